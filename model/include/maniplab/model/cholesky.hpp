@@ -1,0 +1,50 @@
+#pragma once
+// In-place Cholesky factorisation A = L L^T and solve (seed 000 §IV: [BOU 68]); written out so that it
+// runs on any scalar type and reports a non-positive pivot (singular or indefinite mass matrix).
+#include "maniplab/model/fwd.hpp"
+
+namespace maniplab {
+
+/// Factorises the symmetric matrix A (lower triangle read) into L (lower). Returns -1 on success, or
+/// the index of the first pivot that is not > tol * max diagonal (the matrix is then singular or
+/// near-singular and L is incomplete).
+template <typename S>
+int choleskyFactor(const MatrixXT<S>& A, MatrixXT<S>& L, double relTol = 1e-12) {
+  using std::sqrt;
+  const int n = int(A.rows());
+  S maxDiag = S(0);
+  for (int i = 0; i < n; ++i)
+    if (A(i, i) > maxDiag) maxDiag = A(i, i);
+  const S tol = S(relTol) * maxDiag;
+  for (int j = 0; j < n; ++j) {
+    S d = A(j, j);
+    for (int k = 0; k < j; ++k) d -= L(j, k) * L(j, k);
+    if (!(d > tol)) return j;
+    const S ljj = sqrt(d);
+    L(j, j) = ljj;
+    const S inv = S(1) / ljj;
+    for (int i = j + 1; i < n; ++i) {
+      S s = A(i, j);
+      for (int k = 0; k < j; ++k) s -= L(i, k) * L(j, k);
+      L(i, j) = s * inv;
+    }
+  }
+  return -1;
+}
+
+/// Solves L L^T x = b in place (x holds b on entry).
+template <typename S> void choleskySolve(const MatrixXT<S>& L, VectorXT<S>& x) {
+  const int n = int(L.rows());
+  for (int i = 0; i < n; ++i) {
+    S s = x[i];
+    for (int k = 0; k < i; ++k) s -= L(i, k) * x[k];
+    x[i] = s / L(i, i);
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    S s = x[i];
+    for (int k = i + 1; k < n; ++k) s -= L(k, i) * x[k];
+    x[i] = s / L(i, i);
+  }
+}
+
+}  // namespace maniplab

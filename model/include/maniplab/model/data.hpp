@@ -1,0 +1,63 @@
+#pragma once
+// Preallocated workspace of the algorithms (Pinocchio-style Data). Construct once per model; the
+// algorithms then run without heap allocation. One Data per thread.
+#include <vector>
+
+#include "maniplab/model/model.hpp"
+
+namespace maniplab {
+
+template <typename S> struct DataTpl {
+  using V3 = Vector3T<S>;
+  using M3 = Matrix3T<S>;
+
+  explicit DataTpl(const ModelTpl<S>& model) { resize(model.nq); }
+  DataTpl() = default;
+
+  void resize(int n) {
+    const auto N = std::size_t(n);
+    liMi.assign(N, TransformT<S>());
+    oMi.assign(N, TransformT<S>());
+    omega.assign(N, V3::Zero()); omegaDot.assign(N, V3::Zero()); acc.assign(N, V3::Zero());
+    vel.assign(N, V3::Zero());
+    force.assign(N, V3::Zero()); moment.assign(N, V3::Zero());
+    rotorMoment.assign(N + 1, V3::Zero());
+    compMass.assign(N, S(0)); compFirst.assign(N, V3::Zero()); compInertia.assign(N, M3::Zero());
+    tau = VectorXT<S>::Zero(n); qdd = VectorXT<S>::Zero(n); g = VectorXT<S>::Zero(n);
+    nle = VectorXT<S>::Zero(n); tmp = VectorXT<S>::Zero(n); friction = VectorXT<S>::Zero(n);
+    M = MatrixXT<S>::Zero(n, n); C = MatrixXT<S>::Zero(n, n); L = MatrixXT<S>::Zero(n, n);
+    J = Matrix6XT<S>::Zero(6, n);
+    dM.assign(N, MatrixXT<S>::Zero(n, n));
+    abaIA.assign(N, Eigen::Matrix<S, 6, 6>::Zero()); abaPA.assign(N, Vector6T<S>::Zero());
+    abaU.assign(N, Vector6T<S>::Zero()); abaD.assign(N, S(0)); abaUu.assign(N, S(0));
+    abaC.assign(N, Vector6T<S>::Zero()); abaA.assign(N, Vector6T<S>::Zero());
+  }
+
+  // Kinematics
+  std::vector<TransformT<S>> liMi;  ///< ^{i-1}T_i (parent <- child) at the current q
+  std::vector<TransformT<S>> oMi;   ///< world <- R_i
+  TransformT<S> oMtool;             ///< world <- tool frame
+  // Newton–Euler recurrences (vectors of index i expressed in R_i)
+  std::vector<V3> omega, omegaDot, acc, vel;  ///< omega_i, omega_dot_i, acceleration and velocity of O_i^+
+  std::vector<V3> force, moment;              ///< f_i, c_i: wrench on C_i^+ at O_i^+
+  std::vector<V3> rotorMoment;                ///< c_a,i (rotor of M_{i+1} on body i), index i = 0..n
+  // Composite bodies (CRBA, recurrence): mass, first moment and inertia about O_i^+, in R_i
+  std::vector<S> compMass;
+  std::vector<V3> compFirst;
+  std::vector<M3> compInertia;
+  // Articulated-body algorithm (spatial 6-vectors: angular first, then linear, at O_i^+, in R_i)
+  std::vector<Eigen::Matrix<S, 6, 6>> abaIA;
+  std::vector<Vector6T<S>> abaPA, abaU, abaC, abaA;
+  std::vector<S> abaD, abaUu;
+  // Results
+  VectorXT<S> tau, qdd, g, nle, tmp, friction;
+  MatrixXT<S> M;   ///< mass (kinetic-energy) matrix; algorithms fill the full symmetric matrix
+  MatrixXT<S> C;   ///< Coriolis/centrifugal matrix (Christoffel)
+  MatrixXT<S> L;   ///< Cholesky factor of M (lower)
+  Matrix6XT<S> J;  ///< geometric Jacobian, angular rows first
+  std::vector<MatrixXT<S>> dM;  ///< dM/dq_k (coriolis_christoffel)
+};
+
+using Data = DataTpl<double>;
+
+}  // namespace maniplab

@@ -1,0 +1,21 @@
+#pragma once
+// Forward kinematics of every frame: ^0T_i = ^0T_{i-1} ^{i-1}T_i (seed 000 §I.1; seed 003 eq 3.11/3.20).
+#include "maniplab/model/data.hpp"
+#include "maniplab/model/joint_transform.hpp"
+
+namespace maniplab {
+
+/// Fills data.liMi, data.oMi (world <- R_i) and data.oMtool.
+template <typename S>
+void forwardKinematics(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+  for (int i = 0; i < model.nq; ++i) {
+    const auto k = std::size_t(i);
+    jointTransform(model, i, q[i], data.liMi[k]);
+    data.oMi[k] = i == 0 ? data.liMi[k] : data.oMi[k - 1] * data.liMi[k];
+  }
+  data.oMtool = model.nq > 0 ? data.oMi[std::size_t(model.nq - 1)] * model.tool : model.tool;
+}
+
+extern template void forwardKinematics<double>(const Model&, Data&, const VectorX&);
+
+}  // namespace maniplab

@@ -1,0 +1,93 @@
+#pragma once
+// Kinetic-energy matrix A(q) by the backward recurrence of seed 000 §III.2 ("Mampey algorithm"),
+// with actuators (errata E6, E7 of the reference notes applied). Indices in the comments are the seed's
+// (k = 1..n); arrays are 0-based (k-1).
+#include "maniplab/model/data.hpp"
+#include "maniplab/model/joint_transform.hpp"
+
+namespace maniplab {
+
+/// Fills data.M (full symmetric). In the armature rotor model the spin coupling term
+/// alpha_k j_mk eps_{k-1} of g_{k-1,k} is dropped (diagonal alpha_k^2 j_mk kept).
+template <typename S>
+const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+  using V3 = Vector3T<S>;
+  using M3 = Matrix3T<S>;
+  const int n = model.nq;
+  if (n == 0) return data.M;
+  const bool fullRotor = usesFullRotor(model);
+  auto rho = [&](int k) { return model.isRevolute(k - 1); };  // seed index k
+  auto& mu = data.compMass;     // mu_k at [k-1]
+  auto& Ck = data.compInertia;  // C_k
+  auto& bk = data.compFirst;    // b_k
+  auto& A = data.M;
+
+  // Step 1: configuration-independent quantities.
+  S muNext = S(0);
+  for (int k = n; k >= 1; --k) {
+    const auto& bd = model.body[std::size_t(k - 1)];
+    const M3 dd = skew(bd.com);
+    mu[std::size_t(k - 1)] = muNext + bd.mass;
+    Ck[std::size_t(k - 1)] = bd.inertia - bd.mass * dd * dd;
+    bk[std::size_t(k - 1)] = -bd.mass * bd.com;
+    if (k < n && rho(k + 1)) {
+      const V3& l = model.placement[std::size_t(k)].p;  // l_k
+      const M3 ll = skew(l);
+      Ck[std::size_t(k - 1)] -= muNext * ll * ll;
+      bk[std::size_t(k - 1)] -= muNext * l;
+    }
+    muNext = mu[std::size_t(k - 1)];
+  }
+  auto armature = [&](int k) {
+    const auto& a = model.actuator[std::size_t(k - 1)];
+    return a.gear * a.gear * a.rotorInertia;
+  };
+  auto diag = [&](int k, const M3& Q) {
+    return armature(k) + (rho(k) ? Q(2, 2) : mu[std::size_t(k - 1)]);
+  };
+  A(n - 1, n - 1) = diag(n, Ck[std::size_t(n - 1)]);
+
+  // Step 2: S_k and lambda_{k-1}, k = 2..n (data.liMi[k-1]).
+  for (int k = 2; k <= n; ++k) jointTransform(model, k - 1, q[k - 1], data.liMi[std::size_t(k - 1)]);
+
+  // Step 3: backward recurrence.
+  V3 np = bk[std::size_t(n - 1)];
+  M3 Q = Ck[std::size_t(n - 1)];
+  for (int k = n; k >= 2; --k) {
+    const auto& Sk = data.liMi[std::size_t(k - 1)];
+    const V3& lam = Sk.p;
+    const V3 kk = model.placement[std::size_t(k - 1)].R.col(2);  // P_k(.3)
+    const bool rk = rho(k);
+    const S muk = mu[std::size_t(k - 1)];
+    np = Sk.R * np;
+    const V3 bprime = rk ? V3(V3::Zero()) : V3(-muk * lam);
+    const V3 npp = np + bprime;
+    Q = Sk.R * Q;
+    V3 t = rk ? V3(np.cross(kk)) : V3(muk * kk);
+    V3 g = rk ? V3(Q.col(2) + lam.cross(t)) : V3(-npp.cross(kk));
+    if (fullRotor) {
+      const auto& a = model.actuator[std::size_t(k - 1)];
+      g += a.gear * a.rotorInertia * a.rotorAxis;
+    }
+    A(k - 2, k - 1) = rho(k - 1) ? g.z() : t.z();
+    for (int i = k - 1; i >= 2; --i) {
+      const auto& Si = data.liMi[std::size_t(i - 1)];
+      t = Si.R * t;
+      g = Si.R * g + Si.p.cross(t);
+      A(i - 2, k - 1) = rho(i - 1) ? g.z() : t.z();
+    }
+    const M3 lx = skew(lam);
+    const M3 Qp = lx * skew(np);
+    Q = Ck[std::size_t(k - 2)] + Q * Sk.R.transpose() + Qp + Qp.transpose();
+    if (!rk) Q += lx * skew(bprime);
+    A(k - 2, k - 2) = diag(k - 1, Q);
+    np = bk[std::size_t(k - 2)] + npp;
+  }
+  for (int j = 0; j < n; ++j)
+    for (int i = j + 1; i < n; ++i) A(i, j) = A(j, i);
+  return A;
+}
+
+extern template const MatrixX& massMatrixRecurrence<double>(const Model&, Data&, const VectorX&);
+
+}  // namespace maniplab

@@ -1,0 +1,124 @@
+#pragma once
+// The passive dynamic model of a serial chain (Pinocchio-style Model; the workspace is Data, data.hpp).
+//
+// Internal convention (seed 000 §I.1, the "general" form): body i (1..n, stored at index i-1) carries
+// frame R_i whose z axis is the axis of joint i and whose origin O_i^+ lies on that axis. The frame of
+// body 0 (the fixed base) is the world frame. Joint i moves R_i relative to R_{i-1}:
+//   revolute : ^{i-1}T_i = placement_i * Rz(q_i)
+//   prismatic: ^{i-1}T_i = placement_i * Tz(q_i)
+// where placement_i = (P_i, l_{i-1}) is constant (P_i: rotation, l_{i-1}: origin of R_i at q_i = 0,
+// both in R_{i-1}). Joint offsets of the source convention are folded into the placement, so q is the
+// file's joint variable. Robots written in DH or MDH are converted into this form by buildModel():
+//   - MDH (Khalil–Kleinfinger) frame i is R_i itself;
+//   - standard DH frame i-1 (which carries the axis of joint i) is R_i at q_i = 0 rotated by Rz(q_i):
+//     the DH link frame i is bodyToLink_i = Rz(theta0) Tz(d) Tx(a) Rx(alpha) (offsets included) in R_i.
+//
+// Body data (seed 000 §I.1): mass m_i, centre of mass d_i and inertia tensor I_i *about the centre of
+// mass*, all expressed in R_i. I_i includes the rotor of the motor M_{i+1} carried by body i as a rigid
+// (locked) part, and m_i includes that motor (seed 000's mass bookkeeping).
+//
+// Actuator i (seed 000 §I.2): a motor M_i carried by body i-1 drives joint i through a gear of ratio
+// alpha_i (the rotor spins at alpha_i * qd_i relative to body i-1). Rotor inertia j_m about its axis
+// epsilon_{i-1} (a unit vector in R_{i-1}; default the joint axis) and i_m about a transverse principal
+// axis. Friction is referred to the output shaft (joint side of the gear):
+//   tau_f = b(qd) qd + c(qd) sign(qd), with b, c taking their "positive" or "negative" values by the
+//   sign of qd (Taghirad form, seed 003 eq 5.22), and sign(0) = 0.
+// Joint torques tau are output-side generalised forces: tau_i = alpha_i * c_m,i (seed 000 eq 3).
+//
+// Rotor models: Armature adds alpha^2 j_m to the diagonal of the mass matrix only (as most libraries
+// do); Full is seed 000's model: the rotor spins on body i-1 with its gyroscopic and inertial coupling.
+#include <string>
+#include <vector>
+
+#include "maniplab/model/fwd.hpp"
+
+namespace maniplab {
+
+enum class JointType { Revolute, Prismatic };
+enum class RotorModel { Armature, Full };
+
+template <typename S> struct ActuatorT {
+  S gear = S(1);                 ///< alpha_i: rotor speed / joint speed
+  S rotorInertia = S(0);         ///< j_m, about the rotor axis [kg m^2] (motor side)
+  S rotorTransverse = S(0);      ///< i_m, about a transverse principal axis [kg m^2]
+  /// epsilon_{i-1}, unit, in R_{i-1}; zero means "the joint axis" and is resolved by addJoint().
+  Vector3T<S> rotorAxis = Vector3T<S>::Zero();
+  S viscousPos = S(0), viscousNeg = S(0);        ///< output side [N m s/rad] or [N s/m]
+  S coulombPos = S(0), coulombNeg = S(0);        ///< output side [N m] or [N]
+
+  template <typename T> ActuatorT<T> cast() const {
+    ActuatorT<T> a;
+    a.gear = T(gear); a.rotorInertia = T(rotorInertia); a.rotorTransverse = T(rotorTransverse);
+    a.rotorAxis = rotorAxis.template cast<T>();
+    a.viscousPos = T(viscousPos); a.viscousNeg = T(viscousNeg);
+    a.coulombPos = T(coulombPos); a.coulombNeg = T(coulombNeg);
+    return a;
+  }
+};
+
+template <typename S> struct BodyT {
+  S mass = S(0);
+  Vector3T<S> com = Vector3T<S>::Zero();           ///< d_i, in R_i
+  Matrix3T<S> inertia = Matrix3T<S>::Zero();       ///< about the centre of mass, in R_i
+
+  template <typename T> BodyT<T> cast() const {
+    return {T(mass), com.template cast<T>(), inertia.template cast<T>()};
+  }
+};
+
+struct JointLimits {
+  double lower = -1e300, upper = 1e300;  ///< position [rad] or [m]
+  double velocity = 1e300;                ///< [rad/s] or [m/s]
+  double effort = 1e300;                  ///< output-side torque [N m] or force [N]
+};
+
+template <typename S> struct ModelTpl {
+  int nq = 0;
+  std::string name;
+  std::vector<JointType> jointType;       ///< size n
+  std::vector<TransformT<S>> placement;   ///< (P_i, l_{i-1}) for each joint, size n
+  std::vector<BodyT<S>> body;             ///< size n
+  std::vector<ActuatorT<S>> actuator;     ///< size n
+  std::vector<JointLimits> limits;        ///< size n
+  std::vector<std::string> jointName;     ///< size n
+  VectorXT<S> home;                       ///< home pose, size n
+  TransformT<S> tool;                     ///< end-effector (tool) frame in R_n
+  std::vector<TransformT<S>> bodyToLink;  ///< the source convention's link frame in R_i (display)
+  Vector3T<S> gravity = Vector3T<S>(S(0), S(0), S(-9.81));  ///< in the world frame [m/s^2]
+  RotorModel rotorModel = RotorModel::Armature;
+
+  bool isRevolute(int i) const { return jointType[std::size_t(i)] == JointType::Revolute; }
+
+  template <typename T> ModelTpl<T> cast() const {
+    ModelTpl<T> m;
+    m.nq = nq; m.name = name; m.jointType = jointType; m.limits = limits; m.jointName = jointName;
+    for (const auto& x : placement) m.placement.push_back(x.template cast<T>());
+    for (const auto& x : body) m.body.push_back(x.template cast<T>());
+    for (const auto& x : actuator) m.actuator.push_back(x.template cast<T>());
+    for (const auto& x : bodyToLink) m.bodyToLink.push_back(x.template cast<T>());
+    m.home = home.template cast<T>();
+    m.tool = tool.template cast<T>();
+    m.gravity = gravity.template cast<T>();
+    m.rotorModel = rotorModel;
+    return m;
+  }
+
+  /// Appends a joint with its body and actuator; used by buildModel() and by tests building chains.
+  void addJoint(JointType type, const TransformT<S>& place, const BodyT<S>& b,
+                const ActuatorT<S>& act = ActuatorT<S>(), const std::string& jname = {}) {
+    jointType.push_back(type);
+    placement.push_back(place);
+    body.push_back(b);
+    actuator.push_back(act);
+    if (act.rotorAxis.isZero()) actuator.back().rotorAxis = place.R.col(2);
+    limits.emplace_back();
+    jointName.push_back(jname.empty() ? "q" + std::to_string(nq + 1) : jname);
+    bodyToLink.emplace_back();
+    ++nq;
+    home = VectorXT<S>::Zero(nq);
+  }
+};
+
+using Model = ModelTpl<double>;
+
+}  // namespace maniplab
