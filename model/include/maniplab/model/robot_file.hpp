@@ -1,0 +1,33 @@
+#pragma once
+// Reading, validating and writing robot files (format: robots/README.md).
+#include <string>
+#include <vector>
+
+#include "maniplab/model/robot_description.hpp"
+
+namespace maniplab {
+
+struct Diagnostic {
+  enum class Severity { Warning, Error } severity = Severity::Error;
+  std::string file;     ///< file name as given
+  std::string path;     ///< JSON pointer of the field, e.g. /joints/2/link/mass
+  std::string message;  ///< what is wrong
+  std::string toString() const;  ///< "file:path: error: message"
+};
+
+struct RobotLoadResult {
+  RobotDescription description;
+  Model model;
+  std::vector<Diagnostic> diagnostics;
+  bool ok() const;  ///< no error (warnings allowed)
+  std::string report() const;  ///< all diagnostics, one per line
+};
+
+/// Parses and validates JSON text; `fileName` only labels the diagnostics.
+RobotLoadResult parseRobot(const std::string& jsonText, const std::string& fileName);
+/// Reads a file (a missing or unreadable file is an error diagnostic, never an exception).
+RobotLoadResult loadRobotFile(const std::string& path);
+/// Serialises a description (round-trips through parseRobot).
+std::string robotToJson(const RobotDescription& desc);
+
+}  // namespace maniplab

@@ -1,0 +1,523 @@
+// Robot file reader/validator/writer (format: robots/README.md). Uses nlohmann::json.
+#include "maniplab/model/robot_file.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <set>
+#include <sstream>
+
+#include <Eigen/Eigenvalues>
+#include <nlohmann/json.hpp>
+
+#include "maniplab/model/cholesky.hpp"
+#include "maniplab/model/crba.hpp"
+
+namespace maniplab {
+
+using json = nlohmann::json;
+
+std::string Diagnostic::toString() const {
+  return file + ":" + (path.empty() ? "/" : path) + ": " +
+         (severity == Severity::Error ? "error: " : "warning: ") + message;
+}
+
+bool RobotLoadResult::ok() const {
+  for (const auto& d : diagnostics)
+    if (d.severity == Diagnostic::Severity::Error) return false;
+  return true;
+}
+
+std::string RobotLoadResult::report() const {
+  std::string out;
+  for (const auto& d : diagnostics) out += d.toString() + "\n";
+  return out;
+}
+
+namespace {
+
+std::string fmt(double v) {
+  std::ostringstream s;
+  s << std::setprecision(10) << v;
+  return s.str();
+}
+
+/// Walks a JSON document collecting diagnostics with JSON-pointer paths.
+class Reader {
+ public:
+  Reader(std::string file, std::vector<Diagnostic>& diags) : file_(std::move(file)), diags_(diags) {}
+
+  void error(const std::string& path, const std::string& msg) {
+    diags_.push_back({Diagnostic::Severity::Error, file_, path, msg});
+  }
+  void warning(const std::string& path, const std::string& msg) {
+    diags_.push_back({Diagnostic::Severity::Warning, file_, path, msg});
+  }
+
+  /// Reports keys of `obj` that are not in `known`.
+  void checkKeys(const json& obj, const std::string& path, std::initializer_list<const char*> known) {
+    std::set<std::string> k(known.begin(), known.end());
+    for (auto it = obj.begin(); it != obj.end(); ++it)
+      if (!k.count(it.key())) {
+        std::string list;
+        for (const auto& s : k) list += (list.empty() ? "" : ", ") + s;
+        error(path + "/" + it.key(), "unknown key \"" + it.key() + "\" (expected one of: " + list + ")");
+      }
+  }
+
+  bool number(const json& obj, const std::string& path, const char* key, double& out, bool required,
+              double scale = 1.0) {
+    if (!obj.contains(key)) {
+      if (required) error(path + "/" + key, "missing required number");
+      return false;
+    }
+    return numberValue(obj[key], path + "/" + key, out, scale);
+  }
+
+  bool numberValue(const json& v, const std::string& path, double& out, double scale = 1.0) {
+    if (!v.is_number()) {
+      error(path, "must be a number (got " + std::string(v.type_name()) + ")");
+      return false;
+    }
+    const double x = v.get<double>();
+    if (!std::isfinite(x)) {
+      error(path, "must be finite");
+      return false;
+    }
+    out = x * scale;
+    return true;
+  }
+
+  bool vec3(const json& obj, const std::string& path, const char* key, Vector3& out, bool required,
+            double scale = 1.0) {
+    if (!obj.contains(key)) {
+      if (required) error(path + "/" + key, "missing required 3-vector");
+      return false;
+    }
+    const json& v = obj[key];
+    const std::string p = path + "/" + key;
+    if (!v.is_array() || v.size() != 3) {
+      error(p, "must be an array of 3 numbers");
+      return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < 3; ++i) ok &= numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), out[i], scale);
+    return ok;
+  }
+
+  bool mat3(const json& v, const std::string& p, Matrix3& out) {
+    if (!v.is_array() || v.size() != 3) {
+      error(p, "must be a 3x3 array of rows");
+      return false;
+    }
+    bool ok = true;
+    for (int r = 0; r < 3; ++r) {
+      const json& row = v[std::size_t(r)];
+      const std::string pr = p + "/" + std::to_string(r);
+      if (!row.is_array() || row.size() != 3) {
+        error(pr, "must be a row of 3 numbers");
+        ok = false;
+        continue;
+      }
+      for (int c = 0; c < 3; ++c) ok &= numberValue(row[std::size_t(c)], pr + "/" + std::to_string(c), out(r, c));
+    }
+    return ok;
+  }
+
+  bool string(const json& obj, const std::string& path, const char* key, std::string& out, bool required) {
+    if (!obj.contains(key)) {
+      if (required) error(path + "/" + key, "missing required string");
+      return false;
+    }
+    if (!obj[key].is_string()) {
+      error(path + "/" + key, "must be a string");
+      return false;
+    }
+    out = obj[key].get<std::string>();
+    return true;
+  }
+
+  bool object(const json& obj, const std::string& path, const char* key, bool required) {
+    if (!obj.contains(key)) {
+      if (required) error(path + "/" + key, "missing required object");
+      return false;
+    }
+    if (!obj[key].is_object()) {
+      error(path + "/" + key, "must be an object");
+      return false;
+    }
+    return true;
+  }
+
+  Matrix3 rpy(const Vector3& v) {
+    return (Eigen::AngleAxisd(v[2], Vector3::UnitZ()) * Eigen::AngleAxisd(v[1], Vector3::UnitY()) *
+            Eigen::AngleAxisd(v[0], Vector3::UnitX()))
+        .toRotationMatrix();
+  }
+
+  void frame(const json& obj, const std::string& path, Transform& out, double angle) {
+    checkKeys(obj, path, {"xyz", "rpy"});
+    vec3(obj, path, "xyz", out.p, false);
+    Vector3 r = Vector3::Zero();
+    if (vec3(obj, path, "rpy", r, false, angle)) out.R = rpy(r);
+  }
+
+ private:
+  std::string file_;
+  std::vector<Diagnostic>& diags_;
+};
+
+void checkRotation(Reader& rd, const std::string& path, const Matrix3& R) {
+  if ((R * R.transpose() - Matrix3::Identity()).cwiseAbs().maxCoeff() > 1e-6 || R.determinant() < 0)
+    rd.error(path, "must be a rotation matrix (orthonormal, determinant +1)");
+}
+
+void readInertia(Reader& rd, const json& link, const std::string& path, Matrix3& I) {
+  if (!link.contains("inertia")) {
+    rd.error(path + "/inertia", "missing required inertia tensor");
+    return;
+  }
+  const json& v = link["inertia"];
+  const std::string p = path + "/inertia";
+  if (v.is_object()) {
+    rd.checkKeys(v, p, {"xx", "yy", "zz", "xy", "xz", "yz"});
+    double xx = 0, yy = 0, zz = 0, xy = 0, xz = 0, yz = 0;
+    rd.number(v, p, "xx", xx, true);
+    rd.number(v, p, "yy", yy, true);
+    rd.number(v, p, "zz", zz, true);
+    rd.number(v, p, "xy", xy, false);
+    rd.number(v, p, "xz", xz, false);
+    rd.number(v, p, "yz", yz, false);
+    I << xx, xy, xz, xy, yy, yz, xz, yz, zz;
+  } else if (!rd.mat3(v, p, I)) {
+    return;
+  }
+  const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
+  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) {
+    rd.error(p, "inertia tensor must be symmetric");
+    return;
+  }
+  const Eigen::SelfAdjointEigenSolver<Matrix3> es(I);
+  const Vector3 ev = es.eigenvalues();  // ascending
+  if (ev[0] < -1e-9 * scale) {
+    rd.error(p, "inertia tensor must be positive semi-definite (smallest principal moment " + fmt(ev[0]) + ")");
+    return;
+  }
+  if (ev[0] + ev[1] < ev[2] * (1 - 1e-9) - 1e-15)
+    rd.warning(p, "principal moments " + fmt(ev[0]) + ", " + fmt(ev[1]) + ", " + fmt(ev[2]) +
+                      " violate the triangle inequality (not a physical rigid body); loaded as given");
+}
+
+void readFriction(Reader& rd, const json& act, const std::string& path, const char* key, double& pos,
+                  double& neg) {
+  if (!act.contains(key)) return;
+  const std::string p = path + "/" + key;
+  const json& v = act[key];
+  if (v.is_object()) {
+    rd.checkKeys(v, p, {"positive", "negative"});
+    rd.number(v, p, "positive", pos, true);
+    rd.number(v, p, "negative", neg, true);
+  } else if (rd.numberValue(v, p, pos)) {
+    neg = pos;
+  }
+  if (pos < 0 || neg < 0) rd.error(p, "friction coefficients must be non-negative");
+}
+
+void readJoint(Reader& rd, const json& j, const std::string& path, Convention conv, double angle,
+               JointDescription& out) {
+  rd.checkKeys(j, path,
+               conv == Convention::DH    ? std::initializer_list<const char*>{"name", "type", "a", "alpha", "d", "theta",
+                                                                           "limits", "link", "actuator"}
+               : conv == Convention::MDH ? std::initializer_list<const char*>{"name", "type", "alpha", "d", "theta",
+                                                                            "r", "limits", "link", "actuator"}
+                                         : std::initializer_list<const char*>{"name", "type", "l", "rpy", "P",
+                                                                            "offset", "limits", "link", "actuator"});
+  rd.string(j, path, "name", out.name, false);
+  std::string type;
+  if (rd.string(j, path, "type", type, true)) {
+    if (type == "revolute")
+      out.type = JointType::Revolute;
+    else if (type == "prismatic")
+      out.type = JointType::Prismatic;
+    else
+      rd.error(path + "/type", "must be \"revolute\" or \"prismatic\" (got \"" + type + "\")");
+  }
+  const bool rev = out.type == JointType::Revolute;
+  if (conv == Convention::DH) {
+    rd.number(j, path, "a", out.a, false);
+    rd.number(j, path, "alpha", out.alpha, false, angle);
+    rd.number(j, path, "d", out.d, false);
+    rd.number(j, path, "theta", out.theta, false, angle);
+  } else if (conv == Convention::MDH) {
+    rd.number(j, path, "alpha", out.alpha, false, angle);
+    rd.number(j, path, "d", out.d, false);
+    rd.number(j, path, "theta", out.theta, false, angle);
+    rd.number(j, path, "r", out.r, false);
+  } else {
+    rd.vec3(j, path, "l", out.placement.p, false);
+    if (j.contains("rpy") && j.contains("P")) rd.error(path + "/P", "give either \"rpy\" or \"P\", not both");
+    Vector3 r = Vector3::Zero();
+    if (rd.vec3(j, path, "rpy", r, false, angle)) out.placement.R = rd.rpy(r);
+    if (j.contains("P")) {
+      Matrix3 P;
+      if (rd.mat3(j["P"], path + "/P", P)) {
+        checkRotation(rd, path + "/P", P);
+        out.placement.R = P;
+      }
+    }
+    rd.number(j, path, "offset", out.offset, false, rev ? angle : 1.0);
+  }
+  const double lin = rev ? angle : 1.0;
+  if (rd.object(j, path, "limits", false)) {
+    const json& l = j["limits"];
+    const std::string p = path + "/limits";
+    rd.checkKeys(l, p, {"lower", "upper", "velocity", "effort"});
+    rd.number(l, p, "lower", out.limits.lower, false, lin);
+    rd.number(l, p, "upper", out.limits.upper, false, lin);
+    rd.number(l, p, "velocity", out.limits.velocity, false, lin);
+    rd.number(l, p, "effort", out.limits.effort, false);
+    if (out.limits.lower > out.limits.upper) rd.error(p, "lower limit is greater than upper limit");
+    if (!(out.limits.velocity > 0)) rd.error(p + "/velocity", "must be positive");
+    if (!(out.limits.effort > 0)) rd.error(p + "/effort", "must be positive");
+  }
+  if (rd.object(j, path, "link", true)) {
+    const json& l = j["link"];
+    const std::string p = path + "/link";
+    rd.checkKeys(l, p, {"mass", "com", "inertia", "geometry"});
+    if (rd.number(l, p, "mass", out.link.mass, true) && out.link.mass < 0)
+      rd.error(p + "/mass", "must be non-negative (got " + fmt(out.link.mass) + ")");
+    rd.vec3(l, p, "com", out.link.com, false);
+    readInertia(rd, l, p, out.link.inertia);
+    if (out.link.mass == 0 && out.link.inertia.cwiseAbs().maxCoeff() > 0)
+      rd.warning(p, "massless link with non-zero inertia (accepted; its inertia still acts)");
+    if (rd.object(l, p, "geometry", false)) {
+      const json& g = l["geometry"];
+      const std::string pg = p + "/geometry";
+      rd.checkKeys(g, pg, {"shape", "size", "radius", "length", "mesh", "color", "xyz", "rpy"});
+      auto& G = out.geometry;
+      if (rd.string(g, pg, "shape", G.shape, true) && G.shape != "box" && G.shape != "cylinder" &&
+          G.shape != "sphere" && G.shape != "mesh")
+        rd.error(pg + "/shape", "must be \"box\", \"cylinder\", \"sphere\" or \"mesh\"");
+      rd.vec3(g, pg, "size", G.size, false);
+      rd.number(g, pg, "radius", G.radius, false);
+      rd.number(g, pg, "length", G.length, false);
+      rd.string(g, pg, "mesh", G.mesh, false);
+      rd.string(g, pg, "color", G.color, false);
+      Transform o;
+      json sub = json::object();
+      if (g.contains("xyz")) sub["xyz"] = g["xyz"];
+      if (g.contains("rpy")) sub["rpy"] = g["rpy"];
+      rd.frame(sub, pg, G.origin, angle);
+    }
+  }
+  if (rd.object(j, path, "actuator", false)) {
+    const json& a = j["actuator"];
+    const std::string p = path + "/actuator";
+    auto& A = out.actuator;
+    rd.checkKeys(a, p, {"gear_ratio", "rotor_inertia", "rotor_transverse_inertia", "rotor_axis", "viscous", "coulomb"});
+    if (rd.number(a, p, "gear_ratio", A.gear, false) && A.gear == 0) rd.error(p + "/gear_ratio", "must be non-zero");
+    if (rd.number(a, p, "rotor_inertia", A.rotorInertia, false) && A.rotorInertia < 0)
+      rd.error(p + "/rotor_inertia", "must be non-negative");
+    if (rd.number(a, p, "rotor_transverse_inertia", A.rotorTransverse, false) && A.rotorTransverse < 0)
+      rd.error(p + "/rotor_transverse_inertia", "must be non-negative");
+    if (rd.vec3(a, p, "rotor_axis", A.rotorAxis, false) && std::abs(A.rotorAxis.norm() - 1) > 1e-6)
+      rd.error(p + "/rotor_axis", "must be a unit vector (norm " + fmt(A.rotorAxis.norm()) + ")");
+    readFriction(rd, a, p, "viscous", A.viscousPos, A.viscousNeg);
+    readFriction(rd, a, p, "coulomb", A.coulombPos, A.coulombNeg);
+  }
+}
+
+}  // namespace
+
+RobotLoadResult parseRobot(const std::string& text, const std::string& fileName) {
+  RobotLoadResult res;
+  Reader rd(fileName, res.diagnostics);
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // Convert the byte offset into line:column.
+    std::size_t line = 1, col = 1;
+    for (std::size_t i = 0; i < e.byte && i < text.size(); ++i) {
+      if (text[i] == '\n') { ++line; col = 1; } else { ++col; }
+    }
+    rd.error("", "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(col));
+    return res;
+  }
+  if (!doc.is_object()) {
+    rd.error("", "the document must be a JSON object");
+    return res;
+  }
+  RobotDescription& d = res.description;
+  rd.checkKeys(doc, "", {"format", "version", "name", "description", "convention", "angle_unit", "gravity",
+                         "rotor_model", "base", "tool", "home", "joints"});
+  std::string s;
+  if (rd.string(doc, "", "format", s, true) && s != "maniplab-robot")
+    rd.error("/format", "must be \"maniplab-robot\" (got \"" + s + "\")");
+  double version = 0;
+  if (rd.number(doc, "", "version", version, true) && version != 1)
+    rd.error("/version", "unsupported version " + fmt(version) + " (this program reads version 1)");
+  rd.string(doc, "", "name", d.name, true);
+  rd.string(doc, "", "description", d.description, false);
+  if (rd.string(doc, "", "convention", s, true)) {
+    if (s == "dh") d.convention = Convention::DH;
+    else if (s == "mdh") d.convention = Convention::MDH;
+    else if (s == "general") d.convention = Convention::General;
+    else rd.error("/convention", "must be \"dh\", \"mdh\" or \"general\" (got \"" + s + "\")");
+  }
+  double angle = 1.0;
+  if (rd.string(doc, "", "angle_unit", s, false)) {
+    if (s == "deg") { angle = M_PI / 180.0; d.anglesInDegrees = true; }
+    else if (s != "rad") rd.error("/angle_unit", "must be \"rad\" or \"deg\"");
+  }
+  rd.vec3(doc, "", "gravity", d.gravity, false);
+  if (rd.string(doc, "", "rotor_model", s, false)) {
+    if (s == "armature") d.rotorModel = RotorModel::Armature;
+    else if (s == "full") d.rotorModel = RotorModel::Full;
+    else rd.error("/rotor_model", "must be \"armature\" or \"full\"");
+  }
+  if (rd.object(doc, "", "base", false)) rd.frame(doc["base"], "/base", d.base, angle);
+  if (rd.object(doc, "", "tool", false)) rd.frame(doc["tool"], "/tool", d.tool, angle);
+  if (!doc.contains("joints") || !doc["joints"].is_array() || doc["joints"].empty()) {
+    rd.error("/joints", "must be a non-empty array of joints");
+    return res;
+  }
+  const json& js = doc["joints"];
+  if (js.size() > 64) rd.error("/joints", "at most 64 joints are supported");
+  for (std::size_t i = 0; i < js.size() && i < 64; ++i) {
+    const std::string p = "/joints/" + std::to_string(i);
+    JointDescription jd;
+    if (!js[i].is_object()) {
+      rd.error(p, "must be an object");
+      continue;
+    }
+    readJoint(rd, js[i], p, d.convention, angle, jd);
+    d.joints.push_back(jd);
+  }
+  if (doc.contains("home")) {
+    const json& h = doc["home"];
+    if (!h.is_array() || h.size() != d.joints.size()) {
+      rd.error("/home", "must be an array of " + std::to_string(d.joints.size()) + " numbers (one per joint)");
+    } else {
+      d.home.resize(h.size());
+      for (std::size_t i = 0; i < h.size(); ++i) {
+        const bool rev = d.joints[i].type == JointType::Revolute;
+        rd.numberValue(h[i], "/home/" + std::to_string(i), d.home[i], rev ? angle : 1.0);
+        const auto& L = d.joints[i].limits;
+        if (d.home[i] < L.lower || d.home[i] > L.upper)
+          rd.warning("/home/" + std::to_string(i), "home position is outside the joint limits");
+      }
+    }
+  }
+  if (!res.ok()) return res;
+  res.model = buildModel(d);
+  // A model whose mass matrix is singular at the home pose cannot be simulated: report the joint.
+  Data data(res.model);
+  crba(res.model, data, res.model.home);
+  const int bad = choleskyFactor(data.M, data.L, 1e-12);
+  if (bad >= 0)
+    rd.error("/joints/" + std::to_string(bad),
+             "the mass matrix is singular or near-singular at the home pose (no inertia moves with joint " +
+                 std::to_string(bad + 1) + " independently of the joints before it): give this link (or the "
+                 "links after it) mass/inertia, or a rotor inertia");
+  return res;
+}
+
+RobotLoadResult loadRobotFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    RobotLoadResult r;
+    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    return r;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parseRobot(ss.str(), path);
+}
+
+std::string robotToJson(const RobotDescription& d) {
+  const double ang = d.anglesInDegrees ? 180.0 / M_PI : 1.0;
+  auto v3 = [](const Vector3& v, double s = 1.0) { return json::array({v[0] * s, v[1] * s, v[2] * s}); };
+  auto frame = [&](const Transform& t) {
+    const Vector3 e = t.R.eulerAngles(2, 1, 0);  // yaw, pitch, roll
+    return json{{"xyz", v3(t.p)}, {"rpy", json::array({e[2] * ang, e[1] * ang, e[0] * ang})}};
+  };
+  json doc;
+  doc["format"] = "maniplab-robot";
+  doc["version"] = 1;
+  doc["name"] = d.name;
+  if (!d.description.empty()) doc["description"] = d.description;
+  doc["convention"] = d.convention == Convention::DH ? "dh" : d.convention == Convention::MDH ? "mdh" : "general";
+  doc["angle_unit"] = d.anglesInDegrees ? "deg" : "rad";
+  doc["gravity"] = v3(d.gravity);
+  doc["rotor_model"] = d.rotorModel == RotorModel::Full ? "full" : "armature";
+  doc["base"] = frame(d.base);
+  doc["tool"] = frame(d.tool);
+  json joints = json::array();
+  for (std::size_t i = 0; i < d.joints.size(); ++i) {
+    const auto& j = d.joints[i];
+    const bool rev = j.type == JointType::Revolute;
+    json o;
+    o["name"] = j.name;
+    o["type"] = rev ? "revolute" : "prismatic";
+    switch (d.convention) {
+      case Convention::DH: o["a"] = j.a; o["alpha"] = j.alpha * ang; o["d"] = j.d; o["theta"] = j.theta * ang; break;
+      case Convention::MDH: o["alpha"] = j.alpha * ang; o["d"] = j.d; o["theta"] = j.theta * ang; o["r"] = j.r; break;
+      case Convention::General: {
+        o["l"] = v3(j.placement.p);
+        json P = json::array();
+        for (int r = 0; r < 3; ++r) P.push_back(v3(j.placement.R.row(r).transpose()));
+        o["P"] = P;
+        o["offset"] = j.offset * (rev ? ang : 1.0);
+        break;
+      }
+    }
+    const double lin = rev ? ang : 1.0;
+    json lim = json::object();
+    if (j.limits.lower > -1e299) lim["lower"] = j.limits.lower * lin;
+    if (j.limits.upper < 1e299) lim["upper"] = j.limits.upper * lin;
+    if (j.limits.velocity < 1e299) lim["velocity"] = j.limits.velocity * lin;
+    if (j.limits.effort < 1e299) lim["effort"] = j.limits.effort;
+    if (!lim.empty()) o["limits"] = lim;
+    json link;
+    link["mass"] = j.link.mass;
+    link["com"] = v3(j.link.com);
+    json I = json::array();
+    for (int r = 0; r < 3; ++r) I.push_back(v3(j.link.inertia.row(r).transpose()));
+    link["inertia"] = I;
+    if (!j.geometry.shape.empty()) {
+      json g;
+      g["shape"] = j.geometry.shape;
+      if (!j.geometry.size.isZero()) g["size"] = v3(j.geometry.size);
+      if (j.geometry.radius != 0) g["radius"] = j.geometry.radius;
+      if (j.geometry.length != 0) g["length"] = j.geometry.length;
+      if (!j.geometry.mesh.empty()) g["mesh"] = j.geometry.mesh;
+      if (!j.geometry.color.empty()) g["color"] = j.geometry.color;
+      const json f = frame(j.geometry.origin);
+      g["xyz"] = f["xyz"];
+      g["rpy"] = f["rpy"];
+      link["geometry"] = g;
+    }
+    o["link"] = link;
+    const auto& a = j.actuator;
+    json act;
+    act["gear_ratio"] = a.gear;
+    act["rotor_inertia"] = a.rotorInertia;
+    act["rotor_transverse_inertia"] = a.rotorTransverse;
+    if (!a.rotorAxis.isZero()) act["rotor_axis"] = v3(a.rotorAxis);
+    act["viscous"] = json{{"positive", a.viscousPos}, {"negative", a.viscousNeg}};
+    act["coulomb"] = json{{"positive", a.coulombPos}, {"negative", a.coulombNeg}};
+    o["actuator"] = act;
+    joints.push_back(o);
+  }
+  doc["joints"] = joints;
+  if (!d.home.empty()) {
+    json h = json::array();
+    for (std::size_t i = 0; i < d.home.size(); ++i)
+      h.push_back(d.home[i] * (d.joints[i].type == JointType::Revolute ? ang : 1.0));
+    doc["home"] = h;
+  }
+  return doc.dump(2) + "\n";
+}
+
+}  // namespace maniplab
