@@ -1,0 +1,193 @@
+#include "commands.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "maniplab/model/coriolis_christoffel.hpp"
+#include "maniplab/model/crba.hpp"
+#include "maniplab/model/energy_momentum.hpp"
+#include "maniplab/model/forward_dynamics.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
+#include "maniplab/model/jacobian.hpp"
+#include "maniplab/model/newton_euler_extraction.hpp"
+#include "maniplab/model/robot_file.hpp"
+
+namespace maniplab::cli {
+
+namespace {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Parses "a,b,c" into n finite numbers.
+VectorX parseVector(const std::string& opt, const std::string& text, int n) {
+  std::vector<double> v;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    std::size_t pos = 0;
+    double x = 0;
+    try {
+      x = std::stod(item, &pos);
+    } catch (const std::exception&) {
+      pos = 0;
+    }
+    if (pos == 0 || pos != item.size() || !std::isfinite(x))
+      throw UsageError(opt + ": '" + item + "' is not a finite number");
+    v.push_back(x);
+  }
+  if (int(v.size()) != n)
+    throw UsageError(opt + ": expected " + std::to_string(n) + " comma-separated values, got " +
+                     std::to_string(v.size()));
+  return Eigen::Map<VectorX>(v.data(), n);
+}
+
+bool loadOrReport(const std::string& path, RobotLoadResult& res) {
+  res = loadRobotFile(path);
+  std::cerr << res.report();
+  return res.ok();
+}
+
+nlohmann::json toJson(const VectorX& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (int i = 0; i < v.size(); ++i) a.push_back(v[i]);
+  return a;
+}
+
+template <typename Mat> nlohmann::json rowsToJson(const Mat& m) {
+  nlohmann::json a = nlohmann::json::array();
+  for (int r = 0; r < m.rows(); ++r) a.push_back(toJson(m.row(r).transpose()));
+  return a;
+}
+
+template <typename Mat> void printMatrix(std::ostream& os, const std::string& title, const Mat& m) {
+  os << title << "\n";
+  for (int r = 0; r < m.rows(); ++r) {
+    os << "  ";
+    for (int c = 0; c < m.cols(); ++c) os << std::setw(14) << std::setprecision(6) << m(r, c) << ' ';
+    os << "\n";
+  }
+}
+
+}  // namespace
+
+int cmdCheck(const Args& args) {
+  if (args.size() != 1) {
+    std::cerr << "usage: maniplab-cli check ROBOT.json\n";
+    return 2;
+  }
+  RobotLoadResult res;
+  if (!loadOrReport(args[0], res)) {
+    std::cerr << args[0] << ": invalid robot file\n";
+    return 1;
+  }
+  const Model& m = res.model;
+  double mass = 0;
+  std::string types;
+  for (int i = 0; i < m.nq; ++i) {
+    mass += m.body[std::size_t(i)].mass;
+    types += m.isRevolute(i) ? 'R' : 'P';
+  }
+  const char* conv[] = {"dh", "mdh", "general"};
+  std::cout << args[0] << ": ok\n"
+            << "  name:        " << m.name << "\n"
+            << "  convention:  " << conv[int(res.description.convention)] << "\n"
+            << "  joints (n):  " << m.nq << " (" << types << ")\n"
+            << "  total mass:  " << mass << " kg\n"
+            << "  rotor model: " << (m.rotorModel == RotorModel::Full ? "full" : "armature") << "\n"
+            << "  warnings:    " << res.diagnostics.size() << "\n";
+  return 0;
+}
+
+int cmdDynamics(const Args& args) {
+  try {
+    std::string file;
+    std::string q, qd, qdd, rotor;
+    bool json = false;
+    RneaOptions opt;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      const std::string& a = args[i];
+      auto value = [&]() -> std::string {
+        if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
+        return args[++i];
+      };
+      if (a == "--q") q = value();
+      else if (a == "--qd") qd = value();
+      else if (a == "--qdd") qdd = value();
+      else if (a == "--rotor") rotor = value();
+      else if (a == "--json") json = true;
+      else if (a == "--no-friction") opt.friction = false;
+      else if (a == "--no-gravity") opt.gravity = false;
+      else if (!a.empty() && a[0] == '-') throw UsageError("unknown option " + a);
+      else if (file.empty()) file = a;
+      else throw UsageError("unexpected argument " + a);
+    }
+    if (file.empty()) throw UsageError("missing ROBOT.json");
+    RobotLoadResult res;
+    if (!loadOrReport(file, res)) return 1;
+    Model model = res.model;
+    if (rotor == "armature") model.rotorModel = RotorModel::Armature;
+    else if (rotor == "full") model.rotorModel = RotorModel::Full;
+    else if (!rotor.empty()) throw UsageError("--rotor must be armature or full");
+    const int n = model.nq;
+    const VectorX vq = q.empty() ? model.home : parseVector("--q", q, n);
+    const VectorX vqd = qd.empty() ? VectorX(VectorX::Zero(n)) : parseVector("--qd", qd, n);
+    const VectorX vqdd = qdd.empty() ? VectorX(VectorX::Zero(n)) : parseVector("--qdd", qdd, n);
+
+    Data data(model);
+    const VectorX tau = rnea(model, data, vq, vqd, vqdd, opt);
+    crba(model, data, vq);
+    const MatrixX M = data.M;
+    const MatrixX C = coriolisMatrix(model, data, vq, vqd);
+    VectorX g = VectorX::Zero(n);
+    if (opt.gravity) g = gravityVector(model, data, vq);
+    const int bad = forwardDynamics(model, data, vq, vqd, tau, opt);
+    if (bad >= 0) {
+      std::cerr << file << ": the mass matrix is singular at this configuration (joint " << bad + 1 << ")\n";
+      return 1;
+    }
+    const VectorX qddFd = data.qdd;
+    forwardKinematics(model, data, vq);
+    computeJacobian(model, data, JacobianFrame::Base);
+    const EnergyMomentum e = energyMomentum(model, data, vq, vqd);
+    const double potential = opt.gravity ? e.potential : 0.0;
+    if (json) {
+      nlohmann::json o;
+      o["tau"] = toJson(tau);
+      o["M"] = rowsToJson(M);
+      o["C"] = rowsToJson(C);
+      o["g"] = toJson(g);
+      o["qdd_fd"] = toJson(qddFd);
+      o["T_ee"] = rowsToJson(data.oMtool.matrix());
+      o["J"] = rowsToJson(data.J);
+      o["energy"] = {{"kinetic", e.kinetic}, {"potential", potential}};
+      std::cout << o.dump() << "\n";
+    } else {
+      std::cout << model.name << " (n = " << n << ", rotor model "
+                << (model.rotorModel == RotorModel::Full ? "full" : "armature") << ", gravity "
+                << (opt.gravity ? "on" : "off") << ", friction " << (opt.friction ? "on" : "off") << ")\n";
+      printMatrix(std::cout, "q [rad|m]", vq.transpose());
+      printMatrix(std::cout, "tau = M qdd + C qd + g + friction [N m|N]", tau.transpose());
+      printMatrix(std::cout, "M(q)", M);
+      printMatrix(std::cout, "C(q, qd)", C);
+      printMatrix(std::cout, "g(q)", g.transpose());
+      printMatrix(std::cout, "forward dynamics of tau: qdd [rad/s^2|m/s^2]", qddFd.transpose());
+      printMatrix(std::cout, "T_ee (world <- tool)", data.oMtool.matrix());
+      printMatrix(std::cout, "J (base frame; rows wx wy wz vx vy vz)", data.J);
+      std::cout << "kinetic energy   " << std::setprecision(10) << e.kinetic << " J\n"
+                << "potential energy " << potential << " J\n";
+    }
+    return 0;
+  } catch (const UsageError& e) {
+    std::cerr << "maniplab-cli dynamics: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+}  // namespace maniplab::cli

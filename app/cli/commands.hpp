@@ -1,0 +1,13 @@
+#pragma once
+// maniplab-cli sub-commands. Each returns the process exit status (0 ok, 1 invalid input, 2 usage).
+#include <string>
+#include <vector>
+
+namespace maniplab::cli {
+
+using Args = std::vector<std::string>;
+
+int cmdCheck(const Args& args);
+int cmdDynamics(const Args& args);
+
+}  // namespace maniplab::cli
