@@ -1,0 +1,119 @@
+// maniplab-cli contract: `dynamics --json` keys and values (full double precision), `check` summaries
+// and errors, exit statuses.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+namespace {
+
+struct Run {
+  int status = -1;
+  QString out, err;
+};
+
+Run runCli(const QStringList& args) {
+  QProcess p;
+  p.start(QStringLiteral(MANIPLAB_CLI), args);
+  p.waitForFinished(60000);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+          QString::fromUtf8(p.readAllStandardError())};
+}
+
+const char* kPlanar2R = R"({"format": "maniplab-robot", "version": 1, "name": "2R", "convention": "dh",
+  "gravity": [0, -9.81, 0],
+  "joints": [
+    {"type": "revolute", "a": 1, "link": {"mass": 1, "com": [0, 0, 0], "inertia": [[0,0,0],[0,0,0],[0,0,0]]}},
+    {"type": "revolute", "a": 1, "link": {"mass": 1, "com": [0, 0, 0], "inertia": [[0,0,0],[0,0,0],[0,0,0]]}}]})";
+
+}  // namespace
+
+class Cli : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  QString robot_;
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    robot_ = dir_.filePath("planar2r.json");
+    QFile f(robot_);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kPlanar2R);
+  }
+
+  void dynamicsJsonPlanar2R() {
+    const double q1 = 0.3, q2 = 0.5, qd1 = 1, qd2 = 2, qdd1 = 0.5, qdd2 = -1, g = 9.81;
+    const Run r = runCli({"dynamics", robot_, "--q", "0.3,0.5", "--qd", "1,2", "--qdd", "0.5,-1", "--json"});
+    QCOMPARE(r.status, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    for (const char* key : {"tau", "M", "C", "g", "qdd_fd", "T_ee", "J", "energy"}) QVERIFY2(o.contains(key), key);
+    const double c2 = std::cos(q2), s2 = std::sin(q2), c1 = std::cos(q1), c12 = std::cos(q1 + q2);
+    const double M11 = 3 + 2 * c2, M12 = 1 + c2, M22 = 1, h = -s2;
+    const double G1 = 2 * g * c1 + g * c12, G2 = g * c12;
+    const double tau1 = M11 * qdd1 + M12 * qdd2 + h * qd2 * qd1 + h * (qd1 + qd2) * qd2 + G1;
+    const double tau2 = M12 * qdd1 + M22 * qdd2 - h * qd1 * qd1 + G2;
+    auto num = [](const QJsonValue& v) { return v.toDouble(); };
+    QVERIFY(std::abs(num(o["tau"].toArray()[0]) - tau1) < 1e-12);
+    QVERIFY(std::abs(num(o["tau"].toArray()[1]) - tau2) < 1e-12);
+    QVERIFY(std::abs(num(o["M"].toArray()[0].toArray()[0]) - M11) < 1e-13);
+    QVERIFY(std::abs(num(o["M"].toArray()[0].toArray()[1]) - M12) < 1e-13);
+    QVERIFY(std::abs(num(o["C"].toArray()[1].toArray()[0]) + h * qd1) < 1e-13);
+    QVERIFY(std::abs(num(o["g"].toArray()[0]) - G1) < 1e-12);
+    QVERIFY(std::abs(num(o["qdd_fd"].toArray()[0]) - qdd1) < 1e-10);
+    QVERIFY(std::abs(num(o["qdd_fd"].toArray()[1]) - qdd2) < 1e-10);
+    QCOMPARE(o["T_ee"].toArray().size(), 4);
+    QVERIFY(std::abs(num(o["T_ee"].toArray()[0].toArray()[3]) - (c1 + c12)) < 1e-14);
+    QCOMPARE(o["J"].toArray().size(), 6);
+    QCOMPARE(o["J"].toArray()[2].toArray()[1].toDouble(), 1.0);  // angular rows first: wz
+    const double T = 0.5 * (M11 * qd1 * qd1 + 2 * M12 * qd1 * qd2 + M22 * qd2 * qd2);
+    QVERIFY(std::abs(o["energy"].toObject()["kinetic"].toDouble() - T) < 1e-12);
+    // Full precision: more than 15 significant digits are printed.
+    QVERIFY(r.out.contains(QRegularExpression("\\d\\.\\d{14,}")));
+  }
+
+  void dynamicsTextAndOptions() {
+    const Run r = runCli({"dynamics", robot_, "--q", "0,0", "--no-gravity"});
+    QCOMPARE(r.status, 0);
+    QVERIFY(r.out.contains("gravity off"));
+    QVERIFY(r.out.contains("M(q)"));
+    const Run j = runCli({"dynamics", robot_, "--q", "0,0", "--no-gravity", "--json"});
+    const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8()).object();
+    QCOMPARE(o["tau"].toArray()[0].toDouble(), 0.0);
+    QCOMPARE(o["g"].toArray()[0].toDouble(), 0.0);
+  }
+
+  void usageErrors() {
+    QCOMPARE(runCli({"dynamics", robot_, "--q", "1,2,3"}).status, 2);
+    const Run bad = runCli({"dynamics", robot_, "--q", "1,abc"});
+    QCOMPARE(bad.status, 2);
+    QVERIFY(bad.err.contains("'abc' is not a finite number"));
+    QCOMPARE(runCli({"dynamics", robot_, "--rotor", "magic"}).status, 2);
+    QCOMPARE(runCli({"frobnicate"}).status, 2);
+    QCOMPARE(runCli({}).status, 2);
+  }
+
+  void checkValidAndInvalid() {
+    const Run ok = runCli({"check", robot_});
+    QCOMPARE(ok.status, 0);
+    QVERIFY(ok.out.contains("joints (n):  2 (RR)"));
+    QVERIFY(ok.out.contains("total mass:  2 kg"));
+    const QString badPath = dir_.filePath("bad.json");
+    QFile f(badPath);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(kPlanar2R).replace("\"mass\": 1, \"com\"", "\"mass\": -1, \"com\""));
+    f.close();
+    const Run bad = runCli({"check", badPath});
+    QCOMPARE(bad.status, 1);
+    QVERIFY2(bad.err.contains("bad.json:/joints/0/link/mass: error: must be non-negative (got -1)"), qPrintable(bad.err));
+    const Run missing = runCli({"check", dir_.filePath("nope.json")});
+    QCOMPARE(missing.status, 1);
+    QVERIFY(missing.err.contains("nope.json:/: error: cannot open file"));
+  }
+};
+
+QTEST_GUILESS_MAIN(Cli)
+#include "test_cli.moc"
