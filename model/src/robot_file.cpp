@@ -12,6 +12,7 @@
 
 #include "maniplab/model/cholesky.hpp"
 #include "maniplab/model/crba.hpp"
+#include "maniplab/model/json_reader.hpp"
 
 namespace maniplab {
 
@@ -36,143 +37,12 @@ std::string RobotLoadResult::report() const {
 
 namespace {
 
-std::string fmt(double v) {
-  std::ostringstream s;
-  s << std::setprecision(10) << v;
-  return s.str();
-}
-
-/// Walks a JSON document collecting diagnostics with JSON-pointer paths.
-class Reader {
- public:
-  Reader(std::string file, std::vector<Diagnostic>& diags) : file_(std::move(file)), diags_(diags) {}
-
-  void error(const std::string& path, const std::string& msg) {
-    diags_.push_back({Diagnostic::Severity::Error, file_, path, msg});
-  }
-  void warning(const std::string& path, const std::string& msg) {
-    diags_.push_back({Diagnostic::Severity::Warning, file_, path, msg});
-  }
-
-  /// Reports keys of `obj` that are not in `known`.
-  void checkKeys(const json& obj, const std::string& path, std::initializer_list<const char*> known) {
-    std::set<std::string> k(known.begin(), known.end());
-    for (auto it = obj.begin(); it != obj.end(); ++it)
-      if (!k.count(it.key())) {
-        std::string list;
-        for (const auto& s : k) list += (list.empty() ? "" : ", ") + s;
-        error(path + "/" + it.key(), "unknown key \"" + it.key() + "\" (expected one of: " + list + ")");
-      }
-  }
-
-  bool number(const json& obj, const std::string& path, const char* key, double& out, bool required,
-              double scale = 1.0) {
-    if (!obj.contains(key)) {
-      if (required) error(path + "/" + key, "missing required number");
-      return false;
-    }
-    return numberValue(obj[key], path + "/" + key, out, scale);
-  }
-
-  bool numberValue(const json& v, const std::string& path, double& out, double scale = 1.0) {
-    if (!v.is_number()) {
-      error(path, "must be a number (got " + std::string(v.type_name()) + ")");
-      return false;
-    }
-    const double x = v.get<double>();
-    if (!std::isfinite(x)) {
-      error(path, "must be finite");
-      return false;
-    }
-    out = x * scale;
-    return true;
-  }
-
-  bool vec3(const json& obj, const std::string& path, const char* key, Vector3& out, bool required,
-            double scale = 1.0) {
-    if (!obj.contains(key)) {
-      if (required) error(path + "/" + key, "missing required 3-vector");
-      return false;
-    }
-    const json& v = obj[key];
-    const std::string p = path + "/" + key;
-    if (!v.is_array() || v.size() != 3) {
-      error(p, "must be an array of 3 numbers");
-      return false;
-    }
-    bool ok = true;
-    for (int i = 0; i < 3; ++i) ok &= numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), out[i], scale);
-    return ok;
-  }
-
-  bool mat3(const json& v, const std::string& p, Matrix3& out) {
-    if (!v.is_array() || v.size() != 3) {
-      error(p, "must be a 3x3 array of rows");
-      return false;
-    }
-    bool ok = true;
-    for (int r = 0; r < 3; ++r) {
-      const json& row = v[std::size_t(r)];
-      const std::string pr = p + "/" + std::to_string(r);
-      if (!row.is_array() || row.size() != 3) {
-        error(pr, "must be a row of 3 numbers");
-        ok = false;
-        continue;
-      }
-      for (int c = 0; c < 3; ++c) ok &= numberValue(row[std::size_t(c)], pr + "/" + std::to_string(c), out(r, c));
-    }
-    return ok;
-  }
-
-  bool string(const json& obj, const std::string& path, const char* key, std::string& out, bool required) {
-    if (!obj.contains(key)) {
-      if (required) error(path + "/" + key, "missing required string");
-      return false;
-    }
-    if (!obj[key].is_string()) {
-      error(path + "/" + key, "must be a string");
-      return false;
-    }
-    out = obj[key].get<std::string>();
-    return true;
-  }
-
-  bool object(const json& obj, const std::string& path, const char* key, bool required) {
-    if (!obj.contains(key)) {
-      if (required) error(path + "/" + key, "missing required object");
-      return false;
-    }
-    if (!obj[key].is_object()) {
-      error(path + "/" + key, "must be an object");
-      return false;
-    }
-    return true;
-  }
-
-  Matrix3 rpy(const Vector3& v) {
-    return (Eigen::AngleAxisd(v[2], Vector3::UnitZ()) * Eigen::AngleAxisd(v[1], Vector3::UnitY()) *
-            Eigen::AngleAxisd(v[0], Vector3::UnitX()))
-        .toRotationMatrix();
-  }
-
-  void frame(const json& obj, const std::string& path, Transform& out, double angle) {
-    checkKeys(obj, path, {"xyz", "rpy"});
-    vec3(obj, path, "xyz", out.p, false);
-    Vector3 r = Vector3::Zero();
-    if (vec3(obj, path, "rpy", r, false, angle)) out.R = rpy(r);
-  }
-
- private:
-  std::string file_;
-  std::vector<Diagnostic>& diags_;
-};
-
-void checkRotation(Reader& rd, const std::string& path, const Matrix3& R) {
+void checkRotation(JsonReader& rd, const std::string& path, const Matrix3& R) {
   if ((R * R.transpose() - Matrix3::Identity()).cwiseAbs().maxCoeff() > 1e-6 || R.determinant() < 0)
     rd.error(path, "must be a rotation matrix (orthonormal, determinant +1)");
 }
 
-void readInertia(Reader& rd, const json& link, const std::string& path, Matrix3& I) {
+void readInertia(JsonReader& rd, const json& link, const std::string& path, Matrix3& I) {
   if (!link.contains("inertia")) {
     rd.error(path + "/inertia", "missing required inertia tensor");
     return;
@@ -200,15 +70,15 @@ void readInertia(Reader& rd, const json& link, const std::string& path, Matrix3&
   const Eigen::SelfAdjointEigenSolver<Matrix3> es(I);
   const Vector3 ev = es.eigenvalues();  // ascending
   if (ev[0] < -1e-9 * scale) {
-    rd.error(p, "inertia tensor must be positive semi-definite (smallest principal moment " + fmt(ev[0]) + ")");
+    rd.error(p, "inertia tensor must be positive semi-definite (smallest principal moment " + formatNumber(ev[0]) + ")");
     return;
   }
   if (ev[0] + ev[1] < ev[2] * (1 - 1e-9) - 1e-15)
-    rd.warning(p, "principal moments " + fmt(ev[0]) + ", " + fmt(ev[1]) + ", " + fmt(ev[2]) +
+    rd.warning(p, "principal moments " + formatNumber(ev[0]) + ", " + formatNumber(ev[1]) + ", " + formatNumber(ev[2]) +
                       " violate the triangle inequality (not a physical rigid body); loaded as given");
 }
 
-void readFriction(Reader& rd, const json& act, const std::string& path, const char* key, double& pos,
+void readFriction(JsonReader& rd, const json& act, const std::string& path, const char* key, double& pos,
                   double& neg) {
   if (!act.contains(key)) return;
   const std::string p = path + "/" + key;
@@ -223,7 +93,7 @@ void readFriction(Reader& rd, const json& act, const std::string& path, const ch
   if (pos < 0 || neg < 0) rd.error(p, "friction coefficients must be non-negative");
 }
 
-void readJoint(Reader& rd, const json& j, const std::string& path, Convention conv, double angle,
+void readJoint(JsonReader& rd, const json& j, const std::string& path, Convention conv, double angle,
                JointDescription& out) {
   rd.checkKeys(j, path,
                conv == Convention::DH    ? std::initializer_list<const char*>{"name", "type", "a", "alpha", "d", "theta",
@@ -285,7 +155,7 @@ void readJoint(Reader& rd, const json& j, const std::string& path, Convention co
     const std::string p = path + "/link";
     rd.checkKeys(l, p, {"mass", "com", "inertia", "geometry"});
     if (rd.number(l, p, "mass", out.link.mass, true) && out.link.mass < 0)
-      rd.error(p + "/mass", "must be non-negative (got " + fmt(out.link.mass) + ")");
+      rd.error(p + "/mass", "must be non-negative (got " + formatNumber(out.link.mass) + ")");
     rd.vec3(l, p, "com", out.link.com, false);
     readInertia(rd, l, p, out.link.inertia);
     if (out.link.mass == 0 && out.link.inertia.cwiseAbs().maxCoeff() > 0)
@@ -321,7 +191,7 @@ void readJoint(Reader& rd, const json& j, const std::string& path, Convention co
     if (rd.number(a, p, "rotor_transverse_inertia", A.rotorTransverse, false) && A.rotorTransverse < 0)
       rd.error(p + "/rotor_transverse_inertia", "must be non-negative");
     if (rd.vec3(a, p, "rotor_axis", A.rotorAxis, false) && std::abs(A.rotorAxis.norm() - 1) > 1e-6)
-      rd.error(p + "/rotor_axis", "must be a unit vector (norm " + fmt(A.rotorAxis.norm()) + ")");
+      rd.error(p + "/rotor_axis", "must be a unit vector (norm " + formatNumber(A.rotorAxis.norm()) + ")");
     readFriction(rd, a, p, "viscous", A.viscousPos, A.viscousNeg);
     readFriction(rd, a, p, "coulomb", A.coulombPos, A.coulombNeg);
   }
@@ -331,7 +201,7 @@ void readJoint(Reader& rd, const json& j, const std::string& path, Convention co
 
 RobotLoadResult parseRobot(const std::string& text, const std::string& fileName) {
   RobotLoadResult res;
-  Reader rd(fileName, res.diagnostics);
+  JsonReader rd(fileName, res.diagnostics);
   json doc;
   try {
     doc = json::parse(text);
@@ -356,7 +226,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
     rd.error("/format", "must be \"maniplab-robot\" (got \"" + s + "\")");
   double version = 0;
   if (rd.number(doc, "", "version", version, true) && version != 1)
-    rd.error("/version", "unsupported version " + fmt(version) + " (this program reads version 1)");
+    rd.error("/version", "unsupported version " + formatNumber(version) + " (this program reads version 1)");
   rd.string(doc, "", "name", d.name, true);
   rd.string(doc, "", "description", d.description, false);
   if (rd.string(doc, "", "convention", s, true)) {

@@ -1,0 +1,144 @@
+#pragma once
+// JSON reading with diagnostics that name the file and the JSON pointer of each field (used by the
+// robot and scene readers).
+#include <cmath>
+#include <initializer_list>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "maniplab/model/fwd.hpp"
+#include "maniplab/model/robot_file.hpp"
+
+namespace maniplab {
+
+std::string formatNumber(double v);
+
+/// Walks a JSON document collecting diagnostics with JSON-pointer paths.
+class JsonReader {
+ public:
+  JsonReader(std::string file, std::vector<Diagnostic>& diags) : file_(std::move(file)), diags_(diags) {}
+
+  void error(const std::string& path, const std::string& msg) {
+    diags_.push_back({Diagnostic::Severity::Error, file_, path, msg});
+  }
+  void warning(const std::string& path, const std::string& msg) {
+    diags_.push_back({Diagnostic::Severity::Warning, file_, path, msg});
+  }
+
+  /// Reports keys of `obj` that are not in `known`.
+  void checkKeys(const nlohmann::json& obj, const std::string& path, std::initializer_list<const char*> known) {
+    std::set<std::string> k(known.begin(), known.end());
+    for (auto it = obj.begin(); it != obj.end(); ++it)
+      if (!k.count(it.key())) {
+        std::string list;
+        for (const auto& s : k) list += (list.empty() ? "" : ", ") + s;
+        error(path + "/" + it.key(), "unknown key \"" + it.key() + "\" (expected one of: " + list + ")");
+      }
+  }
+
+  bool number(const nlohmann::json& obj, const std::string& path, const char* key, double& out, bool required,
+              double scale = 1.0) {
+    if (!obj.contains(key)) {
+      if (required) error(path + "/" + key, "missing required number");
+      return false;
+    }
+    return numberValue(obj[key], path + "/" + key, out, scale);
+  }
+
+  bool numberValue(const nlohmann::json& v, const std::string& path, double& out, double scale = 1.0) {
+    if (!v.is_number()) {
+      error(path, "must be a number (got " + std::string(v.type_name()) + ")");
+      return false;
+    }
+    const double x = v.get<double>();
+    if (!std::isfinite(x)) {
+      error(path, "must be finite");
+      return false;
+    }
+    out = x * scale;
+    return true;
+  }
+
+  bool vec3(const nlohmann::json& obj, const std::string& path, const char* key, Vector3& out, bool required,
+            double scale = 1.0) {
+    if (!obj.contains(key)) {
+      if (required) error(path + "/" + key, "missing required 3-vector");
+      return false;
+    }
+    const nlohmann::json& v = obj[key];
+    const std::string p = path + "/" + key;
+    if (!v.is_array() || v.size() != 3) {
+      error(p, "must be an array of 3 numbers");
+      return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < 3; ++i) ok &= numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), out[i], scale);
+    return ok;
+  }
+
+  bool mat3(const nlohmann::json& v, const std::string& p, Matrix3& out) {
+    if (!v.is_array() || v.size() != 3) {
+      error(p, "must be a 3x3 array of rows");
+      return false;
+    }
+    bool ok = true;
+    for (int r = 0; r < 3; ++r) {
+      const nlohmann::json& row = v[std::size_t(r)];
+      const std::string pr = p + "/" + std::to_string(r);
+      if (!row.is_array() || row.size() != 3) {
+        error(pr, "must be a row of 3 numbers");
+        ok = false;
+        continue;
+      }
+      for (int c = 0; c < 3; ++c) ok &= numberValue(row[std::size_t(c)], pr + "/" + std::to_string(c), out(r, c));
+    }
+    return ok;
+  }
+
+  bool string(const nlohmann::json& obj, const std::string& path, const char* key, std::string& out, bool required) {
+    if (!obj.contains(key)) {
+      if (required) error(path + "/" + key, "missing required string");
+      return false;
+    }
+    if (!obj[key].is_string()) {
+      error(path + "/" + key, "must be a string");
+      return false;
+    }
+    out = obj[key].get<std::string>();
+    return true;
+  }
+
+  bool object(const nlohmann::json& obj, const std::string& path, const char* key, bool required) {
+    if (!obj.contains(key)) {
+      if (required) error(path + "/" + key, "missing required object");
+      return false;
+    }
+    if (!obj[key].is_object()) {
+      error(path + "/" + key, "must be an object");
+      return false;
+    }
+    return true;
+  }
+
+  Matrix3 rpy(const Vector3& v) {
+    return (Eigen::AngleAxisd(v[2], Vector3::UnitZ()) * Eigen::AngleAxisd(v[1], Vector3::UnitY()) *
+            Eigen::AngleAxisd(v[0], Vector3::UnitX()))
+        .toRotationMatrix();
+  }
+
+  void frame(const nlohmann::json& obj, const std::string& path, Transform& out, double angle) {
+    checkKeys(obj, path, {"xyz", "rpy"});
+    vec3(obj, path, "xyz", out.p, false);
+    Vector3 r = Vector3::Zero();
+    if (vec3(obj, path, "rpy", r, false, angle)) out.R = rpy(r);
+  }
+
+ private:
+  std::string file_;
+  std::vector<Diagnostic>& diags_;
+};
+
+}  // namespace maniplab

@@ -1,0 +1,90 @@
+#pragma once
+// The simulated plant: y = (q, qd), y' = f(y, tau) from the forward dynamics with actuators and friction
+// (seed 001 §1 state form; seed 000 §IV simulation model), integrated with Boost.Odeint.
+//
+// Dual rate as on the UMIS (seed 003 ch. 8–9): the torque is held (zero-order hold) over the control
+// period; the plant advances in servo ticks of `period` (fixed-step steppers take one step per tick;
+// Dormand–Prince 5(4) adapts its own steps inside each tick). The sensor is sampled every tick.
+//
+// Coulomb friction: sign(qd) makes f discontinuous at qd = 0, which stalls adaptive steppers; with
+// `coulombSmoothing` = v_s > 0 the plant uses tanh(qd / v_s) instead (friction.hpp). Default 0 (exact).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "maniplab/model/data.hpp"
+#include "maniplab/model/forward_dynamics.hpp"
+#include "maniplab/sim/backend.hpp"
+#include "maniplab/sim/measurement.hpp"
+
+namespace maniplab::sim {
+
+enum class Stepper { Euler, RungeKutta4, DormandPrince5 };
+
+struct PlantOptions {
+  Stepper stepper = Stepper::RungeKutta4;
+  double period = 0.5e-3;           ///< servo/plant tick [s]; step of the fixed-step steppers
+  double absTolerance = 1e-8, relTolerance = 1e-8;  ///< Dormand–Prince only
+  bool gravity = true;
+  bool friction = true;
+  double coulombSmoothing = 0.0;    ///< v_s [rad/s or m/s]; 0 = exact sign
+  bool saturateTorque = true;       ///< clamp |tau_i| to the joint's effort limit
+  MeasurementOptions measurement;
+  ForwardDynamicsMethod method = ForwardDynamicsMethod::Auto;
+};
+
+struct JointLimitEvent {
+  double time;
+  int joint;       ///< 0-based
+  bool upper;      ///< upper (true) or lower limit
+  double position;
+};
+
+class SimulatedPlant : public Backend {
+ public:
+  SimulatedPlant(const Model& model, const PlantOptions& options);
+
+  int dof() const override { return model_.nq; }
+  std::string name() const override { return "simulation"; }
+  BackendStatus reset(const VectorX& q0, const VectorX& qd0) override;
+  void writeTorque(const VectorX& tau) override;
+  BackendStatus advance(double dt) override;
+  double time() const override { return t_; }
+  const VectorX& measuredPosition() const override { return sensor_.position(); }
+  const VectorX& measuredVelocity() const override { return sensor_.velocity(); }
+  const VectorX& appliedTorque() const override { return tauHeld_; }
+
+  const VectorX& position() const override { return q_; }  ///< true state
+  const VectorX& velocity() const override { return qd_; }
+  /// Friction torque at the current true velocity (same smoothing as the plant).
+  const VectorX& frictionTorque();
+  const std::vector<JointLimitEvent>& jointLimitEvents() const { return limitEvents_; }
+  long long derivativeEvaluations() const { return evaluations_; }
+  const Model& model() const { return model_; }
+  const PlantOptions& options() const { return opt_; }
+
+  /// y' = f(y) with the held torque (public for the integrator-order tests).
+  void derivative(const std::vector<double>& x, std::vector<double>& dxdt);
+
+ private:
+  BackendStatus tick();
+  BackendStatus checkState();
+
+  Model model_;
+  PlantOptions opt_;
+  Data data_;
+  RneaOptions rneaOpt_;
+  std::vector<double> x_;       ///< [q; qd]
+  VectorX q_, qd_, qx_, qdx_, tauHeld_, friction_;
+  double t_ = 0;
+  double adaptiveDt_ = 0;
+  long long evaluations_ = 0;
+  int singularJoint_ = -1;
+  std::vector<JointLimitEvent> limitEvents_;
+  std::vector<int> limitState_;  ///< -1 below, 0 inside, +1 above
+  JointSensor sensor_;
+  struct Steppers;
+  std::shared_ptr<Steppers> steppers_;
+};
+
+}  // namespace maniplab::sim

@@ -1,0 +1,69 @@
+#pragma once
+// One closed-loop run: a controller drives a backend (simulated plant or EtherCAT) along a trajectory
+// at the control period; every period is recorded (recorder.hpp), metrics are accumulated online at the
+// full control rate (metrics.hpp), and the energy balance of seed 000 §IV.2 is tracked.
+//
+// Per control period k (t_k = k T): read the measured state -> reference at t_k -> controller ->
+// torque written (saturated by the backend, held for T) -> row recorded at t_k -> backend advances T.
+// A backend failure (divergence, singular mass matrix, bus fault) stops the run with its message; all
+// rows up to the fault are kept.
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "maniplab/model/data.hpp"
+#include "maniplab/sim/backend.hpp"
+#include "maniplab/sim/controller.hpp"
+#include "maniplab/sim/metrics.hpp"
+#include "maniplab/sim/recorder.hpp"
+#include "maniplab/sim/trajectory.hpp"
+
+namespace maniplab::sim {
+
+/// Channel groups that can be recorded (scene "record" list).
+struct RecordSelection {
+  bool reference = true;   ///< q_d, qd_d
+  bool state = true;       ///< q, qd
+  bool error = true;       ///< e = q_d - q
+  bool torque = true;      ///< tau (applied)
+  bool friction = true;    ///< friction torque (plant model)
+  bool endEffector = true; ///< tool pose (phi theta psi X Y Z, Euler XYZ of seed 003) and Cartesian error
+  bool energy = true;      ///< kinetic, potential, total, work, drift
+  bool timing = false;     ///< controller and backend wall time per period (not deterministic)
+};
+
+struct RunOptions {
+  double controlPeriod = 2.5e-3;  ///< T [s]
+  double duration = 0;            ///< total simulated time [s]
+  VectorX q0, qd0;                ///< initial state (empty: the trajectory start, at rest)
+  bool friction = true;           ///< friction torques of the model in the energy balance/recording
+  double frictionSmoothing = 0;   ///< as the plant's coulombSmoothing
+  RecordSelection record;
+  RecorderOptions recorder;
+  std::function<void(double fraction)> progress;  ///< called about every 1 % (may be empty)
+  const std::atomic<bool>* cancel = nullptr;       ///< set to true to stop the run early
+};
+
+struct RunResult {
+  bool ok = true;
+  bool cancelled = false;
+  std::string message;        ///< the failure (time, joint/slave, cause) when !ok
+  double endTime = 0;         ///< last recorded time
+  long long periods = 0;      ///< control periods executed
+  RunMetrics metrics;
+  double energyDriftRelative = 0;  ///< max |E - E0 - W| / max(|E0|, |W|, 1 J) over the run
+  double wallSeconds = 0;
+  double controllerSeconds = 0;    ///< wall time spent in the controller
+  double backendSeconds = 0;       ///< wall time spent in the backend (plant)
+};
+
+/// Builds the recorder's channels for a model and a selection (names: "q_d[1]", "e[1]", "tau[1]",
+/// "ee_X", "ee_err_X", "E_total", ...; units in SI).
+std::vector<ChannelInfo> makeChannels(const Model& model, const RecordSelection& sel);
+
+/// Runs `controller` on `backend` along `trajectory`. `model` is the plant model (for FK, energies).
+RunResult runSimulation(const Model& model, Backend& backend, Controller& controller, const Trajectory& trajectory,
+                        const RunOptions& options, Recorder& recorder);
+
+}  // namespace maniplab::sim

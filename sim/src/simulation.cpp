@@ -1,0 +1,205 @@
+// Closed-loop run: controller / backend / recorder / metrics / energy balance (seed 003 ch. 9; seed 000 §IV.2).
+#include "maniplab/sim/simulation.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "maniplab/model/energy_momentum.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
+#include "maniplab/model/friction.hpp"
+#include "maniplab/model/umis_inverse_kinematics.hpp"
+#include "maniplab/sim/energy_balance.hpp"
+
+namespace maniplab::sim {
+
+namespace {
+const char* kAxes[6] = {"phi", "theta", "psi", "X", "Y", "Z"};
+const char* kAxisUnits[6] = {"rad", "rad", "rad", "m", "m", "m"};
+
+std::string jointUnit(const Model& m, int i, const char* rev, const char* pri) {
+  return m.isRevolute(i) ? rev : pri;
+}
+
+Vector6 poseVector(const Transform& T) {
+  Vector6 v;
+  v << eulerXYZFromRotation(T.R), T.p;
+  return v;
+}
+
+using Clock = std::chrono::steady_clock;
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+}  // namespace
+
+std::vector<ChannelInfo> makeChannels(const Model& m, const RecordSelection& s) {
+  std::vector<ChannelInfo> c;
+  const int n = m.nq;
+  auto perJoint = [&](const char* name, const char* rev, const char* pri, const char* group) {
+    for (int i = 0; i < n; ++i)
+      c.push_back({std::string(name) + "[" + std::to_string(i + 1) + "]", jointUnit(m, i, rev, pri), group});
+  };
+  if (s.reference) perJoint("q_d", "rad", "m", "reference");
+  if (s.state) perJoint("q", "rad", "m", "position");
+  if (s.error) perJoint("e", "rad", "m", "error");
+  if (s.reference) perJoint("qd_d", "rad/s", "m/s", "reference");
+  if (s.state) perJoint("qd", "rad/s", "m/s", "velocity");
+  if (s.torque) perJoint("tau", "N m", "N", "torque");
+  if (s.friction) perJoint("tau_f", "N m", "N", "friction");
+  if (s.endEffector) {
+    for (int a = 0; a < 6; ++a) c.push_back({std::string("ee_") + kAxes[a], kAxisUnits[a], "end effector"});
+    for (int a = 0; a < 6; ++a) c.push_back({std::string("ee_err_") + kAxes[a], kAxisUnits[a], "Cartesian error"});
+  }
+  if (s.energy)
+    for (const char* e : {"E_kinetic", "E_potential", "E_total", "W_actuators", "E_drift"})
+      c.push_back({e, "J", "energy"});
+  if (s.timing) {
+    c.push_back({"t_controller", "s", "timing"});
+    c.push_back({"t_backend", "s", "timing"});
+  }
+  return c;
+}
+
+RunResult runSimulation(const Model& model, Backend& backend, Controller& controller, const Trajectory& traj,
+                        const RunOptions& opt, Recorder& rec) {
+  RunResult res;
+  const auto wall0 = Clock::now();
+  const int n = model.nq;
+  const double T = opt.controlPeriod;
+  rec.clear();
+  Data data(model);
+  JointReference ref{VectorX::Zero(n), VectorX::Zero(n), VectorX::Zero(n)};
+  traj.sample(0.0, ref);
+  const VectorX q0 = opt.q0.size() == n ? opt.q0 : ref.q;
+  const VectorX qd0 = opt.qd0.size() == n ? opt.qd0 : VectorX(VectorX::Zero(n));
+  const BackendStatus st0 = backend.reset(q0, qd0);
+  if (!st0.ok) {
+    res.ok = false;
+    res.message = st0.message;
+    return res;
+  }
+  controller.reset(n);
+  VectorX tauCmd = VectorX::Zero(n), friction = VectorX::Zero(n);
+  VectorX qStart = ref.q;
+  JointReference endRef{VectorX::Zero(n), VectorX::Zero(n), VectorX::Zero(n)};
+  traj.sample(traj.duration(), endRef);
+
+  MetricsAccumulator metrics(n);
+  metrics.setSteadyStateFrom(opt.duration > traj.duration() + T / 2 ? traj.duration() : opt.duration);
+  EnergyBalance balance;
+  const long long periods = std::llround(opt.duration / T);
+  std::vector<double> row(rec.channels().size());
+  VectorX prevQd = backend.velocity(), prevTau = VectorX::Zero(n), prevFric = VectorX::Zero(n);
+  double E0 = 0;
+  long long lastProgress = -1;
+  double ctrlSec = 0, backSec = 0, lastBackend = 0;
+
+  for (long long k = 0; k <= periods; ++k) {
+    const double t = double(k) * T;
+    const VectorX& qm = backend.measuredPosition();
+    const VectorX& qdm = backend.measuredVelocity();
+    const VectorX& q = backend.position();
+    const VectorX& qd = backend.velocity();
+    traj.sample(t, ref);
+    ControlInput in{t, &qm, &qdm, &ref, T};
+    const auto c0 = Clock::now();
+    controller.compute(in, tauCmd);
+    const auto c1 = Clock::now();
+    backend.writeTorque(tauCmd);
+    const VectorX& tau = backend.appliedTorque();
+    if (opt.friction)
+      frictionTorques(model, qd, friction, opt.frictionSmoothing);
+    else
+      friction.setZero();
+
+    // Energies and the work of actuator minus friction torques (trapezoid over the control period).
+    const EnergyMomentum em = energyMomentum(model, data, q, qd);
+    if (k == 0) {
+      E0 = em.total();
+      balance.reset(E0);
+    } else {
+      balance.add(T, prevQd, qd, prevTau, prevTau, prevFric, friction);
+    }
+    const double drift = balance.drift(em.total());
+    res.energyDriftRelative = std::max(res.energyDriftRelative, std::abs(balance.relativeDrift(em.total())));
+
+    // Cartesian pose (Euler XYZ, seed 003 eqs 3.13–3.18) of the actual and the desired joints.
+    forwardKinematics(model, data, ref.q);
+    const Vector6 xd = poseVector(data.oMtool);
+    forwardKinematics(model, data, q);
+    const Vector6 x = poseVector(data.oMtool);
+    metrics.addJoint(t, T, ref.q, q, tau);
+    metrics.addCartesian(t, T, xd, x);
+
+    std::size_t c = 0;
+    const auto& sel = opt.record;
+    auto put = [&](const VectorX& v) { for (int i = 0; i < n; ++i) row[c++] = v[i]; };
+    if (sel.reference) put(ref.q);
+    if (sel.state) put(q);
+    if (sel.error) for (int i = 0; i < n; ++i) row[c++] = ref.q[i] - q[i];
+    if (sel.reference) put(ref.qd);
+    if (sel.state) put(qd);
+    if (sel.torque) put(tau);
+    if (sel.friction) put(friction);
+    if (sel.endEffector) {
+      for (int a = 0; a < 6; ++a) row[c++] = x[a];
+      for (int a = 0; a < 6; ++a) row[c++] = x[a] - xd[a];
+    }
+    if (sel.energy) {
+      row[c++] = em.kinetic;
+      row[c++] = em.potential;
+      row[c++] = em.total();
+      row[c++] = balance.work();
+      row[c++] = drift;
+    }
+    if (sel.timing) {
+      row[c++] = seconds(c1 - c0);
+      row[c++] = lastBackend;
+    }
+    rec.append(t, row.data());
+    res.endTime = t;
+    res.periods = k;
+    ctrlSec += seconds(c1 - c0);
+
+    if (std::abs(drift) > 1e3 * std::max({1.0, std::abs(E0), std::abs(balance.work())})) {
+      std::ostringstream s;
+      s << "t = " << t << " s: energy blow-up: the total energy departs from its initial value plus the "
+        << "actuator work by " << drift << " J; the integration diverged (reduce the step)";
+      res.ok = false;
+      res.message = s.str();
+      break;
+    }
+    if (k == periods) break;
+    if (opt.cancel && opt.cancel->load()) {
+      res.cancelled = true;
+      res.message = "cancelled at t = " + std::to_string(t) + " s";
+      break;
+    }
+    prevQd = qd;
+    prevTau = tau;
+    prevFric = friction;
+    const auto b0 = Clock::now();
+    const BackendStatus st = backend.advance(T);
+    lastBackend = seconds(Clock::now() - b0);
+    backSec += lastBackend;
+    if (!st.ok) {
+      res.ok = false;
+      res.message = st.message;
+      res.endTime = backend.time();
+      break;
+    }
+    if (opt.progress && periods > 0) {
+      const long long pct = (k + 1) * 100 / periods;
+      if (pct != lastProgress) {
+        lastProgress = pct;
+        opt.progress(double(k + 1) / double(periods));
+      }
+    }
+  }
+  res.metrics = metrics.finish(qStart, endRef.q);
+  res.controllerSeconds = ctrlSec;
+  res.backendSeconds = backSec;
+  res.wallSeconds = seconds(Clock::now() - wall0);
+  return res;
+}
+
+}  // namespace maniplab::sim
