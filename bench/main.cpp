@@ -13,18 +13,26 @@
 //
 // Method: a fixed set of random states (default 64) is cycled; each batch runs R calls (R chosen so
 // that a batch lasts ~2 ms, ~0.25 ms with --quick); the reported figure is the median over the batches
-// (31, 9 with --quick) of the batch time / R. Every call's result feeds a checksum (dead-code
+// (31, 9 with --quick) of the batch time / R. The batches of all the functions timed for one robot are
+// interleaved, and time is the thread's CPU time (--wall: wall clock), so that other processes on the
+// machine perturb the ratios as little as possible. Every call's result feeds a checksum (dead-code
 // elimination is impossible; all algorithms are out-of-line calls into the libraries anyway).
+// Inputs are prepared outside the timed region (ManipLab: Eigen vectors; KDL: JntArrays; MuJoCo copies
+// the state into mjData inside each call, as its API requires).
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <functional>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "maniplab/model/aba.hpp"
@@ -60,6 +68,8 @@ struct Options {
   int states = 64;
   int batches = 31;
   double batchSeconds = 2e-3;
+  bool mujocoFullInertia = false;
+  bool wallClock = false;
 };
 
 void usage() {
@@ -68,38 +78,65 @@ void usage() {
       "  --quick       fewer and shorter batches (9 x ~0.25 ms instead of 31 x ~2 ms)\n"
       "  --robot FILE  use this robot file instead of the Puma 560 for the n = dof rows and targets\n"
       "  --states N    number of random states cycled (default 64)\n"
-      "  --batches N   number of timed batches, the median is reported (default 31)");
+      "  --batches N   number of timed batches, the median is reported (default 31)\n"
+      "  --wall        time with the monotonic wall clock instead of the thread's CPU-time clock\n"
+      "  --mujoco-fullinertia  give MuJoCo the inertia tensors (fullinertia) instead of principal axes\n"
+      "                (shows MuJoCo's compile-time diagonalisation error in the cross-checks)");
 }
 
-/// Median ns per call of f(stateIndex).
-template <typename F> double medianNs(F&& f, int nStates, const Options& opt) {
-  using clock = std::chrono::steady_clock;
-  double sink = 0;
-  auto runBatch = [&](long reps) {
+double nowSeconds(bool wall) {
+  timespec ts{};
+  clock_gettime(wall ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+/// One timed function: `batch(reps)` runs reps calls f(s) cycling s over the states and returns the
+/// elapsed seconds (the loop is instantiated per function: no indirect call per repetition).
+struct Timed {
+  std::function<double(long)> batch;
+  long reps = 0;
+  std::vector<double> ns;  ///< ns per call of each batch
+  double median() {
+    std::vector<double> t = ns;
+    std::nth_element(t.begin(), t.begin() + long(t.size() / 2), t.end());
+    return t[t.size() / 2];
+  }
+};
+
+template <typename F> Timed makeTimed(F f, int nStates, bool wall) {
+  Timed t;
+  t.batch = [f, nStates, wall](long reps) mutable {
+    double sink = 0;
     int s = 0;
-    const auto t0 = clock::now();
+    const double t0 = nowSeconds(wall);
     for (long r = 0; r < reps; ++r) {
       sink += f(s);
       if (++s == nStates) s = 0;
     }
-    return std::chrono::duration<double>(clock::now() - t0).count();
+    const double t1 = nowSeconds(wall);
+    g_sink = g_sink + sink;
+    return t1 - t0;
   };
-  // Warm-up and calibration.
-  long reps = nStates;
-  for (;;) {
-    const double dt = runBatch(reps);
-    if (dt >= opt.batchSeconds / 4 || reps >= (1L << 28)) {
-      reps = std::max<long>(nStates, long(double(reps) * opt.batchSeconds / std::max(dt, 1e-9)));
-      reps = (reps + nStates - 1) / nStates * nStates;
-      break;
+  return t;
+}
+
+/// Calibrates every function (also the warm-up), then runs the batches INTERLEAVED (batch b of every
+/// function before batch b+1 of any), so that a transient load on the machine hits all columns alike.
+void runTimings(std::vector<Timed*>& timed, int nStates, const Options& opt) {
+  for (Timed* t : timed) {
+    long reps = nStates;
+    for (;;) {
+      const double dt = t->batch(reps);
+      if (dt >= opt.batchSeconds / 4 || reps >= (1L << 28)) {
+        reps = std::max<long>(nStates, long(double(reps) * opt.batchSeconds / std::max(dt, 1e-9)));
+        t->reps = (reps + nStates - 1) / nStates * nStates;
+        break;
+      }
+      reps *= 2;
     }
-    reps *= 2;
   }
-  std::vector<double> t;
-  for (int b = 0; b < opt.batches; ++b) t.push_back(runBatch(reps) * 1e9 / double(reps));
-  g_sink = g_sink + sink;
-  std::nth_element(t.begin(), t.begin() + long(t.size() / 2), t.end());
-  return t[t.size() / 2];
+  for (int b = 0; b < opt.batches; ++b)
+    for (Timed* t : timed) t->ns.push_back(t->batch(t->reps) * 1e9 / double(t->reps));
 }
 
 double maxAbs(const MatrixX& a) { return a.size() ? a.cwiseAbs().maxCoeff() : 0.0; }
@@ -159,6 +196,13 @@ std::string cpuName() {
   return "unknown CPU";
 }
 
+std::string loadAverage() {
+  std::ifstream f("/proc/loadavg");
+  std::string a, b, c;
+  if (!(f >> a >> b >> c)) return "unknown";
+  return a + " " + b + " " + c;
+}
+
 struct CrossCheck {
   double fk = 0, tau = 0, M = 0, qdd = 0;
   double tauScale = 0, Mscale = 0, qddScale = 0;
@@ -181,6 +225,10 @@ int main(int argc, char** argv) {
       opt.states = std::max(1, std::atoi(argv[++i]));
     } else if (a == "--batches" && i + 1 < argc) {
       opt.batches = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--wall") {
+      opt.wallClock = true;
+    } else if (a == "--mujoco-fullinertia") {
+      opt.mujocoFullInertia = true;
     } else if (a == "-h" || a == "--help") {
       usage();
       return 0;
@@ -215,6 +263,8 @@ int main(int argc, char** argv) {
       r.what = "Puma 560 built in code from the standard DH table (robots/puma560.json not found)";
     }
     r.model = mb::rigidBodyModel(r.model);
+    const std::string changes = mb::makePhysicallyConsistent(r.model);
+    if (!changes.empty()) r.what += "; made physically consistent for all engines (MuJoCo requires it): " + changes;
     r.targetN6 = r.model.nq == 6;
     robots.push_back(r);
   }
@@ -241,8 +291,13 @@ int main(int argc, char** argv) {
   }
 
   std::printf("# maniplab-bench\n\n");
-  std::printf("CPU: %s; compiler: %s; states: %d; batches: %d x ~%.2f ms (median reported)%s\n", cpuName().c_str(),
-              __VERSION__, opt.states, opt.batches, opt.batchSeconds * 1e3, opt.quick ? " [--quick]" : "");
+  std::printf("CPU: %s (%u logical CPUs); compiler: %s; load average at start: %s\n", cpuName().c_str(),
+              std::thread::hardware_concurrency(), __VERSION__, loadAverage().c_str());
+  std::printf("Timing: %d states cycled; %d batches x ~%.2f ms per function, interleaved across functions; "
+              "median of the batches; clock: %s%s\n",
+              opt.states, opt.batches, opt.batchSeconds * 1e3,
+              opt.wallClock ? "wall (CLOCK_MONOTONIC)" : "thread CPU time (CLOCK_THREAD_CPUTIME_ID)",
+              opt.quick ? " [--quick]" : "");
   std::printf("KDL: %s; MuJoCo: %s\n\n", mb::kdlVersion().empty() ? "not built in" : mb::kdlVersion().c_str(),
               mb::mujocoVersion().empty() ? "not built in" : mb::mujocoVersion().c_str());
   std::printf("Robots:\n");
@@ -262,7 +317,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> notes;
   std::vector<std::pair<std::string, std::string>> extrasOut;  // robot, line
   std::map<std::string, std::pair<CrossCheck, CrossCheck>> checks;  // robot -> (KDL, MuJoCo)
-  std::map<std::string, std::array<double, 3>> internalChecks;      // robot -> crba, NE, Cholesky vs ref
+  std::map<std::string, std::array<double, 4>> internalChecks;      // robot -> crba, NE, Cholesky vs ref
   std::map<std::string, std::string> oracleAbsent;
   bool descPrinted[2] = {false, false};
   std::string oracleDesc[2];
@@ -275,11 +330,12 @@ int main(int argc, char** argv) {
     const Robot& R = robots[ri];
     const Model& model = R.model;
     const int n = model.nq;
-    const auto states = mb::randomStates(model, opt.states, 7000u + unsigned(ri));
+    auto states = mb::randomStates(model, opt.states, 7000u + unsigned(ri));
     Data data(model);
+    for (auto& x : states) x.tau = maniplab::rnea(model, data, x.q, x.qd, x.qdd, ropt);
 
     std::string whyK, whyM;
-    std::unique_ptr<mb::Oracle> oracles[2] = {mb::makeKdlOracle(model, &whyK), mb::makeMujocoOracle(model, &whyM)};
+    std::unique_ptr<mb::Oracle> oracles[2] = {mb::makeKdlOracle(model, &whyK), mb::makeMujocoOracle(model, &whyM, opt.mujocoFullInertia)};
     if (!oracles[0]) oracleAbsent[R.label + " / KDL"] = whyK;
     if (!oracles[1]) oracleAbsent[R.label + " / MuJoCo"] = whyM;
     for (int o = 0; o < 2; ++o)
@@ -294,7 +350,7 @@ int main(int argc, char** argv) {
       }
 
     // ---- Cross-checks over all states (untimed) ---------------------------------------------------
-    std::array<double, 3> internal{0, 0, 0};
+    std::array<double, 4> internal{0, 0, 0, 0};
     CrossCheck cc[2];
     for (int o = 0; o < 2; ++o) cc[o].present = oracles[o] != nullptr;
     for (int s = 0; s < opt.states; ++s) {
@@ -313,6 +369,7 @@ int main(int argc, char** argv) {
       internal[0] = std::max(internal[0], maxAbs(Mc - M));
       internal[1] = std::max(internal[1], maxAbs(Mne - M));
       internal[2] = std::max(internal[2], maxAbs(qddc - qdd));
+      internal[3] = std::max(internal[3], maxAbs(qdd - x.qdd));
       for (int o = 0; o < 2; ++o) {
         if (!oracles[o]) continue;
         auto& O = *oracles[o];
@@ -340,30 +397,46 @@ int main(int argc, char** argv) {
     auto qd = [&](int s) -> const VectorX& { return states[std::size_t(s)].qd; };
     auto qdda = [&](int s) -> const VectorX& { return states[std::size_t(s)].qdd; };
     auto taua = [&](int s) -> const VectorX& { return states[std::size_t(s)].tau; };
-    double ml[7];
-    ml[0] = medianNs([&](int s) { maniplab::forwardKinematics(model, data, q(s)); return data.oMtool.p.x(); }, N, opt);
-    ml[1] = medianNs([&](int s) { return maniplab::rnea(model, data, q(s), qd(s), qdda(s), ropt)[0]; }, N, opt);
-    ml[2] = medianNs([&](int s) { return maniplab::massMatrixRecurrence(model, data, q(s))(0, 0); }, N, opt);
-    ml[3] = medianNs([&](int s) { return maniplab::crba(model, data, q(s))(0, 0); }, N, opt);
-    ml[4] = medianNs([&](int s) { return maniplab::massMatrixNewtonEuler(model, data, q(s))(0, 0); }, N, opt);
-    ml[5] = medianNs([&](int s) { maniplab::aba(model, data, q(s), qd(s), taua(s), ropt); return data.qdd[0]; }, N, opt);
-    ml[6] = medianNs(
-        [&](int s) { maniplab::forwardDynamicsCholesky(model, data, q(s), qd(s), taua(s), ropt); return data.qdd[0]; },
-        N, opt);
-    std::optional<double> orc[2][4];
+    const bool W = opt.wallClock;
+    Timed mlT[7] = {
+        makeTimed([&](int s) { maniplab::forwardKinematics(model, data, q(s)); return data.oMtool.p.x(); }, N, W),
+        makeTimed([&](int s) { return maniplab::rnea(model, data, q(s), qd(s), qdda(s), ropt)[0]; }, N, W),
+        makeTimed([&](int s) { return maniplab::massMatrixRecurrence(model, data, q(s))(0, 0); }, N, W),
+        makeTimed([&](int s) { return maniplab::crba(model, data, q(s))(0, 0); }, N, W),
+        makeTimed([&](int s) { return maniplab::massMatrixNewtonEuler(model, data, q(s))(0, 0); }, N, W),
+        makeTimed([&](int s) { maniplab::aba(model, data, q(s), qd(s), taua(s), ropt); return data.qdd[0]; }, N, W),
+        makeTimed([&](int s) {
+          maniplab::forwardDynamicsCholesky(model, data, q(s), qd(s), taua(s), ropt);
+          return data.qdd[0];
+        }, N, W),
+    };
+    std::vector<Timed> orcT[2];
+    std::vector<mb::ExtraTiming> extras;
     for (int o = 0; o < 2; ++o) {
       if (!oracles[o]) continue;
-      auto& O = *oracles[o];
-      orc[o][0] = medianNs([&](int s) { return O.fk(s); }, N, opt);
-      orc[o][1] = medianNs([&](int s) { return O.rnea(s); }, N, opt);
-      orc[o][2] = medianNs([&](int s) { return O.massMatrix(s); }, N, opt);
-      orc[o][3] = medianNs([&](int s) { return O.forwardDynamics(s); }, N, opt);
-      for (auto& e : O.extras()) {
-        const double t = medianNs(e.fn, N, opt);
-        extrasOut.emplace_back(R.label, e.algorithm + ", n = " + std::to_string(n) + ": " + e.label + ": " +
-                                            fmtNs(t) + " ns");
-      }
+      mb::Oracle* O = oracles[o].get();
+      orcT[o].push_back(makeTimed([O](int s) { return O->fk(s); }, N, W));
+      orcT[o].push_back(makeTimed([O](int s) { return O->rnea(s); }, N, W));
+      orcT[o].push_back(makeTimed([O](int s) { return O->massMatrix(s); }, N, W));
+      orcT[o].push_back(makeTimed([O](int s) { return O->forwardDynamics(s); }, N, W));
+      for (auto& e : O->extras()) extras.push_back(e);
     }
+    std::vector<Timed> extraT;
+    for (auto& e : extras) extraT.push_back(makeTimed(e.fn, N, W));
+    std::vector<Timed*> all;
+    for (auto& t : mlT) all.push_back(&t);
+    for (auto& v : orcT)
+      for (auto& t : v) all.push_back(&t);
+    for (auto& t : extraT) all.push_back(&t);
+    runTimings(all, N, opt);
+    double ml[7];
+    for (int a = 0; a < 7; ++a) ml[a] = mlT[a].median();
+    std::optional<double> orc[2][4];
+    for (int o = 0; o < 2; ++o)
+      for (std::size_t k = 0; k < orcT[o].size(); ++k) orc[o][k] = orcT[o][k].median();
+    for (std::size_t e = 0; e < extras.size(); ++e)
+      extrasOut.emplace_back(R.label, extras[e].algorithm + ", n = " + std::to_string(n) + ": " + extras[e].label +
+                                          ": " + fmtNs(extraT[e].median()) + " ns");
     for (std::size_t a = 0; a < algos.size(); ++a) {
       Row row;
       row.algo = algos[a].name;
@@ -427,10 +500,12 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("\nManipLab internal consistency (max abs difference):\n\n");
-  std::printf("| robot | crba - recurrence | NewtonEuler - recurrence | Cholesky FD - aba |\n|---|---:|---:|---:|\n");
+  std::printf("| robot | crba - recurrence | NewtonEuler - recurrence | Cholesky FD - aba | aba(rnea(qdd)) - qdd |\n"
+              "|---|---:|---:|---:|---:|\n");
   for (const auto& R : robots) {
     const auto& v = internalChecks[R.label];
-    std::printf("| %s | %s | %s | %s |\n", R.label.c_str(), sci(v[0]).c_str(), sci(v[1]).c_str(), sci(v[2]).c_str());
+    std::printf("| %s | %s | %s | %s | %s |\n", R.label.c_str(), sci(v[0]).c_str(), sci(v[1]).c_str(),
+                sci(v[2]).c_str(), sci(v[3]).c_str());
   }
 
   // ---- Targets -------------------------------------------------------------------------------------------
@@ -476,6 +551,7 @@ int main(int argc, char** argv) {
     const Row& rf = best(fd, R.label, &w);
     target("forward dynamics (fastest method)", rf, w.substr(4), fF);
   }
+  std::printf("\nLoad average at end: %s\n", loadAverage().c_str());
   std::printf("\n%s; cross-checks %s.\n", fails ? "SOME TARGETS FAILED" : "all targets met",
               allAgree ? "all agree" : "SHOW DISAGREEMENTS");
   if (g_sink == 12345.6789) std::puts("");  // keeps the checksum observable

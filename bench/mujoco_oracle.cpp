@@ -54,7 +54,7 @@ bool mujocoAcceptsInertia(double mass, const Matrix3& I) {
   return ev[2] > 1e-12;
 }
 
-std::string makeMjcf(const Model& m, std::string* note, std::string* why) {
+std::string makeMjcf(const Model& m, bool fullInertia, std::string* note, std::string* why) {
   std::ostringstream x;
   x << "<mujoco model=\"maniplab-bench\">\n"
     << "  <compiler angle=\"radian\" inertiafromgeom=\"false\" boundmass=\"0\" boundinertia=\"0\"/>\n"
@@ -90,9 +90,18 @@ std::string makeMjcf(const Model& m, std::string* note, std::string* why) {
       << ind << "  <joint name=\"j" << i + 1 << "\" type=\"" << (m.isRevolute(i) ? "hinge" : "slide")
       << "\" axis=\"0 0 1\" pos=\"0 0 0\" limited=\"false\" damping=\"0\" armature=\""
       << num(act.gear * act.gear * act.rotorInertia) << "\"/>\n"
-      << ind << "  <inertial pos=\"" << vec3(com) << "\" mass=\"" << num(mass) << "\" fullinertia=\""
-      << num(I(0, 0)) << " " << num(I(1, 1)) << " " << num(I(2, 2)) << " " << num(I(0, 1)) << " "
-      << num(I(0, 2)) << " " << num(I(1, 2)) << "\"/>\n";
+      << ind << "  <inertial pos=\"" << vec3(com) << "\" mass=\"" << num(mass) << "\" ";
+    if (fullInertia) {
+      x << "fullinertia=\"" << num(I(0, 0)) << " " << num(I(1, 1)) << " " << num(I(2, 2)) << " " << num(I(0, 1))
+        << " " << num(I(0, 2)) << " " << num(I(1, 2)) << "\"/>\n";
+    } else {
+      // Principal axes computed here (to double precision) rather than by MuJoCo's compiler, whose
+      // mju_eig3 of a fullinertia is only accurate to ~1e-10 relative (see the header comment).
+      Eigen::SelfAdjointEigenSolver<Matrix3> es(I);
+      Matrix3 V = es.eigenvectors();
+      if (V.determinant() < 0) V.col(2) = -V.col(2);
+      x << "quat=\"" << quat(V) << "\" diaginertia=\"" << vec3(es.eigenvalues()) << "\"/>\n";
+    }
     if (i == m.nq - 1)
       x << ind << "  <site name=\"tool\" pos=\"" << vec3(m.tool.p) << "\" quat=\"" << quat(m.tool.R) << "\"/>\n";
   }
@@ -117,8 +126,9 @@ class MujocoOracle final : public Oracle {
     return "MuJoCo " + mujocoVersion() +
            ": every call first copies the state into mjData (qpos/qvel/qacc or qfrc_applied, mju_copy). "
            "FK = mj_kinematics (all body, inertial-frame and site poses). "
-           "RNEA = mj_kinematics + mj_comPos + mj_comVel + mj_rne(flg_acc = 1) (the kinematics ManipLab's "
-           "rnea also does; result M qacc + bias incl. gravity; armature is not part of mj_rne, zero here). "
+           "RNEA = mj_kinematics + mj_comPos + mj_comVel + mj_rne(flg_acc = 1) + dof_armature * qacc (the "
+           "kinematics ManipLab's rnea also does; mj_rne gives M_rigid qacc + bias incl. gravity, the armature "
+           "term is added as mj_inverse does). "
            "M = mj_kinematics + mj_comPos + mj_crb + mj_fullM (sparse qM to dense). "
            "FD = mj_fwdPosition + mj_fwdVelocity + mj_fwdActuation + mj_fwdAcceleration + mj_fwdConstraint "
            "with qfrc_applied = tau (the stages of mj_forward without sensors/energy/checks; fwdPosition "
@@ -142,6 +152,7 @@ class MujocoOracle final : public Oracle {
     mj_comPos(m_, d_);
     mj_comVel(m_, d_);
     mj_rne(m_, d_, 1, d_->qfrc_inverse);
+    for (int i = 0; i < n_; ++i) d_->qfrc_inverse[i] += m_->dof_armature[i] * d_->qacc[i];
     return d_->qfrc_inverse[0];
   }
   double massMatrix(int s) override {
@@ -228,7 +239,7 @@ class MujocoOracle final : public Oracle {
 
 }  // namespace
 
-std::unique_ptr<Oracle> makeMujocoOracle(const Model& model, std::string* why) {
+std::unique_ptr<Oracle> makeMujocoOracle(const Model& model, std::string* why, bool fullInertia) {
   if (model.rotorModel == RotorModel::Full) {
     for (const auto& a : model.actuator)
       if (a.rotorInertia != 0 || a.rotorTransverse != 0) {
@@ -244,7 +255,7 @@ std::unique_ptr<Oracle> makeMujocoOracle(const Model& model, std::string* why) {
     return nullptr;
   }
   std::string note;
-  const std::string xml = makeMjcf(model, &note, why);
+  const std::string xml = makeMjcf(model, fullInertia, &note, why);
   if (xml.empty()) return nullptr;
 
   auto vfs = std::make_unique<mjVFS>();
@@ -278,7 +289,7 @@ std::string mujocoVersion() {
 
 #else
 
-std::unique_ptr<Oracle> makeMujocoOracle(const Model&, std::string* why) {
+std::unique_ptr<Oracle> makeMujocoOracle(const Model&, std::string* why, bool) {
   if (why) *why = "MuJoCo not found at configure time";
   return nullptr;
 }

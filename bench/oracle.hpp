@@ -49,7 +49,9 @@ class Oracle {
 /// nullptr (and *why set) when the library was not found at configure time or the model is not
 /// representable. Defined in kdl_oracle.cpp / mujoco_oracle.cpp.
 std::unique_ptr<Oracle> makeKdlOracle(const Model& model, std::string* why);
-std::unique_ptr<Oracle> makeMujocoOracle(const Model& model, std::string* why);
+/// fullInertia: pass body inertias as MJCF fullinertia (MuJoCo diagonalises them itself, less
+/// accurately) instead of principal axes (quat + diaginertia) computed by Eigen.
+std::unique_ptr<Oracle> makeMujocoOracle(const Model& model, std::string* why, bool fullInertia = false);
 /// Library versions ("" when absent).
 std::string kdlVersion();
 std::string mujocoVersion();

@@ -3,10 +3,13 @@
 // code when robots/puma560.json is not available, reproducible random serial chains, the rigid-body
 // reduction used for the oracle comparisons, and random states.
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <Eigen/Eigenvalues>
 
 #include "maniplab/model/model.hpp"
 #include "maniplab/model/robot_description.hpp"
@@ -31,7 +34,8 @@ inline Model puma560FromDh() {
   desc.convention = Convention::DH;
   for (int i = 0; i < 6; ++i) {
     JointDescription j;
-    j.name = "q" + std::to_string(i + 1);
+    j.name = std::to_string(i + 1);
+    j.name.insert(0, 1, 'q');  // (avoids a GCC 12 -Wrestrict false positive on "q" + string)
     j.type = JointType::Revolute;
     j.a = a[i];
     j.d = d[i];
@@ -53,6 +57,34 @@ inline Model rigidBodyModel(Model m) {
   }
   m.rotorModel = RotorModel::Armature;
   return m;
+}
+
+/// Makes every body's inertia physically realisable (principal moments satisfying the triangle
+/// inequality l1 + l2 >= l3, which MuJoCo requires) with the smallest change: the smallest principal
+/// moment is raised to l3 - l2, about the same principal axes. Body 1 behind a revolute joint 1 is left
+/// alone (only its I_zz matters with a fixed base; the MuJoCo oracle regularises it invisibly). Returns
+/// a description of the changes ("" if none). The published Puma 560 link-3 inertia (0.066, 0.086,
+/// 0.0125) violates the inequality: 0.066 + 0.0125 < 0.086.
+inline std::string makePhysicallyConsistent(Model& m) {
+  std::string changes;
+  for (int i = 0; i < m.nq; ++i) {
+    if (i == 0 && m.isRevolute(0)) continue;
+    auto& b = m.body[std::size_t(i)];
+    Eigen::SelfAdjointEigenSolver<Matrix3> es(b.inertia);
+    Vector3 l = es.eigenvalues();  // ascending
+    const double deficit = l[2] - l[1] - l[0];
+    if (deficit <= 1e-12 * l[2]) continue;
+    const double before = l[0];
+    l[0] = l[2] - l[1];
+    const Matrix3 V = es.eigenvectors();
+    b.inertia = V * l.asDiagonal() * V.transpose();
+    b.inertia = 0.5 * (b.inertia + b.inertia.transpose()).eval();
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "body %d: smallest principal inertia %.4g -> %.4g kg m^2 (triangle inequality); ",
+                  i + 1, before, l[0]);
+    changes += buf;
+  }
+  return changes;
 }
 
 inline Matrix3 randomRotation(std::mt19937_64& rng) {
@@ -102,18 +134,19 @@ inline Model randomChain(int n, double prismaticFraction, unsigned seed, bool ro
 }
 
 /// Random states: q uniform in [-pi, pi] (revolute) or [-0.3, 0.3] m (prismatic), qd in [-2, 2],
-/// qdd in [-5, 5], tau in [-20, 20] (scaled by nothing: a generic input for forward dynamics).
+/// qdd in [-5, 5]. tau is left for the caller (main sets tau = ID(q, qd, qdd), so that forward dynamics
+/// runs on realistic torques and must give back qdd).
 inline std::vector<State> randomStates(const Model& m, int count, unsigned seed) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u11(-1.0, 1.0);
-  std::vector<State> st(std::size_t(count));
+  std::vector<State> st(static_cast<std::size_t>(count));
   for (auto& s : st) {
     s.q.resize(m.nq); s.qd.resize(m.nq); s.qdd.resize(m.nq); s.tau.resize(m.nq);
     for (int i = 0; i < m.nq; ++i) {
       s.q[i] = (m.isRevolute(i) ? std::numbers::pi : 0.3) * u11(rng);
       s.qd[i] = 2.0 * u11(rng);
       s.qdd[i] = 5.0 * u11(rng);
-      s.tau[i] = 20.0 * u11(rng);
+      s.tau[i] = 0.0;
     }
   }
   return st;

@@ -1,6 +1,3 @@
 maniplab_add_test(test_dynamics_crosscheck test_dynamics_crosscheck.cpp)
 maniplab_add_test(test_closed_forms test_closed_forms.cpp)
 maniplab_add_test(test_shipped_robots test_shipped_robots.cpp)
-target_include_directories(test_dynamics_crosscheck PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-target_include_directories(test_closed_forms PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-target_include_directories(test_shipped_robots PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})

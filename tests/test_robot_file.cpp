@@ -129,7 +129,7 @@ QString checkDiagnostic(const RobotLoadResult& r, Sev sev, const std::string& pa
                            .arg(sev == Sev::Error ? "error" : "warning", QString::fromStdString(path),
                                 QString::fromStdString(message));
   if (!found) return "expected " + want + "\ngot:\n" + reportOf(r);
-  if (otherErrors) return "expected only the error " + want + "\ngot:\n" + reportOf(r);
+  if (otherErrors) return "expected only the " + want + "\ngot:\n" + reportOf(r);
   if ((sev == Sev::Error) == r.ok()) return "ok() does not match the severity\n" + reportOf(r);
   return {};
 }
@@ -193,11 +193,11 @@ QString compareModels(const Model& a, const Model& b, double tol) {
   return {};
 }
 
-/// "" if the two descriptions hold the same file-level data (to `tol`), else the first difference.
+/// "" if the two descriptions hold the same data in SI (to `tol`), else the first difference; the file's
+/// angle unit is not compared.
 QString compareDescriptions(const RobotDescription& a, const RobotDescription& b, double tol) {
   if (a.name != b.name || a.description != b.description) return "name/description";
   if (a.convention != b.convention) return "convention";
-  if (a.anglesInDegrees != b.anglesInDegrees) return "anglesInDegrees";
   if (a.joints.size() != b.joints.size()) return "joint count";
   for (std::size_t i = 0; i < a.joints.size(); ++i) {
     const auto &x = a.joints[i], &y = b.joints[i];
@@ -303,6 +303,7 @@ class TestRobotFile : public QObject {
   void homeErrors_data();
   void homeErrors();
   void homeOutsideLimitsWarns();
+  void invalidJointDoesNotMisreportHome();
 
   // --- general convention ---
   void generalConventionErrors_data();
@@ -416,7 +417,7 @@ void TestRobotFile::topLevelErrors_data() {
   errorRow("unknown top-level key", with(b, "/colour", "red"), "/colour",
            "unknown key \"colour\" (expected one of: angle_unit, base, convention, description, format, gravity, "
            "home, joints, name, rotor_model, tool, version)");
-  errorRow("typo of a top-level key", with(without(b, "/joints"), "/joint", b["joints"]), "/joint",
+  errorRow("typo of a top-level key", with(b, "/joint", b["joints"]), "/joint",
            "unknown key \"joint\" (expected one of: angle_unit, base, convention, description, format, gravity, "
            "home, joints, name, rotor_model, tool, version)");
 }
@@ -780,6 +781,13 @@ void TestRobotFile::homeOutsideLimitsWarns() {
   EXPECT_CLEAN(parse(with(dhRobot(), "/home", json::array({3, 100}))));
 }
 
+void TestRobotFile::invalidJointDoesNotMisreportHome() {
+  // A joint that is not an object is one error; the home of the right length (2 for 2 joints) must not
+  // be reported as well (the loader must not count only the joints it could read).
+  const RobotLoadResult r = parse(with(with(dhRobot(), "/joints/0", "revolute"), "/home", json::array({0, 0})));
+  EXPECT_DIAG(r, Sev::Error, "/joints/0", "must be an object");
+}
+
 // --- general convention ---------------------------------------------------------------------------------
 
 void TestRobotFile::generalConventionErrors_data() {
@@ -793,7 +801,8 @@ void TestRobotFile::generalConventionErrors_data() {
            notRot);
   errorRow("P sheared", with(b, "/joints/1/P", json::array({{1, 0.1, 0}, {0, 1, 0}, {0, 0, 1}})), "/joints/1/P",
            notRot);
-  errorRow("P not 3x3", with(b, "/joints/1/P", json::array({1, 0, 0})), "/joints/1/P", "must be a 3x3 array of rows");
+  errorRow("P of 2 rows", with(b, "/joints/1/P", json::array({{1, 0, 0}, {0, 1, 0}})), "/joints/1/P",
+           "must be a 3x3 array of rows");
   errorRow("l of 2", with(b, "/joints/0/l", json::array({0, 0.3})), "/joints/0/l", "must be an array of 3 numbers");
   errorRow("rpy string", with(b, "/joints/2/rpy", "0 0 0"), "/joints/2/rpy", "must be an array of 3 numbers");
   errorRow("offset string", with(b, "/joints/0/offset", "0.2"), "/joints/0/offset", "must be a number (got string)");
@@ -1062,6 +1071,7 @@ void TestRobotFile::roundTrip() {
   QVERIFY2(why.isEmpty(), qPrintable(why + "\n" + QString::fromStdString(written)));
   QCOMPARE(b.description.home.size(), a.description.home.size());
   QCOMPARE(b.description.rotorModel, a.description.rotorModel);
+  QCOMPARE(b.description.anglesInDegrees, a.description.anglesInDegrees);  // written in the file's unit
   // writing again changes nothing that matters
   const RobotLoadResult c = parseRobot(robotToJson(b.description), "written2.json");
   QVERIFY2(c.ok(), qPrintable(reportOf(c)));

@@ -12,6 +12,7 @@
 
 #include "maniplab/model/cholesky.hpp"
 #include "maniplab/model/crba.hpp"
+#include "maniplab/model/joint_transform.hpp"
 #include "maniplab/model/json_reader.hpp"
 
 namespace maniplab {
@@ -203,17 +204,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
   RobotLoadResult res;
   JsonReader rd(fileName, res.diagnostics);
   json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    // Convert the byte offset into line:column.
-    std::size_t line = 1, col = 1;
-    for (std::size_t i = 0; i < e.byte && i < text.size(); ++i) {
-      if (text[i] == '\n') { ++line; col = 1; } else { ++col; }
-    }
-    rd.error("", "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(col));
-    return res;
-  }
+  if (!parseJson(text, rd, doc)) return res;
   if (!doc.is_object()) {
     rd.error("", "the document must be a JSON object");
     return res;
@@ -259,6 +250,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
     JointDescription jd;
     if (!js[i].is_object()) {
       rd.error(p, "must be an object");
+      d.joints.push_back(jd);  // keep the joint count right for /home
       continue;
     }
     readJoint(rd, js[i], p, d.convention, angle, jd);
@@ -281,6 +273,17 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
   }
   if (!res.ok()) return res;
   res.model = buildModel(d);
+  // Full rotor model: link i's inertia must contain the rotor of the motor it carries (J' = J - J_m).
+  if (res.model.rotorModel == RotorModel::Full)
+    for (int i = 0; i + 1 < res.model.nq; ++i) {
+      const Matrix3 Jp = res.model.body[std::size_t(i)].inertia - rotorTensor(res.model.actuator[std::size_t(i + 1)]);
+      const double ev = Eigen::SelfAdjointEigenSolver<Matrix3>(Jp).eigenvalues()[0];
+      if (ev < -1e-12)
+        rd.warning("/joints/" + std::to_string(i) + "/link/inertia",
+                   "with the full rotor model the link inertia should include the rotor of joint " + std::to_string(i + 2) +
+                       " as a locked part (seed 000: J' = J - J_m); here J - J_m has a negative principal moment (" +
+                       formatNumber(ev) + ")");
+    }
   // A model whose mass matrix is singular at the home pose cannot be simulated: report the joint.
   Data data(res.model);
   crba(res.model, data, res.model.home);

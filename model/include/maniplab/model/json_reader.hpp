@@ -15,6 +15,14 @@
 namespace maniplab {
 
 std::string formatNumber(double v);
+/// Escapes a key for a JSON pointer (RFC 6901: ~ -> ~0, / -> ~1).
+std::string escapePointer(const std::string& key);
+
+class JsonReader;
+/// Parses `text` into `out`. Syntax errors are reported with line and column, and a key repeated in
+/// one object (which JSON parsers silently resolve to the last value) is an error at its JSON pointer.
+/// Returns false when the document could not be parsed.
+bool parseJson(const std::string& text, JsonReader& rd, nlohmann::json& out);
 
 /// Walks a JSON document collecting diagnostics with JSON-pointer paths.
 class JsonReader {
@@ -35,7 +43,7 @@ class JsonReader {
       if (!k.count(it.key())) {
         std::string list;
         for (const auto& s : k) list += (list.empty() ? "" : ", ") + s;
-        error(path + "/" + it.key(), "unknown key \"" + it.key() + "\" (expected one of: " + list + ")");
+        error(path + "/" + escapePointer(it.key()), "unknown key \"" + it.key() + "\" (expected one of: " + list + ")");
       }
   }
 

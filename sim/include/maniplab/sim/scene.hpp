@@ -1,0 +1,65 @@
+#pragma once
+// Scenes (scenes/*.json, format in scenes/README.md): a robot file, a trajectory, the controllers to run
+// (one or several, for comparison), rates, stepper, perturbation, noise, estimator and what to record.
+// Validated like robot files: every error names the file and the JSON pointer of the field.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/controller.hpp"
+#include "maniplab/sim/model_controllers.hpp"
+#include "maniplab/sim/pid_controller.hpp"
+#include "maniplab/sim/simulated_plant.hpp"
+#include "maniplab/sim/simulation.hpp"
+#include "maniplab/sim/trajectory.hpp"
+
+namespace maniplab::sim {
+
+struct ControllerSpec {
+  std::string name;
+  std::string type;  ///< "pid", "pd_gravity", "computed_torque", "zero"
+  VectorX kp, kv, ki;  ///< kv is Kd for pid / pd_gravity
+  VectorX derivativeFilter, saturation, trackingTime;
+  AntiWindup antiWindup = AntiWindup::Clamping;
+  double perturbationPercent = 0;
+  std::uint64_t perturbationSeed = 1;
+  FrictionCompensation friction = FrictionCompensation::None;
+};
+
+struct Scene {
+  std::string file;   ///< the scene file
+  std::string name, description;
+  std::string robotFile;  ///< resolved path
+  RobotLoadResult robot;
+  nlohmann::json trajectory;  ///< validated trajectory object (built by makeTrajectory)
+  double duration = 0;
+  double controlPeriod = 2.5e-3;
+  PlantOptions plant;
+  VectorX q0, qd0;  ///< empty: the trajectory start at rest
+  std::vector<ControllerSpec> controllers;
+  RecordSelection record;
+  std::string backend = "sim";  ///< "sim" or "ethercat"
+};
+
+struct SceneLoadResult {
+  Scene scene;
+  std::vector<Diagnostic> diagnostics;
+  bool ok() const;
+  std::string report() const;
+};
+
+SceneLoadResult loadSceneFile(const std::string& path);
+/// `baseDir` resolves the relative robot path.
+SceneLoadResult parseScene(const std::string& jsonText, const std::string& fileName, const std::string& baseDir);
+
+/// The trajectory of a scene (throws std::runtime_error with the scene path on failure, e.g. IK).
+std::unique_ptr<Trajectory> makeTrajectory(const Scene& scene);
+/// A controller of the scene, with its own (possibly perturbed) model of the plant.
+std::unique_ptr<Controller> makeController(const ControllerSpec& spec, const Model& plantModel);
+/// RunOptions of the scene (period, duration, initial state, recording, friction).
+RunOptions runOptions(const Scene& scene);
+
+}  // namespace maniplab::sim

@@ -1,0 +1,438 @@
+// Scene files: reading, validation (file + JSON pointer in every message), and the factories that turn
+// a scene into a trajectory, controllers and run options.
+#include "maniplab/sim/scene.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <fstream>
+#include <sstream>
+
+#include "maniplab/model/json_reader.hpp"
+#include "maniplab/sim/gain_design.hpp"
+
+namespace maniplab::sim {
+
+using nlohmann::json;
+
+bool SceneLoadResult::ok() const {
+  for (const auto& d : diagnostics)
+    if (d.severity == Diagnostic::Severity::Error) return false;
+  return true;
+}
+
+std::string SceneLoadResult::report() const {
+  std::string out;
+  for (const auto& d : diagnostics) out += d.toString() + "\n";
+  return out;
+}
+
+namespace {
+
+/// Reads a per-joint vector: a number (same for every joint) or an array of n numbers.
+bool jointVector(JsonReader& rd, const json& obj, const std::string& path, const char* key, int n, VectorX& out,
+                 bool required, const std::vector<double>* scale = nullptr) {
+  if (!obj.contains(key)) {
+    if (required) rd.error(path + "/" + key, "missing required value (a number or an array of " + std::to_string(n) + ")");
+    return false;
+  }
+  const json& v = obj[key];
+  const std::string p = path + "/" + key;
+  out = VectorX::Zero(n);
+  if (v.is_number()) {
+    double x = 0;
+    if (!rd.numberValue(v, p, x)) return false;
+    out.setConstant(x);
+  } else if (v.is_array()) {
+    if (int(v.size()) != n) {
+      rd.error(p, "must have " + std::to_string(n) + " values (one per joint), got " + std::to_string(v.size()));
+      return false;
+    }
+    for (int i = 0; i < n; ++i)
+      if (!rd.numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), out[i])) return false;
+  } else {
+    rd.error(p, "must be a number or an array of " + std::to_string(n) + " numbers");
+    return false;
+  }
+  if (scale)
+    for (int i = 0; i < n; ++i) out[i] *= (*scale)[std::size_t(i)];
+  return true;
+}
+
+bool nonNegative(JsonReader& rd, const std::string& p, const VectorX& v) {
+  for (int i = 0; i < v.size(); ++i)
+    if (v[i] < 0) {
+      rd.error(p, "must be non-negative (joint " + std::to_string(i + 1) + ": " + formatNumber(v[i]) + ")");
+      return false;
+    }
+  return true;
+}
+
+void readGainDesign(JsonReader& rd, const json& c, const std::string& p, int n, ControllerSpec& s) {
+  const json& d = c["design"];
+  const std::string pd = p + "/design";
+  rd.checkKeys(d, pd, {"response_time", "natural_frequency", "damping"});
+  PdGains g{};
+  double tr = 0, wn = 0, zeta = 1;
+  if (rd.number(d, pd, "response_time", tr, false)) {
+    if (!(tr > 0)) rd.error(pd + "/response_time", "must be positive");
+    g = gainsFromResponseTime(tr);
+  } else if (rd.number(d, pd, "natural_frequency", wn, true)) {
+    rd.number(d, pd, "damping", zeta, false);
+    if (!(wn > 0)) rd.error(pd + "/natural_frequency", "must be positive");
+    g = gainsFromNaturalFrequency(wn, zeta);
+  }
+  if (c.contains("kp") || c.contains("kv")) rd.error(pd, "give either \"design\" or explicit \"kp\"/\"kv\", not both");
+  s.kp = VectorX::Constant(n, g.kp);
+  s.kv = VectorX::Constant(n, g.kv);
+}
+
+void readController(JsonReader& rd, const json& c, const std::string& p, const Model& model, ControllerSpec& s) {
+  const int n = model.nq;
+  rd.string(c, p, "type", s.type, true);
+  rd.string(c, p, "name", s.name, false);
+  if (s.name.empty()) s.name = s.type;
+  if (s.type == "zero") {
+    rd.checkKeys(c, p, {"type", "name"});
+    return;
+  }
+  if (s.type == "pid") {
+    rd.checkKeys(c, p, {"type", "name", "kp", "ki", "kd", "derivative_filter", "saturation", "anti_windup", "tracking_time"});
+    jointVector(rd, c, p, "kp", n, s.kp, true);
+    if (!jointVector(rd, c, p, "ki", n, s.ki, false)) s.ki = VectorX::Zero(n);
+    if (!jointVector(rd, c, p, "kd", n, s.kv, false)) s.kv = VectorX::Zero(n);
+    if (!jointVector(rd, c, p, "derivative_filter", n, s.derivativeFilter, false)) s.derivativeFilter = VectorX::Zero(n);
+    if (!jointVector(rd, c, p, "tracking_time", n, s.trackingTime, false)) s.trackingTime = VectorX::Zero(n);
+    s.saturation = VectorX::Constant(n, std::numeric_limits<double>::infinity());
+    if (c.contains("saturation")) {
+      if (c["saturation"].is_string()) {
+        if (c["saturation"] != "limits") rd.error(p + "/saturation", "must be \"limits\", a number or an array");
+        for (int i = 0; i < n; ++i) s.saturation[i] = model.limits[std::size_t(i)].effort;
+      } else {
+        jointVector(rd, c, p, "saturation", n, s.saturation, false);
+      }
+    }
+    std::string aw = "clamping";
+    rd.string(c, p, "anti_windup", aw, false);
+    if (aw == "clamping") s.antiWindup = AntiWindup::Clamping;
+    else if (aw == "back_calculation") s.antiWindup = AntiWindup::BackCalculation;
+    else if (aw == "both") s.antiWindup = AntiWindup::Both;
+    else if (aw == "none") s.antiWindup = AntiWindup::None;
+    else rd.error(p + "/anti_windup", "must be \"clamping\", \"back_calculation\", \"both\" or \"none\"");
+    for (const char* k : {"kp", "ki", "kd", "derivative_filter", "tracking_time"}) {
+      VectorX v;
+      if (c.contains(k) && jointVector(rd, c, p, k, n, v, false)) nonNegative(rd, p + "/" + k, v);
+    }
+    if ((s.antiWindup == AntiWindup::BackCalculation || s.antiWindup == AntiWindup::Both) && !c.contains("tracking_time"))
+      rd.error(p + "/tracking_time", "back-calculation anti-windup needs a tracking time");
+    return;
+  }
+  if (s.type != "computed_torque" && s.type != "pd_gravity") {
+    rd.error(p + "/type", "must be \"pid\", \"pd_gravity\", \"computed_torque\" or \"zero\" (got \"" + s.type + "\")");
+    return;
+  }
+  const bool ct = s.type == "computed_torque";
+  if (ct)
+    rd.checkKeys(c, p, {"type", "name", "kp", "kv", "design", "model"});
+  else
+    rd.checkKeys(c, p, {"type", "name", "kp", "kd", "model"});
+  if (ct && c.contains("design") && c["design"].is_object()) {
+    readGainDesign(rd, c, p, n, s);
+  } else {
+    jointVector(rd, c, p, "kp", n, s.kp, true);
+    jointVector(rd, c, p, ct ? "kv" : "kd", n, s.kv, true);
+  }
+  if (rd.object(c, p, "model", false)) {
+    const json& m = c["model"];
+    const std::string pm = p + "/model";
+    rd.checkKeys(m, pm, {"perturbation_percent", "seed", "friction_compensation"});
+    if (rd.number(m, pm, "perturbation_percent", s.perturbationPercent, false) &&
+        (s.perturbationPercent < 0 || s.perturbationPercent >= 100))
+      rd.error(pm + "/perturbation_percent", "must be in [0, 100)");
+    double seed = 1;
+    if (rd.number(m, pm, "seed", seed, false)) s.perturbationSeed = std::uint64_t(seed);
+    std::string f = "none";
+    rd.string(m, pm, "friction_compensation", f, false);
+    if (f == "none") s.friction = FrictionCompensation::None;
+    else if (f == "coulomb") s.friction = FrictionCompensation::CoulombOnly;
+    else if (f == "full") s.friction = FrictionCompensation::Full;
+    else rd.error(pm + "/friction_compensation", "must be \"none\", \"coulomb\" or \"full\"");
+  }
+}
+
+/// Checks the trajectory object's keys and value shapes; the classes are built by makeTrajectory().
+void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n) {
+  std::string type;
+  if (!rd.string(t, p, "type", type, true)) return;
+  auto joints = [&](const char* key, bool required) {
+    if (t.contains(key) && t[key].is_string() && t[key] == "home") return;
+    VectorX v;
+    jointVector(rd, t, p, key, n, v, required);
+  };
+  auto positive = [&](const char* key, bool required) {
+    double x = 0;
+    if (rd.number(t, p, key, x, required) && !(x > 0)) rd.error(p + "/" + key, "must be positive");
+  };
+  if (type == "quintic") {
+    rd.checkKeys(t, p, {"type", "from", "to", "duration"});
+    joints("from", true);
+    joints("to", true);
+    positive("duration", true);
+  } else if (type == "trapezoidal") {
+    rd.checkKeys(t, p, {"type", "from", "to", "max_velocity", "max_acceleration"});
+    joints("from", true);
+    joints("to", true);
+    joints("max_velocity", true);
+    joints("max_acceleration", true);
+  } else if (type == "via_points") {
+    rd.checkKeys(t, p, {"type", "points", "times"});
+    if (!t.contains("points") || !t["points"].is_array() || t["points"].size() < 2)
+      rd.error(p + "/points", "must be an array of at least 2 joint vectors");
+    if (!t.contains("times") || !t["times"].is_array() || !t.contains("points") || t["times"].size() != t["points"].size())
+      rd.error(p + "/times", "must be an array with one time per point");
+  } else if (type == "fourier") {
+    rd.checkKeys(t, p, {"type", "q0", "base_frequency", "a", "b", "periods"});
+    joints("q0", true);
+    positive("base_frequency", true);
+    positive("periods", false);
+    for (const char* k : {"a", "b"})
+      if (!t.contains(k) || !t[k].is_array() || int(t[k].size()) != n)
+        rd.error(p + "/" + k, std::string("must be an array of ") + std::to_string(n) + " coefficient arrays (one per joint)");
+  } else if (type == "cartesian_line") {
+    rd.checkKeys(t, p, {"type", "from", "to", "duration", "sample_period", "ik"});
+    for (const char* k : {"from", "to"}) {
+      if (!rd.object(t, p, k, true)) continue;
+      rd.checkKeys(t[k], p + "/" + k, {"xyz", "euler_xyz"});
+      Vector3 v;
+      rd.vec3(t[k], p + "/" + k, "xyz", v, true);
+      rd.vec3(t[k], p + "/" + k, "euler_xyz", v, true);
+    }
+    positive("duration", true);
+    positive("sample_period", false);
+    std::string ik = "auto";
+    if (rd.string(t, p, "ik", ik, false) && ik != "auto" && ik != "umis" && ik != "numeric")
+      rd.error(p + "/ik", "must be \"auto\", \"umis\" or \"numeric\"");
+  } else if (type == "umis_thesis_line") {
+    rd.checkKeys(t, p, {"type"});
+  } else if (type == "hold") {
+    rd.checkKeys(t, p, {"type", "q", "duration"});
+    joints("q", false);
+    positive("duration", false);
+  } else {
+    rd.error(p + "/type", "unknown trajectory type \"" + type +
+                              "\" (quintic, trapezoidal, via_points, fourier, cartesian_line, umis_thesis_line, hold)");
+  }
+}
+
+}  // namespace
+
+SceneLoadResult parseScene(const std::string& text, const std::string& fileName, const std::string& baseDir) {
+  SceneLoadResult res;
+  Scene& s = res.scene;
+  s.file = fileName;
+  JsonReader rd(fileName, res.diagnostics);
+  json doc;
+  if (!parseJson(text, rd, doc)) return res;
+  if (!doc.is_object()) {
+    rd.error("", "the document must be a JSON object");
+    return res;
+  }
+  rd.checkKeys(doc, "", {"format", "version", "name", "description", "robot", "trajectory", "duration", "rates",
+                         "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend"});
+  std::string str;
+  if (rd.string(doc, "", "format", str, true) && str != "maniplab-scene")
+    rd.error("/format", "must be \"maniplab-scene\" (got \"" + str + "\")");
+  double version = 0;
+  if (rd.number(doc, "", "version", version, true) && version != 1) rd.error("/version", "unsupported version");
+  rd.string(doc, "", "name", s.name, true);
+  rd.string(doc, "", "description", s.description, false);
+  std::string robot;
+  if (!rd.string(doc, "", "robot", robot, true)) return res;
+  namespace fs = std::filesystem;
+  fs::path rp(robot);
+  if (rp.is_relative()) rp = fs::path(baseDir) / rp;
+  s.robotFile = rp.lexically_normal().string();
+  s.robot = loadRobotFile(s.robotFile);
+  if (!s.robot.ok()) {
+    rd.error("/robot", "the robot file \"" + s.robotFile + "\" is invalid:");
+    for (const auto& d : s.robot.diagnostics) res.diagnostics.push_back(d);
+    return res;
+  }
+  const Model& model = s.robot.model;
+  const int n = model.nq;
+
+  if (rd.object(doc, "", "trajectory", true)) {
+    s.trajectory = doc["trajectory"];
+    checkTrajectory(rd, s.trajectory, "/trajectory", n);
+  }
+  if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0)) rd.error("/duration", "must be positive");
+  if (s.duration > 24 * 3600) rd.error("/duration", "must be at most 24 h of simulated time");
+
+  double controlHz = 400, plantHz = 2000;
+  if (rd.object(doc, "", "rates", false)) {
+    const json& r = doc["rates"];
+    rd.checkKeys(r, "/rates", {"control_hz", "plant_hz"});
+    rd.number(r, "/rates", "control_hz", controlHz, false);
+    rd.number(r, "/rates", "plant_hz", plantHz, false);
+    if (!(controlHz > 0)) rd.error("/rates/control_hz", "must be positive");
+    if (!(plantHz > 0)) rd.error("/rates/plant_hz", "must be positive");
+  }
+  if (controlHz > 0 && plantHz > 0) {
+    const double ratio = plantHz / controlHz;
+    if (std::abs(ratio - std::round(ratio)) > 1e-9 || std::round(ratio) < 1)
+      rd.error("/rates", "plant_hz must be a whole multiple of control_hz (got " + formatNumber(plantHz) + " / " +
+                             formatNumber(controlHz) + ")");
+    s.controlPeriod = 1.0 / controlHz;
+    s.plant.period = 1.0 / plantHz;
+  }
+  if (rd.object(doc, "", "integrator", false)) {
+    const json& i = doc["integrator"];
+    rd.checkKeys(i, "/integrator", {"stepper", "abs_tol", "rel_tol"});
+    std::string st = "rk4";
+    rd.string(i, "/integrator", "stepper", st, false);
+    if (st == "euler") s.plant.stepper = Stepper::Euler;
+    else if (st == "rk4") s.plant.stepper = Stepper::RungeKutta4;
+    else if (st == "dopri5") s.plant.stepper = Stepper::DormandPrince5;
+    else rd.error("/integrator/stepper", "must be \"euler\", \"rk4\" or \"dopri5\"");
+    for (auto [key, dst] : {std::pair{"abs_tol", &s.plant.absTolerance}, std::pair{"rel_tol", &s.plant.relTolerance}})
+      if (rd.number(i, "/integrator", key, *dst, false) && !(*dst > 0)) rd.error(std::string("/integrator/") + key, "must be positive");
+  }
+  if (rd.object(doc, "", "plant", false)) {
+    const json& pl = doc["plant"];
+    rd.checkKeys(pl, "/plant", {"friction", "gravity", "coulomb_smoothing", "torque_saturation"});
+    for (auto [key, dst] : {std::pair{"friction", &s.plant.friction}, std::pair{"gravity", &s.plant.gravity},
+                            std::pair{"torque_saturation", &s.plant.saturateTorque}}) {
+      if (!pl.contains(key)) continue;
+      if (!pl[key].is_boolean()) rd.error(std::string("/plant/") + key, "must be true or false");
+      else *dst = pl[key].get<bool>();
+    }
+    if (rd.number(pl, "/plant", "coulomb_smoothing", s.plant.coulombSmoothing, false) && s.plant.coulombSmoothing < 0)
+      rd.error("/plant/coulomb_smoothing", "must be non-negative");
+  }
+  if (rd.object(doc, "", "measurement", false)) {
+    const json& m = doc["measurement"];
+    const std::string p = "/measurement";
+    rd.checkKeys(m, p, {"encoder_bits", "noise_std", "seed", "velocity", "velocity_window"});
+    auto& mo = s.plant.measurement;
+    VectorX v;
+    if (jointVector(rd, m, p, "encoder_bits", n, v, false)) {
+      mo.quantum.assign(std::size_t(n), 0.0);
+      for (int i = 0; i < n; ++i) {
+        if (v[i] < 0 || v[i] > 62) rd.error(p + "/encoder_bits", "must be in [0, 62] (0 = no quantisation)");
+        // revolute: 2^bits counts per revolution; prismatic: 2^bits counts per metre
+        if (v[i] > 0) mo.quantum[std::size_t(i)] = (model.isRevolute(i) ? 2 * M_PI : 1.0) / std::pow(2.0, v[i]);
+      }
+    }
+    if (jointVector(rd, m, p, "noise_std", n, v, false) && nonNegative(rd, p + "/noise_std", v))
+      mo.noiseStd.assign(v.data(), v.data() + n);
+    double seed = 1;
+    if (rd.number(m, p, "seed", seed, false)) mo.seed = std::uint64_t(seed);
+    std::string vel = "true";
+    rd.string(m, p, "velocity", vel, false);
+    if (vel == "difference") mo.estimateVelocity = true;
+    else if (vel != "true") rd.error(p + "/velocity", "must be \"true\" or \"difference\" (seed 003 estimator)");
+    double w = 10;
+    if (rd.number(m, p, "velocity_window", w, false)) {
+      if (w < 1 || w != std::floor(w)) rd.error(p + "/velocity_window", "must be a positive integer");
+      mo.velocityWindow = int(w);
+    }
+  }
+  if (rd.object(doc, "", "initial_state", false)) {
+    const json& is = doc["initial_state"];
+    rd.checkKeys(is, "/initial_state", {"q", "qd"});
+    if (is.contains("q") && is["q"].is_string() && is["q"] == "home")
+      s.q0 = model.home;
+    else
+      jointVector(rd, is, "/initial_state", "q", n, s.q0, false);
+    jointVector(rd, is, "/initial_state", "qd", n, s.qd0, false);
+  }
+  if (!doc.contains("controllers") || !doc["controllers"].is_array() || doc["controllers"].empty()) {
+    rd.error("/controllers", "must be a non-empty array of controllers");
+  } else {
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < doc["controllers"].size(); ++i) {
+      const std::string p = "/controllers/" + std::to_string(i);
+      const json& c = doc["controllers"][i];
+      if (!c.is_object()) {
+        rd.error(p, "must be an object");
+        continue;
+      }
+      ControllerSpec spec;
+      readController(rd, c, p, model, spec);
+      if (!names.insert(spec.name).second) rd.error(p + "/name", "duplicate controller name \"" + spec.name + "\"");
+      s.controllers.push_back(spec);
+    }
+  }
+  if (doc.contains("record")) {
+    const json& r = doc["record"];
+    if (!r.is_array()) {
+      rd.error("/record", "must be an array of channel groups");
+    } else {
+      RecordSelection sel{false, false, false, false, false, false, false, false};
+      for (std::size_t i = 0; i < r.size(); ++i) {
+        const std::string g = r[i].is_string() ? r[i].get<std::string>() : "";
+        if (g == "reference") sel.reference = true;
+        else if (g == "state") sel.state = true;
+        else if (g == "error") sel.error = true;
+        else if (g == "torque") sel.torque = true;
+        else if (g == "friction") sel.friction = true;
+        else if (g == "end_effector") sel.endEffector = true;
+        else if (g == "energy") sel.energy = true;
+        else if (g == "timing") sel.timing = true;
+        else
+          rd.error("/record/" + std::to_string(i),
+                   "unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)");
+      }
+      s.record = sel;
+    }
+  }
+  if (rd.string(doc, "", "backend", s.backend, false) && s.backend != "sim" && s.backend != "ethercat")
+    rd.error("/backend", "must be \"sim\" or \"ethercat\"");
+  if (res.ok()) {
+    try {
+      const auto traj = makeTrajectory(s);
+      if (traj->duration() > s.duration + 1e-12)
+        rd.warning("/duration", "shorter than the trajectory (" + formatNumber(traj->duration()) + " s): the run stops mid-motion");
+    } catch (const std::exception& e) {
+      rd.error("/trajectory", e.what());
+    }
+  }
+  return res;
+}
+
+SceneLoadResult loadSceneFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    SceneLoadResult r;
+    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    return r;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parseScene(ss.str(), path, std::filesystem::path(path).parent_path().string());
+}
+
+std::unique_ptr<Controller> makeController(const ControllerSpec& s, const Model& plantModel) {
+  if (s.type == "zero") return std::make_unique<ZeroController>(s.name);
+  if (s.type == "pid") {
+    PidGains g{s.kp, s.ki, s.kv, s.derivativeFilter, s.saturation, s.antiWindup, s.trackingTime};
+    return std::make_unique<PidController>(s.name, g);
+  }
+  const Model own = perturbedModel(plantModel, s.perturbationPercent, s.perturbationSeed);
+  if (s.type == "pd_gravity") return std::make_unique<PdGravityController>(s.name, own, s.kp, s.kv);
+  return std::make_unique<ComputedTorqueController>(s.name, own, s.kp, s.kv, s.friction);
+}
+
+RunOptions runOptions(const Scene& s) {
+  RunOptions o;
+  o.controlPeriod = s.controlPeriod;
+  o.duration = s.duration;
+  o.q0 = s.q0;
+  o.qd0 = s.qd0;
+  o.record = s.record;
+  o.friction = s.plant.friction;
+  o.frictionSmoothing = s.plant.coulombSmoothing;
+  return o;
+}
+
+}  // namespace maniplab::sim
