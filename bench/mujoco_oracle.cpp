@@ -51,7 +51,7 @@ bool mujocoAcceptsInertia(double mass, const Matrix3& I) {
   const Vector3 ev = es.eigenvalues();  // ascending
   if (ev[0] < 0) return false;
   if (ev[0] + ev[1] < ev[2] * (1 - 1e-12)) return false;
-  return ev[2] > 1e-12;
+  return ev[2] > 1e-12;  // MuJoCo: "mass and inertia of moving bodies must be larger than mjMINVAL"
 }
 
 std::string makeMjcf(const Model& m, bool fullInertia, std::string* note, std::string* why) {
@@ -81,7 +81,10 @@ std::string makeMjcf(const Model& m, bool fullInertia, std::string* note, std::s
           *note += "body 1 regularised for MuJoCo (invisible to joint-space dynamics): inertia -> I_zz*Id" +
                    std::string(massless ? ", 1 kg on the joint axis" : "") + ". ";
       } else {
-        if (why) *why = "body " + std::to_string(i + 1) + " is massless or violates the triangle inequality";
+        if (why)
+          *why = "body " + std::to_string(i + 1) +
+                 ": MuJoCo needs a positive mass, a non-zero inertia and principal moments satisfying the "
+                 "triangle inequality (a point mass or a massless body is not representable)";
         return {};
       }
     }
@@ -132,9 +135,10 @@ class MujocoOracle final : public Oracle {
            "M = mj_kinematics + mj_comPos + mj_crb + mj_fullM (sparse qM to dense). "
            "FD = mj_fwdPosition + mj_fwdVelocity + mj_fwdActuation + mj_fwdAcceleration + mj_fwdConstraint "
            "with qfrc_applied = tau (the stages of mj_forward without sensors/energy/checks; fwdPosition "
-           "includes mj_factorM and the (empty, contacts disabled) collision and constraint stages). " +
-           note_;
+           "includes mj_factorM and the (empty, contacts disabled) collision and constraint stages). "
+           "Bodies are given as <inertial pos quat diaginertia> with principal axes computed by Eigen.";
   }
+  std::string modelNote() const override { return note_; }
 
   void setStates(const std::vector<State>& st) override { st_ = st; }
 

@@ -29,8 +29,10 @@ class Oracle {
  public:
   virtual ~Oracle() = default;
   virtual std::string name() const = 0;
-  /// What each timed call does (printed in the notes).
+  /// What each timed call does (printed in the notes; the same for every robot).
   virtual std::string describe() const = 0;
+  /// How this robot was represented, when it needed anything special ("" otherwise).
+  virtual std::string modelNote() const { return {}; }
   virtual void setStates(const std::vector<State>& states) = 0;
 
   virtual double fk(int s) = 0;                // world <- tool frame

@@ -18,10 +18,12 @@
 namespace maniplab::bench {
 
 /// Puma 560 from the standard DH parameters (a, d, alpha), masses, centres of mass and principal
-/// inertias in the DH link frames; rigid bodies (no rotors, no friction).
+/// inertias in the DH link frames (Corke, mdl_puma560); rigid bodies (no rotors, no friction). In
+/// standard DH the link lengths are a_2 = 0.4318 and a_3 = 0.0203 (the list a = [0, 0, 0.4318, 0.0203,
+/// 0, 0] is the modified-DH a_{i-1} of the same arm; the CoM data below are in standard-DH link frames).
 inline Model puma560FromDh() {
   constexpr double pi = std::numbers::pi;
-  const double a[6] = {0, 0, 0.4318, 0.0203, 0, 0};
+  const double a[6] = {0, 0.4318, 0.0203, 0, 0, 0};
   const double d[6] = {0, 0, 0.15005, 0.4318, 0, 0};
   const double alpha[6] = {pi / 2, 0, -pi / 2, pi / 2, -pi / 2, 0};
   const double mass[6] = {0, 17.4, 4.8, 0.82, 0.34, 0.09};
@@ -85,6 +87,18 @@ inline std::string makePhysicallyConsistent(Model& m) {
     changes += buf;
   }
   return changes;
+}
+
+/// The armature model only: gear and rotor inertia kept (alpha^2 j_m on the diagonal of M), no
+/// transverse rotor inertia, no friction. Both oracles model exactly this (KDL joint inertia, MuJoCo
+/// armature).
+inline Model armatureModel(Model m) {
+  for (auto& a : m.actuator) {
+    a.rotorTransverse = 0;
+    a.viscousPos = a.viscousNeg = a.coulombPos = a.coulombNeg = 0;
+  }
+  m.rotorModel = RotorModel::Armature;
+  return m;
 }
 
 inline Matrix3 randomRotation(std::mt19937_64& rng) {

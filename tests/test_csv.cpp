@@ -41,10 +41,10 @@ void writeFile(const std::string& path, const std::string& text) {
   out << text;
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
+QStringList lines(const std::string& text) {
+  QStringList out;
   std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
+  for (std::string l; std::getline(in, l);) out.push_back(QString::fromStdString(l));
   return out;
 }
 
@@ -121,10 +121,10 @@ class TestCsv : public QObject {
     const auto p = path("basic.csv");
     writeCsv(smallRecorder(), p);
     const auto l = lines(readFile(p));
-    QCOMPARE(l.size(), std::size_t(11));
-    QCOMPARE(l[0], std::string("time [s],a [rad],b [N m],c [m]"));
-    QCOMPARE(l[1], std::string("0,0,-0,1000"));
-    QCOMPARE(l[4], std::string("3,1.5,-0.75,1003"));
+    QCOMPARE(l.size(), 11);
+    QCOMPARE(l[0], QString("time [s],a [rad],b [N m],c [m]"));
+    QCOMPARE(l[1], QString("0,0,0,1000"));
+    QCOMPARE(l[4], QString("3,1.5,-0.75,1003"));
     QCOMPARE(entries(dir_.path()), QStringList{"basic.csv"});  // no temporary file left
   }
 
@@ -208,14 +208,14 @@ class TestCsv : public QObject {
     const auto p = path("precision.csv");
     CsvOptions opt;
     writeCsv(rec, p, opt);
-    QCOMPARE(lines(readFile(p))[1], std::string("0.10000000000000001,0.10000000000000001"));
+    QCOMPARE(lines(readFile(p))[1], QString("0.10000000000000001,0.10000000000000001"));
     opt.precision = 0;
     writeCsv(rec, p, opt);
-    QCOMPARE(lines(readFile(p))[1], std::string("0.1,0.1"));
-    QCOMPARE(lines(readFile(p))[2], std::string("0.2,0.3333333333333333"));
+    QCOMPARE(lines(readFile(p))[1], QString("0.1,0.1"));
+    QCOMPARE(lines(readFile(p))[2], QString("0.2,0.3333333333333333"));
     opt.precision = 6;
     writeCsv(rec, p, opt);
-    QCOMPARE(lines(readFile(p))[2], std::string("0.2,0.333333"));
+    QCOMPARE(lines(readFile(p))[2], QString("0.2,0.333333"));
   }
 
   void channelAndTimeSelection() {
@@ -226,10 +226,10 @@ class TestCsv : public QObject {
     opt.tEnd = 5.0;  // inclusive
     writeCsv(smallRecorder(), p, opt);
     QCOMPARE(lines(readFile(p)),
-             (std::vector<std::string>{"time [s],c [m],a [rad]", "3,1003,1.5", "4,1004,2", "5,1005,2.5"}));
+             (QStringList{"time [s],c [m],a [rad]", "3,1003,1.5", "4,1004,2", "5,1005,2.5"}));
     opt.tBegin = 100;  // empty selection: header only
     writeCsv(smallRecorder(), p, opt);
-    QCOMPARE(lines(readFile(p)), (std::vector<std::string>{"time [s],c [m],a [rad]"}));
+    QCOMPARE(lines(readFile(p)), (QStringList{"time [s],c [m],a [rad]"}));
     QCOMPARE(readCsv(p).rows(), std::size_t(0));
     // Unknown channel: rejected before any file is touched.
     opt.channels = {"a", "nope"};
@@ -258,9 +258,9 @@ class TestCsv : public QObject {
     const auto p = path("locale.csv");
     writeCsv(smallRecorder(), p);
     const auto l = lines(readFile(p));
-    QCOMPARE(l[0], std::string("time [s],a [rad],b [N m],c [m]"));
-    QCOMPARE(l[4], std::string("3,1.5,-0.75,1003"));
-    QCOMPARE(l[10], std::string("9,4.5,-2.25,1009"));
+    QCOMPARE(l[0], QString("time [s],a [rad],b [N m],c [m]"));
+    QCOMPARE(l[4], QString("3,1.5,-0.75,1003"));
+    QCOMPARE(l[10], QString("9,4.5,-2.25,1009"));
     const CsvTable tab = readCsv(p);  // reading is locale-independent too
     QCOMPARE(tab.columns[1][3], 1.5);
     QCOMPARE(tab.columns[2][9], -2.25);
@@ -353,8 +353,8 @@ class TestCsv : public QObject {
     t.columns = {{1, 2, 3}, {0.0172, kNaN, 1e-5}, {8.55, 0.94, kNaN}};
     const auto p = path("table.csv");
     writeCsvTable(t, p);
-    QCOMPARE(lines(readFile(p))[0], std::string("item,PID maxAbsError,\"CTC, tuned relativeErrorPercent [%]\""));
-    QCOMPARE(lines(readFile(p))[2], std::string("2,,0.93999999999999995"));
+    QCOMPARE(lines(readFile(p))[0], QString("item,PID maxAbsError,\"CTC, tuned relativeErrorPercent [%]\""));
+    QCOMPARE(lines(readFile(p))[2], QString("2,,0.93999999999999995"));
     const CsvTable r = readCsv(p);
     QCOMPARE(r.names, t.names);
     QCOMPARE(r.units, t.units);
@@ -362,12 +362,12 @@ class TestCsv : public QObject {
     QVERIFY(std::isnan(r.columns[1][1]));
     QVERIFY(std::isnan(r.columns[2][2]));
     writeCsvTable(t, p, 0);
-    QCOMPARE(lines(readFile(p))[2], std::string("2,,0.94"));
+    QCOMPARE(lines(readFile(p))[2], QString("2,,0.94"));
     // Units may be omitted entirely.
     CsvTable noUnits = t;
     noUnits.units.clear();
     writeCsvTable(noUnits, p);
-    QCOMPARE(lines(readFile(p))[0], std::string("item,PID maxAbsError,\"CTC, tuned relativeErrorPercent\""));
+    QCOMPARE(lines(readFile(p))[0], QString("item,PID maxAbsError,\"CTC, tuned relativeErrorPercent\""));
 
     CsvTable bad = t;
     bad.columns[2].pop_back();

@@ -16,7 +16,11 @@ namespace {
 
 std::vector<ChannelInfo> makeChannels(int n) {
   std::vector<ChannelInfo> c;
-  for (int i = 0; i < n; ++i) c.push_back({"c" + std::to_string(i), "rad", "test"});
+  for (int i = 0; i < n; ++i) {
+    std::string name = "c";  // (not "c" + to_string: GCC 12 -Wrestrict false positive, PR 105329)
+    name += std::to_string(i);
+    c.push_back({name, "rad", "test"});
+  }
   return c;
 }
 

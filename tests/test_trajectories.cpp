@@ -4,6 +4,7 @@
 // trajectory against Table 10.1 (seed 003), the bounded-deviation counts of umis.md §8 and the absence
 // of heap allocation in sample().
 #include <QTest>
+#include <Eigen/SVD>
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
@@ -264,11 +265,12 @@ class Trajectories : public QObject {
     const JointReference r0 = at(tr, 0), r1 = at(tr, 4.2);
     QVERIFY(maxAbs(r0.qd) == 0 && maxAbs(r0.qdd) == 0 && maxAbs(r1.qd) == 0 && maxAbs(r1.qdd) == 0);
     QVERIFY(maxAbs(at(tr, 1e-9).qd) < 1e-8 && maxAbs(at(tr, 4.2 - 1e-9).qdd) < 1e-6);
-    // Continuity across the interior knots: q, qd, qdd (C2 by construction), and the jerk (C3/C4 from
-    // the solved knot velocities and accelerations: a wrong linear system breaks it).
+    // Continuity across the interior knots: q, qd, qdd (C2 by construction of the Hermite segments), and
+    // jerk and snap (C4, from the solved knot velocities and accelerations: a wrong linear system breaks it).
     // Left and right values at the knot, by Taylor extrapolation from t_k -/+ h (a jump of O(1) in q, qd
     // or qdd would show; the extrapolation errors are O(h^3), O(h^2), O(h) x jerk).
     const double h = 1e-6, hj = 1e-4;
+    double worstJerk = 0, worstSnap = 0;
     for (std::size_t k = 1; k + 1 < ts.size(); ++k) {
       const JointReference a = at(tr, ts[k] - h), b = at(tr, ts[k] + h);
       const VectorX qL = a.q + h * a.qd + 0.5 * h * h * a.qdd, qR = b.q - h * b.qd + 0.5 * h * h * b.qdd;
@@ -278,8 +280,17 @@ class Trajectories : public QObject {
       // One-sided jerk estimates (second-order) on each side of the knot.
       const VectorX jl = (3 * at(tr, ts[k]).qdd - 4 * at(tr, ts[k] - hj).qdd + at(tr, ts[k] - 2 * hj).qdd) / (2 * hj);
       const VectorX jr = (-3 * at(tr, ts[k]).qdd + 4 * at(tr, ts[k] + hj).qdd - at(tr, ts[k] + 2 * hj).qdd) / (2 * hj);
+      worstJerk = std::max(worstJerk, relErr(jl, jr));
+      // Snap (4th derivative): one-sided second differences of qdd, O(hj^2).
+      auto qddAt = [&](double t) { return at(tr, t).qdd; };
+      const VectorX sl = (2 * qddAt(ts[k]) - 5 * qddAt(ts[k] - hj) + 4 * qddAt(ts[k] - 2 * hj) - qddAt(ts[k] - 3 * hj)) / (hj * hj);
+      const VectorX sr = (2 * qddAt(ts[k]) - 5 * qddAt(ts[k] + hj) + 4 * qddAt(ts[k] + 2 * hj) - qddAt(ts[k] + 3 * hj)) / (hj * hj);
+      worstSnap = std::max(worstSnap, relErr(sl, sr));
+      QVERIFY2(relErr(sl, sr) < 1e-3, qPrintable(QString("snap jump at knot %1: %2").arg(k).arg(relErr(sl, sr))));
       QVERIFY2(relErr(jl, jr) < 1e-4, qPrintable(QString("jerk jump at knot %1: %2").arg(k).arg(relErr(jl, jr))));
     }
+    qInfo("via-point spline: worst relative jerk / snap jump at the knots %.2e / %.2e (one-sided differences)",
+          worstJerk, worstSnap);
     QVERIFY(finiteDifferenceError(tr, uniformTimes(0, 4.2, 61)) < 1e-6);
     // Two points: the rest-to-rest quintic.
     const ViaPointJointTrajectory two({pts[0], pts[1]}, {0.0, 1.3});
@@ -363,9 +374,20 @@ class Trajectories : public QObject {
     QVERIFY((poseVector(c1.pose) - umisThesisEndPose()).cwiseAbs().maxCoeff() < 1e-12);
     QVERIFY((cm.twist - (Vector6() << 0, 0, 0, -0.09375, 0, 0).finished()).cwiseAbs().maxCoeff() < 1e-15);
     QVERIFY(std::abs(cm.pose.p.x() - (-0.689)) < 1e-15);
+    {  // The joint reference gives the same peak tool velocity: J qd at t = 2 s.
+      Data data(model);
+      const JointReference r = at(line, 2.0);
+      forwardKinematics(model, data, r.q);
+      computeJacobian(model, data, JacobianFrame::Base);
+      const Vector6 twist = data.J * r.qd;
+      QVERIFY2((twist - cm.twist).cwiseAbs().maxCoeff() < 1e-12, qPrintable(QString::number(twist[3], 'g', 17)));
+    }
     // Joint reference consistent with the line on a 0.1 ms grid (4x denser than... 25 points per sample
     // interval). Measured: position 1.1e-15 m, orientation 1.9e-15 rad, |J qd - twist| 1.2e-12.
     const LineCheck chk = checkLine(model, line, 1e-4);
+    qInfo("thesis line: start/end joint error %.2e / %.2e rad; FK-to-line %.2e m, orientation %.2e rad, "
+          "|J qd - twist| %.2e, |J qdd + Jdot qd - a| %.2e, min singular value %.4f",
+          e0, e1, chk.position, chk.orientation, chk.velocity, chk.acceleration, line.minSingularValue());
     QVERIFY2(chk.position < 1e-9, qPrintable(QString::number(chk.position)));
     QVERIFY2(chk.orientation < 1e-9, qPrintable(QString::number(chk.orientation)));
     QVERIFY2(chk.velocity < 1e-9, qPrintable(QString::number(chk.velocity)));
@@ -388,7 +410,14 @@ class Trajectories : public QObject {
     o.actuators = false;
     const Model model = randomChain(rng, o);
     Data data(model);
-    const VectorX qs = randomVectorX(rng, 6, 1.0);
+    // A start configuration away from singularities (smallest singular value of J > 0.05).
+    VectorX qs;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      qs = randomVectorX(rng, 6, 1.0);
+      forwardKinematics(model, data, qs);
+      computeJacobian(model, data, JacobianFrame::Base);
+      if (Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>>(Eigen::Matrix<double, 6, 6>(data.J)).singularValues()[5] > 0.05) break;
+    }
     forwardKinematics(model, data, qs);
     const Transform start = data.oMtool;
     const Vector3 end = start.p + Vector3(0.03, -0.02, 0.04);
@@ -398,11 +427,14 @@ class Trajectories : public QObject {
     QCOMPARE(line.intervals(), 150);
     QVERIFY(maxAbs(at(line, 0).q - qs) < 1e-9);
     const LineCheck chk = checkLine(model, line, 1e-3);
-    // Measured: ~1e-12 m with 10 ms samples (quintic Hermite between samples).
-    QVERIFY2(chk.position < 1e-8, qPrintable(QString::number(chk.position)));
-    QVERIFY2(chk.orientation < 1e-8, qPrintable(QString::number(chk.orientation)));
-    QVERIFY2(chk.velocity < 1e-7, qPrintable(QString::number(chk.velocity)));
-    QVERIFY2(chk.acceleration < 1e-5, qPrintable(QString::number(chk.acceleration)));
+    qInfo("generic 6R line (DLS IK): FK-to-line %.2e m, orientation %.2e rad, |J qd - twist| %.2e, "
+          "|J qdd + Jdot qd - a| %.2e, min singular value %.4f",
+          chk.position, chk.orientation, chk.velocity, chk.acceleration, line.minSingularValue());
+    // 10 ms samples, checked every 1 ms (quintic Hermite between samples). Measured: see the QINFO line.
+    QVERIFY2(chk.position < 1e-9, qPrintable(QString::number(chk.position)));
+    QVERIFY2(chk.orientation < 1e-9, qPrintable(QString::number(chk.orientation)));
+    QVERIFY2(chk.velocity < 1e-8, qPrintable(QString::number(chk.velocity)));
+    QVERIFY2(chk.acceleration < 1e-6, qPrintable(QString::number(chk.acceleration)));
     QVERIFY(finiteDifferenceError(line, uniformTimes(0, 1.5, 31)) < 1e-6);
   }
 

@@ -9,5 +9,7 @@ using Args = std::vector<std::string>;
 
 int cmdCheck(const Args& args);
 int cmdDynamics(const Args& args);
+int cmdRun(const Args& args);
+int cmdCompare(const Args& args);
 
 }  // namespace maniplab::cli

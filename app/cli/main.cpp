@@ -12,6 +12,11 @@ void usage(std::ostream& os) {
         "           [--rotor armature|full] [--json]\n"
         "                                   inverse/forward dynamics, M, C, g, FK, Jacobian, energy\n"
         "                                   (angles in rad; --q defaults to the home pose)\n"
+        "  run SCENE.json [--controller NAME] [--csv OUT.csv] [--json] [--quiet]\n"
+        "                                   run one controller of a scene headless; print its metrics\n"
+        "  compare SCENE.json [--csv-dir DIR] [--json] [--quiet]\n"
+        "                                   run every controller of the scene on the same trajectory and\n"
+        "                                   print the comparison table (CSV per controller + comparison.csv)\n"
         "  help                             this text\n";
 }
 }  // namespace
@@ -25,6 +30,8 @@ int main(int argc, char** argv) {
   const maniplab::cli::Args args(argv + 2, argv + argc);
   if (cmd == "check") return maniplab::cli::cmdCheck(args);
   if (cmd == "dynamics") return maniplab::cli::cmdDynamics(args);
+  if (cmd == "run") return maniplab::cli::cmdRun(args);
+  if (cmd == "compare") return maniplab::cli::cmdCompare(args);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
     usage(std::cout);
     return 0;

@@ -186,7 +186,7 @@ void splitNameUnit(const std::string& field, std::string& name, std::string& uni
   if (!field.empty() && field.back() == ']' && open != std::string::npos) {
     const std::string inner = field.substr(open + 2, field.size() - open - 3);
     if (inner.find_first_of("[]") == std::string::npos) {
-      name = std::string(trim(std::string_view(field).substr(0, open)));
+      name = field.substr(0, open);
       unit = inner;
       return;
     }
@@ -343,6 +343,7 @@ CsvTable readCsv(const std::string& path) {
   table.columns.resize(width);
 
   while (nextLine(line)) {
+    if (trim(line).empty()) parseFailure(path, lineNo, 0, "empty line (expected " + std::to_string(width) + " fields)");
     std::size_t column = 0, start = 0;
     while (true) {
       const std::size_t comma = line.find(',', start);
@@ -353,7 +354,6 @@ CsvTable readCsv(const std::string& path) {
       start = comma + 1;
     }
     if (column != width) {
-      if (trim(line).empty()) parseFailure(path, lineNo, 0, "empty line (expected " + std::to_string(width) + " fields)");
       parseFailure(path, lineNo, std::min(column, width + 1),
                    "expected " + std::to_string(width) + " fields, found " + std::to_string(column));
     }

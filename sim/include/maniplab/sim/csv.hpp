@@ -17,7 +17,8 @@
 // Writing is atomic: the text goes to "PATH.tmp-XXXXXX" in PATH's directory, is fsync'ed, then renamed
 // over PATH (and the directory fsync'ed). On any failure the temporary file is removed, PATH keeps its
 // old content (or stays absent) and std::runtime_error is thrown with a message naming PATH and the
-// cause (the errno text).
+// cause (the errno text). The new file gets mode 0666 & ~umask; a symlink at PATH is replaced, not
+// followed, and an existing file's mode is not preserved.
 #include <limits>
 #include <string>
 #include <vector>

@@ -36,11 +36,14 @@ struct CartesianLineOptions {
   double singularThreshold = 1e-4;   ///< smallest singular value of J (mixed units) considered singular
   double ikTolerance = 1e-8;         ///< max FK(IK) position [m] / orientation [rad] error accepted
   /// Numeric IK (used without UMIS geometry). Warm-started from the previous sample the correction is
-  /// small, so the damping is tiny by default (near-Newton steps, quadratic convergence); the solver
-  /// raises it by itself when the smallest singular value falls below 10 x damping.
+  /// small, so the damping is tiny by default (near-Newton steps, quadratic convergence; the solver
+  /// raises it by itself when the smallest singular value falls below 10 x damping) and the tolerances
+  /// are tight (1e-12 m / rad) so that the table is as exact as the closed form.
   IkOptions ik = [] {
     IkOptions o;
     o.damping = 1e-6;
+    o.positionTolerance = 1e-12;
+    o.orientationTolerance = 1e-12;
     return o;
   }();
 };

@@ -1,0 +1,88 @@
+// Scene files: every shipped scene loads and builds; malformed scenes are rejected with the file and
+// the JSON pointer of the field.
+#include <QDir>
+#include <QTest>
+
+#include "maniplab/sim/scene.hpp"
+
+using namespace maniplab;
+using namespace maniplab::sim;
+
+namespace {
+const char* kBase = R"({"format": "maniplab-scene", "version": 1, "name": "t", "robot": "robots/planar2r.json",
+  "trajectory": {"type": "quintic", "from": [0, 0], "to": [1, 1], "duration": 1}, "duration": 2,
+  "controllers": [{"type": "computed_torque", "kp": 100, "kv": 20}]})";
+
+SceneLoadResult parseWith(const std::string& key, const std::string& value) {
+  nlohmann::json doc = nlohmann::json::parse(kBase);
+  nlohmann::json patch = nlohmann::json::parse(value);
+  doc[nlohmann::json::json_pointer(key)] = patch;
+  return parseScene(doc.dump(), "t.json", MANIPLAB_SOURCE_DIR);
+}
+
+bool hasError(const SceneLoadResult& r, const std::string& path, const std::string& fragment) {
+  for (const auto& d : r.diagnostics)
+    if (d.severity == Diagnostic::Severity::Error && d.path == path && d.message.find(fragment) != std::string::npos)
+      return true;
+  qWarning("%s", r.report().c_str());
+  return false;
+}
+}  // namespace
+
+class Scenes : public QObject {
+  Q_OBJECT
+ private slots:
+  void shippedScenesLoad_data() {
+    QTest::addColumn<QString>("file");
+    const QStringList files = QDir(MANIPLAB_SOURCE_DIR "/scenes").entryList({"*.json"}, QDir::Files);
+    QVERIFY(files.size() >= 5);
+    for (const auto& f : files) QTest::newRow(qPrintable(f)) << f;
+  }
+  void shippedScenesLoad() {
+    QFETCH(QString, file);
+    const SceneLoadResult r = loadSceneFile((MANIPLAB_SOURCE_DIR "/scenes/" + file).toStdString());
+    QVERIFY2(r.ok(), r.report().c_str());
+    const auto traj = makeTrajectory(r.scene);
+    QCOMPARE(traj->dof(), r.scene.robot.model.nq);
+    for (const auto& c : r.scene.controllers) QVERIFY(makeController(c, r.scene.robot.model) != nullptr);
+  }
+
+  void baseSceneIsValid() {
+    const SceneLoadResult r = parseScene(kBase, "t.json", MANIPLAB_SOURCE_DIR);
+    QVERIFY2(r.ok(), r.report().c_str());
+    QCOMPARE(r.scene.controlPeriod, 1.0 / 400);
+    QCOMPARE(r.scene.plant.period, 1.0 / 2000);
+  }
+
+  void errors() {
+    QVERIFY(hasError(parseWith("/duration", "-1"), "/duration", "must be positive"));
+    QVERIFY(hasError(parseWith("/robot", "\"robots/nope.json\""), "/robot", "is invalid"));
+    QVERIFY(hasError(parseWith("/rates", R"({"control_hz": 400, "plant_hz": 1000})"), "/rates", "whole multiple"));
+    QVERIFY(hasError(parseWith("/integrator", R"({"stepper": "leapfrog"})"), "/integrator/stepper", "euler"));
+    QVERIFY(hasError(parseWith("/trajectory/type", "\"spiral\""), "/trajectory/type", "unknown trajectory type"));
+    QVERIFY(hasError(parseWith("/trajectory/to", "[1, 2, 3]"), "/trajectory/to", "must have 2 values"));
+    QVERIFY(hasError(parseWith("/controllers/0/kp", "\"x\""), "/controllers/0/kp", "must be a number or an array"));
+    QVERIFY(hasError(parseWith("/controllers/0/type", "\"magic\""), "/controllers/0/type", "must be"));
+    QVERIFY(hasError(parseWith("/controllers/1", R"({"type": "computed_torque", "kp": 1, "kv": 1})"),
+                     "/controllers/1/name", "duplicate controller name"));
+    QVERIFY(hasError(parseWith("/controllers/0/model", R"({"perturbation_percent": 150})"),
+                     "/controllers/0/model/perturbation_percent", "[0, 100)"));
+    QVERIFY(hasError(parseWith("/measurement", R"({"noise_std": -1})"), "/measurement/noise_std", "non-negative"));
+    QVERIFY(hasError(parseWith("/record", R"(["everything"])"), "/record/0", "unknown channel group"));
+    QVERIFY(hasError(parseWith("/colour", "1"), "/colour", "unknown key"));
+    QVERIFY(hasError(parseWith("/controllers/0/design", R"({"response_time": 0.2})"), "/controllers/0/design",
+                     "not both"));
+    const SceneLoadResult missing = loadSceneFile("/nonexistent/scene.json");
+    QVERIFY(!missing.ok());
+    QVERIFY(missing.report().find("/nonexistent/scene.json:/: error: cannot open file") != std::string::npos);
+  }
+
+  void pidSaturationFromLimits() {
+    const SceneLoadResult r = parseWith("/controllers/0", R"({"type": "pid", "kp": 10, "saturation": "limits"})");
+    QVERIFY2(r.ok(), r.report().c_str());
+    QCOMPARE(r.scene.controllers[0].saturation[0], r.scene.robot.model.limits[0].effort);
+  }
+};
+
+QTEST_GUILESS_MAIN(Scenes)
+#include "test_scenes.moc"
