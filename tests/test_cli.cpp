@@ -96,6 +96,50 @@ class Cli : public QObject {
     QCOMPARE(runCli({}).status, 2);
   }
 
+  void runSceneWritesCsvAndMetrics() {
+    const QString csv = dir_.filePath("pid.csv");
+    const Run r = runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--controller", "pid", "--csv", csv});
+    QCOMPARE(r.status, 0);
+    QVERIFY(r.out.contains("pid: completed, 2000 control periods"));
+    QVERIFY(r.out.contains("Joint metrics"));
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    QVERIFY(lines[0].startsWith("time [s],q_d[1] [rad],"));
+    QCOMPARE(lines.size(), 2001 + 2);  // header + 2001 rows (t = 0 .. 2 s at 1 kHz) + final newline
+    const Run j = runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--json", "--controller", "computed_torque"});
+    QCOMPARE(j.status, 0);
+    const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8()).object();
+    QVERIFY2(o.contains("controllers"), qPrintable(j.out));
+    const Run bad = runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--controller", "nope"});
+    QCOMPARE(bad.status, 2);
+    QVERIFY(bad.err.contains("no controller named \"nope\""));
+  }
+
+  void compareWritesOneCsvPerController() {
+    const QString out = dir_.filePath("cmp");
+    const Run r = runCli({"compare", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--csv-dir", out});
+    QCOMPARE(r.status, 0);
+    for (const char* f : {"pid.csv", "pd_gravity.csv", "computed_torque.csv", "comparison.csv"})
+      QVERIFY2(QFile::exists(out + "/" + f), f);
+    QVERIFY(r.out.contains("pd_gravity"));
+    const Run j = runCli({"compare", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--json"});
+    QCOMPARE(j.status, 0);
+    const QJsonArray ctrls = QJsonDocument::fromJson(j.out.toUtf8()).object()["controllers"].toArray();
+    QCOMPARE(ctrls.size(), 3);
+  }
+
+  void badSceneIsReported() {
+    const QString path = dir_.filePath("bad_scene.json");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "maniplab-scene", "version": 1, "name": "x", "robot": "missing.json"})");
+    f.close();
+    const Run r = runCli({"run", path});
+    QCOMPARE(r.status, 1);
+    QVERIFY2(r.err.contains("bad_scene.json:/robot: error:"), qPrintable(r.err));
+  }
+
   void checkValidAndInvalid() {
     const Run ok = runCli({"check", robot_});
     QCOMPARE(ok.status, 0);

@@ -1,5 +1,5 @@
 #include "maniplab/model/crba.hpp"
 
 namespace maniplab {
-template const MatrixX& crba<double>(const Model&, Data&, const VectorX&);
+template const MatrixX& crba<double>(const Model&, Data&, const VectorX&, bool);
 }

@@ -1,5 +1,5 @@
 #include "maniplab/model/mass_matrix_recurrence.hpp"
 
 namespace maniplab {
-template const MatrixX& massMatrixRecurrence<double>(const Model&, Data&, const VectorX&);
+template const MatrixX& massMatrixRecurrence<double>(const Model&, Data&, const VectorX&, bool);
 }

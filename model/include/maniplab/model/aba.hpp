@@ -1,6 +1,5 @@
 #pragma once
-// Forward dynamics by the articulated-body algorithm (Featherstone, RBDA Table 7.1), in the body frames
-// R_i with spatial 6-vectors [angular; linear] at O_i^+. Supports the ARMATURE rotor model only
+// Forward dynamics by the articulated-body algorithm (Featherstone, RBDA Table 7.1). Supports the ARMATURE rotor model only
 // (alpha^2 j_m added to the articulated joint inertia D_i); with the full rotor model of seed 000 use
 // forwardDynamicsCholesky (forwardDynamics() dispatches automatically).
 #include "maniplab/model/data.hpp"
@@ -10,109 +9,103 @@
 
 namespace maniplab {
 
-namespace detail {
-/// X^T I X for the motion transform X = [R^T 0; -R^T lx R^T] (child <- parent), I symmetric 6x6.
-template <typename S>
-Eigen::Matrix<S, 6, 6> transformInertiaToParent(const Eigen::Matrix<S, 6, 6>& I, const TransformT<S>& X) {
-  using M3 = Matrix3T<S>;
-  const M3 A = X.R * I.template topLeftCorner<3, 3>() * X.R.transpose();
-  const M3 B = X.R * I.template topRightCorner<3, 3>() * X.R.transpose();
-  const M3 C = X.R * I.template bottomRightCorner<3, 3>() * X.R.transpose();
-  const M3 lx = skew(X.p);
-  const M3 lC = lx * C;
-  Eigen::Matrix<S, 6, 6> out;
-  const M3 Bl = B * lx;
-  out.template topLeftCorner<3, 3>() = A - Bl - Bl.transpose() - lC * lx;
-  out.template topRightCorner<3, 3>() = B + lC;
-  out.template bottomLeftCorner<3, 3>() = (B + lC).transpose();
-  out.template bottomRightCorner<3, 3>() = C;
-  return out;
-}
-}  // namespace detail
-
 /// data.qdd = FD(q, qd, tau) by ABA. Returns -1; the joint index whose articulated inertia D_i is not
 /// positive (singular model); or -2 when the full rotor model is in use (not supported here).
+///
+/// Implementation: ABA in world (base) coordinates, spatial vectors [angular; linear] taken at the world
+/// origin (Featherstone RBDA §7.3 notes that any single coordinate system may be used). Then every
+/// articulated inertia is added to its parent's without a coordinate transform; the price is one
+/// rotation of each rigid-body inertia into the world per call. Motion subspaces move with their body:
+/// dS_i/dt = v_i x S_i, whence the velocity-product term c_i = v_i x (S_i qd_i).
 template <typename S>
 int aba(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, const VectorXT<S>& qd,
         const VectorXT<S>& tau, const RneaOptions& opt = {}) {
   using V3 = Vector3T<S>;
   using M3 = Matrix3T<S>;
   using V6 = Vector6T<S>;
+  using M6 = Eigen::Matrix<S, 6, 6>;
   const int n = model.nq;
   if (usesFullRotor(model)) return -2;
-  // Pass 1: velocities, velocity-product accelerations, rigid-body inertias and bias forces.
-  V3 wp = V3::Zero(), vp = V3::Zero();
+  // Pass 1: world poses, motion subspaces, velocities, velocity-product terms, inertias, bias forces.
+  V3 w = V3::Zero(), vO = V3::Zero();  // spatial velocity of the parent at the world origin
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
     TransformT<S>& X = data.liMi[k];
     jointTransform(model, i, q[i], X);
-    const auto& b = model.body[k];
-    const V3 w0 = X.R.transpose() * wp;
-    V3 w = w0;
-    V3 v = X.R.transpose() * (vp + wp.cross(X.p));
+    TransformT<S>& oX = data.oMi[k];
+    if (i == 0) {
+      oX = X;
+    } else {
+      const TransformT<S>& oP = data.oMi[k - 1];
+      oX.R.noalias() = oP.R * X.R;
+      oX.p = oP.R * X.p + oP.p;
+    }
+    const V3 z = oX.R.col(2);
+    V6& Si = data.abaA[k];  // motion subspace S_i (world), kept until pass 3
+    const S qdi = qd[i];
     V6& c = data.abaC[k];
     if (model.isRevolute(i)) {
-      w.z() += qd[i];
-      c << V3(w.y(), -w.x(), S(0)) * qd[i], V3(v.y(), -v.x(), S(0)) * qd[i];
+      Si << z, oX.p.cross(z);
+      w += qdi * z;
+      vO += qdi * Si.template tail<3>();
+      // c = v x (S qd) = [w x z qd; w x (o x z) qd + vO x z qd]
+      c << w.cross(z) * qdi, (w.cross(Si.template tail<3>()) + vO.cross(z)) * qdi;
     } else {
-      v.z() += qd[i];
-      c << V3::Zero(), V3(w.y(), -w.x(), S(0)) * qd[i];
+      Si << V3::Zero(), z;
+      vO += qdi * z;
+      c << V3::Zero(), w.cross(z) * qdi;
     }
-    const V3 h = b.mass * b.com;
-    const M3 dd = skew(b.com);
-    const M3 Ibar = b.inertia - b.mass * dd * dd;
-    auto& IA = data.abaIA[k];
+    // Rigid-body inertia at the world origin: [Ibar, ~h; -~h, m 1], h = m c, Ibar about the origin.
+    const auto& b = model.body[k];
+    const V3 cw = oX.R * b.com + oX.p;
+    const V3 h = b.mass * cw;
+    M3 Ibar;
+    Ibar.noalias() = oX.R * b.inertia * oX.R.transpose();
+    Ibar.noalias() -= h * cw.transpose();
+    Ibar.diagonal().array() += h.dot(cw);
     const M3 hx = skew(h);
+    M6& IA = data.abaIA[k];
     IA.template topLeftCorner<3, 3>() = Ibar;
     IA.template topRightCorner<3, 3>() = hx;
     IA.template bottomLeftCorner<3, 3>() = -hx;
     IA.template bottomRightCorner<3, 3>() = b.mass * M3::Identity();
-    const V3 hA = Ibar * w + h.cross(v);
-    const V3 hL = b.mass * v + w.cross(h);
-    data.abaPA[k] << w.cross(hA) + v.cross(hL), w.cross(hL);
-    wp = w;
-    vp = v;
+    // Bias force p = v x* (I v).
+    const V3 hA = Ibar * w + h.cross(vO);
+    const V3 hL = b.mass * vO - h.cross(w);
+    data.abaPA[k] << w.cross(hA) + vO.cross(hL), w.cross(hL);
   }
-  // Pass 2: articulated inertias and bias forces, tip to base.
+  // Pass 2: articulated inertias and bias forces, tip to base (no coordinate transforms in world frame).
   for (int i = n - 1; i >= 0; --i) {
     const auto k = std::size_t(i);
-    const int s = model.isRevolute(i) ? 2 : 5;
     const auto& act = model.actuator[k];
-    const auto& IA = data.abaIA[k];
+    const V6& Si = data.abaA[k];
     V6& U = data.abaU[k];
-    U = IA.col(s);
-    const S D = U[s] + act.gear * act.gear * act.rotorInertia;
+    U.noalias() = data.abaIA[k] * Si;
+    const S D = Si.dot(U) + act.gear * act.gear * act.rotorInertia;
     if (!(D > S(0))) return i;
     data.abaD[k] = D;
     S taui = tau[i];
     if (opt.friction) taui -= jointFriction(act, qd[i], opt.frictionSmoothing);
-    const S u = taui - data.abaPA[k][s];
+    const S u = taui - Si.dot(data.abaPA[k]);
     data.abaUu[k] = u;
     if (i > 0) {
-      const Eigen::Matrix<S, 6, 6> Ia = IA - U * U.transpose() / D;
-      const V6 pa = data.abaPA[k] + Ia * data.abaC[k] + U * (u / D);
-      const auto& X = data.liMi[k];
-      data.abaIA[k - 1] += detail::transformInertiaToParent(Ia, X);
-      const V3 fr = X.R * pa.template tail<3>();
-      data.abaPA[k - 1].template head<3>() += X.R * pa.template head<3>() + X.p.cross(fr);
-      data.abaPA[k - 1].template tail<3>() += fr;
+      const S iD = S(1) / D;
+      M6& Ia = data.abaIA[k];
+      Ia.noalias() -= (U * iD) * U.transpose();
+      data.abaPA[k - 1] += data.abaPA[k] + U * (u * iD);
+      data.abaPA[k - 1].noalias() += Ia * data.abaC[k];
+      data.abaIA[k - 1] += Ia;
     }
   }
-  // Pass 3: accelerations, base to tip (base acceleration -g replaces gravity).
-  V6 ap;
-  ap << V3::Zero(), (opt.gravity ? V3(-model.gravity) : V3(V3::Zero()));
+  // Pass 3: accelerations, base to tip; the base accelerates at -g instead of gravity acting.
+  V6 a;
+  a << V3::Zero(), (opt.gravity ? V3(-model.gravity) : V3(V3::Zero()));
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    const auto& X = data.liMi[k];
-    V6 a;
-    a.template head<3>() = X.R.transpose() * ap.template head<3>();
-    a.template tail<3>() = X.R.transpose() * (ap.template tail<3>() + ap.template head<3>().cross(X.p));
     a += data.abaC[k];
-    const int s = model.isRevolute(i) ? 2 : 5;
     const S qddi = (data.abaUu[k] - data.abaU[k].dot(a)) / data.abaD[k];
     data.qdd[i] = qddi;
-    a[s] += qddi;
-    ap = a;
+    a += data.abaA[k] * qddi;
   }
   return -1;
 }

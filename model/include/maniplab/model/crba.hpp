@@ -8,20 +8,23 @@
 
 namespace maniplab {
 
+/// `transformsReady`: data.liMi already holds the joint transforms at q (e.g. after rnea at the same q).
+/// M does not depend on q_1: joint 1's transform is neither needed nor computed.
 template <typename S>
-const MatrixXT<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+const MatrixXT<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, bool transformsReady = false) {
   using V3 = Vector3T<S>;
   using M3 = Matrix3T<S>;
   const int n = model.nq;
   const bool fullRotor = usesFullRotor(model);
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    jointTransform(model, i, q[i], data.liMi[k]);
+    if (i > 0 && !transformsReady) jointTransform(model, i, q[i], data.liMi[k]);
     const auto& b = model.body[k];
-    const M3 dd = skew(b.com);
     data.compMass[k] = b.mass;
     data.compFirst[k] = b.mass * b.com;
-    data.compInertia[k] = b.inertia - b.mass * dd * dd;
+    data.compInertia[k] = b.inertia;  // + parallel-axis shift to O_i: -m ~d~d = m (|d|^2 1 - d d^T)
+    data.compInertia[k].noalias() -= data.compFirst[k] * b.com.transpose();
+    data.compInertia[k].diagonal().array() += b.mass * b.com.squaredNorm();
   }
   for (int i = n - 1; i >= 0; --i) {
     const auto k = std::size_t(i);
@@ -43,19 +46,23 @@ const MatrixXT<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, const Vector
       if (j == i && fullRotor) m += act.gear * act.rotorInertia * act.rotorAxis;
       data.M(j - 1, i) = data.M(i, j - 1) = model.isRevolute(j - 1) ? m.z() : f.z();
     }
-    if (i > 0) {  // add composite i to its parent
+    if (i > 0) {  // add composite i to its parent: rotate, then shift the reference point by l
       const auto& X = data.liMi[k];
       const V3 h = X.R * data.compFirst[k];
-      const M3 lx = skew(X.p), hx = skew(h);
+      const V3& l = X.p;
       const S mu = data.compMass[k];
-      data.compInertia[k - 1] += X.R * data.compInertia[k] * X.R.transpose() - lx * hx - hx * lx - mu * lx * lx;
-      data.compFirst[k - 1] += h + mu * X.p;
+      // -(~l~h + ~h~l) - mu ~l~l = -(h l^T + l h^T) - mu l l^T + (2 l.h + mu l.l) 1   (~a~b = b a^T - (a.b) 1)
+      const V3 hm = h + S(0.5) * mu * l;
+      M3 shift = -(hm * l.transpose() + l * hm.transpose());
+      shift.diagonal().array() += S(2) * l.dot(h) + mu * l.squaredNorm();
+      data.compInertia[k - 1] += X.R * data.compInertia[k] * X.R.transpose() + shift;
+      data.compFirst[k - 1] += h + mu * l;
       data.compMass[k - 1] += mu;
     }
   }
   return data.M;
 }
 
-extern template const MatrixX& crba<double>(const Model&, Data&, const VectorX&);
+extern template const MatrixX& crba<double>(const Model&, Data&, const VectorX&, bool);
 
 }  // namespace maniplab

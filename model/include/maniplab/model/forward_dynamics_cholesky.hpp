@@ -16,7 +16,7 @@ int forwardDynamicsCholesky(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
   data.tmp.setZero();
   rnea(model, data, q, qd, data.tmp, opt);  // Q_a(q, qd, 0) + tau_f(qd) (per opt)
   data.nle = data.tau;
-  massMatrixRecurrence(model, data, q);
+  massMatrixRecurrence(model, data, q, true);  // rnea left the joint transforms at q in data.liMi
   const int bad = choleskyFactor(data.M, data.L);
   if (bad >= 0) return bad;
   data.qdd = tau - data.nle;

@@ -2,6 +2,7 @@
 // Joint transform ^{i-1}T_i = placement_i * Rz(q) (revolute) or placement_i * Tz(q) (prismatic)
 // (seed 000 §I.1: S_i = P_i [tau_i 1 + rho_i R_i], lambda_{i-1} = l_{i-1} + tau_i q_i P_i(.3)).
 #include "maniplab/model/model.hpp"
+#include "maniplab/model/sincos.hpp"
 
 namespace maniplab {
 
@@ -9,9 +10,8 @@ template <typename S>
 inline void jointTransform(const ModelTpl<S>& model, int i, const S& qi, TransformT<S>& out) {
   const auto& X = model.placement[std::size_t(i)];
   if (model.isRevolute(i)) {
-    using std::cos;
-    using std::sin;
-    const S c = cos(qi), s = sin(qi);
+    S s, c;
+    sinCos(qi, s, c);
     out.R.col(0) = c * X.R.col(0) + s * X.R.col(1);
     out.R.col(1) = c * X.R.col(1) - s * X.R.col(0);
     out.R.col(2) = X.R.col(2);

@@ -9,8 +9,10 @@ namespace maniplab {
 
 /// Fills data.M (full symmetric). In the armature rotor model the spin coupling term
 /// alpha_k j_mk eps_{k-1} of g_{k-1,k} is dropped (diagonal alpha_k^2 j_mk kept).
+/// `transformsReady`: data.liMi already holds the joint transforms at q (e.g. after rnea at the same q).
 template <typename S>
-const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                        bool transformsReady = false) {
   using V3 = Vector3T<S>;
   using M3 = Matrix3T<S>;
   const int n = model.nq;
@@ -26,14 +28,17 @@ const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& da
   S muNext = S(0);
   for (int k = n; k >= 1; --k) {
     const auto& bd = model.body[std::size_t(k - 1)];
-    const M3 dd = skew(bd.com);
+    // -m ~d~d = m (|d|^2 1 - d d^T)   (~a~b = b a^T - (a.b) 1)
     mu[std::size_t(k - 1)] = muNext + bd.mass;
-    Ck[std::size_t(k - 1)] = bd.inertia - bd.mass * dd * dd;
+    M3& C = Ck[std::size_t(k - 1)];
+    C = bd.inertia;
+    C.noalias() -= (bd.mass * bd.com) * bd.com.transpose();
+    C.diagonal().array() += bd.mass * bd.com.squaredNorm();
     bk[std::size_t(k - 1)] = -bd.mass * bd.com;
     if (k < n && rho(k + 1)) {
       const V3& l = model.placement[std::size_t(k)].p;  // l_k
-      const M3 ll = skew(l);
-      Ck[std::size_t(k - 1)] -= muNext * ll * ll;
+      C.noalias() -= (muNext * l) * l.transpose();
+      C.diagonal().array() += muNext * l.squaredNorm();
       bk[std::size_t(k - 1)] -= muNext * l;
     }
     muNext = mu[std::size_t(k - 1)];
@@ -48,7 +53,8 @@ const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& da
   A(n - 1, n - 1) = diag(n, Ck[std::size_t(n - 1)]);
 
   // Step 2: S_k and lambda_{k-1}, k = 2..n (data.liMi[k-1]).
-  for (int k = 2; k <= n; ++k) jointTransform(model, k - 1, q[k - 1], data.liMi[std::size_t(k - 1)]);
+  if (!transformsReady)
+    for (int k = 2; k <= n; ++k) jointTransform(model, k - 1, q[k - 1], data.liMi[std::size_t(k - 1)]);
 
   // Step 3: backward recurrence.
   V3 np = bk[std::size_t(n - 1)];
@@ -76,10 +82,18 @@ const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& da
       g = Si.R * g + Si.p.cross(t);
       A(i - 2, k - 1) = rho(i - 1) ? g.z() : t.z();
     }
-    const M3 lx = skew(lam);
-    const M3 Qp = lx * skew(np);
-    Q = Ck[std::size_t(k - 2)] + Q * Sk.R.transpose() + Qp + Qp.transpose();
-    if (!rk) Q += lx * skew(bprime);
+    // Q' + Q'^T with Q' = ~lambda ~n' = n' lambda^T - (lambda.n') 1; for a prismatic joint
+    // tau_k ~lambda ~b' = -mu_k ~lambda ~lambda = -mu_k (lambda lambda^T - |lambda|^2 1).
+    V3 nh = np;
+    S diagAdd = S(-2) * lam.dot(np);
+    if (!rk) {
+      nh -= S(0.5) * muk * lam;
+      diagAdd += muk * lam.squaredNorm();
+    }
+    Q = Ck[std::size_t(k - 2)] + Q * Sk.R.transpose();
+    Q.noalias() += nh * lam.transpose();
+    Q.noalias() += lam * nh.transpose();
+    Q.diagonal().array() += diagAdd;
     A(k - 2, k - 2) = diag(k - 1, Q);
     np = bk[std::size_t(k - 2)] + npp;
   }
@@ -88,6 +102,6 @@ const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& da
   return A;
 }
 
-extern template const MatrixX& massMatrixRecurrence<double>(const Model&, Data&, const VectorX&);
+extern template const MatrixX& massMatrixRecurrence<double>(const Model&, Data&, const VectorX&, bool);
 
 }  // namespace maniplab
