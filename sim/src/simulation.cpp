@@ -111,8 +111,13 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     else
       friction.setZero();
 
+    // Cartesian pose (Euler XYZ, seed 003 eqs 3.13–3.18) of the desired joints; the actual pose comes
+    // from the forward kinematics that energyMomentum() leaves in data.
+    forwardKinematics(model, data, ref.q);
+    const Vector6 xd = poseVector(data.oMtool);
     // Energies and the work of actuator minus friction torques (trapezoid over the control period).
     const EnergyMomentum em = energyMomentum(model, data, q, qd);
+    const Vector6 x = poseVector(data.oMtool);
     if (k == 0) {
       E0 = em.total();
       balance.reset(E0);
@@ -122,11 +127,6 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     const double drift = balance.drift(em.total());
     res.energyDriftRelative = std::max(res.energyDriftRelative, std::abs(balance.relativeDrift(em.total())));
 
-    // Cartesian pose (Euler XYZ, seed 003 eqs 3.13–3.18) of the actual and the desired joints.
-    forwardKinematics(model, data, ref.q);
-    const Vector6 xd = poseVector(data.oMtool);
-    forwardKinematics(model, data, q);
-    const Vector6 x = poseVector(data.oMtool);
     metrics.addJoint(t, T, ref.q, q, tau);
     metrics.addCartesian(t, T, xd, x);
 

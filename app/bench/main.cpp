@@ -26,6 +26,7 @@
 //
 // Exit status: 0, or 1 when an oracle's results disagree with ManipLab's (a missed speed target is
 // reported as FAIL but does not change the exit status: timings depend on the machine).
+#include "sim_bench.hpp"
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -77,6 +78,7 @@ struct Options {
   double batchSeconds = 2e-3;
   bool mujocoFullInertia = false;
   bool wallClock = false;
+  bool dynamics = true, simulation = true;
 };
 
 void usage() {
@@ -86,6 +88,8 @@ void usage() {
       "  --robot FILE  use this robot file instead of the Puma 560 for the n = dof rows and targets\n"
       "  --states N    number of random states cycled (default 64)\n"
       "  --batches N   number of timed batches, the median is reported (default 31)\n"
+      "  --sim-only    only the simulation-engine table (throughput, overhead, 1 h memory)\n"
+      "  --no-sim      only the dynamics table\n"
       "  --wall        time with the monotonic wall clock instead of the thread's CPU-time clock\n"
       "  --mujoco-fullinertia  give MuJoCo the inertia tensors (fullinertia) instead of principal axes\n"
       "                (shows MuJoCo's compile-time diagonalisation error in the cross-checks)");
@@ -233,6 +237,10 @@ int main(int argc, char** argv) {
       opt.states = std::max(1, std::atoi(argv[++i]));
     } else if (a == "--batches" && i + 1 < argc) {
       opt.batches = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--sim-only") {
+      opt.dynamics = false;
+    } else if (a == "--no-sim") {
+      opt.simulation = false;
     } else if (a == "--wall") {
       opt.wallClock = true;
     } else if (a == "--mujoco-fullinertia") {
@@ -246,6 +254,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+
+  if (!opt.dynamics) return maniplab::bench::runSimulationBench(MANIPLAB_SOURCE_DATA_DIR, opt.quick) > 0 ? 3 : 0;
 
   // ---- Robots -------------------------------------------------------------------------------------
   std::vector<Robot> robots;
@@ -582,5 +592,6 @@ int main(int argc, char** argv) {
   std::printf("\n%s; cross-checks %s.\n", fails ? "SOME TARGETS FAILED" : "all targets met",
               allAgree ? "all agree" : "SHOW DISAGREEMENTS");
   if (g_sink == 12345.6789) std::puts("");  // keeps the checksum observable
+  if (opt.simulation) maniplab::bench::runSimulationBench(MANIPLAB_SOURCE_DATA_DIR, opt.quick);
   return allAgree ? 0 : 1;
 }
