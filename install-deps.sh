@@ -9,18 +9,24 @@ packages=(
   qt6-base-dev
   liborocos-kdl-dev libmujoco-dev   # independent oracles for the benchmark
   xvfb                              # GUI tests without a display
+  locales                           # fr_FR.UTF-8 for the locale-independence tests of the CSV writer
 )
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
-fi
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-echo "install-deps: installing ${missing[*]}"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+else
+  echo "install-deps: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# The French locale (UI language tests and the CSV '.'-decimal test under fr_FR).
+if ! locale -a 2>/dev/null | grep -qiE '^fr_FR\.utf-?8$'; then
+  $SUDO sed -i 's/^# *\(fr_FR.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+  $SUDO locale-gen >/dev/null || $SUDO localedef -i fr_FR -f UTF-8 fr_FR.UTF-8
+fi

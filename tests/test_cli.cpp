@@ -107,6 +107,17 @@ class Cli : public QObject {
     const QList<QByteArray> lines = f.readAll().split('\n');
     QVERIFY(lines[0].startsWith("time [s],q_d[1] [rad],"));
     QCOMPARE(lines.size(), 2001 + 2);  // header + 2001 rows (t = 0 .. 2 s at 1 kHz) + final newline
+    // Channel and time-range selection.
+    const QString sel = dir_.filePath("sel.csv");
+    QCOMPARE(runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--controller", "pid", "--csv", sel,
+                     "--channels", "e[1],tau[2]", "--from", "0.5", "--to", "1.0"}).status, 0);
+    QFile fs(sel);
+    QVERIFY(fs.open(QIODevice::ReadOnly));
+    const QList<QByteArray> sl = fs.readAll().split('\n');
+    QCOMPARE(sl[0], QByteArray("time [s],e[1] [rad],tau[2] [N m]"));
+    QCOMPARE(sl.size(), 501 + 2);  // 0.5 .. 1.0 s at 1 kHz
+    QVERIFY(sl[1].startsWith("0.5,"));
+    QCOMPARE(runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--csv", sel, "--channels", "nope"}).status, 1);
     const Run j = runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--json", "--controller", "computed_torque"});
     QCOMPARE(j.status, 0);
     const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8()).object();

@@ -12,9 +12,10 @@ void usage(std::ostream& os) {
         "           [--rotor armature|full] [--json]\n"
         "                                   inverse/forward dynamics, M, C, g, FK, Jacobian, energy\n"
         "                                   (angles in rad; --q defaults to the home pose)\n"
-        "  run SCENE.json [--controller NAME] [--csv OUT.csv] [--json] [--quiet]\n"
+        "  run SCENE.json [--controller NAME] [--csv OUT.csv] [--channels a,b,..] [--from T] [--to T]\n"
+        "                 [--json] [--quiet]\n"
         "                                   run one controller of a scene headless; print its metrics\n"
-        "  compare SCENE.json [--csv-dir DIR] [--json] [--quiet]\n"
+        "  compare SCENE.json [--csv-dir DIR] [--channels ..] [--from T] [--to T] [--json] [--quiet]\n"
         "                                   run every controller of the scene on the same trajectory and\n"
         "                                   print the comparison table (CSV per controller + comparison.csv)\n"
         "  help                             this text\n";

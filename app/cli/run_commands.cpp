@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "commands.hpp"
 #include "maniplab/sim/csv.hpp"
@@ -13,7 +14,7 @@ namespace maniplab::cli {
 namespace {
 
 struct RunArgs {
-  std::string scene, controller, csv, csvDir, backend = "sim", ifname;
+  std::string scene, controller, csv, csvDir, backend = "sim", ifname, channels, from, to;
   bool json = false, quiet = false;
 };
 
@@ -31,6 +32,9 @@ bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
     if (a == "--controller" && !compare) { if (!value(out.controller)) return false; }
     else if (a == "--csv" && !compare) { if (!value(out.csv)) return false; }
     else if (a == "--csv-dir" && compare) { if (!value(out.csvDir)) return false; }
+    else if (a == "--channels") { if (!value(out.channels)) return false; }
+    else if (a == "--from") { if (!value(out.from)) return false; }
+    else if (a == "--to") { if (!value(out.to)) return false; }
     else if (a == "--backend") { if (!value(out.backend)) return false; }
     else if (a == "--ifname") { if (!value(out.ifname)) return false; }
     else if (a == "--json") out.json = true;
@@ -53,6 +57,29 @@ bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
     return false;
   }
   return true;
+}
+
+/// CSV selection from --channels a,b,c --from T0 --to T1 (throws on a malformed time).
+sim::CsvOptions csvOptions(const RunArgs& a) {
+  sim::CsvOptions o;
+  std::stringstream ss(a.channels);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) o.channels.push_back(item);
+  auto time = [](const std::string& opt, const std::string& v) {
+    std::size_t pos = 0;
+    double t = 0;
+    try {
+      t = std::stod(v, &pos);
+    } catch (const std::exception&) {
+      pos = 0;
+    }
+    if (pos == 0 || pos != v.size()) throw std::runtime_error(opt + ": '" + v + "' is not a time in seconds");
+    return t;
+  };
+  if (!a.from.empty()) o.tBegin = time("--from", a.from);
+  if (!a.to.empty()) o.tEnd = time("--to", a.to);
+  return o;
 }
 
 /// Runs one controller of the scene; prints progress on stderr when the run takes long.
@@ -121,7 +148,7 @@ int cmdRun(const Args& args) {
   try {
     sim::Recorder rec(sim::makeChannels(scene.robot.model, scene.record));
     const sim::RunResult r = runOne(scene, *spec, rec, a.quiet);
-    if (!a.csv.empty()) sim::writeCsv(rec, a.csv);
+    if (!a.csv.empty()) sim::writeCsv(rec, a.csv, csvOptions(a));
     const std::vector<std::pair<std::string, sim::RunMetrics>> runs{{spec->name, r.metrics}};
     if (a.json) {
       std::cout << sim::comparisonJson(runs) << "\n";
@@ -158,7 +185,8 @@ int cmdCompare(const Args& args) {
         std::cerr << a.scene << ": " << spec.name << ": " << r.message << "\n";
         allOk = false;
       }
-      if (!a.csvDir.empty()) sim::writeCsv(rec, (std::filesystem::path(a.csvDir) / (spec.name + ".csv")).string());
+      if (!a.csvDir.empty())
+        sim::writeCsv(rec, (std::filesystem::path(a.csvDir) / (spec.name + ".csv")).string(), csvOptions(a));
       runs.emplace_back(spec.name, r.metrics);
     }
     if (!a.csvDir.empty())
