@@ -12,6 +12,7 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/model/umis_inverse_kinematics.hpp"
 #include "support/random_chain.hpp"
+#include "support/umis_kinematics.hpp"
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -33,23 +34,6 @@ RobotDescription planar2RDescription(double m1, double m2, double l1, double l2)
   return d;
 }
 
-RobotDescription umisKinematics() {
-  RobotDescription d;
-  d.name = "UMIS kinematics";
-  const double alpha[6] = {M_PI / 2, 0, M_PI / 2, M_PI / 2, M_PI / 2, 0};
-  const double a[6] = {0, 0.570, 0, 0, 0, 0};
-  const double dd[6] = {0.454, 0, -0.0385, 0.6755, 0, 0.27628};
-  for (int i = 0; i < 6; ++i) {
-    JointDescription j;
-    j.alpha = alpha[i];
-    j.a = a[i];
-    j.d = dd[i];
-    j.link.mass = 1;
-    j.link.inertia = Matrix3::Identity() * 0.01;
-    d.joints.push_back(j);
-  }
-  return d;
-}
 
 }  // namespace
 

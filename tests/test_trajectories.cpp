@@ -20,6 +20,7 @@
 #include "maniplab/sim/trajectory_trapezoidal.hpp"
 #include "maniplab/sim/trajectory_umis_thesis_line.hpp"
 #include "support/random_chain.hpp"
+#include "support/umis_kinematics.hpp"
 
 // Heap-allocation counter for the real-time path: glibc lets a program interpose malloc; every
 // allocation (operator new and Eigen's aligned_malloc both end in malloc) is forwarded to glibc and
@@ -43,23 +44,6 @@ using namespace maniplab::testing;
 
 namespace {
 
-RobotDescription umisKinematics() {  // as in test_closed_forms.cpp (umis.md §2 kinematic set)
-  RobotDescription d;
-  d.name = "UMIS kinematics";
-  const double alpha[6] = {M_PI / 2, 0, M_PI / 2, M_PI / 2, M_PI / 2, 0};
-  const double a[6] = {0, 0.570, 0, 0, 0, 0};
-  const double dd[6] = {0.454, 0, -0.0385, 0.6755, 0, 0.27628};
-  for (int i = 0; i < 6; ++i) {
-    JointDescription j;
-    j.alpha = alpha[i];
-    j.a = a[i];
-    j.d = dd[i];
-    j.link.mass = 1;
-    j.link.inertia = Matrix3::Identity() * 0.01;
-    d.joints.push_back(j);
-  }
-  return d;
-}
 
 JointReference makeRef(int n) { return {VectorX::Zero(n), VectorX::Zero(n), VectorX::Zero(n)}; }
 

@@ -19,6 +19,16 @@
 
 namespace maniplab::cli {
 
+bool parseFiniteNumber(const std::string& text, double& out) {
+  std::size_t pos = 0;
+  try {
+    out = std::stod(text, &pos);
+  } catch (const std::exception&) {
+    return false;
+  }
+  return pos != 0 && pos == text.size() && std::isfinite(out);
+}
+
 namespace {
 
 struct UsageError : std::runtime_error {
@@ -31,15 +41,8 @@ VectorX parseVector(const std::string& opt, const std::string& text, int n) {
   std::stringstream ss(text);
   std::string item;
   while (std::getline(ss, item, ',')) {
-    std::size_t pos = 0;
     double x = 0;
-    try {
-      x = std::stod(item, &pos);
-    } catch (const std::exception&) {
-      pos = 0;
-    }
-    if (pos == 0 || pos != item.size() || !std::isfinite(x))
-      throw UsageError(opt + ": '" + item + "' is not a finite number");
+    if (!parseFiniteNumber(item, x)) throw UsageError(opt + ": '" + item + "' is not a finite number");
     v.push_back(x);
   }
   if (int(v.size()) != n)

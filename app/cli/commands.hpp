@@ -7,6 +7,9 @@ namespace maniplab::cli {
 
 using Args = std::vector<std::string>;
 
+/// Parses the whole of `text` as a finite number (no trailing characters).
+bool parseFiniteNumber(const std::string& text, double& out);
+
 int cmdCheck(const Args& args);
 int cmdDynamics(const Args& args);
 int cmdRun(const Args& args);

@@ -67,14 +67,8 @@ sim::CsvOptions csvOptions(const RunArgs& a) {
   while (std::getline(ss, item, ','))
     if (!item.empty()) o.channels.push_back(item);
   auto time = [](const std::string& opt, const std::string& v) {
-    std::size_t pos = 0;
     double t = 0;
-    try {
-      t = std::stod(v, &pos);
-    } catch (const std::exception&) {
-      pos = 0;
-    }
-    if (pos == 0 || pos != v.size()) throw std::runtime_error(opt + ": '" + v + "' is not a time in seconds");
+    if (!parseFiniteNumber(v, t)) throw std::runtime_error(opt + ": '" + v + "' is not a time in seconds");
     return t;
   };
   if (!a.from.empty()) o.tBegin = time("--from", a.from);

@@ -24,17 +24,29 @@ std::string Diagnostic::toString() const {
          (severity == Severity::Error ? "error: " : "warning: ") + message;
 }
 
-bool RobotLoadResult::ok() const {
+bool noErrors(const std::vector<Diagnostic>& diagnostics) {
   for (const auto& d : diagnostics)
     if (d.severity == Diagnostic::Severity::Error) return false;
   return true;
 }
 
-std::string RobotLoadResult::report() const {
+std::string formatDiagnostics(const std::vector<Diagnostic>& diagnostics) {
   std::string out;
   for (const auto& d : diagnostics) out += d.toString() + "\n";
   return out;
 }
+
+bool readTextFile(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+bool RobotLoadResult::ok() const { return noErrors(diagnostics); }
+std::string RobotLoadResult::report() const { return formatDiagnostics(diagnostics); }
 
 namespace {
 
@@ -297,15 +309,13 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
 }
 
 RobotLoadResult loadRobotFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text;
+  if (!readTextFile(path, text)) {
     RobotLoadResult r;
     r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
     return r;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parseRobot(ss.str(), path);
+  return parseRobot(text, path);
 }
 
 std::string robotToJson(const RobotDescription& d) {

@@ -15,17 +15,8 @@ namespace maniplab::sim {
 
 using nlohmann::json;
 
-bool SceneLoadResult::ok() const {
-  for (const auto& d : diagnostics)
-    if (d.severity == Diagnostic::Severity::Error) return false;
-  return true;
-}
-
-std::string SceneLoadResult::report() const {
-  std::string out;
-  for (const auto& d : diagnostics) out += d.toString() + "\n";
-  return out;
-}
+bool SceneLoadResult::ok() const { return noErrors(diagnostics); }
+std::string SceneLoadResult::report() const { return formatDiagnostics(diagnostics); }
 
 namespace {
 
@@ -401,15 +392,13 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
 }
 
 SceneLoadResult loadSceneFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text;
+  if (!readTextFile(path, text)) {
     SceneLoadResult r;
     r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
     return r;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parseScene(ss.str(), path, std::filesystem::path(path).parent_path().string());
+  return parseScene(text, path, std::filesystem::path(path).parent_path().string());
 }
 
 std::unique_ptr<Controller> makeController(const ControllerSpec& s, const Model& plantModel) {

@@ -15,6 +15,13 @@ struct Diagnostic {
   std::string toString() const;  ///< "file:path: error: message"
 };
 
+/// True when no diagnostic is an error (warnings allowed).
+bool noErrors(const std::vector<Diagnostic>& diagnostics);
+/// All diagnostics, one per line.
+std::string formatDiagnostics(const std::vector<Diagnostic>& diagnostics);
+/// Reads a whole file; false (and `out` untouched) when it cannot be opened.
+bool readTextFile(const std::string& path, std::string& out);
+
 struct RobotLoadResult {
   RobotDescription description;
   Model model;
