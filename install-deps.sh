@@ -6,9 +6,11 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   libeigen3-dev nlohmann-json3-dev libboost-dev
-  qt6-base-dev
+  qt6-base-dev qt6-3d-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
+  libqcustomplot-dev                # the oscilloscope (QCustomPlotQt6)
+  libgl1-mesa-dri                   # Qt 3D renders through Mesa (also under Xvfb)
   liborocos-kdl-dev libmujoco-dev   # independent oracles for the benchmark
-  xvfb                              # GUI tests without a display
+  xvfb xauth imagemagick            # GUI tests and screenshots without a display
   locales                           # fr_FR.UTF-8 for the locale-independence tests of the CSV writer
 )
 

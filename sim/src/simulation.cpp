@@ -156,6 +156,7 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
       row[c++] = lastBackend;
     }
     rec.append(t, row.data());
+    if (opt.onRow) opt.onRow(t, row.data(), row.size());
     res.endTime = t;
     res.periods = k;
     ctrlSec += seconds(c1 - c0);

@@ -42,6 +42,9 @@ struct RunOptions {
   RecordSelection record;
   RecorderOptions recorder;
   std::function<void(double fraction)> progress;  ///< called about every 1 % (may be empty)
+  /// Called after every recorded row with the time and the row (recorder channel order); the GUI's
+  /// worker batches these for the scope and the 3D view. It may block (pause) — the run waits.
+  std::function<void(double t, const double* row, std::size_t columns)> onRow;
   const std::atomic<bool>* cancel = nullptr;       ///< set to true to stop the run early
 };
 
