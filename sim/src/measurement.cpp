@@ -12,6 +12,9 @@ void JointSensor::configure(int dof, const MeasurementOptions& opt, double servo
   opt_.noiseStd.resize(std::size_t(dof), 0.0);
   if (opt_.velocityWindow < 1) opt_.velocityWindow = 1;
   servoPeriod_ = servoPeriod;
+  ideal_ = !opt_.estimateVelocity;
+  for (int i = 0; i < dof; ++i)
+    ideal_ = ideal_ && opt_.quantum[std::size_t(i)] == 0 && opt_.noiseStd[std::size_t(i)] == 0;
   history_.assign(std::size_t(opt_.velocityWindow + 1), VectorX::Zero(dof));
   q_ = VectorX::Zero(dof);
   qd_ = VectorX::Zero(dof);
@@ -36,6 +39,11 @@ void JointSensor::reset(const VectorX& q, const VectorX& qd) {
 }
 
 void JointSensor::sample(const VectorX& q, const VectorX& qd) {
+  if (ideal_) {  // no quantisation, no noise, true velocity: the measurement is the state
+    q_ = q;
+    qd_ = qd;
+    return;
+  }
   for (int i = 0; i < dof_; ++i) q_[i] = measure(i, q[i]);
   const int N = opt_.velocityWindow;
   head_ = (head_ + 1) % (N + 1);

@@ -35,6 +35,7 @@ class JointSensor {
   std::normal_distribution<double> normal_{0.0, 1.0};
   std::vector<VectorX> history_;  ///< ring buffer of the last N+1 measured positions
   int head_ = 0, filled_ = 0;
+  bool ideal_ = false;  ///< no quantisation, noise or estimator: sample() copies the state
   VectorX q_, qd_;
 };
 
