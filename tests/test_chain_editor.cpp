@@ -1,0 +1,402 @@
+// Chain editor: cell edits change the model and the FK, undo restores exactly, redo re-applies, invalid
+// values are rejected with the loader's message, joints are added/removed/moved with undo, angles are
+// shown in degrees, conventions convert keeping the same robot.
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "maniplab/model/crba.hpp"
+#include "maniplab/model/data.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
+#include "maniplab/model/robot_file.hpp"
+#include "maniplab/ui/chain_editor.hpp"
+#include "maniplab/ui/chain_editor_convert.hpp"
+
+using namespace maniplab;
+using maniplab::ui::ChainEditor;
+
+namespace {
+
+RobotDescription loadPuma() {
+  const auto res = loadRobotFile(MANIPLAB_SOURCE_DIR "/robots/puma560.json");
+  if (!res.ok()) qFatal("cannot load puma560.json: %s", res.report().c_str());
+  return res.description;
+}
+
+VectorX testPose(int n) {
+  VectorX q(n);
+  for (int i = 0; i < n; ++i) q[i] = 0.3 + 0.17 * i - 0.05 * i * i;
+  return q;
+}
+
+Transform toolPose(const Model& m, const VectorX& q) {
+  Data data(m);
+  forwardKinematics(m, data, q);
+  return data.oMtool;
+}
+
+bool sameTransform(const Transform& a, const Transform& b, double tol = 0) {
+  return (a.R - b.R).cwiseAbs().maxCoeff() <= tol && (a.p - b.p).cwiseAbs().maxCoeff() <= tol;
+}
+
+// Exact equality of everything the editor can change (and the serialised text as a catch-all).
+bool sameDescription(const RobotDescription& a, const RobotDescription& b) {
+  if (robotToJson(a) != robotToJson(b) || a.joints.size() != b.joints.size() || a.home != b.home ||
+      a.convention != b.convention || !sameTransform(a.base, b.base) || !sameTransform(a.tool, b.tool))
+    return false;
+  for (std::size_t i = 0; i < a.joints.size(); ++i) {
+    const auto& x = a.joints[i];
+    const auto& y = b.joints[i];
+    if (x.name != y.name || x.type != y.type || x.a != y.a || x.alpha != y.alpha || x.d != y.d || x.theta != y.theta ||
+        x.r != y.r || x.offset != y.offset || !sameTransform(x.placement, y.placement) ||
+        x.limits.lower != y.limits.lower || x.limits.upper != y.limits.upper ||
+        x.limits.velocity != y.limits.velocity || x.limits.effort != y.limits.effort || x.link.mass != y.link.mass ||
+        x.link.com != y.link.com || x.link.inertia != y.link.inertia || x.actuator.gear != y.actuator.gear ||
+        x.actuator.rotorInertia != y.actuator.rotorInertia || x.actuator.rotorAxis != y.actuator.rotorAxis ||
+        x.actuator.viscousPos != y.actuator.viscousPos || x.actuator.coulombNeg != y.actuator.coulombNeg)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+class TestChainEditor : public QObject {
+  Q_OBJECT
+ private slots:
+  void editDhCellChangesModelAndUndoRestores();
+  void invalidValuesAreRejected();
+  void invalidCellIsMarked();
+  void addRemoveMoveJointsWithUndo();
+  void anglesShownInDegrees();
+  void inertialAndActuatorPanels();
+  void conventionSwitchKeepsTheRobot();
+  void conventionSelectorAndGeneralCells();
+};
+
+void TestChainEditor::editDhCellChangesModelAndUndoRestores() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  const RobotDescription puma = loadPuma();
+  ed.setDescription(puma);
+  QCOMPARE(ed.description().convention, Convention::DH);
+  const VectorX q = testPose(6);
+  const Transform before = toolPose(buildModel(puma), q);
+  QSignalSpy spy(&ed, &ChainEditor::robotChanged);
+  QVERIFY(spy.isValid());
+
+  // joint 3 (row 2): a3 = 0.0203 m
+  QCOMPARE(ed.cellText(2, "a"), QString("0.0203"));
+  QString err;
+  QVERIFY2(ed.editCell(2, "a", "0.5", &err), qPrintable(err));
+  QCOMPARE(ed.description().joints[2].a, 0.5);
+  QCOMPARE(ed.cellText(2, "a"), QString("0.5"));
+  QCOMPARE(spy.count(), 1);
+  const auto args = spy.takeFirst();
+  const auto emittedModel = args.at(1).value<Model>();
+  const auto emittedDesc = args.at(0).value<RobotDescription>();
+  QCOMPARE(emittedDesc.joints[2].a, 0.5);
+  const Transform edited = toolPose(emittedModel, q);
+  QVERIFY(!sameTransform(before, edited, 1e-6));
+  QVERIFY(sameTransform(toolPose(ed.model(), q), edited));
+  // The change is exactly the expected one: the same robot built from the edited description.
+  RobotDescription expected = puma;
+  expected.joints[2].a = 0.5;
+  QVERIFY(sameTransform(edited, toolPose(buildModel(expected), q)));
+  QCOMPARE(stack.count(), 1);
+
+  stack.undo();
+  QCOMPARE(spy.count(), 1);
+  QVERIFY(sameDescription(ed.description(), puma));
+  QVERIFY(sameTransform(toolPose(ed.model(), q), before));  // exactly
+  QVERIFY(sameTransform(toolPose(spy.takeFirst().at(1).value<Model>(), q), before));
+  QCOMPARE(ed.cellText(2, "a"), QString("0.0203"));
+
+  stack.redo();
+  QCOMPARE(spy.count(), 1);
+  QCOMPARE(ed.description().joints[2].a, 0.5);
+  QVERIFY(sameTransform(toolPose(ed.model(), q), edited));
+}
+
+void TestChainEditor::invalidValuesAreRejected() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  const RobotDescription puma = loadPuma();
+  ed.setDescription(puma);
+  const VectorX q = testPose(6);
+  const Transform before = toolPose(ed.model(), q);
+  QSignalSpy changed(&ed, &ChainEditor::robotChanged);
+  QSignalSpy messages(&ed, &ChainEditor::message);
+
+  QString err;
+  QVERIFY(!ed.editField(1, "mass", "-1", &err));
+  QVERIFY2(err.contains("must be non-negative (got -1)"), qPrintable(err));  // the loader's message
+  QVERIFY2(err.contains("/joints/1/link/mass"), qPrintable(err));
+  QCOMPARE(messages.count(), 1);
+  QVERIFY(messages.takeFirst().at(0).toString().contains("must be non-negative"));
+
+  // lower > upper (joint 1 of the Puma: -160° .. 160°)
+  QVERIFY(!ed.editCell(0, "lower", "170", &err));
+  QVERIFY2(err.contains("lower limit is greater than upper limit"), qPrintable(err));
+
+  QVERIFY(!ed.editCell(2, "a", "abc", &err));
+  QVERIFY2(err.contains("must be a number"), qPrintable(err));
+  QVERIFY(!ed.editCell(2, "a", "nan", &err));
+  QVERIFY2(err.contains("must be finite"), qPrintable(err));
+  QVERIFY(!ed.editCell(0, "velocity", "-2", &err));
+  QVERIFY2(err.contains("must be positive"), qPrintable(err));
+  QVERIFY(!ed.editField(2, "gear_ratio", "0", &err));
+  QVERIFY2(err.contains("must be non-zero"), qPrintable(err));
+  QVERIFY(!ed.editField(2, "ixy", "5", &err));  // not positive semi-definite
+  QVERIFY2(err.contains("positive semi-definite"), qPrintable(err));
+  QVERIFY(!ed.editField(2, "rotor_axis", "1, 1, 0", &err));
+  QVERIFY2(err.contains("unit vector"), qPrintable(err));
+  QVERIFY(!ed.editField(2, "viscous_neg", "-0.1", &err));
+  QVERIFY2(err.contains("non-negative"), qPrintable(err));
+  QVERIFY(!ed.editCell(2, "type", "X", &err));
+  QVERIFY(!ed.editCell(2, "r", "1", &err));  // no r in DH
+
+  QCOMPARE(changed.count(), 0);
+  QCOMPARE(stack.count(), 0);
+  QVERIFY(sameDescription(ed.description(), puma));
+  QVERIFY(sameTransform(toolPose(ed.model(), q), before));
+}
+
+void TestChainEditor::invalidCellIsMarked() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  ed.setDescription(loadPuma());
+  auto* table = ed.findChild<QTableWidget*>("jointTable");
+  QVERIFY(table);
+  int col = -1;
+  for (int c = 0; c < table->columnCount(); ++c)
+    if (table->horizontalHeaderItem(c)->text() == "a [m]") col = c;
+  QVERIFY(col >= 0);
+  QString err;
+  // Typing in the cell goes through the same validation.
+  table->item(2, col)->setText("oops");
+  QCOMPARE(stack.count(), 0);
+  QCOMPARE(table->item(2, col)->background().color(), QColor(255, 190, 190));
+  QVERIFY(table->item(2, col)->toolTip().contains("must be a number"));
+  QCOMPARE(ed.description().joints[2].a, loadPuma().joints[2].a);
+  // A valid value typed into the cell is accepted and clears the mark.
+  table->item(2, col)->setText("0.45");
+  QCOMPARE(stack.count(), 1);
+  QCOMPARE(ed.description().joints[2].a, 0.45);
+  QVERIFY(table->item(2, col)->background().style() == Qt::NoBrush);
+  // Headers carry units.
+  QStringList headers;
+  for (int c = 0; c < table->columnCount(); ++c) headers << table->horizontalHeaderItem(c)->text();
+  QVERIFY(headers.contains(QString::fromUtf8("α [°]")));
+  QVERIFY(headers.contains(QString::fromUtf8("θ [°]")));
+  QVERIFY(headers.contains("d [m]"));
+}
+
+void TestChainEditor::addRemoveMoveJointsWithUndo() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  const RobotDescription puma = loadPuma();
+  ed.setDescription(puma);
+  const VectorX q = testPose(6);
+  const Transform before = toolPose(ed.model(), q);
+  QSignalSpy spy(&ed, &ChainEditor::robotChanged);
+  QString err;
+
+  QVERIFY2(ed.addJoint(2, &err), qPrintable(err));
+  QCOMPARE(int(ed.description().joints.size()), 7);
+  QCOMPARE(ed.model().nq, 7);
+  QCOMPARE(ed.currentJoint(), 3);
+  QCOMPARE(ed.description().joints[4].name, puma.joints[3].name);
+  QCOMPARE(spy.count(), 1);
+  stack.undo();
+  QVERIFY(sameDescription(ed.description(), puma));
+  QCOMPARE(ed.model().nq, 6);
+
+  QVERIFY2(ed.removeJoint(1, &err), qPrintable(err));
+  QCOMPARE(int(ed.description().joints.size()), 5);
+  QCOMPARE(ed.description().joints[1].name, puma.joints[2].name);
+  QCOMPARE(ed.model().nq, 5);
+  stack.undo();
+  QVERIFY(sameDescription(ed.description(), puma));
+  QVERIFY(sameTransform(toolPose(ed.model(), q), before));
+
+  QVERIFY2(ed.moveJoint(3, -1, &err), qPrintable(err));
+  QCOMPARE(ed.description().joints[2].name, puma.joints[3].name);
+  QCOMPARE(ed.description().joints[3].name, puma.joints[2].name);
+  QCOMPARE(ed.currentJoint(), 2);
+  QVERIFY(!sameTransform(toolPose(ed.model(), q), before, 1e-9));
+  QVERIFY2(ed.moveJoint(2, +1, &err), qPrintable(err));
+  QVERIFY(sameDescription(ed.description(), puma));
+  stack.undo();
+  stack.undo();
+  QVERIFY(sameDescription(ed.description(), puma));
+  stack.redo();
+  QCOMPARE(ed.description().joints[2].name, puma.joints[3].name);
+  QVERIFY(!ed.moveJoint(0, -1, &err));
+  QCOMPARE(spy.count(), 9);  // 4 accepted edits and 5 undo/redo steps, one signal each
+
+  // The last joint cannot be removed (a robot has at least one joint).
+  RobotDescription one = puma;
+  one.joints.resize(1);
+  one.home.clear();
+  one.joints[0].link.inertia = Matrix3::Identity();
+  ed.setDescription(one);
+  QVERIFY(!ed.removeJoint(0, &err));
+  QVERIFY2(err.contains("non-empty"), qPrintable(err));
+}
+
+void TestChainEditor::anglesShownInDegrees() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  RobotDescription puma = loadPuma();
+  ed.setDescription(puma);
+  QCOMPARE(ed.description().joints[0].alpha, M_PI / 2);
+  QCOMPARE(ed.cellText(0, "alpha"), QString("90"));
+  QCOMPARE(ed.cellText(1, "alpha"), QString("0"));
+  QCOMPARE(ed.cellText(0, "upper"), QString("160"));
+  QString err;
+  QVERIFY2(ed.editCell(3, "alpha", "45", &err), qPrintable(err));
+  QCOMPARE(ed.description().joints[3].alpha, 45 * M_PI / 180);
+  QCOMPARE(ed.cellText(3, "alpha"), QString("45"));
+  QVERIFY2(ed.editCell(0, "offset", "30", &err), qPrintable(err));  // the DH offset of a revolute joint is theta
+  QCOMPARE(ed.description().joints[0].theta, 30 * M_PI / 180);
+  QCOMPARE(ed.cellText(0, "theta"), QString("30"));
+  QVERIFY2(ed.editCell(0, "upper", "", &err), qPrintable(err));  // empty: no limit
+  QVERIFY(ed.description().joints[0].limits.upper > 1e299);
+}
+
+void TestChainEditor::inertialAndActuatorPanels() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  const RobotDescription puma = loadPuma();
+  ed.setDescription(puma);
+  ed.setCurrentJoint(1);
+  QCOMPARE(ed.fieldText("mass"), QString("17.4"));
+  QString err;
+  QVERIFY2(ed.editField(1, "mass", "20", &err), qPrintable(err));
+  QCOMPARE(ed.model().body[1].mass, 20.0);
+  QCOMPARE(ed.fieldText("mass"), QString("20"));
+  QVERIFY2(ed.editField(1, "ixy", "0.01", &err), qPrintable(err));
+  QCOMPARE(ed.description().joints[1].link.inertia(0, 1), 0.01);
+  QCOMPARE(ed.description().joints[1].link.inertia(1, 0), 0.01);
+  QVERIFY2(ed.editField(1, "gear_ratio", "100", &err), qPrintable(err));
+  QCOMPARE(ed.model().actuator[1].gear, 100.0);
+  QVERIFY2(ed.editField(1, "coulomb_neg", "0.5", &err), qPrintable(err));
+  QCOMPARE(ed.description().joints[1].actuator.coulombNeg, 0.5);
+  QVERIFY2(ed.editField(1, "rotor_axis", "0, 0, 1", &err), qPrintable(err));
+  QCOMPARE(ed.description().joints[1].actuator.rotorAxis, Vector3(0, 0, 1));
+  QCOMPARE(stack.count(), 5);
+  // Typing in the panel goes through the same path (editingFinished).
+  auto* massEdit = ed.findChild<QLineEdit*>("mass");
+  QVERIFY(massEdit);
+  massEdit->setText("-3");
+  emit massEdit->editingFinished();
+  QCOMPARE(stack.count(), 5);
+  QVERIFY(massEdit->toolTip().contains("must be non-negative"));
+  massEdit->setText("21");
+  emit massEdit->editingFinished();
+  QCOMPARE(stack.count(), 6);
+  QCOMPARE(ed.model().body[1].mass, 21.0);
+  // A prismatic joint: its offset is d (metres), its limits in metres.
+  QVERIFY2(ed.editCell(2, "type", "P", &err), qPrintable(err));
+  QCOMPARE(ed.model().jointType[2], JointType::Prismatic);
+  QVERIFY2(ed.editCell(2, "offset", "0.2", &err), qPrintable(err));
+  QCOMPARE(ed.description().joints[2].d, 0.2);
+  QCOMPARE(ed.cellText(2, "d"), QString("0.2"));
+  QCOMPARE(stack.count(), 8);
+  for (int i = 0; i < 8; ++i) stack.undo();
+  QVERIFY(sameDescription(ed.description(), puma));
+}
+
+void TestChainEditor::conventionSwitchKeepsTheRobot() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  const RobotDescription puma = loadPuma();
+  ed.setDescription(puma);
+  const Model m0 = ed.model();
+  auto check = [&](const Model& m) {
+    for (int k = 0; k < 3; ++k) {
+      VectorX q = testPose(6) * (1.0 + k) - VectorX::Constant(6, 0.4 * k);
+      if (!sameTransform(toolPose(m, q), toolPose(m0, q), 1e-9)) return false;
+      Data a(m), b(m0);
+      crba(m, a, q);
+      crba(m0, b, q);
+      if ((a.M - b.M).cwiseAbs().maxCoeff() > 1e-9) return false;
+    }
+    return true;
+  };
+  QString err;
+  QVERIFY2(ed.setConvention(Convention::MDH, &err), qPrintable(err));
+  QCOMPARE(ed.description().convention, Convention::MDH);
+  QVERIFY(ed.cellText(0, "a").isEmpty());
+  QCOMPARE(ed.cellText(1, "alpha"), QString("90"));  // alpha_{i-1} of DH
+  QVERIFY(check(ed.model()));
+  QVERIFY2(ed.setConvention(Convention::General, &err), qPrintable(err));
+  QVERIFY(check(ed.model()));
+  QVERIFY2(ed.setConvention(Convention::DH, &err), qPrintable(err));
+  QVERIFY(check(ed.model()));
+  stack.undo();
+  stack.undo();
+  stack.undo();
+  QVERIFY(sameDescription(ed.description(), puma));
+
+  // The shipped MDH Puma converts to DH and keeps its dynamics.
+  const auto mdh = loadRobotFile(MANIPLAB_SOURCE_DIR "/robots/puma560_mdh.json");
+  QVERIFY(mdh.ok());
+  RobotDescription dh;
+  QVERIFY(ui::convertConvention(mdh.description, Convention::DH, dh));
+  const Model md = buildModel(dh);
+  for (int k = 0; k < 3; ++k) {
+    VectorX q = testPose(6) * (0.5 + k);
+    QVERIFY(sameTransform(toolPose(md, q), toolPose(mdh.model, q), 1e-9));
+    Data a(md), b(mdh.model);
+    crba(md, a, q);
+    crba(mdh.model, b, q);
+    QVERIFY((a.M - b.M).cwiseAbs().maxCoeff() < 1e-9);
+  }
+  // A general placement with no DH form is refused (the selector is reset).
+  RobotDescription g;
+  QVERIFY(ui::convertConvention(puma, Convention::General, g));
+  g.joints[1].placement.R = Eigen::AngleAxisd(0.3, Vector3::UnitY()).toRotationMatrix();
+  ed.setDescription(g);
+  QVERIFY(!ed.setConvention(Convention::DH, &err));
+  QVERIFY2(err.contains("no (modified) DH form"), qPrintable(err));
+  QCOMPARE(ed.description().convention, Convention::General);
+}
+
+void TestChainEditor::conventionSelectorAndGeneralCells() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  const RobotDescription puma = loadPuma();
+  ed.setDescription(puma);
+  auto* selector = ed.findChild<QComboBox*>("conventionSelector");
+  QVERIFY(selector);
+  QSignalSpy spy(&ed, &ChainEditor::robotChanged);
+  selector->setCurrentIndex(selector->findData(int(Convention::General)));  // as the user picks it
+  QCOMPARE(ed.description().convention, Convention::General);
+  QCOMPARE(stack.count(), 1);
+  QCOMPARE(spy.count(), 1);
+  const VectorX q = testPose(6);
+  const Transform before = toolPose(ed.model(), q);
+  QString err;
+  QVERIFY2(ed.editCell(1, "roll", "30", &err), qPrintable(err));
+  QCOMPARE(ed.cellText(1, "roll"), QString("30"));
+  QVERIFY2(ed.editCell(2, "x", "0.1", &err), qPrintable(err));
+  QCOMPARE(ed.description().joints[2].placement.p.x(), 0.1);
+  QVERIFY(!sameTransform(toolPose(ed.model(), q), before, 1e-6));
+  QVERIFY2(ed.editCell(2, "offset", "10", &err), qPrintable(err));
+  QCOMPARE(ed.description().joints[2].offset, 10 * M_PI / 180);
+  stack.undo();
+  stack.undo();
+  stack.undo();
+  QVERIFY(sameTransform(toolPose(ed.model(), q), before));
+  stack.undo();
+  QVERIFY(sameDescription(ed.description(), puma));
+  QCOMPARE(selector->currentData().toInt(), int(Convention::DH));  // the selector follows undo
+}
+
+QTEST_MAIN(TestChainEditor)
+#include "test_chain_editor.moc"

@@ -1,0 +1,296 @@
+// The desktop application shell: scenes load and run from the GUI's own actions, the scope and the
+// metrics table fill, language switching retranslates, bad files give messages, and a screenshot of
+// the main window (grabbed from the screen: the Qt 3D container is not in QWidget::grab) is not blank.
+#include <QAction>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QMenu>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QScreen>
+#include <QSet>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QElapsedTimer>
+#include <QThread>
+#include <QtTest>
+
+#include "maniplab/ui/main_window.hpp"
+#include "maniplab/ui/message_area.hpp"
+#include "maniplab/ui/metrics_view.hpp"
+#include "maniplab/sim/scene.hpp"
+#include "maniplab/ui/simulation_worker.hpp"
+#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
+#include "maniplab/ui/chain_editor.hpp"
+#endif
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+#include "maniplab/ui/scope_widget.hpp"
+#endif
+
+using namespace maniplab::ui;
+
+class TestGui : public QObject {
+  Q_OBJECT
+ private:
+  static QString source(const QString& rel) { return QStringLiteral(MANIPLAB_SOURCE_DIR "/") + rel; }
+  static QAction* action(MainWindow& w, const char* name) {
+    auto* a = w.findChild<QAction*>(QString::fromLatin1(name));
+    if (!a) qWarning("no action %s", name);
+    return a;
+  }
+  /// Runs the loaded scene for `seconds` of simulated time, as fast as possible, from the Run action.
+  static bool runFor(MainWindow& w, double seconds) {
+    auto* dur = w.findChild<QDoubleSpinBox*>(QStringLiteral("durationSpin"));
+    auto* run = action(w, "actionRun");
+    auto* fast = action(w, "actionSpeedMax");
+    auto* metrics = w.findChild<MetricsView*>();
+    if (!dur || !run || !fast || !metrics) return false;
+    dur->setValue(seconds);
+    fast->trigger();
+    if (!run->isEnabled()) return false;
+    run->trigger();
+    // Finished when the metrics table is filled and Run is enabled again.
+    return QTest::qWaitFor([&] { return run->isEnabled() && metrics->rowCount() > 0; }, 60000);
+  }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("ManipLabTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_gui"));
+    QSettings().clear();
+    QSettings().setValue(QStringLiteral("language"), QStringLiteral("en"));
+  }
+
+  void shippedScenesRunFromTheGui_data() {
+    QTest::addColumn<QString>("scene");
+    const QStringList files = QDir(source(QStringLiteral("scenes"))).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    QVERIFY(!files.isEmpty());
+    for (const QString& f : files) QTest::newRow(qPrintable(f)) << source(QStringLiteral("scenes/") + f);
+  }
+
+  void shippedScenesRunFromTheGui() {
+    QFETCH(QString, scene);
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    QVERIFY(messages);
+    const int errorsBefore = messages->errorCount();
+    QVERIFY2(w.openFile(scene), qPrintable(messages->lastMessage()));
+    QCOMPARE(messages->errorCount(), errorsBefore);
+    QVERIFY2(runFor(w, 1.0), qPrintable(messages->lastMessage()));
+    auto* metrics = w.findChild<MetricsView*>();
+    QVERIFY(metrics->rowCount() >= 1);
+    QVERIFY(metrics->columnCount() >= 7);
+    QVERIFY(!metrics->cellText(0, 0).isEmpty());  // max |e| of joint 1 of the first controller
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+    auto* scope = w.findChild<ScopeWidget*>();
+    QVERIFY(scope);
+    QVERIFY(scope->sources().contains(QStringLiteral("q[1]")));
+    QVERIFY2(scope->sampleCount() > 0, "no samples reached the scope");
+#else
+    qWarning("ScopeWidget not implemented in this build: scope samples not checked");
+#endif
+  }
+
+  void pauseStepAndResume() {
+    MainWindow w;
+    w.show();
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/planar2r_teaching.json"))));
+    auto* pause = action(w, "actionPause");
+    auto* step = action(w, "actionStep");
+    auto* run = action(w, "actionRun");
+    QVERIFY(pause && step && run);
+    auto* dur = w.findChild<QDoubleSpinBox*>(QStringLiteral("durationSpin"));
+    dur->setValue(0.5);
+    action(w, "actionSpeedMax")->trigger();
+    step->trigger();  // starts paused, one control period
+    QVERIFY(pause->isChecked());
+    QVERIFY(!run->isEnabled());
+    QTest::qWait(100);
+    auto* metrics = w.findChild<MetricsView*>();
+    QCOMPARE(metrics->rowCount(), 0);  // still paused: not finished
+    pause->setChecked(false);           // resume
+    QVERIFY(QTest::qWaitFor([&] { return run->isEnabled() && metrics->rowCount() > 0; }, 30000));
+  }
+
+  void workerPacesAndBatches() {
+    // The worker alone, in its thread: speed x2 over 0.3 s simulated takes >= 0.15 s of wall time and
+    // the rows reach the GUI thread in batches (about every 16 ms), not one signal per control period.
+    const auto sl = maniplab::sim::loadSceneFile(source(QStringLiteral("scenes/planar2r_teaching.json")).toStdString());
+    QVERIFY2(sl.ok(), sl.report().c_str());
+    RunRequest req;
+    req.scene = sl.scene;
+    req.scene.duration = 0.3;
+    req.controllers = {0};
+    QThread thread;
+    auto* worker = new SimulationWorker;
+    worker->moveToThread(&thread);
+    thread.start();
+    int batches = 0;
+    qsizetype rows = 0;
+    bool done = false;
+    RunOutcomes result;
+    connect(worker, &SimulationWorker::rows, this, [&](int, const QVector<double>& t, const QVector<double>&, int) {
+      ++batches;
+      rows += t.size();
+    });
+    connect(worker, &SimulationWorker::finished, this, [&](const RunOutcomes& o) {
+      result = o;
+      done = true;
+    });
+    worker->setSpeed(2.0);
+    worker->prepare();
+    QElapsedTimer timer;
+    timer.start();
+    QMetaObject::invokeMethod(worker, [worker, req] { worker->run(req); }, Qt::QueuedConnection);
+    QVERIFY(QTest::qWaitFor([&] { return done; }, 20000));
+    const qint64 wall = timer.elapsed();
+    thread.quit();
+    thread.wait();
+    delete worker;
+    QCOMPARE(result.runs.size(), std::size_t(1));
+    QVERIFY2(result.runs[0].ok, qPrintable(result.runs[0].message));
+    QVERIFY2(wall >= 140, qPrintable(QStringLiteral("wall %1 ms").arg(wall)));
+    QVERIFY(rows >= 290);  // 0.3 s at the scene's control rate, every row delivered
+    QVERIFY2(batches >= 3 && batches < rows / 4, qPrintable(QStringLiteral("%1 batches for %2 rows").arg(batches).arg(rows)));
+  }
+
+  void undoIsSharedWithTheChainEditorAndRobotsOpen() {
+    MainWindow w;
+    w.show();
+#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
+    auto* editor = w.findChild<ChainEditor*>();
+    QVERIFY(editor);
+    auto* undo = action(w, "actionUndo");
+    QVERIFY(undo);
+    QVERIFY(!undo->isEnabled());
+    const double a0 = editor->description().joints.at(1).a;
+    QString err;
+    QVERIFY2(editor->editCell(1, QStringLiteral("a"), QStringLiteral("0.5"), &err), qPrintable(err));
+    QCOMPARE(editor->description().joints.at(1).a, 0.5);
+    QVERIFY(undo->isEnabled());
+    QVERIFY(w.isWindowModified());
+    undo->trigger();
+    QCOMPARE(editor->description().joints.at(1).a, a0);
+    QVERIFY(!w.isWindowModified());
+#endif
+    // A robot file replaces the robot of the current scene (same joint count here) and still runs.
+    QVERIFY(w.openFile(source(QStringLiteral("robots/puma560_mdh.json"))));
+    QVERIFY(runFor(w, 0.2));
+  }
+
+  void dropAndRecentFiles() {
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    const QString scene = source(QStringLiteral("scenes/puma560_free_fall.json"));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(scene)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &drop);
+    QTRY_VERIFY(messages->lastMessage().contains(QStringLiteral("puma560_free_fall.json")));
+    QTRY_VERIFY(w.windowTitle().contains(QStringLiteral("free fall")));
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    QVERIFY(!recent.isEmpty());
+    QCOMPARE(recent.front(), QFileInfo(scene).absoluteFilePath());
+    auto* menu = w.findChild<QMenu*>(QStringLiteral("menuRecent"));
+    QVERIFY(menu && !menu->actions().isEmpty());
+    // File > New (nothing modified: no prompt): an untitled scene with the planar 2R arm, which runs.
+    action(w, "actionNew")->trigger();
+    QVERIFY2(w.windowTitle().contains(QStringLiteral("untitled")), qPrintable(w.windowTitle()));
+    QVERIFY2(runFor(w, 0.2), qPrintable(messages->lastMessage()));
+  }
+
+  void languageSwitchRetranslates() {
+    MainWindow w;
+    w.show();
+    auto* file = w.findChild<QMenu*>(QStringLiteral("menuFile"));
+    auto* sim = w.findChild<QMenu*>(QStringLiteral("menuSimulation"));
+    QVERIFY(file && sim);
+    action(w, "actionLanguageEn")->trigger();
+    QTRY_COMPARE(file->title(), QStringLiteral("&File"));
+    action(w, "actionLanguageFr")->trigger();
+    QTRY_COMPARE(file->title(), QStringLiteral("&Fichier"));
+    QCOMPARE(action(w, "actionRun")->text(), QStringLiteral("&Lancer"));
+    QCOMPARE(sim->title(), QStringLiteral("&Simulation"));
+    action(w, "actionLanguageEn")->trigger();
+    QTRY_COMPARE(file->title(), QStringLiteral("&File"));
+    QCOMPARE(action(w, "actionRun")->text(), QStringLiteral("&Run"));
+  }
+
+  void badFilesGiveMessages() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    const int before = messages->errorCount();
+    // Not JSON.
+    const QString broken = dir.filePath(QStringLiteral("broken.json"));
+    {
+      QFile f(broken);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("{ \"format\": \"maniplab-scene\", ");
+    }
+    QVERIFY(!w.openFile(broken));
+    QVERIFY(messages->errorCount() > before);
+    QVERIFY(messages->lastMessage().contains(QStringLiteral("broken.json")));
+    // A scene with a wrong field: the message names the file and the field.
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    {
+      QFile f(bad);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(R"({"format": "maniplab-scene", "version": 1, "robot": ")" MANIPLAB_SOURCE_DIR
+              R"(/robots/planar2r.json", "trajectory": {"type": "hold"}, "duration": -1,
+              "controllers": [{"name": "z", "type": "zero"}]})");
+    }
+    const int n = messages->count();
+    QVERIFY(!w.openFile(bad));
+    QVERIFY(messages->count() > n);
+    bool named = false;  // some message names the file and the JSON pointer of the field
+    auto* list = messages->findChild<QListWidget*>(QStringLiteral("messageList"));
+    QVERIFY(list);
+    for (int i = 0; i < list->count(); ++i)
+      named = named || (list->item(i)->text().contains(QStringLiteral("bad.json")) &&
+                        list->item(i)->text().contains(QStringLiteral("/duration")));
+    QVERIFY2(named, qPrintable(messages->lastMessage()));
+    // Missing file.
+    QVERIFY(!w.openFile(dir.filePath(QStringLiteral("nothing.json"))));
+    QVERIFY(messages->lastMessage().contains(QStringLiteral("nothing.json")));
+    // The window still works: the default scene is still loaded and runs.
+    QVERIFY(runFor(w, 0.2));
+  }
+
+  void screenshotOfTheMainWindow() {
+    MainWindow w;
+    w.resize(1500, 950);
+    w.move(0, 0);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(runFor(w, 1.0));
+    QTest::qWait(1500);  // let Qt 3D render a few frames
+    QScreen* screen = QGuiApplication::primaryScreen();
+    QVERIFY(screen);
+    const QImage img = screen->grabWindow(0).toImage();
+    QVERIFY(!img.isNull());
+    QSet<QRgb> colours;
+    for (int y = 0; y < img.height(); y += 7)
+      for (int x = 0; x < img.width(); x += 7) colours.insert(img.pixel(x, y));
+    QVERIFY2(colours.size() > 50, qPrintable(QStringLiteral("only %1 colours").arg(colours.size())));
+    QString dir = qEnvironmentVariable("MANIPLAB_SCREENSHOT_DIR");
+    if (dir.isEmpty()) dir = QStringLiteral(MANIPLAB_SCREENSHOT_DEFAULT_DIR);
+    QVERIFY(QDir().mkpath(dir));
+    const QString path = dir + QStringLiteral("/main_window.png");
+    QVERIFY(img.save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+  }
+};
+
+QTEST_MAIN(TestGui)
+#include "test_gui.moc"

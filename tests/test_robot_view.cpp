@@ -1,0 +1,289 @@
+// The Qt 3D robot view: scene transforms follow forward kinematics, trails are bounded, fit-to-robot
+// frames the robot, and (under xvfb) the rendered image actually shows something.
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QImage>
+#include <QScreen>
+#include <QSet>
+#include <QtTest>
+#include <cmath>
+#include <numbers>
+#include <random>
+
+#include "maniplab/model/data.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
+#include "maniplab/model/robot_file.hpp"
+#include "maniplab/ui/robot_view.hpp"
+
+using namespace maniplab;
+using maniplab::ui::RobotView;
+
+namespace {
+
+constexpr double kDeg = std::numbers::pi / 180.0;
+
+QVector3D q3(const Vector3& v) { return QVector3D(float(v.x()), float(v.y()), float(v.z())); }
+
+double maxDiff(const QMatrix4x4& a, const Transform& T) {
+  const auto m = T.matrix();
+  double e = 0;
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) e = std::max(e, std::abs(double(a(r, c)) - m(r, c)));
+  return e;
+}
+
+VectorX nominalPuma() {
+  VectorX q(6);
+  q << 0, 45, -180, 0, 45, 0;
+  return q * kDeg;
+}
+
+}  // namespace
+
+class TestRobotView : public QObject {
+  Q_OBJECT
+  RobotLoadResult puma;
+
+ private slots:
+  void initTestCase() {
+    puma = loadRobotFile(std::string(MANIPLAB_SOURCE_DIR) + "/robots/puma560.json");
+    QVERIFY2(puma.ok(), puma.report().c_str());
+    QCOMPARE(puma.model.nq, 6);
+  }
+
+  void transformsFollowForwardKinematics() {
+    RobotView view;
+    view.setRobot(puma.model, puma.description);
+    QVERIFY(view.hasRobot());
+    Data data(puma.model);
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-2.5, 2.5);
+    for (int trial = 0; trial < 20; ++trial) {
+      VectorX q(6);
+      for (int i = 0; i < 6; ++i) q[i] = u(rng);
+      view.setConfiguration(q);
+      forwardKinematics(puma.model, data, q);
+      for (int i = 0; i < 6; ++i) QVERIFY2(maxDiff(view.bodyTransform(i), data.oMi[std::size_t(i)]) < 1e-5,
+                                           qPrintable(QString("body %1").arg(i)));
+      QVERIFY(maxDiff(view.toolTransform(), data.oMtool) < 1e-5);
+
+      // The link cylinders form a connected path through every joint origin to the tool.
+      std::vector<std::pair<QVector3D, QVector3D>> segs;
+      for (int k = 0; k < view.linkSegmentCount(); ++k) {
+        auto e = view.linkSegmentEnds(k);
+        if ((e.first - e.second).length() > 1e-6f) segs.push_back(e);
+      }
+      QVERIFY(segs.size() >= 3);
+      for (std::size_t k = 0; k + 1 < segs.size(); ++k)
+        QVERIFY2((segs[k].second - segs[k + 1].first).length() < 1e-4f, qPrintable(QString("gap after %1").arg(k)));
+      QVERIFY((segs.back().second - q3(data.oMtool.p)).length() < 1e-4f);
+      for (int i = 0; i < 6; ++i) {
+        const QVector3D o = q3(data.oMi[std::size_t(i)].p);
+        float best = 1e9f;
+        for (const auto& s : segs) best = std::min({best, (s.first - o).length(), (s.second - o).length()});
+        QVERIFY2(best < 1e-4f, qPrintable(QString("joint origin %1 not on the drawn chain").arg(i)));
+      }
+    }
+    QCOMPARE(view.updatesApplied(), qint64(20));
+    // wrong-size configurations are ignored
+    view.setConfiguration(VectorX::Zero(3));
+    QCOMPARE(view.updatesApplied(), qint64(20));
+    view.setShowFrames(true);
+    view.setShowCentresOfMass(false);
+    view.setShowJointAxes(false);
+  }
+
+  void everyShippedRobotAndGeometryHints() {
+    const QDir dir(QString(MANIPLAB_SOURCE_DIR) + "/robots");
+    const QStringList files = dir.entryList({"*.json"}, QDir::Files);
+    QVERIFY(files.size() >= 5);
+    RobotView view;  // one view, rebuilt per robot
+    for (const QString& f : files) {
+      RobotLoadResult r = loadRobotFile(dir.filePath(f).toStdString());
+      QVERIFY2(r.ok(), qPrintable(f));
+      // display hints on the first three links (box, cylinder, sphere)
+      const char* shapes[] = {"box", "cylinder", "sphere"};
+      for (std::size_t i = 0; i < 3 && i < r.description.joints.size(); ++i) {
+        auto& g = r.description.joints[i].geometry;
+        g.shape = shapes[i];
+        g.size = Vector3(0.1, 0.1, 0.2);
+        g.radius = 0.05;
+        g.length = 0.2;
+        g.color = "#4080c0";
+      }
+      view.setRobot(r.model, r.description);
+      Data data(r.model);
+      VectorX q = r.model.home;
+      for (int i = 0; i < r.model.nq; ++i) q[i] += r.model.isRevolute(i) ? 0.3 : 0.05;
+      view.setConfiguration(q);
+      forwardKinematics(r.model, data, q);
+      for (int i = 0; i < r.model.nq; ++i)
+        QVERIFY2(maxDiff(view.bodyTransform(i), data.oMi[std::size_t(i)]) < 1e-5, qPrintable(f));
+      QVERIFY2(maxDiff(view.toolTransform(), data.oMtool) < 1e-5, qPrintable(f));
+      std::vector<std::pair<QVector3D, QVector3D>> segs;
+      for (int k = 0; k < view.linkSegmentCount(); ++k) {
+        auto e = view.linkSegmentEnds(k);
+        if ((e.first - e.second).length() > 1e-6f) segs.push_back(e);
+      }
+      for (std::size_t k = 0; k + 1 < segs.size(); ++k)
+        QVERIFY2((segs[k].second - segs[k + 1].first).length() < 1e-4f, qPrintable(f));
+      if (!segs.empty()) QVERIFY2((segs.back().second - q3(data.oMtool.p)).length() < 1e-4f, qPrintable(f));
+      view.fitToRobot();
+    }
+  }
+
+  void trailsGrowAndAreBounded() {
+    RobotView view;
+    view.setRobot(puma.model, puma.description);
+    QCOMPARE(view.actualTrailSize(), 0);
+    VectorX q = nominalPuma();
+    for (int k = 0; k < 10; ++k) {
+      q[0] = 0.01 * k;
+      view.setConfiguration(q);
+      view.setDesiredConfiguration(q);
+    }
+    QCOMPARE(view.actualTrailSize(), 10);
+    QCOMPARE(view.desiredTrailSize(), 10);
+    view.setConfiguration(q);  // the same pose again adds no point
+    QCOMPARE(view.actualTrailSize(), 10);
+    for (int k = 0; k < 3 * RobotView::kTrailCapacity; ++k) {
+      q[0] = 0.001 * k;
+      q[1] = 0.3 * std::sin(0.01 * k);
+      view.setConfiguration(q);
+      QVERIFY(view.actualTrailSize() <= RobotView::kTrailCapacity);
+    }
+    QVERIFY(view.actualTrailSize() >= RobotView::kTrailCapacity * 9 / 10);
+    QCOMPARE(view.desiredTrailSize(), 10);
+    view.clearTrails();
+    QCOMPARE(view.actualTrailSize(), 0);
+    QCOMPARE(view.desiredTrailSize(), 0);
+  }
+
+  void fitToRobotContainsTheRobot() {
+    RobotView view;
+    view.resize(800, 600);
+    view.setRobot(puma.model, puma.description);
+    view.fitToRobot();
+    const QVector3D c = view.robotCentre();
+    const float r = view.robotRadius();
+    QVERIFY(r > 0.3f && r < 1.5f);
+    const float dist = (view.cameraPosition() - c).length();
+    QVERIFY((view.cameraViewCenter() - c).length() < 1e-4f);
+    QVERIFY2(dist > r / std::sin(22.5f * float(kDeg)), qPrintable(QString::number(dist)));
+    QVERIFY(dist < 10 * r);
+    QVERIFY(view.cameraPosition().z() > c.z());  // looking from above
+    Data data(puma.model);
+    forwardKinematics(puma.model, data, puma.model.home);
+    std::vector<Vector3> pts{Vector3::Zero(), data.oMtool.p};
+    for (const auto& T : data.oMi) pts.push_back(T.p);
+    for (const auto& p : pts) {
+      const QPointF ndc = view.projectToViewport(q3(p));
+      QVERIFY2(std::abs(ndc.x()) < 0.95 && std::abs(ndc.y()) < 0.95,
+               qPrintable(QString("%1 %2").arg(ndc.x()).arg(ndc.y())));
+    }
+  }
+
+  void setConfigurationIsCheap() {
+    RobotView view;
+    view.setRobot(puma.model, puma.description);
+    VectorX q = nominalPuma();
+    const int N = 20000;
+    QElapsedTimer t;
+    t.start();
+    for (int k = 0; k < N; ++k) {
+      q[0] = 1e-3 * k;
+      view.setConfiguration(q);
+    }
+    const double us = double(t.nsecsElapsed()) / 1e3 / N;
+    qInfo("setConfiguration (6 joints, incl. trail append): %.2f us per call", us);
+    QVERIFY(us < 500);
+  }
+
+  void screenshotShowsTheRobot() {
+    if (QGuiApplication::platformName() == "offscreen" || QGuiApplication::platformName() == "minimal")
+      QSKIP("Qt 3D needs a windowing platform (run under xvfb with QT_QPA_PLATFORM=xcb)");
+    RobotView view;
+    view.setGeometry(0, 0, 800, 600);
+    view.setRobot(puma.model, puma.description);
+    view.setShowFrames(true);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    VectorX q = nominalPuma();
+    for (int k = 0; k <= 300; ++k) {  // trails: a desired circle-ish path and the actual one lagging
+      VectorX qd = q;
+      qd[0] = 0.6 * std::sin(0.02 * k);
+      qd[1] = q[1] + 0.25 * std::cos(0.02 * k);
+      view.setDesiredConfiguration(qd);
+      VectorX qa = qd;
+      qa[0] = 0.5 * std::sin(0.02 * k - 0.3);  // lagging, smaller: a visibly different path
+      qa[1] = q[1] + 0.18 * std::cos(0.02 * k - 0.3);
+      view.setConfiguration(qa);
+    }
+    view.fitToRobot();
+    QTest::qWait(2000);
+    QScreen* screen = QGuiApplication::primaryScreen();
+    QVERIFY(screen);
+    const QImage full = screen->grabWindow(0).toImage();
+    const QRect area(view.mapToGlobal(QPoint(0, 0)), view.size());
+    const QImage img = full.copy(area).convertToFormat(QImage::Format_RGB32);
+    QString dir = qEnvironmentVariable("MANIPLAB_SCREENSHOT_DIR");
+    if (dir.isEmpty()) dir = QDir::currentPath();
+    const QString path = QDir(dir).filePath("robot_view_puma560.png");
+    QVERIFY(img.save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+
+    const QRgb bg = RobotView::backgroundColor().rgb();
+    QSet<QRgb> colours;
+    int differing = 0;
+    for (int y = 0; y < img.height(); ++y)
+      for (int x = 0; x < img.width(); ++x) {
+        const QRgb p = img.pixel(x, y);
+        colours.insert(p);
+        if (std::abs(qRed(p) - qRed(bg)) + std::abs(qGreen(p) - qGreen(bg)) + std::abs(qBlue(p) - qBlue(bg)) > 24)
+          ++differing;
+      }
+    qInfo("distinct colours %lld, pixels differing from the background %d of %d", qlonglong(colours.size()),
+          differing, img.width() * img.height());
+    QVERIFY2(colours.size() > 50, "image looks blank");
+    QVERIFY2(differing > img.width() * img.height() / 50, "too few robot pixels");
+    // the centre of the view (where fitToRobot aims) is not all background
+    int centreHits = 0;
+    for (int y = img.height() / 3; y < 2 * img.height() / 3; ++y)
+      for (int x = img.width() / 3; x < 2 * img.width() / 3; ++x) {
+        const QRgb p = img.pixel(x, y);
+        if (std::abs(qRed(p) - qRed(bg)) + std::abs(qGreen(p) - qGreen(bg)) + std::abs(qBlue(p) - qBlue(bg)) > 60)
+          ++centreHits;
+      }
+    QVERIFY2(centreHits > 500, qPrintable(QString::number(centreHits)));
+
+    // A robot with a prismatic joint and display hints (box / cylinder / sphere), saved for inspection.
+    RobotLoadResult stanford = loadRobotFile(std::string(MANIPLAB_SOURCE_DIR) + "/robots/stanford.json");
+    QVERIFY(stanford.ok());
+    auto& g0 = stanford.description.joints[0].geometry;
+    g0.shape = "cylinder"; g0.radius = 0.08; g0.length = 0.3; g0.color = "#3a78c8";
+    auto& g1 = stanford.description.joints[1].geometry;
+    g1.shape = "box"; g1.size = Vector3(0.12, 0.12, 0.12); g1.color = "#c83a3a";
+    auto& g5 = stanford.description.joints[5].geometry;
+    g5.shape = "sphere"; g5.radius = 0.05; g5.color = "#40c040";
+    view.setRobot(stanford.model, stanford.description);
+    view.setShowFrames(false);
+    VectorX qs = stanford.model.home;
+    for (int i = 0; i < qs.size(); ++i) qs[i] += stanford.model.isRevolute(i) ? 0.4 : 0.1;
+    view.setConfiguration(qs);
+    view.fitToRobot();
+    QTest::qWait(1200);
+    const QImage img2 = screen->grabWindow(0).toImage().copy(area);
+    QVERIFY(img2.save(QDir(dir).filePath("robot_view_stanford.png")));
+    int differing2 = 0;
+    for (int y = 0; y < img2.height(); ++y)
+      for (int x = 0; x < img2.width(); ++x) {
+        const QRgb p = img2.pixel(x, y);
+        if (std::abs(qRed(p) - qRed(bg)) + std::abs(qGreen(p) - qGreen(bg)) + std::abs(qBlue(p) - qBlue(bg)) > 24)
+          ++differing2;
+      }
+    QVERIFY2(differing2 > img2.width() * img2.height() / 50, "stanford: too few robot pixels");
+  }
+};
+
+QTEST_MAIN(TestRobotView)
+#include "test_robot_view.moc"

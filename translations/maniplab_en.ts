@@ -1,0 +1,1147 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>maniplab::ui::ChainEditor</name>
+    <message>
+        <source>name</source>
+        <translation>name</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>type</translation>
+    </message>
+    <message>
+        <source>a [m]</source>
+        <translation>a [m]</translation>
+    </message>
+    <message>
+        <source>α [°]</source>
+        <translation>α [°]</translation>
+    </message>
+    <message>
+        <source>d [m]</source>
+        <translation>d [m]</translation>
+    </message>
+    <message>
+        <source>θ [°]</source>
+        <translation>θ [°]</translation>
+    </message>
+    <message>
+        <source>r [m]</source>
+        <translation>r [m]</translation>
+    </message>
+    <message>
+        <source>x [m]</source>
+        <translation>x [m]</translation>
+    </message>
+    <message>
+        <source>y [m]</source>
+        <translation>y [m]</translation>
+    </message>
+    <message>
+        <source>z [m]</source>
+        <translation>z [m]</translation>
+    </message>
+    <message>
+        <source>roll [°]</source>
+        <translation>roll [°]</translation>
+    </message>
+    <message>
+        <source>pitch [°]</source>
+        <translation>pitch [°]</translation>
+    </message>
+    <message>
+        <source>yaw [°]</source>
+        <translation>yaw [°]</translation>
+    </message>
+    <message>
+        <source>offset [° | m]</source>
+        <translation>offset [° | m]</translation>
+    </message>
+    <message>
+        <source>lower [° | m]</source>
+        <translation>lower [° | m]</translation>
+    </message>
+    <message>
+        <source>upper [° | m]</source>
+        <translation>upper [° | m]</translation>
+    </message>
+    <message>
+        <source>velocity [°/s | m/s]</source>
+        <translation>velocity [°/s | m/s]</translation>
+    </message>
+    <message>
+        <source>effort [N·m | N]</source>
+        <translation>effort [N·m | N]</translation>
+    </message>
+    <message>
+        <source>mass [kg]</source>
+        <translation>mass [kg]</translation>
+    </message>
+    <message>
+        <source>CoM x [m]</source>
+        <translation>CoM x [m]</translation>
+    </message>
+    <message>
+        <source>CoM y [m]</source>
+        <translation>CoM y [m]</translation>
+    </message>
+    <message>
+        <source>CoM z [m]</source>
+        <translation>CoM z [m]</translation>
+    </message>
+    <message>
+        <source>Ixx [kg·m²]</source>
+        <translation>Ixx [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Iyy [kg·m²]</source>
+        <translation>Iyy [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Izz [kg·m²]</source>
+        <translation>Izz [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Ixy [kg·m²]</source>
+        <translation>Ixy [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Ixz [kg·m²]</source>
+        <translation>Ixz [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Iyz [kg·m²]</source>
+        <translation>Iyz [kg·m²]</translation>
+    </message>
+    <message>
+        <source>gear ratio</source>
+        <translation>gear ratio</translation>
+    </message>
+    <message>
+        <source>rotor inertia j_m [kg·m²]</source>
+        <translation>rotor inertia j_m [kg·m²]</translation>
+    </message>
+    <message>
+        <source>transverse rotor inertia i_m [kg·m²]</source>
+        <translation>transverse rotor inertia i_m [kg·m²]</translation>
+    </message>
+    <message>
+        <source>rotor axis (x, y, z)</source>
+        <translation>rotor axis (x, y, z)</translation>
+    </message>
+    <message>
+        <source>viscous + [N·m·s/rad | N·s/m]</source>
+        <translation>viscous + [N·m·s/rad | N·s/m]</translation>
+    </message>
+    <message>
+        <source>viscous − [N·m·s/rad | N·s/m]</source>
+        <translation>viscous − [N·m·s/rad | N·s/m]</translation>
+    </message>
+    <message>
+        <source>Coulomb + [N·m | N]</source>
+        <translation>Coulomb + [N·m | N]</translation>
+    </message>
+    <message>
+        <source>Coulomb − [N·m | N]</source>
+        <translation>Coulomb − [N·m | N]</translation>
+    </message>
+    <message>
+        <source>R: revolute, P: prismatic</source>
+        <translation>R: revolute, P: prismatic</translation>
+    </message>
+    <message>
+        <source>Joint offset: the joint variable&apos;s parameter at q = 0 (θ of a revolute joint, d (DH) or r (MDH) of a prismatic one); degrees for revolute, metres for prismatic</source>
+        <translation>Joint offset: the joint variable&apos;s parameter at q = 0 (θ of a revolute joint, d (DH) or r (MDH) of a prismatic one); degrees for revolute, metres for prismatic</translation>
+    </message>
+    <message>
+        <source>Degrees for revolute joints, metres for prismatic ones; empty: no limit</source>
+        <translation>Degrees for revolute joints, metres for prismatic ones; empty: no limit</translation>
+    </message>
+    <message>
+        <source>DH: offset along z; MDH: distance along x (Khalil&apos;s notation)</source>
+        <translation>DH: offset along z; MDH: distance along x (Khalil&apos;s notation)</translation>
+    </message>
+    <message>
+        <source>Unit vector in the frame of the link carrying the motor; empty: the joint axis</source>
+        <translation>Unit vector in the frame of the link carrying the motor; empty: the joint axis</translation>
+    </message>
+    <message>
+        <source>revolute</source>
+        <translation>revolute</translation>
+    </message>
+    <message>
+        <source>prismatic</source>
+        <translation>prismatic</translation>
+    </message>
+    <message>
+        <source>Convention:</source>
+        <translation>Convention:</translation>
+    </message>
+    <message>
+        <source>DH (standard)</source>
+        <translation>DH (standard)</translation>
+    </message>
+    <message>
+        <source>MDH (modified)</source>
+        <translation>MDH (modified)</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>General</translation>
+    </message>
+    <message>
+        <source>Re-expresses the robot in another convention (the same kinematics and dynamics)</source>
+        <translation>Re-expresses the robot in another convention (the same kinematics and dynamics)</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Add</translation>
+    </message>
+    <message>
+        <source>Insert a joint after the selected one</source>
+        <translation>Insert a joint after the selected one</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>Remove the selected joint</source>
+        <translation>Remove the selected joint</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Up</translation>
+    </message>
+    <message>
+        <source>Move the selected joint towards the base</source>
+        <translation>Move the selected joint towards the base</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Down</translation>
+    </message>
+    <message>
+        <source>Move the selected joint towards the tool</source>
+        <translation>Move the selected joint towards the tool</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>Link</translation>
+    </message>
+    <message>
+        <source>Actuator</source>
+        <translation>Actuator</translation>
+    </message>
+    <message>
+        <source>Link %1 %2</source>
+        <translation>Link %1 %2</translation>
+    </message>
+    <message>
+        <source>Actuator of joint %1 %2</source>
+        <translation>Actuator of joint %1 %2</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>warning: %1</translation>
+    </message>
+    <message>
+        <source>Rejected: %1</source>
+        <translation>Rejected: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1: %2</source>
+        <translation>Warning: %1: %2</translation>
+    </message>
+    <message>
+        <source>Joint %1, %2: %3</source>
+        <translation>Joint %1, %2: %3</translation>
+    </message>
+    <message>
+        <source>no joint %1</source>
+        <translation>no joint %1</translation>
+    </message>
+    <message>
+        <source>no field &quot;%1&quot; in this convention</source>
+        <translation>no field &quot;%1&quot; in this convention</translation>
+    </message>
+    <message>
+        <source>%1: must be &quot;revolute&quot; or &quot;prismatic&quot; (got &quot;%2&quot;)</source>
+        <translation>%1: must be &quot;revolute&quot; or &quot;prismatic&quot; (got &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: must be a 3-vector &quot;x, y, z&quot; (or empty: the joint axis), got &quot;%2&quot;</source>
+        <translation>%1: must be a 3-vector &quot;x, y, z&quot; (or empty: the joint axis), got &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1: must be a number (got &quot;%2&quot;)</source>
+        <translation>%1: must be a number (got &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: must be finite</source>
+        <translation>%1: must be finite</translation>
+    </message>
+    <message>
+        <source>Edit %1 of joint %2</source>
+        <translation>Edit %1 of joint %2</translation>
+    </message>
+    <message>
+        <source>Add joint %1</source>
+        <translation>Add joint %1</translation>
+    </message>
+    <message>
+        <source>Remove joint %1</source>
+        <translation>Remove joint %1</translation>
+    </message>
+    <message>
+        <source>cannot move joint %1 there</source>
+        <translation>cannot move joint %1 there</translation>
+    </message>
+    <message>
+        <source>Move joint %1 up</source>
+        <translation>Move joint %1 up</translation>
+    </message>
+    <message>
+        <source>Move joint %1 down</source>
+        <translation>Move joint %1 down</translation>
+    </message>
+    <message>
+        <source>Cannot change the convention: %1</source>
+        <translation>Cannot change the convention: %1</translation>
+    </message>
+    <message>
+        <source>DH</source>
+        <translation>DH</translation>
+    </message>
+    <message>
+        <source>MDH</source>
+        <translation>MDH</translation>
+    </message>
+    <message>
+        <source>general</source>
+        <translation>general</translation>
+    </message>
+    <message>
+        <source>Convention: %1</source>
+        <translation>Convention: %1</translation>
+    </message>
+    <message>
+        <source>the joint axis</source>
+        <translation>the joint axis</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::ControlPanel</name>
+    <message>
+        <source>joint %1</source>
+        <translation>joint %1</translation>
+    </message>
+    <message>
+        <source>Gain %1 of joint %2: &apos;%3&apos; is not a non-negative number</source>
+        <translation>Gain %1 of joint %2: &apos;%3&apos; is not a non-negative number</translation>
+    </message>
+    <message>
+        <source>Tr = %1 s: Kp = %2, Kv = %3 (double pole -4.73/Tr)</source>
+        <translation>Tr = %1 s: Kp = %2, Kv = %3 (double pole -4.73/Tr)</translation>
+    </message>
+    <message>
+        <source>wn = %1 rad/s, zeta = %2: Kp = %3, Kv = %4</source>
+        <translation>wn = %1 rad/s, zeta = %2: Kp = %3, Kv = %4</translation>
+    </message>
+    <message>
+        <source>The plant rate (%1 Hz) must be a whole multiple of the control rate (%2 Hz)</source>
+        <translation>The plant rate (%1 Hz) must be a whole multiple of the control rate (%2 Hz)</translation>
+    </message>
+    <message>
+        <source>The control panel does not match the scene (reload the scene)</source>
+        <translation>The control panel does not match the scene (reload the scene)</translation>
+    </message>
+    <message>
+        <source>Controllers to run</source>
+        <translation>Controllers to run</translation>
+    </message>
+    <message>
+        <source>Gains</source>
+        <translation>Gains</translation>
+    </message>
+    <message>
+        <source>Gain design (computed torque: e&apos;&apos; + Kv e&apos; + Kp e = 0)</source>
+        <translation>Gain design (computed torque: e&apos;&apos; + Kv e&apos; + Kp e = 0)</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source>Controller:</source>
+        <translation>Controller:</translation>
+    </message>
+    <message>
+        <source>Model perturbation:</source>
+        <translation>Model perturbation:</translation>
+    </message>
+    <message>
+        <source>Kp</source>
+        <translation>Kp</translation>
+    </message>
+    <message>
+        <source>Kv / Kd</source>
+        <translation>Kv / Kd</translation>
+    </message>
+    <message>
+        <source>Ki</source>
+        <translation>Ki</translation>
+    </message>
+    <message>
+        <source>Response time Tr:</source>
+        <translation>Response time Tr:</translation>
+    </message>
+    <message>
+        <source>Set Kp, Kv</source>
+        <translation>Set Kp, Kv</translation>
+    </message>
+    <message>
+        <source>Natural frequency:</source>
+        <translation>Natural frequency:</translation>
+    </message>
+    <message>
+        <source>Damping:</source>
+        <translation>Damping:</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Duration:</translation>
+    </message>
+    <message>
+        <source>Control rate:</source>
+        <translation>Control rate:</translation>
+    </message>
+    <message>
+        <source>Plant rate:</source>
+        <translation>Plant rate:</translation>
+    </message>
+    <message>
+        <source>Stepper:</source>
+        <translation>Stepper:</translation>
+    </message>
+    <message>
+        <source>Euler (seed 003)</source>
+        <translation>Euler (seed 003)</translation>
+    </message>
+    <message>
+        <source>Runge-Kutta 4</source>
+        <translation>Runge-Kutta 4</translation>
+    </message>
+    <message>
+        <source>Dormand-Prince 5(4)</source>
+        <translation>Dormand-Prince 5(4)</translation>
+    </message>
+    <message>
+        <source>Encoder noise (std):</source>
+        <translation>Encoder noise (std):</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::MainWindow</name>
+    <message>
+        <source>untitled</source>
+        <translation>untitled</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Unsaved changes</translation>
+    </message>
+    <message>
+        <source>The robot has been modified. Save the changes?</source>
+        <translation>The robot has been modified. Save the changes?</translation>
+    </message>
+    <message>
+        <source>%1: cannot save the robot: %2</source>
+        <translation>%1: cannot save the robot: %2</translation>
+    </message>
+    <message>
+        <source>Robot saved to %1</source>
+        <translation>Robot saved to %1</translation>
+    </message>
+    <message>
+        <source>Save the robot</source>
+        <translation>Save the robot</translation>
+    </message>
+    <message>
+        <source>Robot files (*.json)</source>
+        <translation>Robot files (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: backend &quot;%2&quot; is not available in the GUI; the simulated plant is used</source>
+        <translation>%1: backend &quot;%2&quot; is not available in the GUI; the simulated plant is used</translation>
+    </message>
+    <message>
+        <source>A simulation is already running</source>
+        <translation>A simulation is already running</translation>
+    </message>
+    <message>
+        <source>No controller is selected in the control panel</source>
+        <translation>No controller is selected in the control panel</translation>
+    </message>
+    <message>
+        <source>Running...</source>
+        <translation>Running...</translation>
+    </message>
+    <message>
+        <source>Running %1...</source>
+        <translation>Running %1...</translation>
+    </message>
+    <message>
+        <source>t = %1 s</source>
+        <translation>t = %1 s</translation>
+    </message>
+    <message>
+        <source>Run cancelled</source>
+        <translation>Run cancelled</translation>
+    </message>
+    <message>
+        <source>Run finished</source>
+        <translation>Run finished</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run finished (%n controller(s))</source>
+        <translation>
+            <numerusform>Run finished (%n controller(s))</numerusform>
+            <numerusform>Run finished (%n controller(s))</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No run to export: run the simulation first</source>
+        <translation>No run to export: run the simulation first</translation>
+    </message>
+    <message>
+        <source>Export the last run as CSV</source>
+        <translation>Export the last run as CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>%1: traces of %2 written</source>
+        <translation>%1: traces of %2 written</translation>
+    </message>
+    <message>
+        <source>Export the plot</source>
+        <translation>Export the plot</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg)</source>
+        <translation>Images (*.png *.svg)</translation>
+    </message>
+    <message>
+        <source>Plot written to %1</source>
+        <translation>Plot written to %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot export the plot: %2</source>
+        <translation>%1: cannot export the plot: %2</translation>
+    </message>
+    <message>
+        <source>The oscilloscope is not available in this build</source>
+        <translation>The oscilloscope is not available in this build</translation>
+    </message>
+    <message>
+        <source>Export the comparison table</source>
+        <translation>Export the comparison table</translation>
+    </message>
+    <message>
+        <source>Comparison table written to %1</source>
+        <translation>Comparison table written to %1</translation>
+    </message>
+    <message>
+        <source>Equations in use</source>
+        <translation>Equations in use</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Robot dynamics (seed 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (seed 003, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (seed 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Robot dynamics (seed 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (seed 003, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (seed 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>Recent &amp;files</source>
+        <translation>Recent &amp;files</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Export</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edit</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>&amp;Simulation</translation>
+    </message>
+    <message>
+        <source>S&amp;peed</source>
+        <translation>S&amp;peed</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Language</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;New</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>&amp;Open...</translation>
+    </message>
+    <message>
+        <source>&amp;Save robot</source>
+        <translation>&amp;Save robot</translation>
+    </message>
+    <message>
+        <source>Save robot &amp;as...</source>
+        <translation>Save robot &amp;as...</translation>
+    </message>
+    <message>
+        <source>Last run as &amp;CSV...</source>
+        <translation>Last run as &amp;CSV...</translation>
+    </message>
+    <message>
+        <source>&amp;Plot image...</source>
+        <translation>&amp;Plot image...</translation>
+    </message>
+    <message>
+        <source>Comparison &amp;table (CSV)...</source>
+        <translation>Comparison &amp;table (CSV)...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Undo</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Redo</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Run</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>Single s&amp;tep</source>
+        <translation>Single s&amp;tep</translation>
+    </message>
+    <message>
+        <source>R&amp;eset</source>
+        <translation>R&amp;eset</translation>
+    </message>
+    <message>
+        <source>x0.1</source>
+        <translation>x0.1</translation>
+    </message>
+    <message>
+        <source>x0.5</source>
+        <translation>x0.5</translation>
+    </message>
+    <message>
+        <source>x1 (real time)</source>
+        <translation>x1 (real time)</translation>
+    </message>
+    <message>
+        <source>x2</source>
+        <translation>x2</translation>
+    </message>
+    <message>
+        <source>x10</source>
+        <translation>x10</translation>
+    </message>
+    <message>
+        <source>As fast as possible</source>
+        <translation>As fast as possible</translation>
+    </message>
+    <message>
+        <source>Show &amp;frames</source>
+        <translation>Show &amp;frames</translation>
+    </message>
+    <message>
+        <source>Show centres of &amp;mass</source>
+        <translation>Show centres of &amp;mass</translation>
+    </message>
+    <message>
+        <source>Show joint &amp;axes</source>
+        <translation>Show joint &amp;axes</translation>
+    </message>
+    <message>
+        <source>&amp;About ManipLab</source>
+        <translation>&amp;About ManipLab</translation>
+    </message>
+    <message>
+        <source>&amp;Equations in use</source>
+        <translation>&amp;Equations in use</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>Main toolbar</translation>
+    </message>
+    <message>
+        <source>Chain editor</source>
+        <translation>Chain editor</translation>
+    </message>
+    <message>
+        <source>Control panel</source>
+        <translation>Control panel</translation>
+    </message>
+    <message>
+        <source>Oscilloscope</source>
+        <translation>Oscilloscope</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Metrics</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <source>The chain editor is not available in this build.</source>
+        <translation>The chain editor is not available in this build.</translation>
+    </message>
+    <message>
+        <source>The 3D view is not available in this build.</source>
+        <translation>The 3D view is not available in this build.</translation>
+    </message>
+    <message>
+        <source>The oscilloscope is not available in this build.</source>
+        <translation>The oscilloscope is not available in this build.</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>Open a scene or a robot</source>
+        <translation>Open a scene or a robot</translation>
+    </message>
+    <message>
+        <source>Scenes and robots (*.json)</source>
+        <translation>Scenes and robots (*.json)</translation>
+    </message>
+    <message>
+        <source>About ManipLab</source>
+        <translation>About ManipLab</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, independent-joint PID and computed-torque control.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, independent-joint PID and computed-torque control.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Cannot open the start scene %1</source>
+        <translation>Cannot open the start scene %1</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: no such file</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the file</source>
+        <translation>%1: cannot read the file</translation>
+    </message>
+    <message>
+        <source>%1: the scene was not loaded (see the messages above)</source>
+        <translation>%1: the scene was not loaded (see the messages above)</translation>
+    </message>
+    <message>
+        <source>Scene %1 loaded (%2)</source>
+        <translation>Scene %1 loaded (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the robot was not loaded (see the messages above)</source>
+        <translation>%1: the robot was not loaded (see the messages above)</translation>
+    </message>
+    <message>
+        <source>%1: open a scene first (a robot replaces the robot of the current scene)</source>
+        <translation>%1: open a scene first (a robot replaces the robot of the current scene)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))</source>
+        <translation>
+            <numerusform>Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))</numerusform>
+            <numerusform>Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::MessageArea</name>
+    <message>
+        <source>Clear</source>
+        <translation>Clear</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::MetricsView</name>
+    <message>
+        <source>no run to export</source>
+        <translation>no run to export</translation>
+    </message>
+    <message>
+        <source>Export comparison table</source>
+        <translation>Export comparison table</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>Comparison table written to %1</source>
+        <translation>Comparison table written to %1</translation>
+    </message>
+    <message>
+        <source>Cannot export the comparison table: %1</source>
+        <translation>Cannot export the comparison table: %1</translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation>Export CSV...</translation>
+    </message>
+    <message>
+        <source>Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired [rad, m]; steady state over the hold after the trajectory.</source>
+        <translation>Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired [rad, m]; steady state over the hold after the trajectory.</translation>
+    </message>
+    <message>
+        <source>max |e|</source>
+        <translation>max |e|</translation>
+    </message>
+    <message>
+        <source>RMS e</source>
+        <translation>RMS e</translation>
+    </message>
+    <message>
+        <source>e steady</source>
+        <translation>e steady</translation>
+    </message>
+    <message>
+        <source>rel. %</source>
+        <translation>rel. %</translation>
+    </message>
+    <message>
+        <source>RMS torque</source>
+        <translation>RMS torque</translation>
+    </message>
+    <message>
+        <source>peak torque</source>
+        <translation>peak torque</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>final</translation>
+    </message>
+    <message>
+        <source>joint %1</source>
+        <translation>joint %1</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::ScopeWidget</name>
+    <message>
+        <source>CH%1</source>
+        <translation>CH%1</translation>
+    </message>
+    <message>
+        <source>div</source>
+        <translation>div</translation>
+    </message>
+    <message>
+        <source>%1/div</source>
+        <translation>%1/div</translation>
+    </message>
+    <message>
+        <source>STOP</source>
+        <translation>STOP</translation>
+    </message>
+    <message>
+        <source>ROLL</source>
+        <translation>ROLL</translation>
+    </message>
+    <message>
+        <source>AUTO</source>
+        <translation>AUTO</translation>
+    </message>
+    <message>
+        <source>TRIG&apos;D</source>
+        <translation>TRIG&apos;D</translation>
+    </message>
+    <message>
+        <source>READY</source>
+        <translation>READY</translation>
+    </message>
+    <message>
+        <source>Δt = %1</source>
+        <translation>Δt = %1</translation>
+    </message>
+    <message>
+        <source>   1/Δt = %1 Hz</source>
+        <translation>   1/Δt = %1 Hz</translation>
+    </message>
+    <message>
+        <source>max %1  min %2  RMS %3</source>
+        <translation>max %1  min %2  RMS %3</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>no data</translation>
+    </message>
+    <message>
+        <source>Δ = %1</source>
+        <translation>Δ = %1</translation>
+    </message>
+    <message>
+        <source>No channel on</source>
+        <translation>No channel on</translation>
+    </message>
+    <message>
+        <source>Running — click to stop</source>
+        <translation>Running — click to stop</translation>
+    </message>
+    <message>
+        <source>Stopped — click to run</source>
+        <translation>Stopped — click to run</translation>
+    </message>
+    <message>
+        <source> /div</source>
+        <translation> /div</translation>
+    </message>
+    <message>
+        <source>Run / stop the display (data keep being recorded)</source>
+        <translation>Run / stop the display (data keep being recorded)</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Channel</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>On</translation>
+    </message>
+    <message>
+        <source>Channel:</source>
+        <translation>Channel:</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Source:</translation>
+    </message>
+    <message>
+        <source>Gain:</source>
+        <translation>Gain:</translation>
+    </message>
+    <message>
+        <source>Offset:</source>
+        <translation>Offset:</translation>
+    </message>
+    <message>
+        <source>Colour…</source>
+        <translation>Colour…</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>Colour:</translation>
+    </message>
+    <message>
+        <source>Trace colour</source>
+        <translation>Trace colour</translation>
+    </message>
+    <message>
+        <source>Horizontal</source>
+        <translation>Horizontal</translation>
+    </message>
+    <message>
+        <source>Time base:</source>
+        <translation>Time base:</translation>
+    </message>
+    <message>
+        <source>Roll</source>
+        <translation>Roll</translation>
+    </message>
+    <message>
+        <source>Triggered</source>
+        <translation>Triggered</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Mode:</translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation>Trigger</translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation>Level:</translation>
+    </message>
+    <message>
+        <source>Rising</source>
+        <translation>Rising</translation>
+    </message>
+    <message>
+        <source>Falling</source>
+        <translation>Falling</translation>
+    </message>
+    <message>
+        <source>Edge:</source>
+        <translation>Edge:</translation>
+    </message>
+    <message>
+        <source>Auto</source>
+        <translation>Auto</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Single</source>
+        <translation>Single</translation>
+    </message>
+    <message>
+        <source>Sweep:</source>
+        <translation>Sweep:</translation>
+    </message>
+    <message>
+        <source> div</source>
+        <translation> div</translation>
+    </message>
+    <message>
+        <source>Position:</source>
+        <translation>Position:</translation>
+    </message>
+    <message>
+        <source>Cursors</source>
+        <translation>Cursors</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>t1 (left click):</source>
+        <translation>t1 (left click):</translation>
+    </message>
+    <message>
+        <source>t2 (right click):</source>
+        <translation>t2 (right click):</translation>
+    </message>
+    <message>
+        <source>Measurements (visible window)</source>
+        <translation>Measurements (visible window)</translation>
+    </message>
+    <message>
+        <source>Autoscale</source>
+        <translation>Autoscale</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <source>Visible data as CSV…</source>
+        <translation>Visible data as CSV…</translation>
+    </message>
+    <message>
+        <source>Export visible data</source>
+        <translation>Export visible data</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export failed</translation>
+    </message>
+    <message>
+        <source>Screen as image (PNG/SVG)…</source>
+        <translation>Screen as image (PNG/SVG)…</translation>
+    </message>
+    <message>
+        <source>Export screen</source>
+        <translation>Export screen</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>PNG image (*.png);;SVG image (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write the image %1</source>
+        <translation>Cannot write the image %1</translation>
+    </message>
+    <message>
+        <source>ManipLab oscilloscope</source>
+        <translation>ManipLab oscilloscope</translation>
+    </message>
+    <message>
+        <source>Unknown image format &quot;%1&quot; (use .png or .svg)</source>
+        <translation>Unknown image format &quot;%1&quot; (use .png or .svg)</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::SimulationWorker</name>
+    <message>
+        <source>The scene has no valid robot: %1</source>
+        <translation>The scene has no valid robot: %1</translation>
+    </message>
+    <message>
+        <source>No controller selected.</source>
+        <translation>No controller selected.</translation>
+    </message>
+    <message>
+        <source>%1: simulation failed: %2</source>
+        <translation>%1: simulation failed: %2</translation>
+    </message>
+    <message>
+        <source>%1: t = %2 s: joint %3 passed its %4 limit (q = %5)</source>
+        <translation>%1: t = %2 s: joint %3 passed its %4 limit (q = %5)</translation>
+    </message>
+    <message>
+        <source>upper</source>
+        <translation>upper</translation>
+    </message>
+    <message>
+        <source>lower</source>
+        <translation>lower</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1147 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>maniplab::ui::ChainEditor</name>
+    <message>
+        <source>name</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>type</translation>
+    </message>
+    <message>
+        <source>a [m]</source>
+        <translation>a [m]</translation>
+    </message>
+    <message>
+        <source>α [°]</source>
+        <translation>α [°]</translation>
+    </message>
+    <message>
+        <source>d [m]</source>
+        <translation>d [m]</translation>
+    </message>
+    <message>
+        <source>θ [°]</source>
+        <translation>θ [°]</translation>
+    </message>
+    <message>
+        <source>r [m]</source>
+        <translation>r [m]</translation>
+    </message>
+    <message>
+        <source>x [m]</source>
+        <translation>x [m]</translation>
+    </message>
+    <message>
+        <source>y [m]</source>
+        <translation>y [m]</translation>
+    </message>
+    <message>
+        <source>z [m]</source>
+        <translation>z [m]</translation>
+    </message>
+    <message>
+        <source>roll [°]</source>
+        <translation>roulis [°]</translation>
+    </message>
+    <message>
+        <source>pitch [°]</source>
+        <translation>tangage [°]</translation>
+    </message>
+    <message>
+        <source>yaw [°]</source>
+        <translation>lacet [°]</translation>
+    </message>
+    <message>
+        <source>offset [° | m]</source>
+        <translation>décalage [° | m]</translation>
+    </message>
+    <message>
+        <source>lower [° | m]</source>
+        <translation>min [° | m]</translation>
+    </message>
+    <message>
+        <source>upper [° | m]</source>
+        <translation>max [° | m]</translation>
+    </message>
+    <message>
+        <source>velocity [°/s | m/s]</source>
+        <translation>vitesse [°/s | m/s]</translation>
+    </message>
+    <message>
+        <source>effort [N·m | N]</source>
+        <translation>effort [N·m | N]</translation>
+    </message>
+    <message>
+        <source>mass [kg]</source>
+        <translation>masse [kg]</translation>
+    </message>
+    <message>
+        <source>CoM x [m]</source>
+        <translation>CdM x [m]</translation>
+    </message>
+    <message>
+        <source>CoM y [m]</source>
+        <translation>CdM y [m]</translation>
+    </message>
+    <message>
+        <source>CoM z [m]</source>
+        <translation>CdM z [m]</translation>
+    </message>
+    <message>
+        <source>Ixx [kg·m²]</source>
+        <translation>Ixx [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Iyy [kg·m²]</source>
+        <translation>Iyy [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Izz [kg·m²]</source>
+        <translation>Izz [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Ixy [kg·m²]</source>
+        <translation>Ixy [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Ixz [kg·m²]</source>
+        <translation>Ixz [kg·m²]</translation>
+    </message>
+    <message>
+        <source>Iyz [kg·m²]</source>
+        <translation>Iyz [kg·m²]</translation>
+    </message>
+    <message>
+        <source>gear ratio</source>
+        <translation>rapport de réduction</translation>
+    </message>
+    <message>
+        <source>rotor inertia j_m [kg·m²]</source>
+        <translation>inertie du rotor j_m [kg·m²]</translation>
+    </message>
+    <message>
+        <source>transverse rotor inertia i_m [kg·m²]</source>
+        <translation>inertie transverse du rotor i_m [kg·m²]</translation>
+    </message>
+    <message>
+        <source>rotor axis (x, y, z)</source>
+        <translation>axe du rotor (x, y, z)</translation>
+    </message>
+    <message>
+        <source>viscous + [N·m·s/rad | N·s/m]</source>
+        <translation>visqueux + [N·m·s/rad | N·s/m]</translation>
+    </message>
+    <message>
+        <source>viscous − [N·m·s/rad | N·s/m]</source>
+        <translation>visqueux − [N·m·s/rad | N·s/m]</translation>
+    </message>
+    <message>
+        <source>Coulomb + [N·m | N]</source>
+        <translation>Coulomb + [N·m | N]</translation>
+    </message>
+    <message>
+        <source>Coulomb − [N·m | N]</source>
+        <translation>Coulomb − [N·m | N]</translation>
+    </message>
+    <message>
+        <source>R: revolute, P: prismatic</source>
+        <translation>R : rotoïde, P : prismatique</translation>
+    </message>
+    <message>
+        <source>Joint offset: the joint variable&apos;s parameter at q = 0 (θ of a revolute joint, d (DH) or r (MDH) of a prismatic one); degrees for revolute, metres for prismatic</source>
+        <translation>Décalage articulaire : le paramètre de la variable articulaire à q = 0 (θ d&apos;une articulation rotoïde, d (DH) ou r (MDH) d&apos;une prismatique) ; degrés pour une rotoïde, mètres pour une prismatique</translation>
+    </message>
+    <message>
+        <source>Degrees for revolute joints, metres for prismatic ones; empty: no limit</source>
+        <translation>Degrés pour les articulations rotoïdes, mètres pour les prismatiques ; vide : pas de butée</translation>
+    </message>
+    <message>
+        <source>DH: offset along z; MDH: distance along x (Khalil&apos;s notation)</source>
+        <translation>DH : décalage selon z ; MDH : distance selon x (notation de Khalil)</translation>
+    </message>
+    <message>
+        <source>Unit vector in the frame of the link carrying the motor; empty: the joint axis</source>
+        <translation>Vecteur unitaire dans le repère du corps qui porte le moteur ; vide : l&apos;axe de l&apos;articulation</translation>
+    </message>
+    <message>
+        <source>revolute</source>
+        <translation>rotoïde</translation>
+    </message>
+    <message>
+        <source>prismatic</source>
+        <translation>prismatique</translation>
+    </message>
+    <message>
+        <source>Convention:</source>
+        <translation>Convention :</translation>
+    </message>
+    <message>
+        <source>DH (standard)</source>
+        <translation>DH (standard)</translation>
+    </message>
+    <message>
+        <source>MDH (modified)</source>
+        <translation>MDH (modifiée)</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Générale</translation>
+    </message>
+    <message>
+        <source>Re-expresses the robot in another convention (the same kinematics and dynamics)</source>
+        <translation>Réexprime le robot dans une autre convention (même cinématique et même dynamique)</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <source>Insert a joint after the selected one</source>
+        <translation>Insère une articulation après celle sélectionnée</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Remove the selected joint</source>
+        <translation>Supprime l&apos;articulation sélectionnée</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Monter</translation>
+    </message>
+    <message>
+        <source>Move the selected joint towards the base</source>
+        <translation>Déplace l&apos;articulation sélectionnée vers la base</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Descendre</translation>
+    </message>
+    <message>
+        <source>Move the selected joint towards the tool</source>
+        <translation>Déplace l&apos;articulation sélectionnée vers l&apos;outil</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>Corps</translation>
+    </message>
+    <message>
+        <source>Actuator</source>
+        <translation>Actionneur</translation>
+    </message>
+    <message>
+        <source>Link %1 %2</source>
+        <translation>Corps %1 %2</translation>
+    </message>
+    <message>
+        <source>Actuator of joint %1 %2</source>
+        <translation>Actionneur de l&apos;articulation %1 %2</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>avertissement : %1</translation>
+    </message>
+    <message>
+        <source>Rejected: %1</source>
+        <translation>Refusé : %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1: %2</source>
+        <translation>Avertissement : %1 : %2</translation>
+    </message>
+    <message>
+        <source>Joint %1, %2: %3</source>
+        <translation>Articulation %1, %2 : %3</translation>
+    </message>
+    <message>
+        <source>no joint %1</source>
+        <translation>pas d&apos;articulation %1</translation>
+    </message>
+    <message>
+        <source>no field &quot;%1&quot; in this convention</source>
+        <translation>pas de champ « %1 » dans cette convention</translation>
+    </message>
+    <message>
+        <source>%1: must be &quot;revolute&quot; or &quot;prismatic&quot; (got &quot;%2&quot;)</source>
+        <translation>%1 : doit être « revolute » ou « prismatic » (reçu « %2 »)</translation>
+    </message>
+    <message>
+        <source>%1: must be a 3-vector &quot;x, y, z&quot; (or empty: the joint axis), got &quot;%2&quot;</source>
+        <translation>%1 : doit être un vecteur « x, y, z » (ou vide : l&apos;axe de l&apos;articulation), reçu « %2 »</translation>
+    </message>
+    <message>
+        <source>%1: must be a number (got &quot;%2&quot;)</source>
+        <translation>%1 : doit être un nombre (reçu « %2 »)</translation>
+    </message>
+    <message>
+        <source>%1: must be finite</source>
+        <translation>%1 : doit être fini</translation>
+    </message>
+    <message>
+        <source>Edit %1 of joint %2</source>
+        <translation>Modifier %1 de l&apos;articulation %2</translation>
+    </message>
+    <message>
+        <source>Add joint %1</source>
+        <translation>Ajouter l&apos;articulation %1</translation>
+    </message>
+    <message>
+        <source>Remove joint %1</source>
+        <translation>Supprimer l&apos;articulation %1</translation>
+    </message>
+    <message>
+        <source>cannot move joint %1 there</source>
+        <translation>impossible de déplacer l&apos;articulation %1 à cet endroit</translation>
+    </message>
+    <message>
+        <source>Move joint %1 up</source>
+        <translation>Monter l&apos;articulation %1</translation>
+    </message>
+    <message>
+        <source>Move joint %1 down</source>
+        <translation>Descendre l&apos;articulation %1</translation>
+    </message>
+    <message>
+        <source>Cannot change the convention: %1</source>
+        <translation>Impossible de changer de convention : %1</translation>
+    </message>
+    <message>
+        <source>DH</source>
+        <translation>DH</translation>
+    </message>
+    <message>
+        <source>MDH</source>
+        <translation>MDH</translation>
+    </message>
+    <message>
+        <source>general</source>
+        <translation>générale</translation>
+    </message>
+    <message>
+        <source>Convention: %1</source>
+        <translation>Convention : %1</translation>
+    </message>
+    <message>
+        <source>the joint axis</source>
+        <translation>l&apos;axe de l&apos;articulation</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::ControlPanel</name>
+    <message>
+        <source>joint %1</source>
+        <translation>articulation %1</translation>
+    </message>
+    <message>
+        <source>Gain %1 of joint %2: &apos;%3&apos; is not a non-negative number</source>
+        <translation>Gain %1 de l&apos;articulation %2 : « %3 » n&apos;est pas un nombre positif ou nul</translation>
+    </message>
+    <message>
+        <source>Tr = %1 s: Kp = %2, Kv = %3 (double pole -4.73/Tr)</source>
+        <translation>Tr = %1 s : Kp = %2, Kv = %3 (pôle double -4,73/Tr)</translation>
+    </message>
+    <message>
+        <source>wn = %1 rad/s, zeta = %2: Kp = %3, Kv = %4</source>
+        <translation>wn = %1 rad/s, zeta = %2 : Kp = %3, Kv = %4</translation>
+    </message>
+    <message>
+        <source>The plant rate (%1 Hz) must be a whole multiple of the control rate (%2 Hz)</source>
+        <translation>La fréquence du procédé (%1 Hz) doit être un multiple entier de la fréquence de commande (%2 Hz)</translation>
+    </message>
+    <message>
+        <source>The control panel does not match the scene (reload the scene)</source>
+        <translation>Le panneau de commande ne correspond pas à la scène (rechargez la scène)</translation>
+    </message>
+    <message>
+        <source>Controllers to run</source>
+        <translation>Correcteurs à simuler</translation>
+    </message>
+    <message>
+        <source>Gains</source>
+        <translation>Gains</translation>
+    </message>
+    <message>
+        <source>Gain design (computed torque: e&apos;&apos; + Kv e&apos; + Kp e = 0)</source>
+        <translation>Réglage des gains (couple calculé : e&apos;&apos; + Kv e&apos; + Kp e = 0)</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source>Controller:</source>
+        <translation>Correcteur :</translation>
+    </message>
+    <message>
+        <source>Model perturbation:</source>
+        <translation>Perturbation du modèle :</translation>
+    </message>
+    <message>
+        <source>Kp</source>
+        <translation>Kp</translation>
+    </message>
+    <message>
+        <source>Kv / Kd</source>
+        <translation>Kv / Kd</translation>
+    </message>
+    <message>
+        <source>Ki</source>
+        <translation>Ki</translation>
+    </message>
+    <message>
+        <source>Response time Tr:</source>
+        <translation>Temps de réponse Tr :</translation>
+    </message>
+    <message>
+        <source>Set Kp, Kv</source>
+        <translation>Calculer Kp, Kv</translation>
+    </message>
+    <message>
+        <source>Natural frequency:</source>
+        <translation>Pulsation propre :</translation>
+    </message>
+    <message>
+        <source>Damping:</source>
+        <translation>Amortissement :</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Durée :</translation>
+    </message>
+    <message>
+        <source>Control rate:</source>
+        <translation>Fréquence de commande :</translation>
+    </message>
+    <message>
+        <source>Plant rate:</source>
+        <translation>Fréquence du procédé :</translation>
+    </message>
+    <message>
+        <source>Stepper:</source>
+        <translation>Intégrateur :</translation>
+    </message>
+    <message>
+        <source>Euler (seed 003)</source>
+        <translation>Euler (seed 003)</translation>
+    </message>
+    <message>
+        <source>Runge-Kutta 4</source>
+        <translation>Runge-Kutta 4</translation>
+    </message>
+    <message>
+        <source>Dormand-Prince 5(4)</source>
+        <translation>Dormand-Prince 5(4)</translation>
+    </message>
+    <message>
+        <source>Encoder noise (std):</source>
+        <translation>Bruit des codeurs (écart type) :</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::MainWindow</name>
+    <message>
+        <source>untitled</source>
+        <translation>sans titre</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Modifications non enregistrées</translation>
+    </message>
+    <message>
+        <source>The robot has been modified. Save the changes?</source>
+        <translation>Le robot a été modifié. Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>%1: cannot save the robot: %2</source>
+        <translation>%1 : impossible d&apos;enregistrer le robot : %2</translation>
+    </message>
+    <message>
+        <source>Robot saved to %1</source>
+        <translation>Robot enregistré dans %1</translation>
+    </message>
+    <message>
+        <source>Save the robot</source>
+        <translation>Enregistrer le robot</translation>
+    </message>
+    <message>
+        <source>Robot files (*.json)</source>
+        <translation>Fichiers robot (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: backend &quot;%2&quot; is not available in the GUI; the simulated plant is used</source>
+        <translation>%1 : la cible « %2 » n&apos;est pas disponible dans l&apos;interface ; le procédé simulé est utilisé</translation>
+    </message>
+    <message>
+        <source>A simulation is already running</source>
+        <translation>Une simulation est déjà en cours</translation>
+    </message>
+    <message>
+        <source>No controller is selected in the control panel</source>
+        <translation>Aucun correcteur n&apos;est sélectionné dans le panneau de commande</translation>
+    </message>
+    <message>
+        <source>Running...</source>
+        <translation>Simulation en cours...</translation>
+    </message>
+    <message>
+        <source>Running %1...</source>
+        <translation>Simulation de %1...</translation>
+    </message>
+    <message>
+        <source>t = %1 s</source>
+        <translation>t = %1 s</translation>
+    </message>
+    <message>
+        <source>Run cancelled</source>
+        <translation>Simulation annulée</translation>
+    </message>
+    <message>
+        <source>Run finished</source>
+        <translation>Simulation terminée</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run finished (%n controller(s))</source>
+        <translation>
+            <numerusform>Simulation terminée (%n correcteur)</numerusform>
+            <numerusform>Simulation terminée (%n correcteurs)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No run to export: run the simulation first</source>
+        <translation>Rien à exporter : lancez d&apos;abord la simulation</translation>
+    </message>
+    <message>
+        <source>Export the last run as CSV</source>
+        <translation>Exporter la dernière simulation en CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>%1: traces of %2 written</source>
+        <translation>%1 : traces de %2 écrites</translation>
+    </message>
+    <message>
+        <source>Export the plot</source>
+        <translation>Exporter le graphique</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg)</source>
+        <translation>Images (*.png *.svg)</translation>
+    </message>
+    <message>
+        <source>Plot written to %1</source>
+        <translation>Graphique écrit dans %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot export the plot: %2</source>
+        <translation>%1 : impossible d&apos;exporter le graphique : %2</translation>
+    </message>
+    <message>
+        <source>The oscilloscope is not available in this build</source>
+        <translation>L&apos;oscilloscope n&apos;est pas disponible dans cette version</translation>
+    </message>
+    <message>
+        <source>Export the comparison table</source>
+        <translation>Exporter le tableau comparatif</translation>
+    </message>
+    <message>
+        <source>Comparison table written to %1</source>
+        <translation>Tableau comparatif écrit dans %1</translation>
+    </message>
+    <message>
+        <source>Equations in use</source>
+        <translation>Équations utilisées</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Robot dynamics (seed 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (seed 003, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (seed 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Dynamique du robot (seed 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, avec les inerties des rotors des actionneurs ; simulée par q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky ou corps articulés).&lt;/p&gt;&lt;p&gt;Frottements : τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;PID articulaire indépendant&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, dérivée filtrée sur la mesure, anti-emballement, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravité&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Couple calculé (seed 003, éq. 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ compensation des frottements) ; dynamique de l&apos;erreur ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Réglage des gains (éq. 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt; ; ou avec le temps de réponse T&lt;sub&gt;r&lt;/sub&gt; (5 %) : λ&lt;sub&gt;0&lt;/sub&gt; = −4,73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Bilan d&apos;énergie (seed 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (voie de dérive E_drift).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>Recent &amp;files</source>
+        <translation>Fichiers &amp;récents</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>E&amp;xporter</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Édition</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>&amp;Simulation</translation>
+    </message>
+    <message>
+        <source>S&amp;peed</source>
+        <translation>&amp;Vitesse</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;ide</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Nouveau</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>&amp;Ouvrir...</translation>
+    </message>
+    <message>
+        <source>&amp;Save robot</source>
+        <translation>&amp;Enregistrer le robot</translation>
+    </message>
+    <message>
+        <source>Save robot &amp;as...</source>
+        <translation>Enregistrer le robot &amp;sous...</translation>
+    </message>
+    <message>
+        <source>Last run as &amp;CSV...</source>
+        <translation>Dernière simulation en &amp;CSV...</translation>
+    </message>
+    <message>
+        <source>&amp;Plot image...</source>
+        <translation>&amp;Image du graphique...</translation>
+    </message>
+    <message>
+        <source>Comparison &amp;table (CSV)...</source>
+        <translation>&amp;Tableau comparatif (CSV)...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Lancer</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>Single s&amp;tep</source>
+        <translation>&amp;Pas à pas</translation>
+    </message>
+    <message>
+        <source>R&amp;eset</source>
+        <translation>&amp;Réinitialiser</translation>
+    </message>
+    <message>
+        <source>x0.1</source>
+        <translation>x0,1</translation>
+    </message>
+    <message>
+        <source>x0.5</source>
+        <translation>x0,5</translation>
+    </message>
+    <message>
+        <source>x1 (real time)</source>
+        <translation>x1 (temps réel)</translation>
+    </message>
+    <message>
+        <source>x2</source>
+        <translation>x2</translation>
+    </message>
+    <message>
+        <source>x10</source>
+        <translation>x10</translation>
+    </message>
+    <message>
+        <source>As fast as possible</source>
+        <translation>Aussi vite que possible</translation>
+    </message>
+    <message>
+        <source>Show &amp;frames</source>
+        <translation>Afficher les &amp;repères</translation>
+    </message>
+    <message>
+        <source>Show centres of &amp;mass</source>
+        <translation>Afficher les centres de &amp;masse</translation>
+    </message>
+    <message>
+        <source>Show joint &amp;axes</source>
+        <translation>Afficher les &amp;axes articulaires</translation>
+    </message>
+    <message>
+        <source>&amp;About ManipLab</source>
+        <translation>À &amp;propos de ManipLab</translation>
+    </message>
+    <message>
+        <source>&amp;Equations in use</source>
+        <translation>É&amp;quations utilisées</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>Barre d&apos;outils principale</translation>
+    </message>
+    <message>
+        <source>Chain editor</source>
+        <translation>Éditeur de chaîne</translation>
+    </message>
+    <message>
+        <source>Control panel</source>
+        <translation>Panneau de commande</translation>
+    </message>
+    <message>
+        <source>Oscilloscope</source>
+        <translation>Oscilloscope</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Mesures</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <source>The chain editor is not available in this build.</source>
+        <translation>L&apos;éditeur de chaîne n&apos;est pas disponible dans cette version.</translation>
+    </message>
+    <message>
+        <source>The 3D view is not available in this build.</source>
+        <translation>La vue 3D n&apos;est pas disponible dans cette version.</translation>
+    </message>
+    <message>
+        <source>The oscilloscope is not available in this build.</source>
+        <translation>L&apos;oscilloscope n&apos;est pas disponible dans cette version.</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Prêt</translation>
+    </message>
+    <message>
+        <source>Open a scene or a robot</source>
+        <translation>Ouvrir une scène ou un robot</translation>
+    </message>
+    <message>
+        <source>Scenes and robots (*.json)</source>
+        <translation>Scènes et robots (*.json)</translation>
+    </message>
+    <message>
+        <source>About ManipLab</source>
+        <translation>À propos de ManipLab</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, independent-joint PID and computed-torque control.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simuler, commander et enseigner la dynamique des robots manipulateurs : chaînes séries (DH, DH modifié, repères généraux), dynamique récursive exacte, PID articulaire indépendant et commande par couple calculé.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Cannot open the start scene %1</source>
+        <translation>Impossible d&apos;ouvrir la scène de départ %1</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1 : fichier inexistant</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the file</source>
+        <translation>%1 : impossible de lire le fichier</translation>
+    </message>
+    <message>
+        <source>%1: the scene was not loaded (see the messages above)</source>
+        <translation>%1 : la scène n&apos;a pas été chargée (voir les messages ci-dessus)</translation>
+    </message>
+    <message>
+        <source>Scene %1 loaded (%2)</source>
+        <translation>Scène %1 chargée (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the robot was not loaded (see the messages above)</source>
+        <translation>%1 : le robot n&apos;a pas été chargé (voir les messages ci-dessus)</translation>
+    </message>
+    <message>
+        <source>%1: open a scene first (a robot replaces the robot of the current scene)</source>
+        <translation>%1 : ouvrez d&apos;abord une scène (un robot remplace le robot de la scène courante)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))</source>
+        <translation>
+            <numerusform>Robot %1 chargé dans la scène courante (la trajectoire et les gains doivent correspondre à son articulation)</numerusform>
+            <numerusform>Robot %1 chargé dans la scène courante (la trajectoire et les gains doivent correspondre à ses %n articulations)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::MessageArea</name>
+    <message>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::MetricsView</name>
+    <message>
+        <source>no run to export</source>
+        <translation>aucune simulation à exporter</translation>
+    </message>
+    <message>
+        <source>Export comparison table</source>
+        <translation>Exporter le tableau comparatif</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Comparison table written to %1</source>
+        <translation>Tableau comparatif écrit dans %1</translation>
+    </message>
+    <message>
+        <source>Cannot export the comparison table: %1</source>
+        <translation>Impossible d&apos;exporter le tableau comparatif : %1</translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation>Exporter en CSV...</translation>
+    </message>
+    <message>
+        <source>Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired [rad, m]; steady state over the hold after the trajectory.</source>
+        <translation>Erreurs articulaires e = q_d - q [rad ou m], couples [N m ou N] ; erreurs cartésiennes = mesuré - désiré [rad, m] ; régime permanent sur le maintien après la trajectoire.</translation>
+    </message>
+    <message>
+        <source>max |e|</source>
+        <translation>max |e|</translation>
+    </message>
+    <message>
+        <source>RMS e</source>
+        <translation>e eff.</translation>
+    </message>
+    <message>
+        <source>e steady</source>
+        <translation>e permanent</translation>
+    </message>
+    <message>
+        <source>rel. %</source>
+        <translation>rel. %</translation>
+    </message>
+    <message>
+        <source>RMS torque</source>
+        <translation>couple eff.</translation>
+    </message>
+    <message>
+        <source>peak torque</source>
+        <translation>couple crête</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>final</translation>
+    </message>
+    <message>
+        <source>joint %1</source>
+        <translation>articulation %1</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::ScopeWidget</name>
+    <message>
+        <source>CH%1</source>
+        <translation>CH%1</translation>
+    </message>
+    <message>
+        <source>div</source>
+        <translation>div</translation>
+    </message>
+    <message>
+        <source>%1/div</source>
+        <translation>%1/div</translation>
+    </message>
+    <message>
+        <source>STOP</source>
+        <translation>ARRÊT</translation>
+    </message>
+    <message>
+        <source>ROLL</source>
+        <translation>DÉFIL.</translation>
+    </message>
+    <message>
+        <source>AUTO</source>
+        <translation>AUTO</translation>
+    </message>
+    <message>
+        <source>TRIG&apos;D</source>
+        <translation>DÉCL.</translation>
+    </message>
+    <message>
+        <source>READY</source>
+        <translation>PRÊT</translation>
+    </message>
+    <message>
+        <source>Δt = %1</source>
+        <translation>Δt = %1</translation>
+    </message>
+    <message>
+        <source>   1/Δt = %1 Hz</source>
+        <translation>   1/Δt = %1 Hz</translation>
+    </message>
+    <message>
+        <source>max %1  min %2  RMS %3</source>
+        <translation>max %1  min %2  eff. %3</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>pas de données</translation>
+    </message>
+    <message>
+        <source>Δ = %1</source>
+        <translation>Δ = %1</translation>
+    </message>
+    <message>
+        <source>No channel on</source>
+        <translation>Aucune voie active</translation>
+    </message>
+    <message>
+        <source>Running — click to stop</source>
+        <translation>En marche — cliquer pour arrêter</translation>
+    </message>
+    <message>
+        <source>Stopped — click to run</source>
+        <translation>Arrêté — cliquer pour lancer</translation>
+    </message>
+    <message>
+        <source> /div</source>
+        <translation> /div</translation>
+    </message>
+    <message>
+        <source>Run / stop the display (data keep being recorded)</source>
+        <translation>Marche / arrêt de l&apos;affichage (les données continuent d&apos;être enregistrées)</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Voie</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>Active</translation>
+    </message>
+    <message>
+        <source>Channel:</source>
+        <translation>Voie :</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Source :</translation>
+    </message>
+    <message>
+        <source>Gain:</source>
+        <translation>Gain :</translation>
+    </message>
+    <message>
+        <source>Offset:</source>
+        <translation>Décalage :</translation>
+    </message>
+    <message>
+        <source>Colour…</source>
+        <translation>Couleur…</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>Couleur :</translation>
+    </message>
+    <message>
+        <source>Trace colour</source>
+        <translation>Couleur de la trace</translation>
+    </message>
+    <message>
+        <source>Horizontal</source>
+        <translation>Horizontal</translation>
+    </message>
+    <message>
+        <source>Time base:</source>
+        <translation>Base de temps :</translation>
+    </message>
+    <message>
+        <source>Roll</source>
+        <translation>Défilement</translation>
+    </message>
+    <message>
+        <source>Triggered</source>
+        <translation>Déclenché</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Mode :</translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation>Déclenchement</translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation>Niveau :</translation>
+    </message>
+    <message>
+        <source>Rising</source>
+        <translation>Montant</translation>
+    </message>
+    <message>
+        <source>Falling</source>
+        <translation>Descendant</translation>
+    </message>
+    <message>
+        <source>Edge:</source>
+        <translation>Front :</translation>
+    </message>
+    <message>
+        <source>Auto</source>
+        <translation>Auto</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Single</source>
+        <translation>Monocoup</translation>
+    </message>
+    <message>
+        <source>Sweep:</source>
+        <translation>Balayage :</translation>
+    </message>
+    <message>
+        <source> div</source>
+        <translation> div</translation>
+    </message>
+    <message>
+        <source>Position:</source>
+        <translation>Position :</translation>
+    </message>
+    <message>
+        <source>Cursors</source>
+        <translation>Curseurs</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>t1 (left click):</source>
+        <translation>t1 (clic gauche) :</translation>
+    </message>
+    <message>
+        <source>t2 (right click):</source>
+        <translation>t2 (clic droit) :</translation>
+    </message>
+    <message>
+        <source>Measurements (visible window)</source>
+        <translation>Mesures (fenêtre visible)</translation>
+    </message>
+    <message>
+        <source>Autoscale</source>
+        <translation>Échelle auto</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <source>Visible data as CSV…</source>
+        <translation>Données visibles en CSV…</translation>
+    </message>
+    <message>
+        <source>Export visible data</source>
+        <translation>Exporter les données visibles</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Échec de l&apos;export</translation>
+    </message>
+    <message>
+        <source>Screen as image (PNG/SVG)…</source>
+        <translation>Écran en image (PNG/SVG)…</translation>
+    </message>
+    <message>
+        <source>Export screen</source>
+        <translation>Exporter l&apos;écran</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>Image PNG (*.png);;Image SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d&apos;écrire %1 : %2</translation>
+    </message>
+    <message>
+        <source>Cannot write the image %1</source>
+        <translation>Impossible d&apos;écrire l&apos;image %1</translation>
+    </message>
+    <message>
+        <source>ManipLab oscilloscope</source>
+        <translation>Oscilloscope ManipLab</translation>
+    </message>
+    <message>
+        <source>Unknown image format &quot;%1&quot; (use .png or .svg)</source>
+        <translation>Format d&apos;image inconnu « %1 » (utiliser .png ou .svg)</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::SimulationWorker</name>
+    <message>
+        <source>The scene has no valid robot: %1</source>
+        <translation>La scène n&apos;a pas de robot valide : %1</translation>
+    </message>
+    <message>
+        <source>No controller selected.</source>
+        <translation>Aucun correcteur sélectionné.</translation>
+    </message>
+    <message>
+        <source>%1: simulation failed: %2</source>
+        <translation>%1 : échec de la simulation : %2</translation>
+    </message>
+    <message>
+        <source>%1: t = %2 s: joint %3 passed its %4 limit (q = %5)</source>
+        <translation>%1 : t = %2 s : l&apos;articulation %3 a dépassé sa butée %4 (q = %5)</translation>
+    </message>
+    <message>
+        <source>upper</source>
+        <translation>haute</translation>
+    </message>
+    <message>
+        <source>lower</source>
+        <translation>basse</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+</context>
+</TS>

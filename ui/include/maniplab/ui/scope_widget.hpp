@@ -1,0 +1,107 @@
+#pragma once
+// A bench-oscilloscope view of recorder channels (dark screen, 10 x 8 graticule, bright traces), on
+// QCustomPlot (Qt 6 build). Up to 8 scope channels, each showing one source channel with its own colour,
+// gain per division and offset; a time base (s/div); roll mode and triggered sweep (channel, level,
+// edge; auto / normal / single); run/stop; two cursors with Δt / Δvalue readouts; per-channel
+// measurements (max, min, RMS over the visible window); autoscale; export of the visible data to CSV
+// and of the screen to PNG/SVG. Samples are kept in a bounded ring per source channel and decimated
+// (min/max per pixel column) for drawing, so 8 channels x 1 000 000 samples redraw at display rate.
+#include <QColor>
+#include <QPointF>
+#include <QSize>
+#include <QVector>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+namespace maniplab::ui {
+
+class ScopeWidget : public QWidget {
+  Q_OBJECT
+ public:
+  static constexpr int kChannels = 8;
+  enum class Mode { Roll, Triggered };
+  enum class TriggerSweep { Auto, Normal, Single };
+  enum class Edge { Rising, Falling };
+
+  explicit ScopeWidget(QWidget* parent = nullptr);
+  ~ScopeWidget() override;
+
+  /// The source channels that can be shown (the recorder's channel names and units); clears the data.
+  void setSources(const QStringList& names, const QStringList& units);
+  QStringList sources() const;
+  /// Appends `rows` samples: times[r] and values[r * sourceCount + s] (row-major). GUI thread only.
+  void appendSamples(const double* times, const double* values, int rows);
+  void clearData();
+  qint64 sampleCount() const;  ///< samples held per source channel
+
+  /// Scope channel k (0..7) shows source `source` (-1: off).
+  void setChannelSource(int k, int source);
+  int channelSource(int k) const;
+  void setChannelColor(int k, const QColor& c);
+  void setChannelGain(int k, double unitsPerDivision);
+  void setChannelOffset(int k, double offset);  ///< in the channel's units, added before scaling
+  double channelGain(int k) const;
+  void setTimeBase(double secondsPerDivision);
+  double timeBase() const;
+  void setMode(Mode m);
+  void setTrigger(int scopeChannel, double level, Edge edge, TriggerSweep sweep);
+  void setRunning(bool run);  ///< stop freezes the display (data keep arriving)
+  bool isRunning() const;
+  void setCursors(double t1, double t2);  ///< in seconds (screen time)
+  void autoscale();
+
+  struct Measurement {
+    double min = 0, max = 0, rms = 0;
+    bool valid = false;
+  };
+  Measurement measurement(int k) const;  ///< over the visible window
+  double cursorDeltaT() const;
+  double cursorDeltaValue(int k) const;
+
+  bool exportCsv(const QString& path, QString* error = nullptr) const;    ///< visible data, '.' decimals
+  bool exportImage(const QString& path, QString* error = nullptr);        ///< .png or .svg by extension
+  /// Redraws now (the widget also redraws on a display timer while running).
+  void replotNow();
+
+  /// Frames drawn since construction (for the frame-rate measurement of the bench).
+  qint64 framesDrawn() const;
+
+  // --- Additions (beyond the fixed API above) ---------------------------------------------------
+  /// Samples kept per source channel (default 1 000 000, rounded up to a multiple of 64; oldest
+  /// dropped), at most 16 000 000 over all sources together (so 60 sources keep 266 000 each).
+  /// Clears the data.
+  void setCapacity(qint64 samplesPerSource);
+  qint64 capacity() const;  ///< the effective samples per source for the current sources
+  Mode mode() const;
+  QColor channelColor(int k) const;
+  double channelOffset(int k) const;
+  /// Horizontal trigger position, in divisions from the left edge (0..10, default 5 = centre).
+  void setTriggerPosition(double divisionsFromLeft);
+  double triggerScreenTime() const;  ///< the trigger position in screen seconds (from the left edge)
+  /// The data-time interval shown on the screen (left edge, right edge); valid == false when nothing
+  /// is shown yet (e.g. a normal/single sweep that has not triggered).
+  struct Window {
+    double start = 0, end = 0;
+    bool valid = false;
+  };
+  Window visibleWindow() const;
+  double cursor1() const;  ///< screen seconds
+  double cursor2() const;
+  /// The points last handed to QCustomPlot for scope channel k: x in divisions from the left edge
+  /// (0..10; one point on each side may lie just outside), y in divisions from the centre (-4..4).
+  QVector<QPointF> displayedPoints(int k) const;
+  int screenPixelWidth() const;  ///< width of the screen (graticule area) in pixels
+  QSize screenSize() const;      ///< size of the image written by exportImage()
+
+ signals:
+  void triggered(double t);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> d;
+};
+
+}  // namespace maniplab::ui

@@ -1,0 +1,94 @@
+#pragma once
+// The simulation worker: a QObject living in its own QThread that runs sim::runSimulation for one or
+// several controllers of a scene, one after the other on the same trajectory. Rows of the recorder are
+// batched and emitted (queued to the GUI) about every 16 ms, never at the simulation rate. The run is
+// paced so that simulated time / wall time = speed (or runs as fast as possible, speed <= 0); it can be
+// paused (the per-row callback blocks on a condition variable), single-stepped (one control period
+// while paused) and cancelled (the atomic cancel flag of RunOptions).
+//
+// Thread use: run() executes in the worker thread (invoke it queued); setSpeed/setPaused/step/cancel
+// are thread-safe and meant to be called from the GUI thread while run() is busy.
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "maniplab/sim/recorder.hpp"
+#include "maniplab/sim/scene.hpp"
+
+namespace maniplab::ui {
+
+struct RunRequest {
+  sim::Scene scene;
+  std::vector<int> controllers;  ///< indices into scene.controllers (empty: all)
+};
+
+struct RunOutcome {
+  QString name;                            ///< controller name
+  bool ok = true;                          ///< false: failed (message says when and where)
+  bool cancelled = false;
+  QString message;
+  double endTime = 0;
+  sim::RunMetrics metrics;
+  std::shared_ptr<const sim::Recorder> recorder;  ///< the recorded traces (for the CSV export)
+};
+
+struct RunOutcomes {
+  std::vector<RunOutcome> runs;
+  bool cancelled = false;
+  QString message;  ///< summary, or the error that prevented a run
+};
+
+class SimulationWorker : public QObject {
+  Q_OBJECT
+ public:
+  explicit SimulationWorker(QObject* parent = nullptr);
+  ~SimulationWorker() override;
+
+  /// Runs the request (blocking; call in the worker thread). Emits runStarted/rows per controller,
+  /// then finished.
+  void run(const RunRequest& request);
+
+  void setSpeed(double speed);  ///< simulated/wall time ratio; <= 0: as fast as possible
+  double speed() const { return speed_.load(); }
+  void setPaused(bool paused);
+  bool isPaused() const;
+  void step(int periods = 1);   ///< while paused: lets `periods` control periods through
+  void cancel();                ///< stops the current run (and the following controllers)
+  /// Clears the cancel flag (call before queueing a new run).
+  void prepare();
+  bool isBusy() const { return busy_.load(); }
+
+ signals:
+  void runStarted(int index, const QString& controller, const QStringList& channels, const QStringList& units);
+  /// `rows` rows: times[r], values[r * columns + c] in the recorder's channel order.
+  void rows(int index, const QVector<double>& times, const QVector<double>& values, int columns);
+  void progress(double fraction, const QString& controller);
+  void finished(const maniplab::ui::RunOutcomes& outcomes);
+
+ private:
+  void onRow(double t, const double* row, std::size_t columns);
+  void flush();
+
+  std::atomic<double> speed_{1.0};
+  std::atomic<bool> cancel_{false};
+  std::atomic<bool> busy_{false};
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  bool paused_ = false;
+  int stepsAllowed_ = 0;
+
+  // Per run (worker thread only).
+  struct Pacing;
+  std::unique_ptr<Pacing> p_;
+};
+
+}  // namespace maniplab::ui
+
+Q_DECLARE_METATYPE(maniplab::ui::RunOutcomes)

@@ -1,0 +1,1023 @@
+// The ManipLab main window (see main_window.hpp). Widgets implemented elsewhere in ui/ are used when
+// their implementation is part of the build (MANIPLAB_HAVE_* set by app/CMakeLists.txt); otherwise a
+// placeholder label stands in, so the application always builds.
+#include "maniplab/ui/main_window.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTextBrowser>
+#include <QThread>
+#include <QTimer>
+#include <QStyle>
+#include <QToolBar>
+#include <QTranslator>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <cmath>
+#include <functional>
+
+#include <nlohmann/json.hpp>
+
+#include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/csv.hpp"
+#include "maniplab/sim/scene.hpp"
+#include "maniplab/ui/control_panel.hpp"
+#include "maniplab/ui/message_area.hpp"
+#include "maniplab/ui/metrics_view.hpp"
+#include "maniplab/ui/simulation_worker.hpp"
+#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
+#include "maniplab/ui/chain_editor.hpp"
+#endif
+#ifdef MANIPLAB_HAVE_ROBOT_VIEW
+#include "maniplab/ui/robot_view.hpp"
+#endif
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+#include "maniplab/ui/scope_widget.hpp"
+#endif
+
+#ifndef MANIPLAB_SOURCE_DATA_DIR
+#define MANIPLAB_SOURCE_DATA_DIR "."
+#endif
+
+namespace maniplab::ui {
+
+namespace {
+
+constexpr int kMaxRecent = 8;
+
+/// Where the shipped robots/ and scenes/ are: $MANIPLAB_DATA_DIR, else <exe>/../share/maniplab, else the
+/// source tree (compile definition).
+QString dataDirectory() {
+  auto has = [](const QString& d) { return !d.isEmpty() && QFileInfo::exists(d + QStringLiteral("/scenes/default.json")); };
+  const QString env = qEnvironmentVariable("MANIPLAB_DATA_DIR");
+  if (has(env)) return QDir::cleanPath(env);
+  const QString share = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/maniplab");
+  if (has(share)) return QDir::cleanPath(share);
+  return QDir::cleanPath(QStringLiteral(MANIPLAB_SOURCE_DATA_DIR));
+}
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// Forwards the window's events that the (fixed) header does not override.
+class WindowEventFilter : public QObject {
+ public:
+  std::function<bool(QEvent*)> handler;
+  using QObject::QObject;
+  bool eventFilter(QObject* watched, QEvent* e) override {
+    if (watched == parent() && handler) return handler(e);
+    return false;
+  }
+};
+
+}  // namespace
+
+struct MainWindow::Impl {
+  MainWindow* w = nullptr;
+  QUndoStack undo;
+  sim::Scene scene;
+  bool hasScene = false;
+  QString scenePath, robotPath;
+
+  // Widgets.
+#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
+  ChainEditor* editor = nullptr;
+#endif
+#ifdef MANIPLAB_HAVE_ROBOT_VIEW
+  RobotView* view = nullptr;
+#endif
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+  ScopeWidget* scope = nullptr;
+#endif
+  QLabel* editorPlaceholder = nullptr;
+  QLabel* viewPlaceholder = nullptr;
+  QLabel* scopePlaceholder = nullptr;
+  ControlPanel* panel = nullptr;
+  MetricsView* metrics = nullptr;
+  MessageArea* messages = nullptr;
+  QDockWidget *editorDock = nullptr, *panelDock = nullptr, *scopeDock = nullptr, *metricsDock = nullptr,
+              *messageDock = nullptr;
+  QLabel* statusLabel = nullptr;
+  QProgressBar* progressBar = nullptr;
+  QToolBar* toolBar = nullptr;
+
+  // Simulation.
+  QThread thread;
+  SimulationWorker* worker = nullptr;
+  bool running = false;
+  double speed = 1.0;
+  std::vector<RunOutcome> lastRuns;
+  std::vector<int> qCols, qdCols;  ///< columns of q[i] and q_d[i] in the current run's rows
+  int sourceCount = 0;
+
+  // Language.
+  QTranslator translator, qtTranslator;
+  QString language;
+
+  // Menus and actions.
+  QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
+  QAction *newAct, *openAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
+  QAction *undoAct, *redoAct;
+  QAction *runAct, *pauseAct, *stepAct, *resetAct;
+  std::vector<QAction*> speedActs;
+  QAction *framesAct, *comAct, *axesAct;
+  QAction *frAct, *enAct;
+  QAction *aboutAct, *equationsAct;
+  QDialog* equations = nullptr;
+  QTextBrowser* equationsText = nullptr;
+
+  void message(MessageArea::Severity s, const QString& text) {
+    messages->addMessage(s, text);
+    if (s == MessageArea::Severity::Error && messageDock) {
+      messageDock->show();
+      messageDock->raise();
+    }
+  }
+  void error(const QString& text) { message(MessageArea::Severity::Error, text); }
+  void info(const QString& text) { message(MessageArea::Severity::Info, text); }
+
+  void diagnostics(const std::vector<Diagnostic>& ds) {
+    for (const auto& dg : ds)
+      message(dg.severity == Diagnostic::Severity::Error ? MessageArea::Severity::Error : MessageArea::Severity::Warning,
+              q(dg.toString()));
+  }
+
+  VectorX initialPose() const {
+    const Model& m = scene.robot.model;
+    if (scene.q0.size() == m.nq) return scene.q0;
+    try {
+      const auto traj = sim::makeTrajectory(scene);
+      sim::JointReference ref;
+      traj->sample(0, ref);
+      if (ref.q.size() == m.nq) return ref.q;
+    } catch (const std::exception&) {
+    }
+    return m.home.size() == m.nq ? m.home : VectorX(VectorX::Zero(m.nq));
+  }
+
+  void showRobot() {
+#ifdef MANIPLAB_HAVE_ROBOT_VIEW
+    if (view && scene.robot.model.nq > 0) {
+      view->setRobot(scene.robot.model, scene.robot.description);
+      view->clearTrails();
+      view->setConfiguration(initialPose());
+      view->fitToRobot();
+    }
+#endif
+  }
+
+  void setScopeSources(const QStringList& names, const QStringList& units) {
+    sourceCount = int(names.size());
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+    if (!scope) return;
+    scope->setSources(names, units);
+    const QStringList wanted = {QStringLiteral("q_d[1]"), QStringLiteral("q[1]"), QStringLiteral("q[2]"),
+                                QStringLiteral("q[3]"),   QStringLiteral("e[1]"), QStringLiteral("e[2]"),
+                                QStringLiteral("tau[1]"), QStringLiteral("tau[2]")};
+    for (int k = 0; k < ScopeWidget::kChannels && k < wanted.size(); ++k) scope->setChannelSource(k, int(names.indexOf(wanted[k])));
+    const double shown = panel && panel->duration() > 0 ? panel->duration() : scene.duration;
+    if (hasScene && shown > 0) scope->setTimeBase(shown / 10.0);  // the whole run on the 10 divisions
+#else
+    (void)units;
+#endif
+  }
+
+  void scopeSourcesFromScene() {
+    if (!hasScene || !scene.robot.ok()) return;
+    QStringList names, units;
+    for (const auto& c : sim::makeChannels(scene.robot.model, scene.record)) {
+      names << q(c.name);
+      units << q(c.unit);
+    }
+    setScopeSources(names, units);
+  }
+
+  void updateTitle() {
+    QString name = hasScene ? q(scene.name) : QString();
+    if (name.isEmpty()) name = QFileInfo(scenePath.isEmpty() ? robotPath : scenePath).fileName();
+    if (name.isEmpty()) name = MainWindow::tr("untitled");
+    w->setWindowTitle(name + QStringLiteral("[*] - ManipLab"));
+    w->setWindowModified(!undo.isClean());
+  }
+
+  void updateActions() {
+    runAct->setEnabled(!running && hasScene);
+    stepAct->setEnabled(hasScene);
+    resetAct->setEnabled(hasScene);
+    exportCsvAct->setEnabled(!lastRuns.empty());
+    exportMetricsAct->setEnabled(!lastRuns.empty());
+    saveAct->setEnabled(hasScene);
+    saveAsAct->setEnabled(hasScene);
+  }
+
+  void addRecent(const QString& path) {
+    QSettings s;
+    QStringList list = s.value(QStringLiteral("recentFiles")).toStringList();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    list.removeAll(abs);
+    list.prepend(abs);
+    while (list.size() > kMaxRecent) list.removeLast();
+    s.setValue(QStringLiteral("recentFiles"), list);
+    rebuildRecent();
+  }
+
+  void rebuildRecent() {
+    recentMenu->clear();
+    const QStringList list = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (int i = 0; i < list.size(); ++i) {
+      auto* a = recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(list[i]).fileName()));
+      a->setToolTip(list[i]);
+      const QString p = list[i];
+      QObject::connect(a, &QAction::triggered, w, [this, p] {
+        if (maybeSave()) w->openFile(p);
+      });
+    }
+    recentMenu->setEnabled(!list.isEmpty());
+  }
+
+  bool maybeSave() {
+    if (undo.isClean()) return true;
+    const auto r = QMessageBox::warning(w, MainWindow::tr("Unsaved changes"),
+                                        MainWindow::tr("The robot has been modified. Save the changes?"),
+                                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (r == QMessageBox::Save) return save();
+    return r == QMessageBox::Discard;
+  }
+
+  bool saveTo(const QString& path) {
+#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
+    const RobotDescription& desc = editor ? editor->description() : scene.robot.description;
+#else
+    const RobotDescription& desc = scene.robot.description;
+#endif
+    QSaveFile f(path);
+    const std::string text = robotToJson(desc);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
+      error(MainWindow::tr("%1: cannot save the robot: %2").arg(path, f.errorString()));
+      return false;
+    }
+    robotPath = path;
+    undo.setClean();
+    info(MainWindow::tr("Robot saved to %1").arg(path));
+    addRecent(path);
+    updateTitle();
+    return true;
+  }
+
+  bool save() {
+    if (robotPath.isEmpty()) return saveAs();
+    return saveTo(robotPath);
+  }
+
+  bool saveAs() {
+    const QString path = QFileDialog::getSaveFileName(w, MainWindow::tr("Save the robot"),
+                                                      robotPath.isEmpty() ? dataDirectory() + QStringLiteral("/robots") : robotPath,
+                                                      MainWindow::tr("Robot files (*.json)"));
+    if (path.isEmpty()) return false;
+    return saveTo(path);
+  }
+
+  void setScene(const sim::Scene& s, const QString& path) {
+    cancelRun();
+    scene = s;
+    hasScene = true;
+    scenePath = path;
+    robotPath = q(s.robotFile);
+    lastRuns.clear();
+    metrics->clear();
+    panel->setScene(scene);
+#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
+    if (editor) editor->setDescription(scene.robot.description);
+#endif
+    undo.clear();
+    undo.setClean();
+    showRobot();
+    scopeSourcesFromScene();
+    if (scene.backend != "sim")
+      message(MessageArea::Severity::Warning,
+              MainWindow::tr("%1: backend \"%2\" is not available in the GUI; the simulated plant is used")
+                  .arg(path, q(scene.backend)));
+    updateTitle();
+    updateActions();
+  }
+
+  void newScene() {
+    // A small template: the planar 2R arm of the shipped robots holding its home pose, PD + gravity.
+    const QString dir = dataDirectory();
+    const std::string text = R"({"format": "maniplab-scene", "version": 1, "name": "untitled",
+      "robot": "robots/planar2r.json", "trajectory": {"type": "hold", "q": "home", "duration": 1.0},
+      "duration": 2.0, "rates": {"control_hz": 1000, "plant_hz": 1000}, "integrator": {"stepper": "rk4"},
+      "controllers": [{"name": "pd_gravity", "type": "pd_gravity", "kp": 100, "kd": 20}]})";
+    const auto res = sim::parseScene(text, "untitled.json", dir.toStdString());
+    diagnostics(res.diagnostics);
+    if (!res.ok()) return;
+    setScene(res.scene, QString());
+    robotPath.clear();
+    updateTitle();
+  }
+
+  void cancelRun() {
+    if (worker && running) {
+      worker->cancel();
+      worker->setPaused(false);
+    }
+  }
+
+  void run(bool startPaused) {
+    if (!hasScene) return;
+    if (running || worker->isBusy()) {
+      info(MainWindow::tr("A simulation is already running"));
+      return;
+    }
+    sim::Scene s = scene;
+    QString err;
+    if (!panel->applyTo(s, &err)) {
+      error(err);
+      return;
+    }
+    RunRequest req;
+    req.scene = std::move(s);
+    req.controllers = panel->selectedControllers();
+    if (req.controllers.empty()) {
+      error(MainWindow::tr("No controller is selected in the control panel"));
+      return;
+    }
+    lastRuns.clear();
+    metrics->clear();
+#ifdef MANIPLAB_HAVE_ROBOT_VIEW
+    if (view) view->clearTrails();
+#endif
+    running = true;
+    if (startPaused) pauseAct->setChecked(true);
+    worker->prepare();
+    worker->setSpeed(speed);
+    worker->setPaused(pauseAct->isChecked());
+    progressBar->setValue(0);
+    progressBar->show();
+    statusLabel->setText(MainWindow::tr("Running..."));
+    updateActions();
+    SimulationWorker* wk = worker;
+    QMetaObject::invokeMethod(wk, [wk, req] { wk->run(req); }, Qt::QueuedConnection);
+  }
+
+  void onRunStarted(int, const QString& name, const QStringList& names, const QStringList& units) {
+    qCols.clear();
+    qdCols.clear();
+    const int n = scene.robot.model.nq;
+    for (int i = 1; i <= n; ++i) {
+      qCols.push_back(int(names.indexOf(QStringLiteral("q[%1]").arg(i))));
+      qdCols.push_back(int(names.indexOf(QStringLiteral("q_d[%1]").arg(i))));
+    }
+    setScopeSources(names, units);
+#ifdef MANIPLAB_HAVE_ROBOT_VIEW
+    if (view) view->clearTrails();
+#endif
+    statusLabel->setText(MainWindow::tr("Running %1...").arg(name));
+  }
+
+  void onRows(int, const QVector<double>& times, const QVector<double>& values, int columns) {
+    const int rows = int(times.size());
+    if (rows == 0 || columns <= 0 || values.size() != qsizetype(rows) * columns) return;
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+    if (scope && columns == sourceCount) scope->appendSamples(times.constData(), values.constData(), rows);
+#endif
+    // The 3D view gets the newest row only (display rate).
+    const double* last = values.constData() + qsizetype(rows - 1) * columns;
+    const int n = int(qCols.size());
+    auto pose = [&](const std::vector<int>& cols, VectorX& out) {
+      out.resize(n);
+      for (int i = 0; i < n; ++i) {
+        if (cols[std::size_t(i)] < 0 || cols[std::size_t(i)] >= columns) return false;
+        out[i] = last[cols[std::size_t(i)]];
+      }
+      return n > 0;
+    };
+    VectorX qv, qdv;
+#ifdef MANIPLAB_HAVE_ROBOT_VIEW
+    if (view) {
+      if (pose(qdCols, qdv)) view->setDesiredConfiguration(qdv);
+      if (pose(qCols, qv)) view->setConfiguration(qv);
+    }
+#else
+    (void)pose;
+#endif
+    statusLabel->setText(MainWindow::tr("t = %1 s").arg(times.back(), 0, 'f', 3));
+  }
+
+  void onFinished(const RunOutcomes& out) {
+    running = false;
+    pauseAct->setChecked(false);
+    lastRuns = out.runs;
+    MetricsView::Runs runs;
+    for (const auto& r : out.runs) {
+      if (!r.message.isEmpty()) message(r.ok ? MessageArea::Severity::Warning : MessageArea::Severity::Error, r.message);
+      if (r.recorder) runs.emplace_back(r.name.toStdString(), r.metrics);
+    }
+    if (!out.message.isEmpty()) error(out.message);
+    metrics->setRuns(runs);
+    if (!runs.empty() && metricsDock) metricsDock->raise();
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+    if (scope && !runs.empty()) {
+      scope->autoscale();
+      scope->replotNow();
+    }
+#endif
+    progressBar->hide();
+    statusLabel->setText(out.cancelled ? MainWindow::tr("Run cancelled") : MainWindow::tr("Run finished"));
+    if (!out.runs.empty())
+      info(out.cancelled ? MainWindow::tr("Run cancelled") : MainWindow::tr("Run finished (%n controller(s))", "", int(out.runs.size())));
+    updateActions();
+  }
+
+  void reset() {
+    cancelRun();
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+    if (scope) scope->clearData();
+#endif
+    showRobot();
+    metrics->clear();
+    lastRuns.clear();
+    updateActions();
+  }
+
+  void exportCsv() {
+    if (lastRuns.empty()) {
+      error(MainWindow::tr("No run to export: run the simulation first"));
+      return;
+    }
+    const QString path = QFileDialog::getSaveFileName(w, MainWindow::tr("Export the last run as CSV"), QStringLiteral("run.csv"),
+                                                      MainWindow::tr("CSV files (*.csv)"));
+    if (path.isEmpty()) return;
+    int written = 0;
+    for (const auto& r : lastRuns) {
+      if (!r.recorder) continue;
+      QString p = path;
+      if (lastRuns.size() > 1) {
+        const QFileInfo fi(path);
+        p = fi.path() + QLatin1Char('/') + fi.completeBaseName() + QLatin1Char('_') + r.name + QStringLiteral(".csv");
+      }
+      try {
+        sim::writeCsv(*r.recorder, p.toStdString());
+        ++written;
+        info(MainWindow::tr("%1: traces of %2 written").arg(p, r.name));
+      } catch (const std::exception& e) {
+        error(q(e.what()));
+      }
+    }
+    (void)written;
+  }
+
+  void exportPlot() {
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+    if (!scope) return;
+    const QString path = QFileDialog::getSaveFileName(w, MainWindow::tr("Export the plot"), QStringLiteral("scope.png"),
+                                                      MainWindow::tr("Images (*.png *.svg)"));
+    if (path.isEmpty()) return;
+    QString err;
+    if (scope->exportImage(path, &err))
+      info(MainWindow::tr("Plot written to %1").arg(path));
+    else
+      error(MainWindow::tr("%1: cannot export the plot: %2").arg(path, err));
+#else
+    error(MainWindow::tr("The oscilloscope is not available in this build"));
+#endif
+  }
+
+  void exportMetrics() {
+    const QString path = QFileDialog::getSaveFileName(w, MainWindow::tr("Export the comparison table"),
+                                                      QStringLiteral("comparison.csv"), MainWindow::tr("CSV files (*.csv)"));
+    if (path.isEmpty()) return;
+    QString err;
+    if (metrics->exportCsv(path, &err))
+      info(MainWindow::tr("Comparison table written to %1").arg(path));
+    else
+      error(err);
+  }
+
+  void setLanguage(const QString& lang) {
+    qApp->removeTranslator(&translator);
+    qApp->removeTranslator(&qtTranslator);
+    language = lang == QStringLiteral("fr") ? QStringLiteral("fr") : QStringLiteral("en");
+    if (translator.load(QStringLiteral(":/i18n/maniplab_%1.qm").arg(language))) qApp->installTranslator(&translator);
+    if (qtTranslator.load(QStringLiteral("qtbase_%1").arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+      qApp->installTranslator(&qtTranslator);
+    frAct->setChecked(language == QStringLiteral("fr"));
+    enAct->setChecked(language == QStringLiteral("en"));
+    QSettings().setValue(QStringLiteral("language"), language);
+    // Installing a translator sends LanguageChange (-> retranslate); also do it now for the English case.
+    retranslate();
+  }
+
+  void showEquations() {
+    if (!equations) {
+      equations = new QDialog(w);
+      equations->setObjectName("equationsDialog");
+      auto* lay = new QVBoxLayout(equations);
+      equationsText = new QTextBrowser(equations);
+      lay->addWidget(equationsText);
+      auto* bb = new QDialogButtonBox(QDialogButtonBox::Close, equations);
+      QObject::connect(bb, &QDialogButtonBox::rejected, equations, &QDialog::close);
+      lay->addWidget(bb);
+      equations->resize(640, 520);
+    }
+    retranslateEquations();
+    equations->show();
+    equations->raise();
+  }
+
+  void retranslateEquations() {
+    if (!equations) return;
+    equations->setWindowTitle(MainWindow::tr("Equations in use"));
+    equationsText->setHtml(MainWindow::tr(
+        "<h3>Robot dynamics (seed 000 §II, §IV)</h3>"
+        "<p>M(q) q̈ + C(q, q̇) q̇ + G(q) + τ<sub>f</sub>(q̇) = τ, with the rotor inertias of the actuators; "
+        "simulated as q̈ = M<sup>-1</sup>(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).</p>"
+        "<p>Friction: τ<sub>f</sub> = F<sub>v</sub> q̇ + F<sub>c</sub> sign(q̇).</p>"
+        "<h3>Independent-joint PID</h3>"
+        "<p>τ = K<sub>p</sub> e + K<sub>i</sub> ∫e dt − K<sub>d</sub> q̇<sub>f</sub>, e = q<sub>d</sub> − q, "
+        "filtered derivative on the measurement, anti-windup, saturation.</p>"
+        "<h3>PD + gravity</h3><p>τ = K<sub>p</sub> e + K<sub>d</sub> ė + Ĝ(q).</p>"
+        "<h3>Computed torque (seed 003, eqs 7.1–7.8)</h3>"
+        "<p>τ = M̂(q) (q̈<sub>d</sub> + K<sub>v</sub> ė + K<sub>p</sub> e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction "
+        "compensation); error dynamics ë + K<sub>v</sub> ė + K<sub>p</sub> e = 0.</p>"
+        "<h3>Gain design (eqs 7.9–7.17)</h3>"
+        "<p>K<sub>p</sub> = ω<sub>n</sub><sup>2</sup>, K<sub>v</sub> = 2 ζ ω<sub>n</sub>; or with the response time "
+        "T<sub>r</sub> (5 %): λ<sub>0</sub> = −4.73 / T<sub>r</sub>, K<sub>p</sub> = λ<sub>0</sub><sup>2</sup>, "
+        "K<sub>v</sub> = −2 λ<sub>0</sub>.</p>"
+        "<h3>Energy balance (seed 000 §IV.2)</h3><p>E − E<sub>0</sub> − W = 0 (drift channel E_drift).</p>"));
+  }
+
+  void retranslate() {
+    fileMenu->setTitle(MainWindow::tr("&File"));
+    recentMenu->setTitle(MainWindow::tr("Recent &files"));
+    exportMenu->setTitle(MainWindow::tr("&Export"));
+    editMenu->setTitle(MainWindow::tr("&Edit"));
+    simMenu->setTitle(MainWindow::tr("&Simulation"));
+    speedMenu->setTitle(MainWindow::tr("S&peed"));
+    viewMenu->setTitle(MainWindow::tr("&View"));
+    langMenu->setTitle(MainWindow::tr("&Language"));
+    helpMenu->setTitle(MainWindow::tr("&Help"));
+    newAct->setText(MainWindow::tr("&New"));
+    openAct->setText(MainWindow::tr("&Open..."));
+    saveAct->setText(MainWindow::tr("&Save robot"));
+    saveAsAct->setText(MainWindow::tr("Save robot &as..."));
+    exportCsvAct->setText(MainWindow::tr("Last run as &CSV..."));
+    exportPlotAct->setText(MainWindow::tr("&Plot image..."));
+    exportMetricsAct->setText(MainWindow::tr("Comparison &table (CSV)..."));
+    quitAct->setText(MainWindow::tr("&Quit"));
+    undoAct->setText(MainWindow::tr("&Undo"));
+    redoAct->setText(MainWindow::tr("&Redo"));
+    runAct->setText(MainWindow::tr("&Run"));
+    pauseAct->setText(MainWindow::tr("&Pause"));
+    stepAct->setText(MainWindow::tr("Single s&tep"));
+    resetAct->setText(MainWindow::tr("R&eset"));
+    const QString speeds[] = {MainWindow::tr("x0.1"), MainWindow::tr("x0.5"), MainWindow::tr("x1 (real time)"),
+                              MainWindow::tr("x2"), MainWindow::tr("x10"), MainWindow::tr("As fast as possible")};
+    for (std::size_t i = 0; i < speedActs.size(); ++i) speedActs[i]->setText(speeds[i]);
+    framesAct->setText(MainWindow::tr("Show &frames"));
+    comAct->setText(MainWindow::tr("Show centres of &mass"));
+    axesAct->setText(MainWindow::tr("Show joint &axes"));
+    frAct->setText(QStringLiteral("Français"));
+    enAct->setText(QStringLiteral("English"));
+    aboutAct->setText(MainWindow::tr("&About ManipLab"));
+    equationsAct->setText(MainWindow::tr("&Equations in use"));
+    toolBar->setWindowTitle(MainWindow::tr("Main toolbar"));
+    editorDock->setWindowTitle(MainWindow::tr("Chain editor"));
+    panelDock->setWindowTitle(MainWindow::tr("Control panel"));
+    scopeDock->setWindowTitle(MainWindow::tr("Oscilloscope"));
+    metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
+    messageDock->setWindowTitle(MainWindow::tr("Messages"));
+    if (editorPlaceholder) editorPlaceholder->setText(MainWindow::tr("The chain editor is not available in this build."));
+    if (viewPlaceholder) viewPlaceholder->setText(MainWindow::tr("The 3D view is not available in this build."));
+    if (scopePlaceholder) scopePlaceholder->setText(MainWindow::tr("The oscilloscope is not available in this build."));
+    if (!running) statusLabel->setText(MainWindow::tr("Ready"));
+    retranslateEquations();
+    updateTitle();
+  }
+};
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_unique<Impl>()) {
+  d->w = this;
+  setObjectName("mainWindow");
+  setAcceptDrops(true);
+  setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+
+  // The language (saved choice, else the system locale) is installed before any widget is built, so
+  // that widgets which translate their texts only once, at construction, start in that language too.
+  const QString savedLanguage = QSettings().value(QStringLiteral("language")).toString();
+  const QString startLanguage = !savedLanguage.isEmpty() ? savedLanguage
+                                : QLocale::system().language() == QLocale::French ? QStringLiteral("fr")
+                                                                                   : QStringLiteral("en");
+  if (d->translator.load(QStringLiteral(":/i18n/maniplab_%1.qm").arg(startLanguage)))
+    QCoreApplication::installTranslator(&d->translator);
+
+  // Central 3D view.
+#ifdef MANIPLAB_HAVE_ROBOT_VIEW
+  d->view = new RobotView(this);
+  d->view->setObjectName("robotView");
+  setCentralWidget(d->view);
+#else
+  d->viewPlaceholder = new QLabel(this);
+  d->viewPlaceholder->setAlignment(Qt::AlignCenter);
+  setCentralWidget(d->viewPlaceholder);
+#endif
+
+  auto dock = [this](const char* name, QWidget* content, Qt::DockWidgetArea area) {
+    auto* dw = new QDockWidget(this);
+    dw->setObjectName(QString::fromLatin1(name));
+    dw->setWidget(content);
+    addDockWidget(area, dw);
+    return dw;
+  };
+#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
+  d->editor = new ChainEditor(&d->undo, this);
+  d->editor->setObjectName("chainEditor");
+  d->editorDock = dock("chainEditorDock", d->editor, Qt::LeftDockWidgetArea);
+#else
+  d->editorPlaceholder = new QLabel(this);
+  d->editorPlaceholder->setWordWrap(true);
+  d->editorDock = dock("chainEditorDock", d->editorPlaceholder, Qt::LeftDockWidgetArea);
+#endif
+  d->panel = new ControlPanel(this);
+  d->panel->setObjectName("controlPanel");
+  d->panelDock = dock("controlPanelDock", d->panel, Qt::RightDockWidgetArea);
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+  d->scope = new ScopeWidget(this);
+  d->scope->setObjectName("scope");
+  d->scope->setMinimumHeight(220);
+  d->scopeDock = dock("scopeDock", d->scope, Qt::BottomDockWidgetArea);
+#else
+  d->scopePlaceholder = new QLabel(this);
+  d->scopePlaceholder->setAlignment(Qt::AlignCenter);
+  d->scopeDock = dock("scopeDock", d->scopePlaceholder, Qt::BottomDockWidgetArea);
+#endif
+  d->metrics = new MetricsView(this);
+  d->metrics->setObjectName("metricsView");
+  d->metricsDock = dock("metricsDock", d->metrics, Qt::BottomDockWidgetArea);
+  d->messages = new MessageArea(this);
+  d->messages->setObjectName("messageArea");
+  d->messageDock = dock("messageDock", d->messages, Qt::BottomDockWidgetArea);
+  splitDockWidget(d->scopeDock, d->metricsDock, Qt::Horizontal);
+  tabifyDockWidget(d->metricsDock, d->messageDock);
+  d->metricsDock->raise();
+  resizeDocks({d->scopeDock, d->metricsDock}, {3, 2}, Qt::Horizontal);
+
+  // Status bar.
+  d->statusLabel = new QLabel(this);
+  d->statusLabel->setObjectName("statusLabel");
+  statusBar()->addWidget(d->statusLabel, 1);
+  d->progressBar = new QProgressBar(this);
+  d->progressBar->setMaximumWidth(200);
+  d->progressBar->setRange(0, 100);
+  d->progressBar->hide();
+  statusBar()->addPermanentWidget(d->progressBar);
+
+  // Actions and menus.
+  auto act = [this](const char* name, const QKeySequence& key = {}) {
+    auto* a = new QAction(this);
+    a->setObjectName(QString::fromLatin1(name));
+    if (!key.isEmpty()) a->setShortcut(key);
+    return a;
+  };
+  auto* mb = menuBar();
+  d->fileMenu = mb->addMenu(QString());
+  d->fileMenu->setObjectName("menuFile");
+  d->newAct = act("actionNew", QKeySequence::New);
+  d->newAct->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
+  d->openAct = act("actionOpen", QKeySequence::Open);
+  d->openAct->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+  d->saveAct = act("actionSave", QKeySequence::Save);
+  d->saveAct->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+  d->saveAsAct = act("actionSaveAs", QKeySequence::SaveAs);
+  d->exportCsvAct = act("actionExportCsv", QKeySequence(Qt::CTRL | Qt::Key_E));
+  d->exportPlotAct = act("actionExportPlot", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+  d->exportMetricsAct = act("actionExportMetrics");
+  d->quitAct = act("actionQuit", QKeySequence::Quit);
+  d->fileMenu->addAction(d->newAct);
+  d->fileMenu->addAction(d->openAct);
+  d->recentMenu = d->fileMenu->addMenu(QString());
+  d->recentMenu->setObjectName("menuRecent");
+  d->fileMenu->addAction(d->saveAct);
+  d->fileMenu->addAction(d->saveAsAct);
+  d->fileMenu->addSeparator();
+  d->exportMenu = d->fileMenu->addMenu(QString());
+  d->exportMenu->setObjectName("menuExport");
+  d->exportMenu->addAction(d->exportCsvAct);
+  d->exportMenu->addAction(d->exportPlotAct);
+  d->exportMenu->addAction(d->exportMetricsAct);
+  d->fileMenu->addSeparator();
+  d->fileMenu->addAction(d->quitAct);
+
+  d->editMenu = mb->addMenu(QString());
+  d->editMenu->setObjectName("menuEdit");
+  d->undoAct = d->undo.createUndoAction(this);
+  d->undoAct->setObjectName("actionUndo");
+  d->undoAct->setShortcut(QKeySequence::Undo);
+  d->redoAct = d->undo.createRedoAction(this);
+  d->redoAct->setObjectName("actionRedo");
+  d->redoAct->setShortcut(QKeySequence::Redo);
+  d->editMenu->addAction(d->undoAct);
+  d->editMenu->addAction(d->redoAct);
+
+  d->simMenu = mb->addMenu(QString());
+  d->simMenu->setObjectName("menuSimulation");
+  d->runAct = act("actionRun", QKeySequence(Qt::CTRL | Qt::Key_R));
+  d->runAct->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+  d->pauseAct = act("actionPause", QKeySequence(Qt::CTRL | Qt::Key_P));
+  d->pauseAct->setCheckable(true);
+  d->pauseAct->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
+  d->stepAct = act("actionStep", QKeySequence(Qt::CTRL | Qt::Key_T));
+  d->stepAct->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+  d->resetAct = act("actionReset", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+  d->resetAct->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+  d->simMenu->addAction(d->runAct);
+  d->simMenu->addAction(d->pauseAct);
+  d->simMenu->addAction(d->stepAct);
+  d->simMenu->addAction(d->resetAct);
+  d->simMenu->addSeparator();
+  d->speedMenu = d->simMenu->addMenu(QString());
+  d->speedMenu->setObjectName("menuSpeed");
+  auto* speedGroup = new QActionGroup(this);
+  const double speeds[] = {0.1, 0.5, 1.0, 2.0, 10.0, 0.0};
+  const char* speedNames[] = {"actionSpeed0_1", "actionSpeed0_5", "actionSpeed1", "actionSpeed2", "actionSpeed10", "actionSpeedMax"};
+  for (int i = 0; i < 6; ++i) {
+    auto* a = act(speedNames[i]);
+    a->setCheckable(true);
+    a->setData(speeds[i]);
+    speedGroup->addAction(a);
+    d->speedMenu->addAction(a);
+    d->speedActs.push_back(a);
+    connect(a, &QAction::triggered, this, [this, v = speeds[i]] {
+      d->speed = v;
+      d->worker->setSpeed(v);
+    });
+  }
+  d->speedActs[2]->setChecked(true);
+
+  d->viewMenu = mb->addMenu(QString());
+  d->viewMenu->setObjectName("menuView");
+  for (auto* dw : {d->editorDock, d->panelDock, d->scopeDock, d->metricsDock, d->messageDock}) {
+    auto* a = dw->toggleViewAction();
+    a->setObjectName(QStringLiteral("toggle_") + dw->objectName());
+    d->viewMenu->addAction(a);
+  }
+  d->viewMenu->addSeparator();
+  d->framesAct = act("actionShowFrames");
+  d->comAct = act("actionShowCom");
+  d->axesAct = act("actionShowAxes");
+  for (auto* a : {d->framesAct, d->comAct, d->axesAct}) {
+    a->setCheckable(true);
+    d->viewMenu->addAction(a);
+  }
+  d->axesAct->setChecked(true);
+#ifdef MANIPLAB_HAVE_ROBOT_VIEW
+  connect(d->framesAct, &QAction::toggled, this, [this](bool on) { d->view->setShowFrames(on); });
+  connect(d->comAct, &QAction::toggled, this, [this](bool on) { d->view->setShowCentresOfMass(on); });
+  connect(d->axesAct, &QAction::toggled, this, [this](bool on) { d->view->setShowJointAxes(on); });
+#endif
+
+  d->langMenu = mb->addMenu(QString());
+  d->langMenu->setObjectName("menuLanguage");
+  auto* langGroup = new QActionGroup(this);
+  d->frAct = act("actionLanguageFr");
+  d->enAct = act("actionLanguageEn");
+  for (auto* a : {d->frAct, d->enAct}) {
+    a->setCheckable(true);
+    langGroup->addAction(a);
+    d->langMenu->addAction(a);
+  }
+  connect(d->frAct, &QAction::triggered, this, [this] { d->setLanguage(QStringLiteral("fr")); });
+  connect(d->enAct, &QAction::triggered, this, [this] { d->setLanguage(QStringLiteral("en")); });
+
+  d->helpMenu = mb->addMenu(QString());
+  d->helpMenu->setObjectName("menuHelp");
+  d->aboutAct = act("actionAbout");
+  d->equationsAct = act("actionEquations", QKeySequence::HelpContents);
+  d->helpMenu->addAction(d->equationsAct);
+  d->helpMenu->addAction(d->aboutAct);
+
+  d->toolBar = addToolBar(QString());
+  d->toolBar->setObjectName("mainToolBar");
+  d->toolBar->addAction(d->newAct);
+  d->toolBar->addAction(d->openAct);
+  d->toolBar->addAction(d->saveAct);
+  d->toolBar->addSeparator();
+  d->toolBar->addAction(d->runAct);
+  d->toolBar->addAction(d->pauseAct);
+  d->toolBar->addAction(d->stepAct);
+  d->toolBar->addAction(d->resetAct);
+
+  // Connections.
+  connect(d->newAct, &QAction::triggered, this, [this] {
+    if (d->maybeSave()) d->newScene();
+  });
+  connect(d->openAct, &QAction::triggered, this, [this] {
+    if (!d->maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a scene or a robot"), dataDirectory() + QStringLiteral("/scenes"),
+                                                      tr("Scenes and robots (*.json)"));
+    if (!path.isEmpty()) openFile(path);
+  });
+  connect(d->saveAct, &QAction::triggered, this, [this] { d->save(); });
+  connect(d->saveAsAct, &QAction::triggered, this, [this] { d->saveAs(); });
+  connect(d->exportCsvAct, &QAction::triggered, this, [this] { d->exportCsv(); });
+  connect(d->exportPlotAct, &QAction::triggered, this, [this] { d->exportPlot(); });
+  connect(d->exportMetricsAct, &QAction::triggered, this, [this] { d->exportMetrics(); });
+  connect(d->quitAct, &QAction::triggered, this, &QWidget::close);
+  connect(d->runAct, &QAction::triggered, this, [this] { d->run(false); });
+  connect(d->pauseAct, &QAction::toggled, this, [this](bool on) { d->worker->setPaused(on); });
+  connect(d->stepAct, &QAction::triggered, this, [this] {
+    if (!d->running) d->run(true);
+    d->pauseAct->setChecked(true);
+    d->worker->step(1);
+  });
+  connect(d->resetAct, &QAction::triggered, this, [this] { d->reset(); });
+  connect(d->aboutAct, &QAction::triggered, this, [this] {
+    QMessageBox::about(this, tr("About ManipLab"),
+                       tr("<h3>ManipLab %1</h3><p>Simulating, controlling and teaching the dynamics of robot "
+                          "manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, "
+                          "independent-joint PID and computed-torque control.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+  });
+  connect(d->equationsAct, &QAction::triggered, this, [this] { d->showEquations(); });
+  connect(&d->undo, &QUndoStack::cleanChanged, this, [this] { d->updateTitle(); });
+  connect(d->panel, &ControlPanel::message, this, [this](const QString& m) { d->info(m); });
+  connect(d->metrics, &MetricsView::message, this, [this](const QString& m) { d->info(m); });
+#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
+  connect(d->editor, &ChainEditor::message, this, [this](const QString& m) {
+    d->message(MessageArea::Severity::Warning, m);
+  });
+  connect(d->editor, &ChainEditor::robotChanged, this, [this](const RobotDescription& desc, const Model& model) {
+    if (!d->hasScene) return;
+    const bool dofChanged = model.nq != d->scene.robot.model.nq;
+    d->scene.robot.description = desc;
+    d->scene.robot.model = model;
+    if (dofChanged) {  // new joint count: the panel's gain table and the scope's channels follow
+      d->panel->setScene(d->scene);
+      d->scopeSourcesFromScene();
+    }
+    d->showRobot();
+    d->updateTitle();
+  });
+#endif
+
+  // Worker thread.
+  d->worker = new SimulationWorker;
+  d->worker->moveToThread(&d->thread);
+  connect(&d->thread, &QThread::finished, d->worker, &QObject::deleteLater);
+  connect(d->worker, &SimulationWorker::runStarted, this,
+          [this](int i, const QString& n, const QStringList& c, const QStringList& u) { d->onRunStarted(i, n, c, u); });
+  connect(d->worker, &SimulationWorker::rows, this,
+          [this](int i, const QVector<double>& t, const QVector<double>& v, int c) { d->onRows(i, t, v, c); });
+  connect(d->worker, &SimulationWorker::progress, this, [this](double f, const QString&) {
+    d->progressBar->setValue(int(std::lround(f * 100)));
+  });
+  connect(d->worker, &SimulationWorker::finished, this, [this](const RunOutcomes& o) { d->onFinished(o); });
+  d->thread.setObjectName("simulation");
+  d->thread.start();
+
+  // Events the header does not override: close (unsaved changes), language change, drag and drop.
+  auto* filter = new WindowEventFilter(this);
+  filter->handler = [this](QEvent* e) -> bool {
+    switch (e->type()) {
+      case QEvent::Close: {
+        if (!d->maybeSave()) {
+          e->ignore();
+          return true;
+        }
+        QSettings s;
+        s.setValue(QStringLiteral("geometry"), saveGeometry());
+        s.setValue(QStringLiteral("windowState"), saveState());
+        return false;
+      }
+      case QEvent::LanguageChange:
+        d->retranslate();
+        return false;
+      case QEvent::DragEnter: {
+        auto* de = static_cast<QDragEnterEvent*>(e);
+        if (de->mimeData()->hasUrls())
+          for (const QUrl& u : de->mimeData()->urls())
+            if (u.isLocalFile() && u.toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+              de->acceptProposedAction();
+              return true;
+            }
+        return false;
+      }
+      case QEvent::Drop: {
+        auto* de = static_cast<QDropEvent*>(e);
+        for (const QUrl& u : de->mimeData()->urls())
+          if (u.isLocalFile() && u.toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+            de->acceptProposedAction();
+            const QString p = u.toLocalFile();
+            QTimer::singleShot(0, this, [this, p] {
+              if (d->maybeSave()) openFile(p);
+            });
+            return true;
+          }
+        return false;
+      }
+      default: return false;
+    }
+  };
+  installEventFilter(filter);
+
+  // Settings, language (system locale by default), start scene.
+  QSettings s;
+  d->setLanguage(startLanguage);
+  d->rebuildRecent();
+  resize(1500, 950);
+  if (s.contains(QStringLiteral("geometry"))) restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray());
+  if (s.contains(QStringLiteral("windowState"))) restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+  d->updateActions();
+  const QString start = dataDirectory() + QStringLiteral("/scenes/default.json");
+  if (!openFile(start)) d->error(tr("Cannot open the start scene %1").arg(start));
+}
+
+MainWindow::~MainWindow() {
+  d->worker->cancel();
+  d->worker->setPaused(false);
+  d->thread.quit();
+  d->thread.wait();
+  // The chain editor keeps a pointer to the undo stack of d: delete it (and the view) while d lives.
+  delete d->editorDock;
+  d->editorDock = nullptr;
+  delete takeCentralWidget();
+  QCoreApplication::removeTranslator(&d->translator);
+  QCoreApplication::removeTranslator(&d->qtTranslator);
+}
+
+bool MainWindow::openFile(const QString& path) {
+  const QFileInfo fi(path);
+  if (!fi.exists() || !fi.isFile()) {
+    d->error(tr("%1: no such file").arg(path));
+    return false;
+  }
+  std::string text;
+  if (!readTextFile(path.toStdString(), text)) {
+    d->error(tr("%1: cannot read the file").arg(path));
+    return false;
+  }
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  bool isScene = false;
+  if (!j.is_discarded() && j.is_object() && j.contains("format") && j["format"].is_string())
+    isScene = j["format"].get<std::string>() == "maniplab-scene";
+  try {
+    if (isScene || j.is_discarded()) {
+      // A malformed file is reported by the scene reader (file, line, cause).
+      const sim::SceneLoadResult res = sim::loadSceneFile(path.toStdString());
+      d->diagnostics(res.diagnostics);
+      if (!res.ok()) {
+        d->error(tr("%1: the scene was not loaded (see the messages above)").arg(path));
+        return false;
+      }
+      d->setScene(res.scene, fi.absoluteFilePath());
+      d->info(tr("Scene %1 loaded (%2)").arg(fi.fileName(), q(res.scene.name)));
+    } else {
+      const RobotLoadResult r = loadRobotFile(path.toStdString());
+      d->diagnostics(r.diagnostics);
+      if (!r.ok()) {
+        d->error(tr("%1: the robot was not loaded (see the messages above)").arg(path));
+        return false;
+      }
+      if (!d->hasScene) {
+        d->error(tr("%1: open a scene first (a robot replaces the robot of the current scene)").arg(path));
+        return false;
+      }
+      sim::Scene s = d->scene;
+      s.robot = r;
+      s.robotFile = fi.absoluteFilePath().toStdString();
+      if (s.q0.size() != r.model.nq) s.q0.resize(0), s.qd0.resize(0);
+      d->setScene(s, d->scenePath);
+      if (d->scene.robot.model.nq != 0)
+        d->info(tr("Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))", "",
+                   r.model.nq)
+                    .arg(fi.fileName()));
+    }
+  } catch (const std::exception& e) {
+    d->error(tr("%1: %2").arg(path, q(e.what())));
+    return false;
+  }
+  d->addRecent(path);
+  return true;
+}
+
+}  // namespace maniplab::ui

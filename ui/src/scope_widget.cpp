@@ -1,0 +1,1078 @@
+#include "maniplab/ui/scope_widget.hpp"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QColorDialog>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSvgGenerator>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "maniplab/ui/scope_ring.hpp"
+
+namespace maniplab::ui {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kHDiv = 10.0;  // horizontal divisions
+constexpr double kVDiv = 8.0;   // vertical divisions
+constexpr qint64 kDefaultCapacity = 1'000'000;
+// All sources together keep at most this many samples (~150 MB with the block summaries): a recorder
+// with 60 channels gets 266 000 samples per channel instead of 480 MB of rings.
+constexpr qint64 kTotalSampleBudget = 16'000'000;
+
+qint64 effectiveCapacity(qint64 perSource, qsizetype sources) {
+  if (sources <= 0) return 64;
+  return std::min(perSource, std::max<qint64>(kTotalSampleBudget / sources, 64));
+}
+
+const std::array<QColor, ScopeWidget::kChannels> kDefaultColors = {
+    QColor(255, 224, 0),   QColor(0, 229, 255),  QColor(255, 64, 255), QColor(64, 255, 96),
+    QColor(255, 144, 32),  QColor(96, 144, 255), QColor(255, 64, 64),  QColor(240, 240, 240)};
+
+const QColor kScreen(6, 12, 9);
+const QColor kBezel(28, 30, 32);
+const QColor kGrid(70, 95, 80);
+const QColor kText(200, 210, 200);
+
+// 1-2-5 time bases from 1 µs/div to 50 s/div.
+std::vector<double> timeBaseSteps() {
+  std::vector<double> r;
+  for (int e = -6; e <= 1; ++e)
+    for (double m : {1.0, 2.0, 5.0}) r.push_back(m * std::pow(10.0, e));
+  return r;
+}
+
+QString formatSeconds(double s) {
+  const double a = std::abs(s);
+  if (a == 0) return QStringLiteral("0 s");
+  if (a < 1e-6) return QStringLiteral("%1 ns").arg(QString::number(s * 1e9, 'g', 4));
+  if (a < 1e-3) return QStringLiteral("%1 µs").arg(QString::number(s * 1e6, 'g', 4));
+  if (a < 1) return QStringLiteral("%1 ms").arg(QString::number(s * 1e3, 'g', 4));
+  return QStringLiteral("%1 s").arg(QString::number(s, 'g', 4));
+}
+
+QString formatValue(double v, const QString& unit) {
+  if (!std::isfinite(v)) return QStringLiteral("--");
+  QString r = QString::number(v, 'g', 4);
+  if (!unit.isEmpty()) r += QLatin1Char(' ') + unit;
+  return r;
+}
+
+void appendNumber(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+    return;
+  }
+  char buf[32];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v);  // shortest round trip, '.' always
+  out.append(buf, res.ptr);
+}
+
+std::string csvField(const QString& s) {
+  std::string u = s.toStdString();
+  if (u.find_first_of(",\"\n\r") == std::string::npos) return u;
+  std::string q = "\"";
+  for (char c : u) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + "\"";
+}
+
+// Sets a spin box only when its value differs (re-setting the same value would reformat the text the
+// user is typing).
+void setSpin(QDoubleSpinBox* spin, double v) {
+  if (spin->value() != v) spin->setValue(v);
+}
+
+// Nearest 1-2-5 value >= x.
+double ceil125(double x) {
+  if (!(x > 0) || !std::isfinite(x)) return 1.0;
+  const double e = std::floor(std::log10(x));
+  const double p = std::pow(10.0, e);
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * p >= x * (1 - 1e-12)) return m * p;
+  return 10 * p;
+}
+
+}  // namespace
+
+struct ScopeWidget::Impl {
+  ScopeWidget* q = nullptr;
+
+  // ---- state -------------------------------------------------------------------------------------
+  QStringList names, units;
+  ScopeRing ring;
+  qint64 capacity = kDefaultCapacity;
+
+  struct Channel {
+    int source = -1;
+    int lastSource = -1;  // restored when switched back on
+    QColor color;
+    double gain = 1.0;
+    double offset = 0.0;
+  };
+  std::array<Channel, kChannels> ch;
+
+  double timeBase = 0.1;
+  Mode mode = Mode::Roll;
+  bool running = true;
+  double frozenEnd = 0;  // right edge of the window while stopped (roll / free run)
+
+  // trigger settings
+  int trigChannel = 0;
+  double trigLevel = 0;
+  Edge trigEdge = Edge::Rising;
+  TriggerSweep sweep = TriggerSweep::Auto;
+  double trigPosDiv = 5.0;
+  // trigger state
+  bool hasShown = false;  // a triggered sweep is on screen
+  double shownTrigger = 0;
+  bool hasPending = false;  // a trigger found whose sweep is not yet complete (normal / auto)
+  double pendingTrigger = 0;
+  double holdoff = -std::numeric_limits<double>::infinity();
+  qint64 scanSerial = 0;  // next sample (serial number) to examine as the right end of a pair
+  bool freeRun = false;   // auto sweep without a trigger: shows the latest data
+
+  double cursor1 = 0, cursor2 = 0;
+  bool cursorsShown = false;
+
+  // display
+  bool dirty = true;        // settings changed: redraw even when stopped
+  bool dataChanged = false; // data arrived since the last redraw
+  qint64 frames = 0;
+  QElapsedTimer readoutClock;
+
+  // ---- widgets -----------------------------------------------------------------------------------
+  QCustomPlot* plot = nullptr;
+  std::array<QCPGraph*, kChannels> graphs{};
+  std::array<QCPItemText*, kChannels> scaleTexts{};
+  QCPItemText* statusText = nullptr;
+  QCPItemText* timeBaseText = nullptr;
+  QCPItemText* trigLevelMarker = nullptr;
+  QCPItemText* trigPosMarker = nullptr;
+  QCPItemStraightLine* cursorLines[2] = {nullptr, nullptr};
+  QTimer* timer = nullptr;
+
+  QComboBox* channelSelect = nullptr;
+  QCheckBox* channelOn = nullptr;
+  QComboBox* sourceCombo = nullptr;
+  QDoubleSpinBox* gainSpin = nullptr;
+  QDoubleSpinBox* offsetSpin = nullptr;
+  QPushButton* colorButton = nullptr;
+  QComboBox* timeBaseCombo = nullptr;
+  QComboBox* modeCombo = nullptr;
+  QComboBox* trigChannelCombo = nullptr;
+  QDoubleSpinBox* trigLevelSpin = nullptr;
+  QComboBox* edgeCombo = nullptr;
+  QComboBox* sweepCombo = nullptr;
+  QDoubleSpinBox* trigPosSpin = nullptr;
+  QPushButton* runButton = nullptr;
+  QDoubleSpinBox* cursorSpin[2] = {nullptr, nullptr};
+  QLabel* cursorLabel = nullptr;
+  QLabel* measureLabel = nullptr;
+
+  // ---- helpers -----------------------------------------------------------------------------------
+  bool validChannel(int k) const { return k >= 0 && k < kChannels; }
+  int sourceOf(int k) const {
+    const int s = ch[std::size_t(k)].source;
+    return s >= 0 && s < ring.sources() ? s : -1;
+  }
+  QString unitOf(int k) const {
+    const int s = sourceOf(k);
+    return s >= 0 && s < units.size() ? units[s] : QString();
+  }
+  QString channelName(int k) const { return ScopeWidget::tr("CH%1").arg(k + 1); }
+
+  Window window() const {
+    Window w;
+    if (ring.count() == 0) return w;
+    const double span = kHDiv * timeBase;
+    const double end = running ? ring.lastTime() : frozenEnd;
+    if (mode == Mode::Roll || (freeRun && sweep != TriggerSweep::Single)) {
+      w.start = end - span;
+    } else if (hasShown) {
+      w.start = shownTrigger - trigPosDiv * timeBase;
+    } else {
+      return w;
+    }
+    w.end = w.start + span;
+    w.valid = true;
+    return w;
+  }
+
+  void arm() {
+    hasPending = false;
+    freeRun = false;
+    holdoff = ring.count() ? ring.lastTime() : -std::numeric_limits<double>::infinity();
+    scanSerial = ring.totalAppended();
+    if (sweep == TriggerSweep::Single) hasShown = false;
+  }
+
+  // Runs the trigger over the samples appended since the last call (running, triggered mode only).
+  void processTrigger() {
+    if (!running || mode != Mode::Triggered || ring.count() == 0) return;
+    const double tLast = ring.lastTime();
+    const double post = (kHDiv - trigPosDiv) * timeBase;
+    const int s = validChannel(trigChannel) ? sourceOf(trigChannel) : -1;
+    bool adopted = false;
+    double adoptedAt = 0;
+    auto tryAdopt = [&] {
+      if (hasPending && pendingTrigger + post <= tLast) {
+        hasShown = true;
+        shownTrigger = pendingTrigger;
+        holdoff = pendingTrigger + post;
+        hasPending = false;
+        freeRun = false;
+        adopted = true;
+        adoptedAt = shownTrigger;
+      }
+    };
+    const qint64 first = ring.firstSerial(), total = ring.totalAppended();
+    qint64 serial = std::max(scanSerial, first + 1);
+    if (s >= 0) {
+      tryAdopt();
+      const bool single = sweep == TriggerSweep::Single;
+      for (; serial < total; ++serial) {
+        if (hasPending || (single && hasShown)) break;
+        const qint64 i = serial - first;
+        const double v0 = ring.value(s, i - 1), v1 = ring.value(s, i);
+        const bool cross = trigEdge == Edge::Rising ? (v0 < trigLevel && v1 >= trigLevel)
+                                                    : (v0 > trigLevel && v1 <= trigLevel);
+        if (!cross) continue;
+        const double t0 = ring.time(i - 1), t1 = ring.time(i);
+        const double tc = v1 == v0 ? t1 : t0 + (trigLevel - v0) / (v1 - v0) * (t1 - t0);
+        if (!(tc > holdoff)) continue;
+        if (single) {
+          hasShown = true;
+          shownTrigger = tc;
+          emit q->triggered(tc);
+          ++serial;
+          break;
+        }
+        hasPending = true;
+        pendingTrigger = tc;
+        tryAdopt();
+      }
+    }
+    scanSerial = serial;
+    if (adopted) emit q->triggered(adoptedAt);
+    if (sweep == TriggerSweep::Single) {
+      if (hasShown && shownTrigger + post <= tLast) {
+        running = false;  // single sweep complete: freeze
+        frozenEnd = tLast;
+        dirty = true;
+        syncRunButton();
+      }
+    } else if (sweep == TriggerSweep::Auto) {
+      const double ref = std::isfinite(holdoff) ? holdoff : ring.time(0);
+      if (s < 0 || (!hasPending && tLast - ref > kHDiv * timeBase)) freeRun = true;
+    }
+  }
+
+  int pixelWidth() const {
+    // A hidden scope has not been laid out (its plot may still be 100 px wide): decimate for a typical
+    // screen so that measurements of the handed points and image exports stay meaningful.
+    const int w = plot->axisRect()->width();
+    return plot->isVisible() && w > 10 ? w : std::max(w, 1000);
+  }
+
+  // Decimates the visible window into the graphs (min/max per pixel column).
+  void rebuildGraphs() {
+    const Window w = window();
+    const int W = pixelWidth();
+    std::vector<qint64> bounds;
+    qint64 lo = 0, hi = 0;
+    if (w.valid) {
+      bounds.resize(std::size_t(W) + 1);
+      const double dt = (w.end - w.start) / W;
+      for (int c = 0; c < W; ++c) bounds[std::size_t(c)] = ring.lowerBound(w.start + c * dt);
+      bounds[std::size_t(W)] = ring.upperBound(w.end);
+      lo = bounds[0];
+      hi = bounds[std::size_t(W)];
+    }
+    const bool decimate = hi - lo > 2 * qint64(W);
+    const double colWidth = kHDiv / W;
+    for (int k = 0; k < kChannels; ++k) {
+      QCPGraph* g = graphs[std::size_t(k)];
+      const int s = sourceOf(k);
+      QVector<QCPGraphData> pts;
+      if (w.valid && s >= 0) {
+        const Channel& c = ch[std::size_t(k)];
+        auto X = [&](double t) { return (t - w.start) / timeBase - kHDiv / 2; };
+        auto Y = [&](double v) { return (v + c.offset) / c.gain; };
+        pts.reserve(decimate ? 2 * W + 2 : int(hi - lo) + 2);
+        if (lo > 0) pts.append(QCPGraphData(X(ring.time(lo - 1)), Y(ring.value(s, lo - 1))));
+        if (!decimate) {
+          for (qint64 i = lo; i < hi; ++i) pts.append(QCPGraphData(X(ring.time(i)), Y(ring.value(s, i))));
+        } else {
+          double prev = pts.isEmpty() ? kNaN : pts.back().value;
+          for (int col = 0; col < W; ++col) {
+            double vmin, vmax;
+            if (!ring.minMax(s, bounds[std::size_t(col)], bounds[std::size_t(col) + 1], vmin, vmax)) continue;
+            const double x = (col + 0.5) * colWidth - kHDiv / 2;
+            const double ymin = Y(vmin), ymax = Y(vmax);
+            if (ymin == ymax) {
+              pts.append(QCPGraphData(x, ymin));
+              prev = ymin;
+            } else if (std::isnan(prev) || std::abs(prev - ymin) <= std::abs(prev - ymax)) {
+              pts.append(QCPGraphData(x, ymin));
+              pts.append(QCPGraphData(x, ymax));
+              prev = ymax;
+            } else {
+              pts.append(QCPGraphData(x, ymax));
+              pts.append(QCPGraphData(x, ymin));
+              prev = ymin;
+            }
+          }
+        }
+        if (hi < ring.count()) pts.append(QCPGraphData(X(ring.time(hi)), Y(ring.value(s, hi))));
+      }
+      g->data()->set(pts, true);
+      g->setVisible(s >= 0);
+      g->setPen(QPen(ch[std::size_t(k)].color, 1));
+    }
+    updateOverlay();
+  }
+
+  void updateOverlay() {
+    for (int k = 0; k < kChannels; ++k) {
+      QCPItemText* t = scaleTexts[std::size_t(k)];
+      const bool on = sourceOf(k) >= 0;
+      t->setVisible(on);
+      if (on) {
+        t->setColor(ch[std::size_t(k)].color);
+        t->setText(QStringLiteral("%1 %2/%3").arg(channelName(k),
+                                                 formatValue(ch[std::size_t(k)].gain, unitOf(k)),
+                                                 ScopeWidget::tr("div")));
+      }
+    }
+    timeBaseText->setText(ScopeWidget::tr("%1/div").arg(formatSeconds(timeBase)));
+    QString status;
+    if (!running)
+      status = ScopeWidget::tr("STOP");
+    else if (mode == Mode::Roll)
+      status = ScopeWidget::tr("ROLL");
+    else if (freeRun && sweep == TriggerSweep::Auto)
+      status = ScopeWidget::tr("AUTO");
+    else if (hasShown && !hasPending && sweep != TriggerSweep::Single)
+      status = ScopeWidget::tr("TRIG'D");
+    else if (hasShown)
+      status = ScopeWidget::tr("TRIG'D");
+    else
+      status = ScopeWidget::tr("READY");
+    statusText->setText(status);
+    statusText->setColor(running ? QColor(80, 255, 120) : QColor(255, 80, 80));
+
+    const bool trig = mode == Mode::Triggered && validChannel(trigChannel) && sourceOf(trigChannel) >= 0;
+    trigLevelMarker->setVisible(trig);
+    trigPosMarker->setVisible(mode == Mode::Triggered);
+    trigPosMarker->position->setCoords(trigPosDiv - kHDiv / 2, 0);
+    if (trig) {
+      const Channel& c = ch[std::size_t(trigChannel)];
+      const double y = std::clamp((trigLevel + c.offset) / c.gain, -kVDiv / 2, kVDiv / 2);
+      trigLevelMarker->position->setCoords(0, y);
+      trigLevelMarker->setColor(c.color);
+    }
+    for (int i = 0; i < 2; ++i) {
+      const double x = (i == 0 ? cursor1 : cursor2) / timeBase - kHDiv / 2;
+      cursorLines[i]->setVisible(cursorsShown);
+      cursorLines[i]->point1->setCoords(x, -1);
+      cursorLines[i]->point2->setCoords(x, 1);
+    }
+  }
+
+  Measurement measure(int k) const {
+    Measurement m;
+    const int s = validChannel(k) ? sourceOf(k) : -1;
+    const Window w = window();
+    if (s < 0 || !w.valid) return m;
+    const ScopeRing::Aggregate a = ring.aggregate(s, ring.lowerBound(w.start), ring.upperBound(w.end));
+    if (a.count == 0) return m;
+    m.min = a.min;
+    m.max = a.max;
+    m.rms = std::sqrt(a.sumSquares / double(a.count));
+    m.valid = true;
+    return m;
+  }
+
+  double deltaValue(int k) const {
+    const int s = validChannel(k) ? sourceOf(k) : -1;
+    const Window w = window();
+    if (s < 0 || !w.valid) return kNaN;
+    return ring.interpolate(s, w.start + cursor2) - ring.interpolate(s, w.start + cursor1);
+  }
+
+  void updateReadouts() {
+    readoutClock.restart();
+    QString m;
+    QString cur = ScopeWidget::tr("Δt = %1").arg(formatSeconds(cursor2 - cursor1));
+    if (cursor2 != cursor1)
+      cur += ScopeWidget::tr("   1/Δt = %1 Hz").arg(QString::number(1.0 / std::abs(cursor2 - cursor1), 'g', 4));
+    for (int k = 0; k < kChannels; ++k) {
+      if (sourceOf(k) < 0) continue;
+      const Measurement r = measure(k);
+      const QString col = ch[std::size_t(k)].color.name();
+      const QString u = unitOf(k);
+      m += QStringLiteral("<span style='color:%1'><b>%2</b></span> ").arg(col, channelName(k));
+      if (r.valid)
+        m += ScopeWidget::tr("max %1  min %2  RMS %3")
+                 .arg(formatValue(r.max, u), formatValue(r.min, u), formatValue(r.rms, u));
+      else
+        m += ScopeWidget::tr("no data");
+      m += QStringLiteral("<br/>");
+      cur += QStringLiteral("<br/><span style='color:%1'>%2</span> ").arg(col, channelName(k)) +
+             ScopeWidget::tr("Δ = %1").arg(formatValue(deltaValue(k), u));
+    }
+    measureLabel->setText(m.isEmpty() ? ScopeWidget::tr("No channel on") : m);
+    cursorLabel->setText(cur);
+  }
+
+  void redraw(QCustomPlot::RefreshPriority prio) {
+    rebuildGraphs();
+    // readouts at most ~5 times a second while data stream in (readable), at once after a setting change
+    if (dirty || prio == QCustomPlot::rpImmediateRefresh || !readoutClock.isValid() || readoutClock.elapsed() > 200)
+      updateReadouts();
+    plot->replot(prio);
+    dirty = false;
+    dataChanged = false;
+  }
+
+  void onTick() {
+    if (!dirty && !(running && dataChanged)) return;
+    if (!q->isVisible()) return;  // nothing to show; redraw when shown
+    redraw(QCustomPlot::rpQueuedRefresh);
+  }
+
+  // ---- panel sync ----------------------------------------------------------------------------------
+  void syncRunButton() {
+    QSignalBlocker b(runButton);
+    runButton->setChecked(running);
+    runButton->setText(running ? ScopeWidget::tr("Running — click to stop")
+                               : ScopeWidget::tr("Stopped — click to run"));
+    runButton->setStyleSheet(running ? QStringLiteral("QPushButton{background:#1d6b2c;color:white}")
+                                     : QStringLiteral("QPushButton{background:#8b1f1f;color:white}"));
+  }
+
+  void syncChannelPanel() {
+    const int k = channelSelect->currentIndex();
+    if (!validChannel(k)) return;
+    const Channel& c = ch[std::size_t(k)];
+    QSignalBlocker b1(channelOn), b2(sourceCombo), b3(gainSpin), b4(offsetSpin);
+    channelOn->setChecked(c.source >= 0);
+    sourceCombo->clear();
+    sourceCombo->addItems(names);
+    const int shown = c.source >= 0 ? c.source : c.lastSource;
+    sourceCombo->setCurrentIndex(shown >= 0 && shown < names.size() ? shown : (names.isEmpty() ? -1 : 0));
+    setSpin(gainSpin, c.gain);
+    setSpin(offsetSpin, c.offset);
+    gainSpin->setSuffix(unitOf(k).isEmpty() ? ScopeWidget::tr(" /div") : QStringLiteral(" %1/div").arg(unitOf(k)));
+    colorButton->setStyleSheet(QStringLiteral("QPushButton{background:%1;color:black}").arg(c.color.name()));
+  }
+
+  void syncPanel() {
+    syncChannelPanel();
+    {
+      QSignalBlocker b(timeBaseCombo);
+      int idx = -1;
+      for (int i = 0; i < timeBaseCombo->count(); ++i)
+        if (std::abs(timeBaseCombo->itemData(i).toDouble() - timeBase) <= 1e-9 * timeBase) idx = i;
+      if (idx < 0) {
+        idx = 0;
+        while (idx < timeBaseCombo->count() && timeBaseCombo->itemData(idx).toDouble() < timeBase) ++idx;
+        timeBaseCombo->insertItem(idx, ScopeWidget::tr("%1/div").arg(formatSeconds(timeBase)), timeBase);
+      }
+      timeBaseCombo->setCurrentIndex(idx);
+    }
+    {
+      QSignalBlocker b1(modeCombo), b2(trigChannelCombo), b3(trigLevelSpin), b4(edgeCombo), b5(sweepCombo),
+          b6(trigPosSpin), b7(cursorSpin[0]), b8(cursorSpin[1]);
+      modeCombo->setCurrentIndex(mode == Mode::Roll ? 0 : 1);
+      trigChannelCombo->setCurrentIndex(trigChannel);
+      setSpin(trigLevelSpin, trigLevel);
+      edgeCombo->setCurrentIndex(trigEdge == Edge::Rising ? 0 : 1);
+      sweepCombo->setCurrentIndex(int(sweep));
+      setSpin(trigPosSpin, trigPosDiv);
+      for (auto* s : cursorSpin) s->setRange(-kHDiv * timeBase, kHDiv * timeBase);
+      setSpin(cursorSpin[0], cursor1);
+      setSpin(cursorSpin[1], cursor2);
+    }
+    syncRunButton();
+  }
+
+  void changed() {
+    dirty = true;
+    syncPanel();
+  }
+
+  // ---- construction --------------------------------------------------------------------------------
+  void buildPlot() {
+    plot = new QCustomPlot(q);
+    plot->setBackground(kBezel);
+    plot->axisRect()->setBackground(kScreen);
+    plot->setMinimumSize(320, 256);
+    plot->setNotAntialiasedElements(QCP::aeAll);  // speed; the traces are 1-2 px anyway
+    plot->setPlottingHint(QCP::phFastPolylines, true);
+    plot->axisRect()->setupFullAxesBox(true);
+    auto xt = QSharedPointer<QCPAxisTickerFixed>::create();
+    xt->setTickStep(1.0);
+    xt->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+    auto yt = QSharedPointer<QCPAxisTickerFixed>::create();
+    yt->setTickStep(1.0);
+    yt->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+    for (QCPAxis* a : plot->axisRect()->axes()) {
+      const bool horizontal = a->orientation() == Qt::Horizontal;
+      a->setTicker(horizontal ? xt : yt);
+      a->setRange(horizontal ? QCPRange(-kHDiv / 2, kHDiv / 2) : QCPRange(-kVDiv / 2, kVDiv / 2));
+      a->setTickLabels(false);
+      a->setBasePen(QPen(kGrid, 1));
+      a->setTickPen(QPen(kGrid, 1));
+      a->setSubTickPen(QPen(kGrid, 1));
+      a->setTickLength(6, 0);
+      a->setSubTickLength(3, 0);
+      a->setPadding(0);
+      a->grid()->setPen(QPen(kGrid, 1, Qt::DotLine));
+      a->grid()->setZeroLinePen(QPen(kGrid.lighter(140), 1));
+      a->grid()->setSubGridVisible(false);
+    }
+    xt->setTickCount(int(kHDiv));
+    // 5 minor marks per division on the frame
+    plot->xAxis->ticker()->setTickCount(int(kHDiv));
+    plot->axisRect()->setAutoMargins(QCP::msNone);
+    plot->axisRect()->setMargins(QMargins(6, 6, 6, 6));
+
+    for (int k = 0; k < kChannels; ++k) {
+      QCPGraph* g = plot->addGraph();
+      g->setPen(QPen(ch[std::size_t(k)].color, 1));
+      g->setLineStyle(QCPGraph::lsLine);
+      g->setAdaptiveSampling(true);
+      g->setVisible(false);
+      graphs[std::size_t(k)] = g;
+
+      auto* t = new QCPItemText(plot);
+      t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+      t->position->setType(QCPItemPosition::ptAxisRectRatio);
+      t->position->setCoords(0.005 + 0.124 * k, 0.995);
+      t->setFont(QFont(QStringLiteral("monospace"), 8));
+      t->setClipToAxisRect(false);
+      t->setVisible(false);
+      scaleTexts[std::size_t(k)] = t;
+    }
+    statusText = new QCPItemText(plot);
+    statusText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    statusText->position->setType(QCPItemPosition::ptAxisRectRatio);
+    statusText->position->setCoords(0.005, 0.005);
+    statusText->setFont(QFont(QStringLiteral("monospace"), 9, QFont::Bold));
+    timeBaseText = new QCPItemText(plot);
+    timeBaseText->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    timeBaseText->position->setType(QCPItemPosition::ptAxisRectRatio);
+    timeBaseText->position->setCoords(0.995, 0.005);
+    timeBaseText->setColor(kText);
+    timeBaseText->setFont(QFont(QStringLiteral("monospace"), 9));
+
+    trigLevelMarker = new QCPItemText(plot);
+    trigLevelMarker->setText(QStringLiteral("T▶"));
+    trigLevelMarker->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    trigLevelMarker->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    trigLevelMarker->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    trigLevelMarker->setVisible(false);
+    trigPosMarker = new QCPItemText(plot);
+    trigPosMarker->setText(QStringLiteral("▼"));
+    trigPosMarker->setColor(QColor(255, 160, 40));
+    trigPosMarker->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    trigPosMarker->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    trigPosMarker->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    trigPosMarker->setVisible(false);
+    for (auto& l : cursorLines) {
+      l = new QCPItemStraightLine(plot);
+      l->setPen(QPen(QColor(255, 255, 255, 170), 1, Qt::DashLine));
+      l->setVisible(false);
+    }
+
+    QObject::connect(plot, &QCustomPlot::afterReplot, q, [this] { ++frames; });
+    QObject::connect(plot, &QCustomPlot::mousePress, q, [this](QMouseEvent* e) {
+      const double x = plot->xAxis->pixelToCoord(e->position().x());
+      const double s = std::clamp((x + kHDiv / 2) * timeBase, 0.0, kHDiv * timeBase);
+      if (e->button() == Qt::LeftButton)
+        q->setCursors(s, cursor2);
+      else if (e->button() == Qt::RightButton)
+        q->setCursors(cursor1, s);
+    });
+  }
+
+  QWidget* buildPanel() {
+    auto* panel = new QWidget;
+    auto* v = new QVBoxLayout(panel);
+    v->setContentsMargins(4, 4, 4, 4);
+
+    runButton = new QPushButton;
+    runButton->setCheckable(true);
+    runButton->setToolTip(ScopeWidget::tr("Run / stop the display (data keep being recorded)"));
+    QObject::connect(runButton, &QPushButton::toggled, q, [this](bool on) { q->setRunning(on); });
+    v->addWidget(runButton);
+
+    // channel
+    auto* chBox = new QGroupBox(ScopeWidget::tr("Channel"));
+    auto* chForm = new QFormLayout(chBox);
+    channelSelect = new QComboBox;
+    for (int k = 0; k < kChannels; ++k) channelSelect->addItem(channelName(k));
+    channelOn = new QCheckBox(ScopeWidget::tr("On"));
+    auto* top = new QHBoxLayout;
+    top->addWidget(channelSelect, 1);
+    top->addWidget(channelOn);
+    chForm->addRow(ScopeWidget::tr("Channel:"), top);
+    sourceCombo = new QComboBox;
+    chForm->addRow(ScopeWidget::tr("Source:"), sourceCombo);
+    gainSpin = new QDoubleSpinBox;
+    gainSpin->setDecimals(6);
+    gainSpin->setRange(1e-6, 1e9);
+    gainSpin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    chForm->addRow(ScopeWidget::tr("Gain:"), gainSpin);
+    offsetSpin = new QDoubleSpinBox;
+    offsetSpin->setDecimals(6);
+    offsetSpin->setRange(-1e9, 1e9);
+    offsetSpin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    chForm->addRow(ScopeWidget::tr("Offset:"), offsetSpin);
+    colorButton = new QPushButton(ScopeWidget::tr("Colour…"));
+    chForm->addRow(ScopeWidget::tr("Colour:"), colorButton);
+    v->addWidget(chBox);
+
+    QObject::connect(channelSelect, &QComboBox::currentIndexChanged, q, [this] { syncChannelPanel(); });
+    QObject::connect(channelOn, &QCheckBox::toggled, q, [this](bool on) {
+      const int k = channelSelect->currentIndex();
+      q->setChannelSource(k, on ? std::max(sourceCombo->currentIndex(), 0) : -1);
+    });
+    QObject::connect(sourceCombo, &QComboBox::activated, q, [this](int idx) {
+      const int k = channelSelect->currentIndex();
+      if (channelOn->isChecked())
+        q->setChannelSource(k, idx);
+      else
+        ch[std::size_t(k)].lastSource = idx;
+    });
+    QObject::connect(gainSpin, &QDoubleSpinBox::valueChanged, q,
+                     [this](double g) { q->setChannelGain(channelSelect->currentIndex(), g); });
+    QObject::connect(offsetSpin, &QDoubleSpinBox::valueChanged, q,
+                     [this](double o) { q->setChannelOffset(channelSelect->currentIndex(), o); });
+    QObject::connect(colorButton, &QPushButton::clicked, q, [this] {
+      const int k = channelSelect->currentIndex();
+      const QColor c = QColorDialog::getColor(ch[std::size_t(k)].color, q, ScopeWidget::tr("Trace colour"));
+      if (c.isValid()) q->setChannelColor(k, c);
+    });
+
+    // horizontal
+    auto* hBox = new QGroupBox(ScopeWidget::tr("Horizontal"));
+    auto* hForm = new QFormLayout(hBox);
+    timeBaseCombo = new QComboBox;
+    for (double tb : timeBaseSteps()) timeBaseCombo->addItem(ScopeWidget::tr("%1/div").arg(formatSeconds(tb)), tb);
+    hForm->addRow(ScopeWidget::tr("Time base:"), timeBaseCombo);
+    modeCombo = new QComboBox;
+    modeCombo->addItems({ScopeWidget::tr("Roll"), ScopeWidget::tr("Triggered")});
+    hForm->addRow(ScopeWidget::tr("Mode:"), modeCombo);
+    v->addWidget(hBox);
+    QObject::connect(timeBaseCombo, &QComboBox::activated, q,
+                     [this](int i) { q->setTimeBase(timeBaseCombo->itemData(i).toDouble()); });
+    QObject::connect(modeCombo, &QComboBox::activated, q,
+                     [this](int i) { q->setMode(i == 0 ? Mode::Roll : Mode::Triggered); });
+
+    // trigger
+    auto* tBox = new QGroupBox(ScopeWidget::tr("Trigger"));
+    auto* tForm = new QFormLayout(tBox);
+    trigChannelCombo = new QComboBox;
+    for (int k = 0; k < kChannels; ++k) trigChannelCombo->addItem(channelName(k));
+    tForm->addRow(ScopeWidget::tr("Source:"), trigChannelCombo);
+    trigLevelSpin = new QDoubleSpinBox;
+    trigLevelSpin->setDecimals(6);
+    trigLevelSpin->setRange(-1e9, 1e9);
+    trigLevelSpin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    tForm->addRow(ScopeWidget::tr("Level:"), trigLevelSpin);
+    edgeCombo = new QComboBox;
+    edgeCombo->addItems({ScopeWidget::tr("Rising"), ScopeWidget::tr("Falling")});
+    tForm->addRow(ScopeWidget::tr("Edge:"), edgeCombo);
+    sweepCombo = new QComboBox;
+    sweepCombo->addItems({ScopeWidget::tr("Auto"), ScopeWidget::tr("Normal"), ScopeWidget::tr("Single")});
+    tForm->addRow(ScopeWidget::tr("Sweep:"), sweepCombo);
+    trigPosSpin = new QDoubleSpinBox;
+    trigPosSpin->setRange(0, kHDiv);
+    trigPosSpin->setDecimals(1);
+    trigPosSpin->setSuffix(ScopeWidget::tr(" div"));
+    tForm->addRow(ScopeWidget::tr("Position:"), trigPosSpin);
+    v->addWidget(tBox);
+    auto applyTrigger = [this] {
+      q->setTrigger(trigChannelCombo->currentIndex(), trigLevelSpin->value(),
+                    edgeCombo->currentIndex() == 0 ? Edge::Rising : Edge::Falling,
+                    TriggerSweep(sweepCombo->currentIndex()));
+    };
+    QObject::connect(trigChannelCombo, &QComboBox::activated, q, applyTrigger);
+    QObject::connect(edgeCombo, &QComboBox::activated, q, applyTrigger);
+    QObject::connect(sweepCombo, &QComboBox::activated, q, applyTrigger);
+    QObject::connect(trigLevelSpin, &QDoubleSpinBox::editingFinished, q, applyTrigger);
+    QObject::connect(trigPosSpin, &QDoubleSpinBox::valueChanged, q,
+                     [this](double d) { q->setTriggerPosition(d); });
+
+    // cursors
+    auto* cBox = new QGroupBox(ScopeWidget::tr("Cursors"));
+    auto* cForm = new QFormLayout(cBox);
+    for (int i = 0; i < 2; ++i) {
+      cursorSpin[i] = new QDoubleSpinBox;
+      cursorSpin[i]->setDecimals(9);
+      cursorSpin[i]->setSuffix(ScopeWidget::tr(" s"));
+      cursorSpin[i]->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+      cForm->addRow(i == 0 ? ScopeWidget::tr("t1 (left click):") : ScopeWidget::tr("t2 (right click):"),
+                    cursorSpin[i]);
+      QObject::connect(cursorSpin[i], &QDoubleSpinBox::valueChanged, q, [this] {
+        q->setCursors(cursorSpin[0]->value(), cursorSpin[1]->value());
+      });
+    }
+    cursorLabel = new QLabel;
+    cursorLabel->setTextFormat(Qt::RichText);
+    cursorLabel->setWordWrap(true);
+    cForm->addRow(cursorLabel);
+    v->addWidget(cBox);
+
+    auto* mBox = new QGroupBox(ScopeWidget::tr("Measurements (visible window)"));
+    auto* mLay = new QVBoxLayout(mBox);
+    measureLabel = new QLabel;
+    measureLabel->setTextFormat(Qt::RichText);
+    measureLabel->setWordWrap(true);
+    mLay->addWidget(measureLabel);
+    v->addWidget(mBox);
+
+    auto* buttons = new QHBoxLayout;
+    auto* autoButton = new QPushButton(ScopeWidget::tr("Autoscale"));
+    QObject::connect(autoButton, &QPushButton::clicked, q, [this] { q->autoscale(); });
+    buttons->addWidget(autoButton);
+    auto* exportButton = new QToolButton;
+    exportButton->setText(ScopeWidget::tr("Export"));
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(exportButton);
+    menu->addAction(ScopeWidget::tr("Visible data as CSV…"), q, [this] {
+      const QString path = QFileDialog::getSaveFileName(q, ScopeWidget::tr("Export visible data"), QString(),
+                                                        ScopeWidget::tr("CSV files (*.csv)"));
+      QString err;
+      if (!path.isEmpty() && !q->exportCsv(path, &err))
+        QMessageBox::warning(q, ScopeWidget::tr("Export failed"), err);
+    });
+    menu->addAction(ScopeWidget::tr("Screen as image (PNG/SVG)…"), q, [this] {
+      const QString path = QFileDialog::getSaveFileName(q, ScopeWidget::tr("Export screen"), QString(),
+                                                        ScopeWidget::tr("PNG image (*.png);;SVG image (*.svg)"));
+      QString err;
+      if (!path.isEmpty() && !q->exportImage(path, &err))
+        QMessageBox::warning(q, ScopeWidget::tr("Export failed"), err);
+    });
+    exportButton->setMenu(menu);
+    buttons->addWidget(exportButton);
+    v->addLayout(buttons);
+    v->addStretch(1);
+    return panel;
+  }
+};
+
+ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl>()) {
+  d->q = this;
+  for (int k = 0; k < kChannels; ++k) d->ch[std::size_t(k)].color = kDefaultColors[std::size_t(k)];
+  d->ring.reset(0, effectiveCapacity(d->capacity, 0));
+  d->buildPlot();
+  auto* layout = new QHBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(d->plot, 1);
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(d->buildPanel());
+  scroll->setWidgetResizable(true);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setMinimumWidth(280);
+  layout->addWidget(scroll, 0);
+  d->timer = new QTimer(this);
+  d->timer->setInterval(16);
+  connect(d->timer, &QTimer::timeout, this, [this] { d->onTick(); });
+  d->timer->start();
+  d->syncPanel();
+  d->updateOverlay();
+  d->updateReadouts();
+}
+
+ScopeWidget::~ScopeWidget() = default;
+
+void ScopeWidget::setSources(const QStringList& names, const QStringList& units) {
+  d->names = names;
+  d->units = units;
+  while (d->units.size() < d->names.size()) d->units.append(QString());
+  d->ring.reset(int(names.size()), effectiveCapacity(d->capacity, names.size()));
+  bool anyOn = false;
+  for (auto& c : d->ch) {
+    if (c.source >= names.size()) c.source = -1;
+    if (c.lastSource >= names.size()) c.lastSource = -1;
+    anyOn = anyOn || c.source >= 0;
+  }
+  if (!anyOn)  // a fresh scope: the first sources on the first four channels
+    for (int k = 0; k < std::min<int>(4, int(names.size())); ++k) d->ch[std::size_t(k)].source = k;
+  if (d->mode == Mode::Triggered) d->arm();
+  d->hasShown = false;
+  d->freeRun = false;
+  d->dataChanged = true;
+  d->changed();
+}
+
+QStringList ScopeWidget::sources() const { return d->names; }
+
+void ScopeWidget::appendSamples(const double* times, const double* values, int rows) {
+  if (rows <= 0 || d->ring.sources() == 0) return;
+  if (d->ring.count() > 0 && times[0] < d->ring.lastTime()) clearData();  // a new run restarted time
+  const std::size_t n = std::size_t(d->ring.sources());
+  for (int r = 0; r < rows; ++r) d->ring.append(times[r], values + std::size_t(r) * n);
+  d->dataChanged = true;
+  d->processTrigger();
+}
+
+void ScopeWidget::clearData() {
+  d->ring.clear();
+  d->hasShown = d->hasPending = d->freeRun = false;
+  d->holdoff = -std::numeric_limits<double>::infinity();
+  d->scanSerial = 0;
+  d->dataChanged = true;
+  d->dirty = true;
+}
+
+qint64 ScopeWidget::sampleCount() const { return d->ring.count(); }
+
+void ScopeWidget::setChannelSource(int k, int source) {
+  if (!d->validChannel(k)) return;
+  auto& c = d->ch[std::size_t(k)];
+  c.source = source >= 0 && source < d->names.size() ? source : -1;
+  if (c.source >= 0) c.lastSource = c.source;
+  d->changed();
+}
+
+int ScopeWidget::channelSource(int k) const { return d->validChannel(k) ? d->ch[std::size_t(k)].source : -1; }
+
+void ScopeWidget::setChannelColor(int k, const QColor& c) {
+  if (!d->validChannel(k) || !c.isValid()) return;
+  d->ch[std::size_t(k)].color = c;
+  d->changed();
+}
+
+void ScopeWidget::setChannelGain(int k, double unitsPerDivision) {
+  if (!d->validChannel(k) || !std::isfinite(unitsPerDivision) || unitsPerDivision == 0) return;
+  d->ch[std::size_t(k)].gain = std::abs(unitsPerDivision);
+  d->changed();
+}
+
+void ScopeWidget::setChannelOffset(int k, double offset) {
+  if (!d->validChannel(k) || !std::isfinite(offset)) return;
+  d->ch[std::size_t(k)].offset = offset;
+  d->changed();
+}
+
+double ScopeWidget::channelGain(int k) const { return d->validChannel(k) ? d->ch[std::size_t(k)].gain : 0.0; }
+
+void ScopeWidget::setTimeBase(double secondsPerDivision) {
+  if (!(secondsPerDivision > 0) || !std::isfinite(secondsPerDivision)) return;
+  const double ratio = secondsPerDivision / d->timeBase;
+  d->timeBase = secondsPerDivision;
+  d->cursor1 *= ratio;  // cursors keep their place on the screen
+  d->cursor2 *= ratio;
+  d->changed();
+}
+
+double ScopeWidget::timeBase() const { return d->timeBase; }
+
+void ScopeWidget::setMode(Mode m) {
+  if (m == d->mode) return;
+  d->mode = m;
+  d->hasShown = false;
+  if (m == Mode::Triggered) d->arm();
+  d->changed();
+}
+
+void ScopeWidget::setTrigger(int scopeChannel, double level, Edge edge, TriggerSweep sweep) {
+  d->trigChannel = std::clamp(scopeChannel, 0, kChannels - 1);
+  d->trigLevel = std::isfinite(level) ? level : 0.0;
+  d->trigEdge = edge;
+  d->sweep = sweep;
+  if (d->mode == Mode::Triggered) d->arm();
+  d->changed();
+}
+
+void ScopeWidget::setRunning(bool run) {
+  if (run == d->running) {
+    d->syncRunButton();
+    return;
+  }
+  d->running = run;
+  if (run) {
+    if (d->mode == Mode::Triggered) d->arm();
+  } else {
+    d->frozenEnd = d->ring.count() ? d->ring.lastTime() : 0.0;
+  }
+  d->changed();
+}
+
+bool ScopeWidget::isRunning() const { return d->running; }
+
+void ScopeWidget::setCursors(double t1, double t2) {
+  d->cursor1 = t1;
+  d->cursor2 = t2;
+  d->cursorsShown = true;
+  d->changed();
+}
+
+void ScopeWidget::autoscale() {
+  // Each channel on: a 1-2-5 gain so that its visible peak-to-peak spans at most 6 divisions, centred.
+  for (int k = 0; k < kChannels; ++k) {
+    const Measurement m = d->measure(k);
+    if (!m.valid) continue;
+    auto& c = d->ch[std::size_t(k)];
+    const double pp = m.max - m.min;
+    const double mag = std::max(std::abs(m.max), std::abs(m.min));
+    c.gain = ceil125(pp > 1e-12 * std::max(mag, 1e-300) ? pp / 6.0 : (mag > 0 ? mag / 2.0 : 1.0));
+    c.offset = -(m.max + m.min) / 2;
+  }
+  d->changed();
+}
+
+ScopeWidget::Measurement ScopeWidget::measurement(int k) const { return d->measure(k); }
+
+double ScopeWidget::cursorDeltaT() const { return d->cursor2 - d->cursor1; }
+
+double ScopeWidget::cursorDeltaValue(int k) const { return d->deltaValue(k); }
+
+bool ScopeWidget::exportCsv(const QString& path, QString* error) const {
+  auto fail = [&](const QString& msg) {
+    if (error) *error = msg;
+    return false;
+  };
+  std::vector<int> chans;
+  for (int k = 0; k < kChannels; ++k)
+    if (d->sourceOf(k) >= 0) chans.push_back(k);
+  std::string out = "time [s]";
+  for (int k : chans) {
+    const int s = d->sourceOf(k);
+    QString h = QStringLiteral("%1 %2").arg(d->channelName(k), d->names[s]);
+    if (!d->units[s].isEmpty()) h += QStringLiteral(" [%1]").arg(d->units[s]);
+    out += ',';
+    out += csvField(h);
+  }
+  out += '\n';
+  const Window w = d->window();
+  if (w.valid) {
+    const qint64 lo = d->ring.lowerBound(w.start), hi = d->ring.upperBound(w.end);
+    out.reserve(out.size() + std::size_t(hi - lo) * (chans.size() + 1) * 20);
+    for (qint64 i = lo; i < hi; ++i) {
+      appendNumber(out, d->ring.time(i));
+      for (int k : chans) {
+        out += ',';
+        appendNumber(out, d->ring.value(d->sourceOf(k), i));
+      }
+      out += '\n';
+    }
+  }
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly))
+    return fail(tr("Cannot write %1: %2").arg(path, f.errorString()));
+  if (f.write(out.data(), qint64(out.size())) != qint64(out.size()) || !f.commit())
+    return fail(tr("Cannot write %1: %2").arg(path, f.errorString()));
+  return true;
+}
+
+bool ScopeWidget::exportImage(const QString& path, QString* error) {
+  auto fail = [&](const QString& msg) {
+    if (error) *error = msg;
+    return false;
+  };
+  d->rebuildGraphs();
+  d->plot->replot(QCustomPlot::rpQueuedRefresh);
+  const QSize size = screenSize();
+  const QString ext = QFileInfo(path).suffix().toLower();
+  if (ext == QLatin1String("png")) {
+    if (!d->plot->savePng(path, size.width(), size.height()))
+      return fail(tr("Cannot write the image %1").arg(path));
+    return true;
+  }
+  if (ext == QLatin1String("svg")) {
+    QSvgGenerator gen;
+    gen.setFileName(path);
+    gen.setSize(size);
+    gen.setViewBox(QRect(QPoint(0, 0), size));
+    gen.setTitle(tr("ManipLab oscilloscope"));
+    QCPPainter painter;
+    if (!painter.begin(&gen)) return fail(tr("Cannot write the image %1").arg(path));
+    d->plot->toPainter(&painter, size.width(), size.height());
+    painter.end();
+    if (!QFileInfo::exists(path)) return fail(tr("Cannot write the image %1").arg(path));
+    return true;
+  }
+  return fail(tr("Unknown image format \"%1\" (use .png or .svg)").arg(ext));
+}
+
+void ScopeWidget::replotNow() { d->redraw(QCustomPlot::rpImmediateRefresh); }
+
+qint64 ScopeWidget::framesDrawn() const { return d->frames; }
+
+void ScopeWidget::setCapacity(qint64 samplesPerSource) {
+  d->capacity = std::max<qint64>(samplesPerSource, ScopeRing::kBlock);
+  d->ring.reset(int(d->names.size()), effectiveCapacity(d->capacity, d->names.size()));
+  clearData();
+}
+
+qint64 ScopeWidget::capacity() const { return d->ring.capacity(); }
+
+ScopeWidget::Mode ScopeWidget::mode() const { return d->mode; }
+
+QColor ScopeWidget::channelColor(int k) const { return d->validChannel(k) ? d->ch[std::size_t(k)].color : QColor(); }
+
+double ScopeWidget::channelOffset(int k) const { return d->validChannel(k) ? d->ch[std::size_t(k)].offset : 0.0; }
+
+void ScopeWidget::setTriggerPosition(double divisionsFromLeft) {
+  if (!std::isfinite(divisionsFromLeft)) return;
+  d->trigPosDiv = std::clamp(divisionsFromLeft, 0.0, kHDiv);
+  d->changed();
+}
+
+double ScopeWidget::triggerScreenTime() const { return d->trigPosDiv * d->timeBase; }
+
+ScopeWidget::Window ScopeWidget::visibleWindow() const { return d->window(); }
+
+double ScopeWidget::cursor1() const { return d->cursor1; }
+double ScopeWidget::cursor2() const { return d->cursor2; }
+
+QVector<QPointF> ScopeWidget::displayedPoints(int k) const {
+  QVector<QPointF> r;
+  if (!d->validChannel(k)) return r;
+  const auto data = d->graphs[std::size_t(k)]->data();
+  r.reserve(data->size());
+  for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+    r.append(QPointF(it->key + kHDiv / 2, it->value));
+  return r;
+}
+
+int ScopeWidget::screenPixelWidth() const { return d->pixelWidth(); }
+
+QSize ScopeWidget::screenSize() const {
+  const QSize s = d->plot->size();
+  return s.width() >= 64 && s.height() >= 64 ? s : QSize(800, 640);
+}
+
+}  // namespace maniplab::ui

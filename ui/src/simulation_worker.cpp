@@ -1,0 +1,203 @@
+#include "maniplab/ui/simulation_worker.hpp"
+
+#include <chrono>
+#include <thread>
+
+namespace maniplab::ui {
+
+using Clock = std::chrono::steady_clock;
+
+struct SimulationWorker::Pacing {
+  int index = 0;
+  QString name;
+  int columns = 0;
+  QVector<double> times, values;
+  Clock::time_point lastEmit;
+  Clock::time_point wallStart;  ///< wall time corresponding to simulated tStart at the current speed
+  double tStart = 0;
+  double lastSpeed = 1;
+  bool started = false;
+  double duration = 0;
+  double lastProgress = -1;
+};
+
+SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent), p_(std::make_unique<Pacing>()) {
+  qRegisterMetaType<maniplab::ui::RunOutcomes>("maniplab::ui::RunOutcomes");
+}
+
+SimulationWorker::~SimulationWorker() = default;
+
+void SimulationWorker::setSpeed(double speed) { speed_.store(speed); }
+
+void SimulationWorker::setPaused(bool paused) {
+  {
+    std::lock_guard lk(mutex_);
+    paused_ = paused;
+    if (!paused) stepsAllowed_ = 0;
+  }
+  cv_.notify_all();
+}
+
+bool SimulationWorker::isPaused() const {
+  std::lock_guard lk(mutex_);
+  return paused_;
+}
+
+void SimulationWorker::step(int periods) {
+  {
+    std::lock_guard lk(mutex_);
+    stepsAllowed_ += periods;
+  }
+  cv_.notify_all();
+}
+
+void SimulationWorker::cancel() {
+  cancel_.store(true);
+  cv_.notify_all();
+}
+
+void SimulationWorker::prepare() { cancel_.store(false); }
+
+void SimulationWorker::flush() {
+  Pacing& p = *p_;
+  if (!p.times.isEmpty()) {
+    emit rows(p.index, p.times, p.values, p.columns);
+    p.times.clear();
+    p.values.clear();
+  }
+  p.lastEmit = Clock::now();
+}
+
+void SimulationWorker::onRow(double t, const double* row, std::size_t columns) {
+  Pacing& p = *p_;
+  p.times.append(t);
+  for (std::size_t c = 0; c < columns; ++c) p.values.append(row[c]);
+  const auto now = Clock::now();
+  const double speed = speed_.load();
+  if (!p.started || speed != p.lastSpeed) {  // (re)base the pacing on this row
+    p.started = true;
+    p.lastSpeed = speed;
+    p.tStart = t;
+    p.wallStart = now;
+  }
+  if (now - p.lastEmit >= std::chrono::milliseconds(16)) {
+    flush();
+    if (p.duration > 0 && t / p.duration - p.lastProgress >= 0.01) {
+      p.lastProgress = t / p.duration;
+      emit progress(p.lastProgress, p.name);
+    }
+  }
+
+  // Pause / single step: block here (the run waits) until resumed, stepped or cancelled.
+  {
+    std::unique_lock lk(mutex_);
+    if (paused_ && !cancel_.load()) {
+      if (stepsAllowed_ > 0) {
+        --stepsAllowed_;
+        lk.unlock();
+        flush();
+      } else {
+        lk.unlock();
+        flush();
+        lk.lock();
+        cv_.wait(lk, [&] { return !paused_ || stepsAllowed_ > 0 || cancel_.load(); });
+        if (paused_ && stepsAllowed_ > 0) --stepsAllowed_;
+        lk.unlock();
+        p.started = false;  // rebase the pacing after the pause
+        return;
+      }
+    }
+  }
+
+  // Pacing: simulated time / wall time = speed.
+  if (speed > 0) {
+    const auto target = p.wallStart + std::chrono::duration_cast<Clock::duration>(
+                                          std::chrono::duration<double>((t - p.tStart) / speed));
+    if (target > now + std::chrono::microseconds(500)) {
+      // Sleep in slices so that pause/cancel stay responsive at slow speeds.
+      while (Clock::now() < target && !cancel_.load()) {
+        const auto slice = std::min<Clock::duration>(target - Clock::now(), std::chrono::milliseconds(10));
+        std::this_thread::sleep_for(slice);
+        if (Clock::now() - p.lastEmit >= std::chrono::milliseconds(16)) flush();
+        if (speed_.load() != speed) break;
+        std::lock_guard lk(mutex_);
+        if (paused_) break;
+      }
+    }
+  }
+}
+
+void SimulationWorker::run(const RunRequest& request) {
+  busy_.store(true);
+  RunOutcomes out;
+  const sim::Scene& scene = request.scene;
+  std::vector<int> which = request.controllers;
+  if (which.empty())
+    for (std::size_t i = 0; i < scene.controllers.size(); ++i) which.push_back(int(i));
+  if (!scene.robot.ok()) {
+    out.message = tr("The scene has no valid robot: %1").arg(QString::fromStdString(scene.robot.report()));
+  } else if (which.empty()) {
+    out.message = tr("No controller selected.");
+  }
+  const Model& model = scene.robot.model;
+  for (std::size_t k = 0; k < which.size() && out.message.isEmpty(); ++k) {
+    if (cancel_.load()) {
+      out.cancelled = true;
+      break;
+    }
+    const int ci = which[k];
+    if (ci < 0 || std::size_t(ci) >= scene.controllers.size()) continue;
+    const sim::ControllerSpec& spec = scene.controllers[std::size_t(ci)];
+    RunOutcome o;
+    o.name = QString::fromStdString(spec.name);
+    try {
+      const auto traj = sim::makeTrajectory(scene);
+      sim::SimulatedPlant plant(model, scene.plant);
+      const auto ctrl = sim::makeController(spec, model);
+      auto rec = std::make_shared<sim::Recorder>(sim::makeChannels(model, scene.record));
+      QStringList names, units;
+      for (const auto& c : rec->channels()) {
+        names << QString::fromStdString(c.name);
+        units << QString::fromStdString(c.unit);
+      }
+      *p_ = Pacing{};
+      p_->index = int(k);
+      p_->name = o.name;
+      p_->columns = int(names.size());
+      p_->duration = scene.duration;
+      p_->lastEmit = Clock::now();
+      emit runStarted(int(k), o.name, names, units);
+      sim::RunOptions opt = sim::runOptions(scene);
+      opt.cancel = &cancel_;
+      opt.onRow = [this](double t, const double* row, std::size_t cols) { onRow(t, row, cols); };
+      const sim::RunResult r = sim::runSimulation(model, plant, *ctrl, *traj, opt, *rec);
+      flush();
+      o.ok = r.ok;
+      o.cancelled = r.cancelled;
+      o.endTime = r.endTime;
+      o.metrics = r.metrics;
+      o.recorder = rec;
+      if (!r.ok)
+        o.message = tr("%1: simulation failed: %2").arg(o.name, QString::fromStdString(r.message));
+      for (const auto& e : plant.jointLimitEvents()) {
+        if (!o.message.isEmpty()) o.message += QLatin1Char('\n');
+        o.message += tr("%1: t = %2 s: joint %3 passed its %4 limit (q = %5)")
+                         .arg(o.name)
+                         .arg(e.time)
+                         .arg(e.joint + 1)
+                         .arg(e.upper ? tr("upper") : tr("lower"))
+                         .arg(e.position);
+        if (o.message.count(QLatin1Char('\n')) > 5) break;
+      }
+      if (r.cancelled) out.cancelled = true;
+    } catch (const std::exception& e) {
+      o.ok = false;
+      o.message = tr("%1: %2").arg(o.name, QString::fromStdString(e.what()));
+    }
+    out.runs.push_back(std::move(o));
+  }
+  busy_.store(false);
+  emit finished(out);
+}
+
+}  // namespace maniplab::ui
