@@ -795,6 +795,10 @@
         <source>%1: %2</source>
         <translation>%1 : %2</translation>
     </message>
+    <message>
+        <source>Teach</source>
+        <translation>Apprentissage</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -1142,6 +1146,23 @@
     <message>
         <source>%1: %2</source>
         <translation>%1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::TeachPanel</name>
+    <message>
+        <source>Home pose</source>
+        <translation>Position de repos</translation>
+    </message>
+    <message>
+        <source>No robot</source>
+        <translation>Aucun robot</translation>
+    </message>
+    <message>
+        <source>End effector: X %1 m, Y %2 m, Z %3 m
+φ %4°, θ %5°, ψ %6° (Euler X-Y-Z)</source>
+        <translation>Organe terminal : X %1 m, Y %2 m, Z %3 m
+φ %4°, θ %5°, ψ %6° (angles d’Euler X-Y-Z)</translation>
     </message>
 </context>
 </TS>

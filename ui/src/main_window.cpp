@@ -43,6 +43,7 @@
 #include "maniplab/sim/csv.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/ui/control_panel.hpp"
+#include "maniplab/ui/teach_panel.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/simulation_worker.hpp"
@@ -113,8 +114,10 @@ struct MainWindow::Impl {
   QLabel* viewPlaceholder = nullptr;
   QLabel* scopePlaceholder = nullptr;
   ControlPanel* panel = nullptr;
+  TeachPanel* teach = nullptr;
   MetricsView* metrics = nullptr;
   MessageArea* messages = nullptr;
+  QDockWidget *teachDock = nullptr;
   QDockWidget *editorDock = nullptr, *panelDock = nullptr, *scopeDock = nullptr, *metricsDock = nullptr,
               *messageDock = nullptr;
   QLabel* statusLabel = nullptr;
@@ -176,6 +179,7 @@ struct MainWindow::Impl {
   }
 
   void showRobot() {
+    if (teach && scene.robot.model.nq > 0) teach->setRobot(scene.robot.model, initialPose());
 #ifdef MANIPLAB_HAVE_ROBOT_VIEW
     if (view && scene.robot.model.nq > 0) {
       view->setRobot(scene.robot.model, scene.robot.description);
@@ -368,6 +372,7 @@ struct MainWindow::Impl {
     if (view) view->clearTrails();
 #endif
     running = true;
+    teach->setEnabled(false);  // the simulation owns the pose while it runs
     if (startPaused) pauseAct->setChecked(true);
     worker->prepare();
     worker->setSpeed(speed);
@@ -426,6 +431,7 @@ struct MainWindow::Impl {
 
   void onFinished(const RunOutcomes& out) {
     running = false;
+    teach->setEnabled(true);
     pauseAct->setChecked(false);
     lastRuns = out.runs;
     MetricsView::Runs runs;
@@ -604,6 +610,7 @@ struct MainWindow::Impl {
     toolBar->setWindowTitle(MainWindow::tr("Main toolbar"));
     editorDock->setWindowTitle(MainWindow::tr("Chain editor"));
     panelDock->setWindowTitle(MainWindow::tr("Control panel"));
+    teachDock->setWindowTitle(MainWindow::tr("Teach"));
     scopeDock->setWindowTitle(MainWindow::tr("Oscilloscope"));
     metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
     messageDock->setWindowTitle(MainWindow::tr("Messages"));
@@ -661,6 +668,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->panel = new ControlPanel(this);
   d->panel->setObjectName("controlPanel");
   d->panelDock = dock("controlPanelDock", d->panel, Qt::RightDockWidgetArea);
+  d->teach = new TeachPanel(this);
+  d->teach->setObjectName("teachPanel");
+  d->teachDock = dock("teachDock", d->teach, Qt::RightDockWidgetArea);
+  tabifyDockWidget(d->panelDock, d->teachDock);
+  d->panelDock->raise();
+  // Posing by hand moves the 3D robot while no simulation runs.
+  connect(d->teach, &TeachPanel::configurationChanged, this, [this](const VectorX& q) {
+    if (d->running) return;
+#ifdef MANIPLAB_HAVE_ROBOT_VIEW
+    if (d->view) d->view->setConfiguration(q);
+#else
+    (void)q;
+#endif
+  });
 #ifdef MANIPLAB_HAVE_SCOPE_WIDGET
   d->scope = new ScopeWidget(this);
   d->scope->setObjectName("scope");
@@ -776,7 +797,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
 
   d->viewMenu = mb->addMenu(QString());
   d->viewMenu->setObjectName("menuView");
-  for (auto* dw : {d->editorDock, d->panelDock, d->scopeDock, d->metricsDock, d->messageDock}) {
+  for (auto* dw : {d->editorDock, d->panelDock, d->teachDock, d->scopeDock, d->metricsDock, d->messageDock}) {
     auto* a = dw->toggleViewAction();
     a->setObjectName(QStringLiteral("toggle_") + dw->objectName());
     d->viewMenu->addAction(a);

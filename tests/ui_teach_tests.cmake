@@ -1,0 +1,1 @@
+maniplab_add_test(test_teach_panel test_teach_panel.cpp LIBS maniplab::ui)
