@@ -95,6 +95,32 @@ class TestGui : public QObject {
 #endif
   }
 
+  // The comparison view overlays the joint errors of both controllers of the default scene.
+  void comparisonOnTheScope() {
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+    MainWindow w;
+    w.show();
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/default.json"))));
+    auto* compare = action(w, "actionCompareOnScope");
+    QVERIFY(compare);
+    QVERIFY(!compare->isEnabled());  // nothing to compare before a run
+    QVERIFY(runFor(w, 0.5));
+    QVERIFY(compare->isEnabled());
+    compare->trigger();
+    auto* scope = w.findChild<ScopeWidget*>();
+    const QStringList src = scope->sources();
+    const int a = int(src.indexOf(QStringLiteral("computed_torque: e[1]"))), b = int(src.indexOf(QStringLiteral("pid: e[1]")));
+    QVERIFY2(a >= 0 && b >= 0, qPrintable(src.join(QStringLiteral(", "))));
+    QCOMPARE(scope->channelSource(0), a);
+    QCOMPARE(scope->channelSource(1), b);
+    QCOMPARE(scope->sampleCount(), qint64(201));  // 0 .. 0.5 s at 400 Hz
+    // The PID's error is the larger one (the engine's comparison, seen on the scope).
+    QVERIFY(scope->measurement(1).max - scope->measurement(1).min > scope->measurement(0).max - scope->measurement(0).min);
+#else
+    QSKIP("ScopeWidget not in this build");
+#endif
+  }
+
   void pauseStepAndResume() {
     MainWindow w;
     w.show();

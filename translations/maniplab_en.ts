@@ -799,6 +799,22 @@
         <source>Teach</source>
         <translation>Teach</translation>
     </message>
+    <message>
+        <source>Run at least two controllers to compare them</source>
+        <translation>Run at least two controllers to compare them</translation>
+    </message>
+    <message>
+        <source>The runs did not record the joint errors (record group &quot;error&quot;)</source>
+        <translation>The runs did not record the joint errors (record group &quot;error&quot;)</translation>
+    </message>
+    <message>
+        <source>Scope: joint errors of %1 (bright) and %2 (dark)</source>
+        <translation>Scope: joint errors of %1 (bright) and %2 (dark)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare the controllers on the scope</source>
+        <translation>&amp;Compare the controllers on the scope</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

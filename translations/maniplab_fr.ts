@@ -799,6 +799,22 @@
         <source>Teach</source>
         <translation>Apprentissage</translation>
     </message>
+    <message>
+        <source>Run at least two controllers to compare them</source>
+        <translation>Lancez au moins deux correcteurs pour les comparer</translation>
+    </message>
+    <message>
+        <source>The runs did not record the joint errors (record group &quot;error&quot;)</source>
+        <translation>Les simulations n’ont pas enregistré les erreurs articulaires (groupe d’enregistrement &quot;error&quot;)</translation>
+    </message>
+    <message>
+        <source>Scope: joint errors of %1 (bright) and %2 (dark)</source>
+        <translation>Oscilloscope : erreurs articulaires de %1 (clair) et de %2 (foncé)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare the controllers on the scope</source>
+        <translation>&amp;Comparer les correcteurs sur l’oscilloscope</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

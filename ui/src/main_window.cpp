@@ -141,7 +141,7 @@ struct MainWindow::Impl {
   QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
   QAction *newAct, *openAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
   QAction *undoAct, *redoAct;
-  QAction *runAct, *pauseAct, *stepAct, *resetAct;
+  QAction *runAct, *pauseAct, *stepAct, *resetAct, *compareAct;
   std::vector<QAction*> speedActs;
   QAction *framesAct, *comAct, *axesAct;
   QAction *frAct, *enAct;
@@ -229,6 +229,7 @@ struct MainWindow::Impl {
     stepAct->setEnabled(hasScene);
     resetAct->setEnabled(hasScene);
     exportCsvAct->setEnabled(!lastRuns.empty());
+    compareAct->setEnabled(!running && lastRuns.size() >= 2);
     exportMetricsAct->setEnabled(!lastRuns.empty());
     saveAct->setEnabled(hasScene);
     saveAsAct->setEnabled(hasScene);
@@ -455,6 +456,62 @@ struct MainWindow::Impl {
     updateActions();
   }
 
+  /// The comparison view: the joint errors e[i] of the first two finished runs overlaid on the scope
+  /// (same trajectory, same time grid), two colours per joint, for the first four joints.
+  void compareOnScope() {
+#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
+    std::vector<const RunOutcome*> runs;
+    for (const auto& r : lastRuns)
+      if (r.recorder && r.recorder->rows() > 0) runs.push_back(&r);
+    if (!scope || runs.size() < 2) {
+      info(MainWindow::tr("Run at least two controllers to compare them"));
+      return;
+    }
+    runs.resize(2);
+    const int n = scene.robot.model.nq;
+    QStringList names, units;
+    std::vector<std::pair<const sim::Recorder*, int>> columns;
+    for (const RunOutcome* r : runs)
+      for (int i = 0; i < n; ++i) {
+        const std::string ch = "e[" + std::to_string(i + 1) + "]";
+        const int c = r->recorder->channelIndex(ch);
+        if (c < 0) continue;
+        names << r->name + QStringLiteral(": ") + QString::fromStdString(ch);
+        units << QString::fromStdString(r->recorder->channels()[std::size_t(c)].unit);
+        columns.emplace_back(r->recorder.get(), c);
+      }
+    if (columns.empty()) {
+      info(MainWindow::tr("The runs did not record the joint errors (record group \"error\")"));
+      return;
+    }
+    const sim::Recorder& r0 = *runs[0]->recorder;
+    const std::size_t rows = std::min(r0.rows(), runs[1]->recorder->rows());
+    std::vector<double> times(rows), values(rows * columns.size());
+    for (std::size_t k = 0; k < rows; ++k) {
+      times[k] = r0.time(k);
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        values[k * columns.size() + c] = columns[c].first->value(k, columns[c].second);
+    }
+    scope->setSources(names, units);
+    scope->appendSamples(times.data(), values.data(), int(rows));
+    const int perRun = int(columns.size()) / 2;
+    const int joints = std::min(perRun, ScopeWidget::kChannels / 2);
+    for (int k = 0; k < ScopeWidget::kChannels; ++k) scope->setChannelSource(k, -1);
+    for (int j = 0; j < joints; ++j) {
+      const QColor base = QColor::fromHsv((j * 360 / std::max(1, joints) + 40) % 360, 200, 255);
+      scope->setChannelSource(2 * j, j);
+      scope->setChannelColor(2 * j, base);
+      scope->setChannelSource(2 * j + 1, perRun + j);
+      scope->setChannelColor(2 * j + 1, base.darker(170));
+    }
+    if (rows > 1) scope->setTimeBase((times.back() - times.front()) / 10.0);
+    scope->autoscale();
+    scope->replotNow();
+    if (scopeDock) scopeDock->raise();
+    info(MainWindow::tr("Scope: joint errors of %1 (bright) and %2 (dark)").arg(runs[0]->name, runs[1]->name));
+#endif
+  }
+
   void reset() {
     cancelRun();
 #ifdef MANIPLAB_HAVE_SCOPE_WIDGET
@@ -597,6 +654,7 @@ struct MainWindow::Impl {
     pauseAct->setText(MainWindow::tr("&Pause"));
     stepAct->setText(MainWindow::tr("Single s&tep"));
     resetAct->setText(MainWindow::tr("R&eset"));
+    compareAct->setText(MainWindow::tr("&Compare the controllers on the scope"));
     const QString speeds[] = {MainWindow::tr("x0.1"), MainWindow::tr("x0.5"), MainWindow::tr("x1 (real time)"),
                               MainWindow::tr("x2"), MainWindow::tr("x10"), MainWindow::tr("As fast as possible")};
     for (std::size_t i = 0; i < speedActs.size(); ++i) speedActs[i]->setText(speeds[i]);
@@ -775,6 +833,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->simMenu->addAction(d->pauseAct);
   d->simMenu->addAction(d->stepAct);
   d->simMenu->addAction(d->resetAct);
+  d->compareAct = act("actionCompareOnScope", QKeySequence(Qt::CTRL | Qt::Key_K));
+  d->simMenu->addAction(d->compareAct);
   d->simMenu->addSeparator();
   d->speedMenu = d->simMenu->addMenu(QString());
   d->speedMenu->setObjectName("menuSpeed");
@@ -872,6 +932,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     d->worker->step(1);
   });
   connect(d->resetAct, &QAction::triggered, this, [this] { d->reset(); });
+  connect(d->compareAct, &QAction::triggered, this, [this] { d->compareOnScope(); });
   connect(d->aboutAct, &QAction::triggered, this, [this] {
     QMessageBox::about(this, tr("About ManipLab"),
                        tr("<h3>ManipLab %1</h3><p>Simulating, controlling and teaching the dynamics of robot "
