@@ -2,6 +2,10 @@
 // values are rejected with the loader's message, joints are added/removed/moved with undo, angles are
 // shown in degrees, conventions convert keeping the same robot.
 #include <QComboBox>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QPushButton>
+#include <QTranslator>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -75,6 +79,7 @@ class TestChainEditor : public QObject {
   void inertialAndActuatorPanels();
   void conventionSwitchKeepsTheRobot();
   void conventionSelectorAndGeneralCells();
+  void retranslatesOnLanguageChange();
 };
 
 void TestChainEditor::editDhCellChangesModelAndUndoRestores() {
@@ -396,6 +401,77 @@ void TestChainEditor::conventionSelectorAndGeneralCells() {
   stack.undo();
   QVERIFY(sameDescription(ed.description(), puma));
   QCOMPARE(selector->currentData().toInt(), int(Convention::DH));  // the selector follows undo
+}
+
+namespace {
+
+// Prefixes "XX" to every text of the chain editor's context (all its tr() calls use ChainEditor::tr).
+class PrefixTranslator : public QTranslator {
+ public:
+  QString translate(const char* context, const char* sourceText, const char* disambiguation = nullptr,
+                    int n = -1) const override {
+    Q_UNUSED(disambiguation);
+    Q_UNUSED(n);
+    if (qstrcmp(context, "maniplab::ui::ChainEditor") == 0) return QStringLiteral("XX") + QString::fromUtf8(sourceText);
+    return {};
+  }
+  bool isEmpty() const override { return false; }
+};
+
+QPushButton* buttonWithText(QWidget* w, const QString& text) {
+  for (auto* b : w->findChildren<QPushButton*>())
+    if (b->text() == text) return b;
+  return nullptr;
+}
+
+}  // namespace
+
+void TestChainEditor::retranslatesOnLanguageChange() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  ed.setDescription(loadPuma());
+  auto* table = ed.findChild<QTableWidget*>("jointTable");
+  auto* selector = ed.findChild<QComboBox*>("conventionSelector");
+  auto* linkBox = ed.findChild<QGroupBox*>("inertialPanel");
+  QVERIFY(table && selector && linkBox);
+  QPushButton* add = buttonWithText(&ed, ChainEditor::tr("Add"));
+  QVERIFY(add);
+  const int aCol = 2;  // DH columns: name, type, a, alpha, ...
+  const QString aHeader = ChainEditor::tr("a [m]");
+  QCOMPARE(table->horizontalHeaderItem(aCol)->text(), aHeader);
+  const int convIndex = selector->currentIndex();
+  const QString convText = selector->currentText();
+  const QString linkTitle = linkBox->title();
+  const QString axisTip = ed.findChild<QLineEdit*>("rotor_axis")->toolTip();
+
+  PrefixTranslator translator;
+  QVERIFY(QCoreApplication::installTranslator(&translator));
+  QCoreApplication::processEvents();
+  QCOMPARE(add->text(), QStringLiteral("XXAdd"));
+  QCOMPARE(add->toolTip(), QStringLiteral("XXInsert a joint after the selected one"));
+  QCOMPARE(table->horizontalHeaderItem(aCol)->text(), QStringLiteral("XXa [m]"));
+  QCOMPARE(table->horizontalHeaderItem(1)->toolTip(), QStringLiteral("XXR: revolute, P: prismatic"));
+  QCOMPARE(selector->currentIndex(), convIndex);  // the selection is kept
+  QCOMPARE(selector->currentText(), QStringLiteral("XXDH (standard)"));
+  QVERIFY(linkBox->title().startsWith(QStringLiteral("XX")));
+  QVERIFY(ed.findChild<QLineEdit*>("rotor_axis")->toolTip().startsWith(QStringLiteral("XX")));
+  QCOMPARE(ed.description().convention, Convention::DH);  // retranslating changes nothing else
+  QCOMPARE(stack.count(), 0);
+
+  // a convention switch while translated: the new headers are translated too
+  QVERIFY(ed.setConvention(Convention::MDH));
+  QCOMPARE(table->horizontalHeaderItem(5)->text()  /* MDH: name, type, alpha, d, theta, r */,
+           QStringLiteral("XXr [m]"));
+  stack.undo();
+
+  QVERIFY(QCoreApplication::removeTranslator(&translator));
+  QCoreApplication::processEvents();
+  QCOMPARE(add->text(), ChainEditor::tr("Add"));
+  QCOMPARE(table->horizontalHeaderItem(aCol)->text(), aHeader);
+  QCOMPARE(selector->currentIndex(), convIndex);
+  QCOMPARE(selector->currentText(), convText);
+  QCOMPARE(linkBox->title(), linkTitle);
+  QCOMPARE(ed.findChild<QLineEdit*>("rotor_axis")->toolTip(), axisTip);
 }
 
 QTEST_MAIN(TestChainEditor)

@@ -2,13 +2,19 @@
 // roll mode, triggered single sweep (placement + freeze), normal sweep, cursors, the bounded ring,
 // autoscale, CSV export (locale independent), PNG/SVG export, and min/max decimation of 8 x 1 000 000
 // samples (point count bounded by ~2 x pixel width; the redraw time is printed, not asserted).
+#include <QComboBox>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QLocale>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QLabel>
+#include <QPushButton>
 #include <QTest>
+#include <QToolButton>
+#include <QTranslator>
 #include <algorithm>
 #include <clocale>
 #include <cmath>
@@ -54,6 +60,19 @@ double traceAt(const QVector<QPointF>& pts, double x) {
   return NAN;
 }
 
+// Translates every text of the scope's context to "XX" + source text.
+class PrefixTranslator : public QTranslator {
+ public:
+  QString translate(const char* context, const char* sourceText, const char* disambiguation = nullptr,
+                    int n = -1) const override {
+    Q_UNUSED(disambiguation);
+    Q_UNUSED(n);
+    if (qstrcmp(context, "maniplab::ui::ScopeWidget") == 0) return QStringLiteral("XX") + QString::fromUtf8(sourceText);
+    return QString();
+  }
+  bool isEmpty() const override { return false; }
+};
+
 }  // namespace
 
 class TestScope : public QObject {
@@ -73,6 +92,7 @@ class TestScope : public QObject {
   void csvExportLocaleIndependent();
   void imageExport();
   void decimationEightMillion();
+  void retranslatesOnLanguageChange();
 };
 
 void TestScope::gainOffsetMapping() {
@@ -479,6 +499,57 @@ void TestScope::decimationEightMillion() {
     QVERIFY(std::abs(lo - m.min / w.channelGain(k)) < 1e-12);
   }
   qInfo("frames drawn: %lld", w.framesDrawn());
+}
+
+void TestScope::retranslatesOnLanguageChange() {
+  ScopeWidget w;
+  w.setSources({"x"}, {"V"});
+  w.setTrigger(0, 0.0, ScopeWidget::Edge::Falling, ScopeWidget::TriggerSweep::Normal);
+  auto* autoButton = w.findChild<QPushButton*>("scopeAutoscaleButton");
+  auto* exportButton = w.findChild<QToolButton*>("scopeExportButton");
+  auto* runButton = w.findChild<QPushButton*>("scopeRunButton");
+  auto* sweepCombo = w.findChild<QComboBox*>("scopeSweepCombo");
+  auto* edgeCombo = w.findChild<QComboBox*>("scopeEdgeCombo");
+  auto* channelSelect = w.findChild<QComboBox*>("scopeChannelSelect");
+  QVERIFY(autoButton && exportButton && runButton && sweepCombo && edgeCombo && channelSelect);
+  QCOMPARE(autoButton->text(), QString("Autoscale"));
+  QCOMPARE(exportButton->text(), QString("Export"));
+  QCOMPARE(sweepCombo->currentIndex(), 1);
+  QCOMPARE(sweepCombo->currentText(), QString("Normal"));
+  QCOMPARE(edgeCombo->currentIndex(), 1);
+  QCOMPARE(channelSelect->itemText(2), QString("CH3"));
+  const QString runText = runButton->text();
+  const QString runTip = runButton->toolTip();
+  QVERIFY(!runText.startsWith("XX"));
+
+  PrefixTranslator translator;
+  QVERIFY(QCoreApplication::installTranslator(&translator));
+  QCoreApplication::processEvents();
+  QCOMPARE(autoButton->text(), QString("XXAutoscale"));
+  QCOMPARE(exportButton->text(), QString("XXExport"));
+  QCOMPARE(runButton->text(), "XX" + runText);
+  QCOMPARE(runButton->toolTip(), "XX" + runTip);
+  QCOMPARE(sweepCombo->currentIndex(), 1);  // the selection is kept
+  QCOMPARE(sweepCombo->count(), 3);
+  QCOMPARE(sweepCombo->currentText(), QString("XXNormal"));
+  QCOMPARE(sweepCombo->itemText(0), QString("XXAuto"));
+  QCOMPARE(edgeCombo->currentIndex(), 1);
+  QCOMPARE(edgeCombo->currentText(), QString("XXFalling"));
+  QCOMPARE(channelSelect->count(), ScopeWidget::kChannels);
+  QCOMPARE(channelSelect->itemText(2), QString("XXCH3"));
+  // the settings are unchanged by the retranslation
+  QCOMPARE(w.mode(), ScopeWidget::Mode::Roll);
+  QVERIFY(w.isRunning());
+
+  QVERIFY(QCoreApplication::removeTranslator(&translator));
+  QCoreApplication::processEvents();
+  QCOMPARE(autoButton->text(), QString("Autoscale"));
+  QCOMPARE(exportButton->text(), QString("Export"));
+  QCOMPARE(runButton->text(), runText);
+  QCOMPARE(runButton->toolTip(), runTip);
+  QCOMPARE(sweepCombo->currentIndex(), 1);
+  QCOMPARE(sweepCombo->currentText(), QString("Normal"));
+  QCOMPARE(channelSelect->itemText(2), QString("CH3"));
 }
 
 QTEST_MAIN(TestScope)

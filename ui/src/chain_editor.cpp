@@ -7,6 +7,7 @@
 #include "maniplab/ui/chain_editor.hpp"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -166,11 +167,13 @@ struct ChainEditor::Impl {
   std::set<std::string> currentErrors, currentWarnings;
   std::vector<Diagnostic> warnings;
 
+  QLabel* conventionLabel = nullptr;
   QComboBox* convention = nullptr;
   QTableWidget* table = nullptr;
   QPushButton *addButton = nullptr, *removeButton = nullptr, *upButton = nullptr, *downButton = nullptr;
   QGroupBox *linkBox = nullptr, *actuatorBox = nullptr;
   QMap<QString, QLineEdit*> fields;
+  QMap<QString, QLabel*> fieldLabels;
   QStringList columns;
 
   Impl(ChainEditor* editor, QUndoStack* stack) : q(editor), undo(stack) {}
@@ -179,23 +182,20 @@ struct ChainEditor::Impl {
   void buildUi() {
     auto* top = new QVBoxLayout(q);
     auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Convention:"), q));
+    conventionLabel = new QLabel(q);
+    bar->addWidget(conventionLabel);
     convention = new QComboBox(q);
     convention->setObjectName(QStringLiteral("conventionSelector"));
-    convention->addItem(tr("DH (standard)"), int(Convention::DH));
-    convention->addItem(tr("MDH (modified)"), int(Convention::MDH));
-    convention->addItem(tr("General"), int(Convention::General));
-    convention->setToolTip(tr("Re-expresses the robot in another convention (the same kinematics and dynamics)"));
+    // Item texts are set by retranslate().
+    convention->addItem(QString(), int(Convention::DH));
+    convention->addItem(QString(), int(Convention::MDH));
+    convention->addItem(QString(), int(Convention::General));
     bar->addWidget(convention);
     bar->addStretch(1);
-    addButton = new QPushButton(tr("Add"), q);
-    addButton->setToolTip(tr("Insert a joint after the selected one"));
-    removeButton = new QPushButton(tr("Remove"), q);
-    removeButton->setToolTip(tr("Remove the selected joint"));
-    upButton = new QPushButton(tr("Up"), q);
-    upButton->setToolTip(tr("Move the selected joint towards the base"));
-    downButton = new QPushButton(tr("Down"), q);
-    downButton->setToolTip(tr("Move the selected joint towards the tool"));
+    addButton = new QPushButton(q);
+    removeButton = new QPushButton(q);
+    upButton = new QPushButton(q);
+    downButton = new QPushButton(q);
     for (auto* b : {addButton, removeButton, upButton, downButton}) bar->addWidget(b);
     top->addLayout(bar);
 
@@ -210,21 +210,19 @@ struct ChainEditor::Impl {
     auto* panels = new QWidget(split);
     auto* ph = new QHBoxLayout(panels);
     ph->setContentsMargins(0, 0, 0, 0);
-    linkBox = new QGroupBox(tr("Link"), panels);
+    linkBox = new QGroupBox(panels);
     linkBox->setObjectName(QStringLiteral("inertialPanel"));
-    actuatorBox = new QGroupBox(tr("Actuator"), panels);
+    actuatorBox = new QGroupBox(panels);
     actuatorBox->setObjectName(QStringLiteral("actuatorPanel"));
     auto makeForm = [this](QGroupBox* box, const QStringList& keys) {
       auto* form = new QFormLayout(box);
       for (const QString& key : keys) {
         auto* e = new QLineEdit(box);
         e->setObjectName(key);
-        const QString tip = keyToolTip(key);
-        e->setProperty("baseToolTip", tip);
-        e->setToolTip(tip);
-        if (key == "rotor_axis") e->setPlaceholderText(tr("the joint axis"));
-        form->addRow(keyLabel(key), e);
+        auto* label = new QLabel(box);  // texts (label, tooltip, placeholder) are set by retranslate()
+        form->addRow(label, e);
         fields[key] = e;
+        fieldLabels[key] = label;
         QObject::connect(e, &QLineEdit::editingFinished, q, [this, key, e] {
           if (updating || e->text() == e->property("shownText").toString()) return;
           q->editField(current, key, e->text());
@@ -268,6 +266,65 @@ struct ChainEditor::Impl {
 
   static QString tr(const char* s) { return ChainEditor::tr(s); }
 
+  // Every user-visible text that depends on the language (labels, buttons, the convention items, the
+  // header labels, the panel titles and the tooltips). Called from the constructor and on LanguageChange.
+  void retranslate() {
+    const bool wasUpdating = updating;
+    updating = true;
+    conventionLabel->setText(tr("Convention:"));
+    const auto setItem = [this](Convention c, const QString& text) {
+      const int i = convention->findData(int(c));
+      if (i >= 0) convention->setItemText(i, text);  // keeps the current index
+    };
+    setItem(Convention::DH, tr("DH (standard)"));
+    setItem(Convention::MDH, tr("MDH (modified)"));
+    setItem(Convention::General, tr("General"));
+    convention->setToolTip(tr("Re-expresses the robot in another convention (the same kinematics and dynamics)"));
+    addButton->setText(tr("Add"));
+    addButton->setToolTip(tr("Insert a joint after the selected one"));
+    removeButton->setText(tr("Remove"));
+    removeButton->setToolTip(tr("Remove the selected joint"));
+    upButton->setText(tr("Up"));
+    upButton->setToolTip(tr("Move the selected joint towards the base"));
+    downButton->setText(tr("Down"));
+    downButton->setToolTip(tr("Move the selected joint towards the tool"));
+    for (auto it = fields.begin(); it != fields.end(); ++it) {
+      const QString& key = it.key();
+      QLineEdit* e = it.value();
+      if (QLabel* l = fieldLabels.value(key)) l->setText(keyLabel(key));
+      const QString tip = keyToolTip(key);
+      // A marked field shows its reason in the tooltip: keep it; otherwise show the new base tooltip.
+      if (e->toolTip() == e->property("baseToolTip").toString()) e->setToolTip(tip);
+      e->setProperty("baseToolTip", tip);
+      if (key == "rotor_axis") e->setPlaceholderText(tr("the joint axis"));
+    }
+    retranslateTable();
+    updateTitles();
+    updating = wasUpdating;
+  }
+
+  // The header labels and tooltips of the current convention's columns, and the tooltips of the cells
+  // that carry no mark (a marked cell shows its reason).
+  void retranslateTable() {
+    QStringList labels;
+    for (const auto& c : columns) labels << keyLabel(c);
+    table->setHorizontalHeaderLabels(labels);
+    for (int c = 0; c < columns.size(); ++c)
+      if (auto* h = table->horizontalHeaderItem(c)) h->setToolTip(keyToolTip(columns[c]));
+    for (int r = 0; r < table->rowCount(); ++r)
+      for (int c = 0; c < columns.size() && c < table->columnCount(); ++c)
+        if (auto* it = table->item(r, c); it && !it->data(Qt::BackgroundRole).isValid())
+          it->setToolTip(keyToolTip(columns[c]));
+  }
+
+  // The titles of the inertial and actuator panels (they name the current joint).
+  void updateTitles() {
+    const bool has = current >= 0 && current < int(desc.joints.size());
+    const QString jn = has ? QString::fromStdString(desc.joints[std::size_t(current)].name) : QString();
+    linkBox->setTitle(has ? tr("Link %1 %2").arg(current + 1).arg(jn) : tr("Link"));
+    actuatorBox->setTitle(has ? tr("Actuator of joint %1 %2").arg(current + 1).arg(jn) : tr("Actuator"));
+  }
+
   QString displayText(int joint, const QString& key) const {
     if (joint < 0 || joint >= int(desc.joints.size())) return {};
     const JointDescription& j = desc.joints[std::size_t(joint)];
@@ -285,11 +342,7 @@ struct ChainEditor::Impl {
     convention->setCurrentIndex(convention->findData(int(desc.convention)));
     columns = chainColumns(desc.convention);
     table->setColumnCount(int(columns.size()));
-    QStringList labels;
-    for (const auto& c : columns) labels << keyLabel(c);
-    table->setHorizontalHeaderLabels(labels);
-    for (int c = 0; c < columns.size(); ++c)
-      if (auto* h = table->horizontalHeaderItem(c)) h->setToolTip(keyToolTip(columns[c]));
+    retranslateTable();
     const int n = int(desc.joints.size());
     table->setRowCount(n);
     for (int r = 0; r < n; ++r) {
@@ -319,9 +372,7 @@ struct ChainEditor::Impl {
   void refreshPanels() {
     updating = true;
     const bool has = current >= 0 && current < int(desc.joints.size());
-    const QString jn = has ? QString::fromStdString(desc.joints[std::size_t(current)].name) : QString();
-    linkBox->setTitle(has ? tr("Link %1 %2").arg(current + 1).arg(jn) : tr("Link"));
-    actuatorBox->setTitle(has ? tr("Actuator of joint %1 %2").arg(current + 1).arg(jn) : tr("Actuator"));
+    updateTitles();
     for (auto it = fields.begin(); it != fields.end(); ++it) {
       const QString t = has ? displayText(current, it.key()) : QString();
       it.value()->setText(t);
@@ -527,7 +578,13 @@ struct ChainEditor::Impl {
 ChainEditor::ChainEditor(QUndoStack* undo, QWidget* parent) : QWidget(parent), d(std::make_unique<Impl>(this, undo)) {
   if (!d->undo) d->undo = new QUndoStack(this);
   d->buildUi();
+  d->retranslate();
   d->refresh();
+}
+
+void ChainEditor::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange && d) d->retranslate();
+  QWidget::changeEvent(e);
 }
 
 ChainEditor::~ChainEditor() = default;

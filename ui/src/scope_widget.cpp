@@ -2,11 +2,13 @@
 
 #include <qcustomplot.h>
 
+#include <QAction>
 #include <QCheckBox>
 #include <QColorDialog>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -195,6 +197,16 @@ struct ScopeWidget::Impl {
   QDoubleSpinBox* cursorSpin[2] = {nullptr, nullptr};
   QLabel* cursorLabel = nullptr;
   QLabel* measureLabel = nullptr;
+  // kept for retranslate()
+  QGroupBox *chBox = nullptr, *hBox = nullptr, *tBox = nullptr, *cBox = nullptr, *mBox = nullptr;
+  QLabel *channelLabel = nullptr, *sourceLabel = nullptr, *gainLabel = nullptr, *offsetLabel = nullptr,
+         *colorLabel = nullptr, *timeBaseLabel = nullptr, *modeLabel = nullptr, *trigSourceLabel = nullptr,
+         *levelLabel = nullptr, *edgeLabel = nullptr, *sweepLabel = nullptr, *positionLabel = nullptr;
+  QLabel* cursorLabels[2] = {nullptr, nullptr};
+  QPushButton* autoButton = nullptr;
+  QToolButton* exportButton = nullptr;
+  QAction* csvAction = nullptr;
+  QAction* imageAction = nullptr;
 
   // ---- helpers -----------------------------------------------------------------------------------
   bool validChannel(int k) const { return k >= 0 && k < kChannels; }
@@ -624,41 +636,53 @@ struct ScopeWidget::Impl {
     });
   }
 
+  // A form row whose label is kept for retranslate().
+  static QLabel* addFormRow(QFormLayout* form, QWidget* field) {
+    auto* label = new QLabel;
+    label->setBuddy(field);
+    form->addRow(label, field);
+    return label;
+  }
+
   QWidget* buildPanel() {
     auto* panel = new QWidget;
     auto* v = new QVBoxLayout(panel);
     v->setContentsMargins(4, 4, 4, 4);
 
     runButton = new QPushButton;
+    runButton->setObjectName(QStringLiteral("scopeRunButton"));
     runButton->setCheckable(true);
-    runButton->setToolTip(ScopeWidget::tr("Run / stop the display (data keep being recorded)"));
     QObject::connect(runButton, &QPushButton::toggled, q, [this](bool on) { q->setRunning(on); });
     v->addWidget(runButton);
 
     // channel
-    auto* chBox = new QGroupBox(ScopeWidget::tr("Channel"));
+    chBox = new QGroupBox;
     auto* chForm = new QFormLayout(chBox);
     channelSelect = new QComboBox;
-    for (int k = 0; k < kChannels; ++k) channelSelect->addItem(channelName(k));
-    channelOn = new QCheckBox(ScopeWidget::tr("On"));
+    channelSelect->setObjectName(QStringLiteral("scopeChannelSelect"));
+    for (int k = 0; k < kChannels; ++k) channelSelect->addItem(QString());  // texts: retranslate()
+    channelOn = new QCheckBox;
+    channelOn->setObjectName(QStringLiteral("scopeChannelOn"));
     auto* top = new QHBoxLayout;
     top->addWidget(channelSelect, 1);
     top->addWidget(channelOn);
-    chForm->addRow(ScopeWidget::tr("Channel:"), top);
+    channelLabel = new QLabel;
+    chForm->addRow(channelLabel, top);
     sourceCombo = new QComboBox;
-    chForm->addRow(ScopeWidget::tr("Source:"), sourceCombo);
+    sourceLabel = addFormRow(chForm, sourceCombo);
     gainSpin = new QDoubleSpinBox;
     gainSpin->setDecimals(6);
     gainSpin->setRange(1e-6, 1e9);
     gainSpin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    chForm->addRow(ScopeWidget::tr("Gain:"), gainSpin);
+    gainLabel = addFormRow(chForm, gainSpin);
     offsetSpin = new QDoubleSpinBox;
     offsetSpin->setDecimals(6);
     offsetSpin->setRange(-1e9, 1e9);
     offsetSpin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    chForm->addRow(ScopeWidget::tr("Offset:"), offsetSpin);
-    colorButton = new QPushButton(ScopeWidget::tr("Colour…"));
-    chForm->addRow(ScopeWidget::tr("Colour:"), colorButton);
+    offsetLabel = addFormRow(chForm, offsetSpin);
+    colorButton = new QPushButton;
+    colorButton->setObjectName(QStringLiteral("scopeColorButton"));
+    colorLabel = addFormRow(chForm, colorButton);
     v->addWidget(chBox);
 
     QObject::connect(channelSelect, &QComboBox::currentIndexChanged, q, [this] { syncChannelPanel(); });
@@ -684,14 +708,16 @@ struct ScopeWidget::Impl {
     });
 
     // horizontal
-    auto* hBox = new QGroupBox(ScopeWidget::tr("Horizontal"));
+    hBox = new QGroupBox;
     auto* hForm = new QFormLayout(hBox);
     timeBaseCombo = new QComboBox;
-    for (double tb : timeBaseSteps()) timeBaseCombo->addItem(ScopeWidget::tr("%1/div").arg(formatSeconds(tb)), tb);
-    hForm->addRow(ScopeWidget::tr("Time base:"), timeBaseCombo);
+    timeBaseCombo->setObjectName(QStringLiteral("scopeTimeBaseCombo"));
+    for (double tb : timeBaseSteps()) timeBaseCombo->addItem(QString(), tb);  // texts: retranslate()
+    timeBaseLabel = addFormRow(hForm, timeBaseCombo);
     modeCombo = new QComboBox;
-    modeCombo->addItems({ScopeWidget::tr("Roll"), ScopeWidget::tr("Triggered")});
-    hForm->addRow(ScopeWidget::tr("Mode:"), modeCombo);
+    modeCombo->setObjectName(QStringLiteral("scopeModeCombo"));
+    for (int i = 0; i < 2; ++i) modeCombo->addItem(QString());
+    modeLabel = addFormRow(hForm, modeCombo);
     v->addWidget(hBox);
     QObject::connect(timeBaseCombo, &QComboBox::activated, q,
                      [this](int i) { q->setTimeBase(timeBaseCombo->itemData(i).toDouble()); });
@@ -699,27 +725,29 @@ struct ScopeWidget::Impl {
                      [this](int i) { q->setMode(i == 0 ? Mode::Roll : Mode::Triggered); });
 
     // trigger
-    auto* tBox = new QGroupBox(ScopeWidget::tr("Trigger"));
+    tBox = new QGroupBox;
     auto* tForm = new QFormLayout(tBox);
     trigChannelCombo = new QComboBox;
-    for (int k = 0; k < kChannels; ++k) trigChannelCombo->addItem(channelName(k));
-    tForm->addRow(ScopeWidget::tr("Source:"), trigChannelCombo);
+    trigChannelCombo->setObjectName(QStringLiteral("scopeTriggerChannelCombo"));
+    for (int k = 0; k < kChannels; ++k) trigChannelCombo->addItem(QString());
+    trigSourceLabel = addFormRow(tForm, trigChannelCombo);
     trigLevelSpin = new QDoubleSpinBox;
     trigLevelSpin->setDecimals(6);
     trigLevelSpin->setRange(-1e9, 1e9);
     trigLevelSpin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    tForm->addRow(ScopeWidget::tr("Level:"), trigLevelSpin);
+    levelLabel = addFormRow(tForm, trigLevelSpin);
     edgeCombo = new QComboBox;
-    edgeCombo->addItems({ScopeWidget::tr("Rising"), ScopeWidget::tr("Falling")});
-    tForm->addRow(ScopeWidget::tr("Edge:"), edgeCombo);
+    edgeCombo->setObjectName(QStringLiteral("scopeEdgeCombo"));
+    for (int i = 0; i < 2; ++i) edgeCombo->addItem(QString());
+    edgeLabel = addFormRow(tForm, edgeCombo);
     sweepCombo = new QComboBox;
-    sweepCombo->addItems({ScopeWidget::tr("Auto"), ScopeWidget::tr("Normal"), ScopeWidget::tr("Single")});
-    tForm->addRow(ScopeWidget::tr("Sweep:"), sweepCombo);
+    sweepCombo->setObjectName(QStringLiteral("scopeSweepCombo"));
+    for (int i = 0; i < 3; ++i) sweepCombo->addItem(QString());
+    sweepLabel = addFormRow(tForm, sweepCombo);
     trigPosSpin = new QDoubleSpinBox;
     trigPosSpin->setRange(0, kHDiv);
     trigPosSpin->setDecimals(1);
-    trigPosSpin->setSuffix(ScopeWidget::tr(" div"));
-    tForm->addRow(ScopeWidget::tr("Position:"), trigPosSpin);
+    positionLabel = addFormRow(tForm, trigPosSpin);
     v->addWidget(tBox);
     auto applyTrigger = [this] {
       q->setTrigger(trigChannelCombo->currentIndex(), trigLevelSpin->value(),
@@ -734,49 +762,50 @@ struct ScopeWidget::Impl {
                      [this](double d) { q->setTriggerPosition(d); });
 
     // cursors
-    auto* cBox = new QGroupBox(ScopeWidget::tr("Cursors"));
+    cBox = new QGroupBox;
     auto* cForm = new QFormLayout(cBox);
     for (int i = 0; i < 2; ++i) {
       cursorSpin[i] = new QDoubleSpinBox;
       cursorSpin[i]->setDecimals(9);
-      cursorSpin[i]->setSuffix(ScopeWidget::tr(" s"));
       cursorSpin[i]->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-      cForm->addRow(i == 0 ? ScopeWidget::tr("t1 (left click):") : ScopeWidget::tr("t2 (right click):"),
-                    cursorSpin[i]);
+      cursorLabels[i] = addFormRow(cForm, cursorSpin[i]);
       QObject::connect(cursorSpin[i], &QDoubleSpinBox::valueChanged, q, [this] {
         q->setCursors(cursorSpin[0]->value(), cursorSpin[1]->value());
       });
     }
     cursorLabel = new QLabel;
+    cursorLabel->setObjectName(QStringLiteral("scopeCursorReadout"));
     cursorLabel->setTextFormat(Qt::RichText);
     cursorLabel->setWordWrap(true);
     cForm->addRow(cursorLabel);
     v->addWidget(cBox);
 
-    auto* mBox = new QGroupBox(ScopeWidget::tr("Measurements (visible window)"));
+    mBox = new QGroupBox;
     auto* mLay = new QVBoxLayout(mBox);
     measureLabel = new QLabel;
+    measureLabel->setObjectName(QStringLiteral("scopeMeasurementReadout"));
     measureLabel->setTextFormat(Qt::RichText);
     measureLabel->setWordWrap(true);
     mLay->addWidget(measureLabel);
     v->addWidget(mBox);
 
     auto* buttons = new QHBoxLayout;
-    auto* autoButton = new QPushButton(ScopeWidget::tr("Autoscale"));
+    autoButton = new QPushButton;
+    autoButton->setObjectName(QStringLiteral("scopeAutoscaleButton"));
     QObject::connect(autoButton, &QPushButton::clicked, q, [this] { q->autoscale(); });
     buttons->addWidget(autoButton);
-    auto* exportButton = new QToolButton;
-    exportButton->setText(ScopeWidget::tr("Export"));
+    exportButton = new QToolButton;
+    exportButton->setObjectName(QStringLiteral("scopeExportButton"));
     exportButton->setPopupMode(QToolButton::InstantPopup);
     auto* menu = new QMenu(exportButton);
-    menu->addAction(ScopeWidget::tr("Visible data as CSV…"), q, [this] {
+    csvAction = menu->addAction(QString(), q, [this] {
       const QString path = QFileDialog::getSaveFileName(q, ScopeWidget::tr("Export visible data"), QString(),
                                                         ScopeWidget::tr("CSV files (*.csv)"));
       QString err;
       if (!path.isEmpty() && !q->exportCsv(path, &err))
         QMessageBox::warning(q, ScopeWidget::tr("Export failed"), err);
     });
-    menu->addAction(ScopeWidget::tr("Screen as image (PNG/SVG)…"), q, [this] {
+    imageAction = menu->addAction(QString(), q, [this] {
       const QString path = QFileDialog::getSaveFileName(q, ScopeWidget::tr("Export screen"), QString(),
                                                         ScopeWidget::tr("PNG image (*.png);;SVG image (*.svg)"));
       QString err;
@@ -788,6 +817,76 @@ struct ScopeWidget::Impl {
     v->addLayout(buttons);
     v->addStretch(1);
     return panel;
+  }
+
+  // Sets the texts of the first texts.size() items of `combo` (the current index is kept).
+  static void setItemTexts(QComboBox* combo, const QStringList& texts) {
+    QSignalBlocker b(combo);
+    for (int i = 0; i < texts.size() && i < combo->count(); ++i) combo->setItemText(i, texts[i]);
+  }
+
+  // All user-visible texts of the panel in the current language (construction and LanguageChange).
+  // The texts drawn on the screen (status, time/div, channel scales) are translated at each redraw.
+  void retranslate() {
+    runButton->setToolTip(ScopeWidget::tr("Run / stop the display (data keep being recorded)"));
+
+    chBox->setTitle(ScopeWidget::tr("Channel"));
+    QStringList chNames;
+    for (int k = 0; k < kChannels; ++k) chNames << channelName(k);
+    setItemTexts(channelSelect, chNames);
+    channelOn->setText(ScopeWidget::tr("On"));
+    channelLabel->setText(ScopeWidget::tr("Channel:"));
+    sourceLabel->setText(ScopeWidget::tr("Source:"));
+    gainLabel->setText(ScopeWidget::tr("Gain:"));
+    offsetLabel->setText(ScopeWidget::tr("Offset:"));
+    colorButton->setText(ScopeWidget::tr("Colour…"));
+    colorLabel->setText(ScopeWidget::tr("Colour:"));
+
+    hBox->setTitle(ScopeWidget::tr("Horizontal"));
+    {
+      QSignalBlocker b(timeBaseCombo);
+      for (int i = 0; i < timeBaseCombo->count(); ++i)
+        timeBaseCombo->setItemText(
+            i, ScopeWidget::tr("%1/div").arg(formatSeconds(timeBaseCombo->itemData(i).toDouble())));
+    }
+    timeBaseLabel->setText(ScopeWidget::tr("Time base:"));
+    setItemTexts(modeCombo, {ScopeWidget::tr("Roll"), ScopeWidget::tr("Triggered")});
+    modeLabel->setText(ScopeWidget::tr("Mode:"));
+
+    tBox->setTitle(ScopeWidget::tr("Trigger"));
+    setItemTexts(trigChannelCombo, chNames);
+    trigSourceLabel->setText(ScopeWidget::tr("Source:"));
+    levelLabel->setText(ScopeWidget::tr("Level:"));
+    setItemTexts(edgeCombo, {ScopeWidget::tr("Rising"), ScopeWidget::tr("Falling")});
+    edgeLabel->setText(ScopeWidget::tr("Edge:"));
+    setItemTexts(sweepCombo, {ScopeWidget::tr("Auto"), ScopeWidget::tr("Normal"), ScopeWidget::tr("Single")});
+    sweepLabel->setText(ScopeWidget::tr("Sweep:"));
+    {
+      QSignalBlocker b(trigPosSpin);
+      trigPosSpin->setSuffix(ScopeWidget::tr(" div"));
+    }
+    positionLabel->setText(ScopeWidget::tr("Position:"));
+
+    cBox->setTitle(ScopeWidget::tr("Cursors"));
+    for (int i = 0; i < 2; ++i) {
+      QSignalBlocker b(cursorSpin[i]);
+      cursorSpin[i]->setSuffix(ScopeWidget::tr(" s"));
+    }
+    cursorLabels[0]->setText(ScopeWidget::tr("t1 (left click):"));
+    cursorLabels[1]->setText(ScopeWidget::tr("t2 (right click):"));
+
+    mBox->setTitle(ScopeWidget::tr("Measurements (visible window)"));
+    autoButton->setText(ScopeWidget::tr("Autoscale"));
+    exportButton->setText(ScopeWidget::tr("Export"));
+    csvAction->setText(ScopeWidget::tr("Visible data as CSV…"));
+    imageAction->setText(ScopeWidget::tr("Screen as image (PNG/SVG)…"));
+
+    // texts that depend on the state: run button, gain suffix, readouts, screen overlay
+    syncRunButton();
+    syncChannelPanel();  // gain suffix
+    updateReadouts();
+    updateOverlay();
+    dirty = true;  // redraw the screen texts at the next display tick
   }
 };
 
@@ -801,6 +900,7 @@ ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<
   layout->addWidget(d->plot, 1);
   auto* scroll = new QScrollArea;
   scroll->setWidget(d->buildPanel());
+  d->retranslate();
   scroll->setWidgetResizable(true);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setMinimumWidth(280);
@@ -815,6 +915,11 @@ ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<
 }
 
 ScopeWidget::~ScopeWidget() = default;
+
+void ScopeWidget::changeEvent(QEvent* e) {
+  QWidget::changeEvent(e);
+  if (e->type() == QEvent::LanguageChange && d && d->runButton) d->retranslate();
+}
 
 void ScopeWidget::setSources(const QStringList& names, const QStringList& units) {
   d->names = names;

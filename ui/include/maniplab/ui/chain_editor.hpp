@@ -55,6 +55,9 @@ class ChainEditor : public QWidget {
   void robotChanged(const maniplab::RobotDescription& description, const maniplab::Model& model);
   void message(const QString& text);  ///< validation messages for the message area
 
+ protected:
+  void changeEvent(QEvent* e) override;  ///< retranslates the texts on QEvent::LanguageChange
+
  private:
   struct Impl;
   std::unique_ptr<Impl> d;

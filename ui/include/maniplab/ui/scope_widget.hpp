@@ -99,6 +99,9 @@ class ScopeWidget : public QWidget {
  signals:
   void triggered(double t);
 
+ protected:
+  void changeEvent(QEvent* e) override;  ///< retranslates the texts on QEvent::LanguageChange
+
  private:
   struct Impl;
   std::unique_ptr<Impl> d;
