@@ -27,6 +27,19 @@ Matrix3 rotationFromEulerXYZ(const Vector3& e) {
       .toRotationMatrix();
 }
 
+Vector6 poseVector(const Transform& pose) {
+  Vector6 v;
+  v << eulerXYZFromRotation(pose.R), pose.p;
+  return v;
+}
+
+Transform poseFromVector(const Vector6& pose) {
+  Transform T;
+  T.R = rotationFromEulerXYZ(pose.head<3>());
+  T.p = pose.tail<3>();
+  return T;
+}
+
 std::vector<UmisIkSolution> umisInverseKinematics(const UmisGeometry& g, const Transform& T, double tol) {
   std::vector<UmisIkSolution> out;
   const Vector3 pw = T.p - g.d6 * T.R.col(2);  // wrist centre (3.21–3.27)

@@ -21,12 +21,6 @@ std::string jointUnit(const Model& m, int i, const char* rev, const char* pri) {
   return m.isRevolute(i) ? rev : pri;
 }
 
-Vector6 poseVector(const Transform& T) {
-  Vector6 v;
-  v << eulerXYZFromRotation(T.R), T.p;
-  return v;
-}
-
 using Clock = std::chrono::steady_clock;
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 }  // namespace

@@ -27,19 +27,6 @@ VectorX umisThesisEndJoints() {
   return q;
 }
 
-Transform poseFromVector(const Vector6& pose) {
-  Transform T;
-  T.R = rotationFromEulerXYZ(pose.head<3>());
-  T.p = pose.tail<3>();
-  return T;
-}
-
-Vector6 poseVector(const Transform& pose) {
-  Vector6 v;
-  v << eulerXYZFromRotation(pose.R), pose.p;
-  return v;
-}
-
 CartesianLineTrajectory umisThesisLine(const Model& model, const std::optional<UmisGeometry>& geometry,
                                        double duration, const CartesianLineOptions& options) {
   return CartesianLineTrajectory(model, poseFromVector(umisThesisStartPose()), umisThesisEndPose().tail<3>(),

@@ -36,5 +36,8 @@ std::optional<UmisIkSolution> nearestSolution(const std::vector<UmisIkSolution>&
 /// Orientation as X-Y-Z Euler angles Q = Rx(phi) Ry(theta) Rz(psi) (seed 003 eqs 3.13–3.18) and back.
 Vector3 eulerXYZFromRotation(const Matrix3& Q);
 Matrix3 rotationFromEulerXYZ(const Vector3& phiThetaPsi);
+/// The pose vector [phi, theta, psi, X, Y, Z] of seed 003 (Annex IX) and back.
+Vector6 poseVector(const Transform& pose);
+Transform poseFromVector(const Vector6& pose);
 
 }  // namespace maniplab

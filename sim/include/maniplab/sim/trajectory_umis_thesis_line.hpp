@@ -13,8 +13,6 @@ Vector6 umisThesisEndPose();     ///< Table 8.1, final point
 VectorX umisThesisStartJoints(); ///< Table 10.1 initial joint vector (branch selector)
 VectorX umisThesisEndJoints();   ///< Table 10.1 final joint vector
 /// Pose vector [phi, theta, psi, X, Y, Z] (Euler X-Y-Z) to a transform, and back.
-Transform poseFromVector(const Vector6& pose);
-Vector6 poseVector(const Transform& pose);
 
 /// The thesis line on `model` (a UMIS kinematic model: standard DH of umis.md §2 with d6 = 0.27628).
 /// With `geometry` the closed-form IK is used, without it the numeric DLS IK.
