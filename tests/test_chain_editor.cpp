@@ -18,6 +18,7 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/chain_editor_convert.hpp"
+#include "support/prefix_translator.hpp"
 
 using namespace maniplab;
 using maniplab::ui::ChainEditor;
@@ -405,18 +406,6 @@ void TestChainEditor::conventionSelectorAndGeneralCells() {
 
 namespace {
 
-// Prefixes "XX" to every text of the chain editor's context (all its tr() calls use ChainEditor::tr).
-class PrefixTranslator : public QTranslator {
- public:
-  QString translate(const char* context, const char* sourceText, const char* disambiguation = nullptr,
-                    int n = -1) const override {
-    Q_UNUSED(disambiguation);
-    Q_UNUSED(n);
-    if (qstrcmp(context, "maniplab::ui::ChainEditor") == 0) return QStringLiteral("XX") + QString::fromUtf8(sourceText);
-    return {};
-  }
-  bool isEmpty() const override { return false; }
-};
 
 QPushButton* buttonWithText(QWidget* w, const QString& text) {
   for (auto* b : w->findChildren<QPushButton*>())
@@ -444,7 +433,7 @@ void TestChainEditor::retranslatesOnLanguageChange() {
   const QString linkTitle = linkBox->title();
   const QString axisTip = ed.findChild<QLineEdit*>("rotor_axis")->toolTip();
 
-  PrefixTranslator translator;
+  maniplab::testing::PrefixTranslator translator("maniplab::ui::ChainEditor");
   QVERIFY(QCoreApplication::installTranslator(&translator));
   QCoreApplication::processEvents();
   QCOMPARE(add->text(), QStringLiteral("XXAdd"));

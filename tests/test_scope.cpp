@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "maniplab/ui/scope_widget.hpp"
+#include "support/prefix_translator.hpp"
 
 using maniplab::ui::ScopeWidget;
 
@@ -59,19 +60,6 @@ double traceAt(const QVector<QPointF>& pts, double x) {
     }
   return NAN;
 }
-
-// Translates every text of the scope's context to "XX" + source text.
-class PrefixTranslator : public QTranslator {
- public:
-  QString translate(const char* context, const char* sourceText, const char* disambiguation = nullptr,
-                    int n = -1) const override {
-    Q_UNUSED(disambiguation);
-    Q_UNUSED(n);
-    if (qstrcmp(context, "maniplab::ui::ScopeWidget") == 0) return QStringLiteral("XX") + QString::fromUtf8(sourceText);
-    return QString();
-  }
-  bool isEmpty() const override { return false; }
-};
 
 }  // namespace
 
@@ -522,7 +510,7 @@ void TestScope::retranslatesOnLanguageChange() {
   const QString runTip = runButton->toolTip();
   QVERIFY(!runText.startsWith("XX"));
 
-  PrefixTranslator translator;
+  maniplab::testing::PrefixTranslator translator("maniplab::ui::ScopeWidget");
   QVERIFY(QCoreApplication::installTranslator(&translator));
   QCoreApplication::processEvents();
   QCOMPARE(autoButton->text(), QString("XXAutoscale"));
