@@ -22,12 +22,8 @@
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/ui/simulation_worker.hpp"
-#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
 #include "maniplab/ui/chain_editor.hpp"
-#endif
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
 #include "maniplab/ui/scope_widget.hpp"
-#endif
 
 using namespace maniplab::ui;
 
@@ -85,19 +81,14 @@ class TestGui : public QObject {
     QVERIFY(metrics->rowCount() >= 1);
     QVERIFY(metrics->columnCount() >= 7);
     QVERIFY(!metrics->cellText(0, 0).isEmpty());  // max |e| of joint 1 of the first controller
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
     auto* scope = w.findChild<ScopeWidget*>();
     QVERIFY(scope);
     QVERIFY(scope->sources().contains(QStringLiteral("q[1]")));
     QVERIFY2(scope->sampleCount() > 0, "no samples reached the scope");
-#else
-    qWarning("ScopeWidget not implemented in this build: scope samples not checked");
-#endif
   }
 
   // The comparison view overlays the joint errors of both controllers of the default scene.
   void comparisonOnTheScope() {
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
     MainWindow w;
     w.show();
     QVERIFY(w.openFile(source(QStringLiteral("scenes/default.json"))));
@@ -116,9 +107,6 @@ class TestGui : public QObject {
     QCOMPARE(scope->sampleCount(), qint64(201));  // 0 .. 0.5 s at 400 Hz
     // The PID's error is the larger one (the engine's comparison, seen on the scope).
     QVERIFY(scope->measurement(1).max - scope->measurement(1).min > scope->measurement(0).max - scope->measurement(0).min);
-#else
-    QSKIP("ScopeWidget not in this build");
-#endif
   }
 
   void pauseStepAndResume() {
@@ -187,7 +175,6 @@ class TestGui : public QObject {
   void undoIsSharedWithTheChainEditorAndRobotsOpen() {
     MainWindow w;
     w.show();
-#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
     auto* editor = w.findChild<ChainEditor*>();
     QVERIFY(editor);
     auto* undo = action(w, "actionUndo");
@@ -202,7 +189,6 @@ class TestGui : public QObject {
     undo->trigger();
     QCOMPARE(editor->description().joints.at(1).a, a0);
     QVERIFY(!w.isWindowModified());
-#endif
     // A robot file replaces the robot of the current scene (same joint count here) and still runs.
     QVERIFY(w.openFile(source(QStringLiteral("robots/puma560_mdh.json"))));
     QVERIFY(runFor(w, 0.2));

@@ -545,10 +545,6 @@
         <translation>%1: cannot export the plot: %2</translation>
     </message>
     <message>
-        <source>The oscilloscope is not available in this build</source>
-        <translation>The oscilloscope is not available in this build</translation>
-    </message>
-    <message>
         <source>Export the comparison table</source>
         <translation>Export the comparison table</translation>
     </message>
@@ -723,18 +719,6 @@
     <message>
         <source>Messages</source>
         <translation>Messages</translation>
-    </message>
-    <message>
-        <source>The chain editor is not available in this build.</source>
-        <translation>The chain editor is not available in this build.</translation>
-    </message>
-    <message>
-        <source>The 3D view is not available in this build.</source>
-        <translation>The 3D view is not available in this build.</translation>
-    </message>
-    <message>
-        <source>The oscilloscope is not available in this build.</source>
-        <translation>The oscilloscope is not available in this build.</translation>
     </message>
     <message>
         <source>Ready</source>

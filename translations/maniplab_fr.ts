@@ -545,10 +545,6 @@
         <translation>%1 : impossible d&apos;exporter le graphique : %2</translation>
     </message>
     <message>
-        <source>The oscilloscope is not available in this build</source>
-        <translation>L&apos;oscilloscope n&apos;est pas disponible dans cette version</translation>
-    </message>
-    <message>
         <source>Export the comparison table</source>
         <translation>Exporter le tableau comparatif</translation>
     </message>
@@ -723,18 +719,6 @@
     <message>
         <source>Messages</source>
         <translation>Messages</translation>
-    </message>
-    <message>
-        <source>The chain editor is not available in this build.</source>
-        <translation>L&apos;éditeur de chaîne n&apos;est pas disponible dans cette version.</translation>
-    </message>
-    <message>
-        <source>The 3D view is not available in this build.</source>
-        <translation>La vue 3D n&apos;est pas disponible dans cette version.</translation>
-    </message>
-    <message>
-        <source>The oscilloscope is not available in this build.</source>
-        <translation>L&apos;oscilloscope n&apos;est pas disponible dans cette version.</translation>
     </message>
     <message>
         <source>Ready</source>

@@ -1,6 +1,5 @@
-// The ManipLab main window (see main_window.hpp). Widgets implemented elsewhere in ui/ are used when
-// their implementation is part of the build (MANIPLAB_HAVE_* set by app/CMakeLists.txt); otherwise a
-// placeholder label stands in, so the application always builds.
+// The ManipLab main window (see main_window.hpp): the 3D view, docks, menus, the simulation worker
+// thread and the hand-over of its rows to the scope and the view at the display rate.
 #include "maniplab/ui/main_window.hpp"
 
 #include <QAction>
@@ -47,15 +46,9 @@
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/simulation_worker.hpp"
-#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
 #include "maniplab/ui/chain_editor.hpp"
-#endif
-#ifdef MANIPLAB_HAVE_ROBOT_VIEW
 #include "maniplab/ui/robot_view.hpp"
-#endif
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
 #include "maniplab/ui/scope_widget.hpp"
-#endif
 
 #ifndef MANIPLAB_SOURCE_DATA_DIR
 #define MANIPLAB_SOURCE_DATA_DIR "."
@@ -101,18 +94,9 @@ struct MainWindow::Impl {
   QString scenePath, robotPath;
 
   // Widgets.
-#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
   ChainEditor* editor = nullptr;
-#endif
-#ifdef MANIPLAB_HAVE_ROBOT_VIEW
   RobotView* view = nullptr;
-#endif
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
   ScopeWidget* scope = nullptr;
-#endif
-  QLabel* editorPlaceholder = nullptr;
-  QLabel* viewPlaceholder = nullptr;
-  QLabel* scopePlaceholder = nullptr;
   ControlPanel* panel = nullptr;
   TeachPanel* teach = nullptr;
   MetricsView* metrics = nullptr;
@@ -180,19 +164,16 @@ struct MainWindow::Impl {
 
   void showRobot() {
     if (teach && scene.robot.model.nq > 0) teach->setRobot(scene.robot.model, initialPose());
-#ifdef MANIPLAB_HAVE_ROBOT_VIEW
     if (view && scene.robot.model.nq > 0) {
       view->setRobot(scene.robot.model, scene.robot.description);
       view->clearTrails();
       view->setConfiguration(initialPose());
       view->fitToRobot();
     }
-#endif
   }
 
   void setScopeSources(const QStringList& names, const QStringList& units) {
     sourceCount = int(names.size());
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
     if (!scope) return;
     scope->setSources(names, units);
     const QStringList wanted = {QStringLiteral("q_d[1]"), QStringLiteral("q[1]"), QStringLiteral("q[2]"),
@@ -201,9 +182,6 @@ struct MainWindow::Impl {
     for (int k = 0; k < ScopeWidget::kChannels && k < wanted.size(); ++k) scope->setChannelSource(k, int(names.indexOf(wanted[k])));
     const double shown = panel && panel->duration() > 0 ? panel->duration() : scene.duration;
     if (hasScene && shown > 0) scope->setTimeBase(shown / 10.0);  // the whole run on the 10 divisions
-#else
-    (void)units;
-#endif
   }
 
   void scopeSourcesFromScene() {
@@ -270,11 +248,7 @@ struct MainWindow::Impl {
   }
 
   bool saveTo(const QString& path) {
-#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
     const RobotDescription& desc = editor ? editor->description() : scene.robot.description;
-#else
-    const RobotDescription& desc = scene.robot.description;
-#endif
     QSaveFile f(path);
     const std::string text = robotToJson(desc);
     if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
@@ -311,9 +285,7 @@ struct MainWindow::Impl {
     lastRuns.clear();
     metrics->clear();
     panel->setScene(scene);
-#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
     if (editor) editor->setDescription(scene.robot.description);
-#endif
     undo.clear();
     undo.setClean();
     showRobot();
@@ -369,9 +341,7 @@ struct MainWindow::Impl {
     }
     lastRuns.clear();
     metrics->clear();
-#ifdef MANIPLAB_HAVE_ROBOT_VIEW
     if (view) view->clearTrails();
-#endif
     running = true;
     teach->setEnabled(false);  // the simulation owns the pose while it runs
     if (startPaused) pauseAct->setChecked(true);
@@ -395,18 +365,14 @@ struct MainWindow::Impl {
       qdCols.push_back(int(names.indexOf(QStringLiteral("q_d[%1]").arg(i))));
     }
     setScopeSources(names, units);
-#ifdef MANIPLAB_HAVE_ROBOT_VIEW
     if (view) view->clearTrails();
-#endif
     statusLabel->setText(MainWindow::tr("Running %1...").arg(name));
   }
 
   void onRows(int, const QVector<double>& times, const QVector<double>& values, int columns) {
     const int rows = int(times.size());
     if (rows == 0 || columns <= 0 || values.size() != qsizetype(rows) * columns) return;
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
     if (scope && columns == sourceCount) scope->appendSamples(times.constData(), values.constData(), rows);
-#endif
     // The 3D view gets the newest row only (display rate).
     const double* last = values.constData() + qsizetype(rows - 1) * columns;
     const int n = int(qCols.size());
@@ -419,14 +385,10 @@ struct MainWindow::Impl {
       return n > 0;
     };
     VectorX qv, qdv;
-#ifdef MANIPLAB_HAVE_ROBOT_VIEW
     if (view) {
       if (pose(qdCols, qdv)) view->setDesiredConfiguration(qdv);
       if (pose(qCols, qv)) view->setConfiguration(qv);
     }
-#else
-    (void)pose;
-#endif
     statusLabel->setText(MainWindow::tr("t = %1 s").arg(times.back(), 0, 'f', 3));
   }
 
@@ -443,12 +405,10 @@ struct MainWindow::Impl {
     if (!out.message.isEmpty()) error(out.message);
     metrics->setRuns(runs);
     if (!runs.empty() && metricsDock) metricsDock->raise();
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
     if (scope && !runs.empty()) {
       scope->autoscale();
       scope->replotNow();
     }
-#endif
     progressBar->hide();
     statusLabel->setText(out.cancelled ? MainWindow::tr("Run cancelled") : MainWindow::tr("Run finished"));
     if (!out.runs.empty())
@@ -459,7 +419,6 @@ struct MainWindow::Impl {
   /// The comparison view: the joint errors e[i] of the first two finished runs overlaid on the scope
   /// (same trajectory, same time grid), two colours per joint, for the first four joints.
   void compareOnScope() {
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
     std::vector<const RunOutcome*> runs;
     for (const auto& r : lastRuns)
       if (r.recorder && r.recorder->rows() > 0) runs.push_back(&r);
@@ -509,14 +468,11 @@ struct MainWindow::Impl {
     scope->replotNow();
     if (scopeDock) scopeDock->raise();
     info(MainWindow::tr("Scope: joint errors of %1 (bright) and %2 (dark)").arg(runs[0]->name, runs[1]->name));
-#endif
   }
 
   void reset() {
     cancelRun();
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
     if (scope) scope->clearData();
-#endif
     showRobot();
     metrics->clear();
     lastRuns.clear();
@@ -551,7 +507,6 @@ struct MainWindow::Impl {
   }
 
   void exportPlot() {
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
     if (!scope) return;
     const QString path = QFileDialog::getSaveFileName(w, MainWindow::tr("Export the plot"), QStringLiteral("scope.png"),
                                                       MainWindow::tr("Images (*.png *.svg)"));
@@ -561,9 +516,6 @@ struct MainWindow::Impl {
       info(MainWindow::tr("Plot written to %1").arg(path));
     else
       error(MainWindow::tr("%1: cannot export the plot: %2").arg(path, err));
-#else
-    error(MainWindow::tr("The oscilloscope is not available in this build"));
-#endif
   }
 
   void exportMetrics() {
@@ -672,9 +624,6 @@ struct MainWindow::Impl {
     scopeDock->setWindowTitle(MainWindow::tr("Oscilloscope"));
     metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
     messageDock->setWindowTitle(MainWindow::tr("Messages"));
-    if (editorPlaceholder) editorPlaceholder->setText(MainWindow::tr("The chain editor is not available in this build."));
-    if (viewPlaceholder) viewPlaceholder->setText(MainWindow::tr("The 3D view is not available in this build."));
-    if (scopePlaceholder) scopePlaceholder->setText(MainWindow::tr("The oscilloscope is not available in this build."));
     if (!running) statusLabel->setText(MainWindow::tr("Ready"));
     retranslateEquations();
     updateTitle();
@@ -697,15 +646,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     QCoreApplication::installTranslator(&d->translator);
 
   // Central 3D view.
-#ifdef MANIPLAB_HAVE_ROBOT_VIEW
   d->view = new RobotView(this);
   d->view->setObjectName("robotView");
   setCentralWidget(d->view);
-#else
-  d->viewPlaceholder = new QLabel(this);
-  d->viewPlaceholder->setAlignment(Qt::AlignCenter);
-  setCentralWidget(d->viewPlaceholder);
-#endif
 
   auto dock = [this](const char* name, QWidget* content, Qt::DockWidgetArea area) {
     auto* dw = new QDockWidget(this);
@@ -714,15 +657,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     addDockWidget(area, dw);
     return dw;
   };
-#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
   d->editor = new ChainEditor(&d->undo, this);
   d->editor->setObjectName("chainEditor");
   d->editorDock = dock("chainEditorDock", d->editor, Qt::LeftDockWidgetArea);
-#else
-  d->editorPlaceholder = new QLabel(this);
-  d->editorPlaceholder->setWordWrap(true);
-  d->editorDock = dock("chainEditorDock", d->editorPlaceholder, Qt::LeftDockWidgetArea);
-#endif
   d->panel = new ControlPanel(this);
   d->panel->setObjectName("controlPanel");
   d->panelDock = dock("controlPanelDock", d->panel, Qt::RightDockWidgetArea);
@@ -734,22 +671,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   // Posing by hand moves the 3D robot while no simulation runs.
   connect(d->teach, &TeachPanel::configurationChanged, this, [this](const VectorX& q) {
     if (d->running) return;
-#ifdef MANIPLAB_HAVE_ROBOT_VIEW
     if (d->view) d->view->setConfiguration(q);
-#else
-    (void)q;
-#endif
   });
-#ifdef MANIPLAB_HAVE_SCOPE_WIDGET
   d->scope = new ScopeWidget(this);
   d->scope->setObjectName("scope");
   d->scope->setMinimumHeight(220);
   d->scopeDock = dock("scopeDock", d->scope, Qt::BottomDockWidgetArea);
-#else
-  d->scopePlaceholder = new QLabel(this);
-  d->scopePlaceholder->setAlignment(Qt::AlignCenter);
-  d->scopeDock = dock("scopeDock", d->scopePlaceholder, Qt::BottomDockWidgetArea);
-#endif
   d->metrics = new MetricsView(this);
   d->metrics->setObjectName("metricsView");
   d->metricsDock = dock("metricsDock", d->metrics, Qt::BottomDockWidgetArea);
@@ -871,11 +798,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     d->viewMenu->addAction(a);
   }
   d->axesAct->setChecked(true);
-#ifdef MANIPLAB_HAVE_ROBOT_VIEW
   connect(d->framesAct, &QAction::toggled, this, [this](bool on) { d->view->setShowFrames(on); });
   connect(d->comAct, &QAction::toggled, this, [this](bool on) { d->view->setShowCentresOfMass(on); });
   connect(d->axesAct, &QAction::toggled, this, [this](bool on) { d->view->setShowJointAxes(on); });
-#endif
 
   d->langMenu = mb->addMenu(QString());
   d->langMenu->setObjectName("menuLanguage");
@@ -944,7 +869,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   connect(&d->undo, &QUndoStack::cleanChanged, this, [this] { d->updateTitle(); });
   connect(d->panel, &ControlPanel::message, this, [this](const QString& m) { d->info(m); });
   connect(d->metrics, &MetricsView::message, this, [this](const QString& m) { d->info(m); });
-#ifdef MANIPLAB_HAVE_CHAIN_EDITOR
   connect(d->editor, &ChainEditor::message, this, [this](const QString& m) {
     d->message(MessageArea::Severity::Warning, m);
   });
@@ -960,7 +884,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     d->showRobot();
     d->updateTitle();
   });
-#endif
 
   // Worker thread.
   d->worker = new SimulationWorker;
