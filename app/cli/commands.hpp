@@ -15,4 +15,21 @@ int cmdDynamics(const Args& args);
 int cmdRun(const Args& args);
 int cmdCompare(const Args& args);
 
+/// A sub-command: its name, its usage lines (indented like the others in `maniplab-cli help`) and the
+/// function that runs it. Files of app/cli/ register theirs with a namespace-scope `Registration`, so a
+/// new command is one new file (app/cli/*.cpp is globbed) and main.cpp never changes.
+struct Command {
+  std::string name;
+  std::string usage;
+  int (*run)(const Args&);
+  int order = 100;  ///< position in the help text (lower first)
+};
+
+/// All registered commands, sorted by `order` then name.
+std::vector<Command>& commandRegistry();
+
+struct Registration {
+  explicit Registration(Command c);
+};
+
 }  // namespace maniplab::cli
