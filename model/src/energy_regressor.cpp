@@ -1,0 +1,42 @@
+// Energy functions h of seed 002 eqs (1.34), (1.39), (1.41) (reference notes §3).
+#include "maniplab/model/energy_regressor.hpp"
+
+#include "maniplab/model/joint_transform.hpp"
+#include "maniplab/model/standard_parameters.hpp"
+
+namespace maniplab {
+
+void energyRegressor(const Model& model, const VectorX& q, const VectorX& qd, VectorX& h) {
+  const int n = model.nq;
+  h.setZero(n * kStandardPerJoint);
+  const Vector3& g = model.gravity;
+  Transform oMi;  // ^0T^i
+  Vector3 wp = Vector3::Zero(), vp = Vector3::Zero();  // previous body, in its own frame
+  Transform X;
+  for (int i = 0; i < n; ++i) {
+    jointTransform(model, i, q[i], X);
+    oMi = oMi * X;
+    Vector3 w = X.R.transpose() * wp;
+    Vector3 v = X.R.transpose() * (vp + wp.cross(X.p));
+    if (model.isRevolute(i))
+      w.z() += qd[i];
+    else
+      v.z() += qd[i];
+    double* hi = h.data() + i * kStandardPerJoint;
+    hi[kXX] = 0.5 * w.x() * w.x();
+    hi[kXY] = w.x() * w.y();
+    hi[kXZ] = w.x() * w.z();
+    hi[kYY] = 0.5 * w.y() * w.y();
+    hi[kYZ] = w.y() * w.z();
+    hi[kZZ] = 0.5 * w.z() * w.z();
+    hi[kMX] = w.z() * v.y() - w.y() * v.z() - g.dot(oMi.R.col(0));
+    hi[kMY] = w.x() * v.z() - w.z() * v.x() - g.dot(oMi.R.col(1));
+    hi[kMZ] = w.y() * v.x() - w.x() * v.y() - g.dot(oMi.R.col(2));
+    hi[kM] = 0.5 * v.squaredNorm() - g.dot(oMi.p);
+    hi[kIa] = 0.5 * qd[i] * qd[i];
+    wp = w;
+    vp = v;
+  }
+}
+
+}  // namespace maniplab

@@ -1,0 +1,3 @@
+# Issue 6 (seed 002): standard parameters, inverse-dynamics and energy regressors, base parameters
+# (symbolic regrouping rules vs QR, count formula), identification from CSV traces, excitation.
+maniplab_add_test(test_regressor test_regressor.cpp)
