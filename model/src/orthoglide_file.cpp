@@ -1,0 +1,223 @@
+// Orthoglide robot file reader/validator (format: robots/orthoglide.md; parameters of seed 004 tables
+// 1-2, reference shared/reference/orthoglide.md §7). Uses the shared JSON reader (json_reader.hpp).
+#include "maniplab/model/orthoglide_file.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <nlohmann/json.hpp>
+
+#include "maniplab/model/json_reader.hpp"
+#include "maniplab/model/orthoglide_dynamics.hpp"
+#include "maniplab/model/orthoglide_kinematics.hpp"
+
+namespace maniplab {
+
+using json = nlohmann::json;
+
+namespace {
+
+void readInertia(JsonReader& rd, const json& b, const std::string& path, Matrix3& I) {
+  if (!b.contains("inertia")) {
+    rd.error(path + "/inertia", "missing required inertia tensor");
+    return;
+  }
+  const std::string p = path + "/inertia";
+  const json& v = b["inertia"];
+  if (v.is_object()) {
+    rd.checkKeys(v, p, {"xx", "yy", "zz", "xy", "xz", "yz"});
+    double xx = 0, yy = 0, zz = 0, xy = 0, xz = 0, yz = 0;
+    rd.number(v, p, "xx", xx, true);
+    rd.number(v, p, "yy", yy, true);
+    rd.number(v, p, "zz", zz, true);
+    rd.number(v, p, "xy", xy, false);
+    rd.number(v, p, "xz", xz, false);
+    rd.number(v, p, "yz", yz, false);
+    I << xx, xy, xz, xy, yy, yz, xz, yz, zz;
+  } else if (!rd.mat3(v, p, I)) {
+    return;
+  }
+  const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
+  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) {
+    rd.error(p, "inertia tensor must be symmetric");
+    return;
+  }
+  const Vector3 ev = Eigen::SelfAdjointEigenSolver<Matrix3>(I).eigenvalues();
+  if (ev[0] < -1e-9 * scale)
+    rd.error(p, "inertia tensor must be positive semi-definite (smallest principal moment " + formatNumber(ev[0]) + ")");
+}
+
+void readBody(JsonReader& rd, const json& b, const std::string& p, BodyT<double>& out) {
+  if (!b.is_object()) {
+    rd.error(p, "must be an object");
+    return;
+  }
+  rd.checkKeys(b, p, {"mass", "com", "inertia", "comment"});
+  if (rd.number(b, p, "mass", out.mass, true) && out.mass < 0)
+    rd.error(p + "/mass", "must be non-negative (got " + formatNumber(out.mass) + ")");
+  rd.vec3(b, p, "com", out.com, true);
+  readInertia(rd, b, p, out.inertia);
+}
+
+void readFriction(JsonReader& rd, const json& a, const std::string& path, const char* key, double& pos, double& neg) {
+  if (!a.contains(key)) return;
+  const std::string p = path + "/" + key;
+  const json& v = a[key];
+  if (v.is_object()) {
+    rd.checkKeys(v, p, {"positive", "negative"});
+    rd.number(v, p, "positive", pos, true);
+    rd.number(v, p, "negative", neg, true);
+  } else if (rd.numberValue(v, p, pos)) {
+    neg = pos;
+  }
+  if (pos < 0 || neg < 0) rd.error(p, "friction coefficients must be non-negative");
+}
+
+void readChain(JsonReader& rd, const json& c, const std::string& p, OrthoglideChain& out) {
+  if (!c.is_object()) {
+    rd.error(p, "must be an object");
+    return;
+  }
+  rd.checkKeys(c, p, {"r2", "D4", "D6", "bodies", "actuator", "limits", "comment"});
+  if (rd.number(c, p, "r2", out.r2, true) && !(out.r2 > 0)) rd.error(p + "/r2", "must be positive (half the bar spacing)");
+  if (rd.number(c, p, "D4", out.D4, true) && !(out.D4 > 0)) rd.error(p + "/D4", "must be positive (bar length)");
+  if (rd.number(c, p, "D6", out.D6, true) && out.D6 < 0) rd.error(p + "/D6", "must be non-negative");
+  if (rd.object(c, p, "bodies", true)) {
+    const json& b = c["bodies"];
+    const std::string pb = p + "/bodies";
+    rd.checkKeys(b, pb, {"1", "2", "3", "4", "5", "7"});
+    for (std::size_t k = 0; k < 6; ++k) {
+      const std::string key = std::to_string(kOrthoglideBodyNumbers[k]);
+      if (!b.contains(key)) rd.error(pb + "/" + key, "missing required body " + key + " (bodies 1, 2, 3, 4, 5, 7)");
+      else readBody(rd, b[key], pb + "/" + key, out.body[k]);
+    }
+  }
+  if (rd.object(c, p, "actuator", false)) {
+    const json& a = c["actuator"];
+    const std::string pa = p + "/actuator";
+    rd.checkKeys(a, pa, {"gear_ratio", "rotor_inertia", "viscous", "coulomb", "comment"});
+    if (rd.number(a, pa, "gear_ratio", out.actuator.gear, false) && out.actuator.gear == 0)
+      rd.error(pa + "/gear_ratio", "must be non-zero");
+    if (rd.number(a, pa, "rotor_inertia", out.actuator.rotorInertia, false) && out.actuator.rotorInertia < 0)
+      rd.error(pa + "/rotor_inertia", "must be non-negative");
+    readFriction(rd, a, pa, "viscous", out.actuator.viscousPos, out.actuator.viscousNeg);
+    readFriction(rd, a, pa, "coulomb", out.actuator.coulombPos, out.actuator.coulombNeg);
+  }
+  if (rd.object(c, p, "limits", false)) {
+    const json& l = c["limits"];
+    const std::string pl = p + "/limits";
+    rd.checkKeys(l, pl, {"lower", "upper", "velocity", "effort"});
+    rd.number(l, pl, "lower", out.limits.lower, false);
+    rd.number(l, pl, "upper", out.limits.upper, false);
+    rd.number(l, pl, "velocity", out.limits.velocity, false);
+    rd.number(l, pl, "effort", out.limits.effort, false);
+    if (out.limits.lower > out.limits.upper) rd.error(pl, "lower limit is greater than upper limit");
+    if (!(out.limits.velocity > 0)) rd.error(pl + "/velocity", "must be positive");
+    if (!(out.limits.effort > 0)) rd.error(pl + "/effort", "must be positive");
+  }
+}
+
+std::string vecText(const Vector3& v) {
+  return "(" + formatNumber(v[0]) + ", " + formatNumber(v[1]) + ", " + formatNumber(v[2]) + ")";
+}
+
+}  // namespace
+
+bool isOrthoglideDocument(const std::string& text) {
+  const json doc = json::parse(text, nullptr, false);
+  return doc.is_object() && doc.contains("kind") && doc["kind"].is_string() && doc["kind"] == "orthoglide";
+}
+
+OrthoglideLoadResult parseOrthoglide(const std::string& text, const std::string& fileName) {
+  OrthoglideLoadResult res;
+  JsonReader rd(fileName, res.diagnostics);
+  json doc;
+  if (!parseJson(text, rd, doc)) return res;
+  if (!doc.is_object()) {
+    rd.error("", "the document must be a JSON object");
+    return res;
+  }
+  OrthoglideModel& m = res.model;
+  rd.checkKeys(doc, "", {"format", "version", "kind", "name", "description", "sources", "gravity", "a", "platform",
+                         "home", "workspace", "chains"});
+  std::string s;
+  if (rd.string(doc, "", "format", s, true) && s != "maniplab-robot")
+    rd.error("/format", "must be \"maniplab-robot\" (got \"" + s + "\")");
+  double version = 0;
+  if (rd.number(doc, "", "version", version, true) && version != 1)
+    rd.error("/version", "unsupported version " + formatNumber(version) + " (this program reads version 1)");
+  if (rd.string(doc, "", "kind", s, true) && s != "orthoglide")
+    rd.error("/kind", "must be \"orthoglide\" (got \"" + s + "\")");
+  rd.string(doc, "", "name", m.name, true);
+  rd.string(doc, "", "description", m.description, false);
+  if (doc.contains("sources") && !doc["sources"].is_object()) rd.error("/sources", "must be an object (free text per value)");
+  rd.vec3(doc, "", "gravity", m.gravity, false);
+  if (rd.number(doc, "", "a", m.a, true) && !(m.a > 0)) rd.error("/a", "must be positive");
+  if (rd.object(doc, "", "platform", true)) {
+    const json& p = doc["platform"];
+    rd.checkKeys(p, "/platform", {"mass", "comment"});
+    if (rd.number(p, "/platform", "mass", m.platformMass, true) && m.platformMass < 0)
+      rd.error("/platform/mass", "must be non-negative");
+  }
+  if (!doc.contains("chains") || !doc["chains"].is_array() || doc["chains"].size() != 3) {
+    rd.error("/chains", "must be an array of exactly 3 chains (actuators along z, x, y of R_0)");
+  } else {
+    for (std::size_t i = 0; i < 3; ++i) readChain(rd, doc["chains"][i], "/chains/" + std::to_string(i), m.chain[i]);
+  }
+  m.home = m.K();
+  m.workspaceCenter = m.K();
+  rd.vec3(doc, "", "home", m.home, false);
+  if (rd.object(doc, "", "workspace", false)) {
+    const json& w = doc["workspace"];
+    rd.checkKeys(w, "/workspace", {"center", "size", "comment"});
+    rd.vec3(w, "/workspace", "center", m.workspaceCenter, false);
+    if (rd.number(w, "/workspace", "size", m.workspaceSize, true) && !(m.workspaceSize > 0))
+      rd.error("/workspace/size", "must be positive");
+  }
+  if (!res.ok()) return res;
+
+  // Geometric and dynamic consistency at the home pose and over the prescribed workspace.
+  std::string why;
+  OrthoglideChainVariables q;
+  if (!orthoglideInverseGeometric(m, m.home, q, &why)) {
+    rd.error("/home", "home position " + vecText(m.home) + " is out of reach: " + why);
+    return res;
+  }
+  for (int i = 0; i < 3; ++i) {
+    const JointLimits& l = m.chain[std::size_t(i)].limits;
+    if (q[std::size_t(i)][0] < l.lower || q[std::size_t(i)][0] > l.upper)
+      rd.warning("/home", "actuator " + std::to_string(i + 1) + " is outside its stroke at the home position (q = " +
+                              formatNumber(q[std::size_t(i)][0]) + " m)");
+  }
+  const double h = m.workspaceSize / 2;
+  for (int corner = 0; corner < 8; ++corner) {
+    const Vector3 P = m.workspaceCenter + Vector3(corner & 1 ? h : -h, corner & 2 ? h : -h, corner & 4 ? h : -h);
+    if (!orthoglideInverseGeometric(m, P, q, &why)) {
+      rd.error("/workspace", "workspace corner " + vecText(P) + " is out of reach: " + why);
+      break;
+    }
+    for (int i = 0; i < 3; ++i) {
+      const JointLimits& l = m.chain[std::size_t(i)].limits;
+      const double qi = q[std::size_t(i)][0];
+      if (qi < l.lower || qi > l.upper)
+        rd.warning("/chains/" + std::to_string(i) + "/limits",
+                   "the stroke does not cover workspace corner " + vecText(P) + " (q = " + formatNumber(qi) + " m)");
+    }
+  }
+  OrthoglideDynamics dyn(m);
+  OrthoglideDynamicsState st;
+  Vector3 Vdot;
+  if (!dyn.directDynamics(m.home, Vector3::Zero(), Vector3::Zero(), Vdot, {}, &st, &why))
+    rd.error("/platform", "the robot's inertia matrix at the home position is singular: " + why);
+  return res;
+}
+
+OrthoglideLoadResult loadOrthoglideFile(const std::string& path) {
+  std::string text;
+  if (!readTextFile(path, text)) {
+    OrthoglideLoadResult r;
+    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open the file"});
+    return r;
+  }
+  return parseOrthoglide(text, path);
+}
+
+}  // namespace maniplab
