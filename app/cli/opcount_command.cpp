@@ -1,0 +1,125 @@
+// maniplab-cli opcount: operation counts of the dynamics algorithms beside seed 000 §IV.1.
+#include <iomanip>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "maniplab/model/operation_counts.hpp"
+#include "maniplab/model/robot_file.hpp"
+
+namespace maniplab::cli {
+namespace {
+
+nlohmann::json countsJson(const OpCounts& c) {
+  return {{"products", c.products()}, {"additions", c.additions()}, {"mul", c.mul}, {"div", c.div},
+          {"add", c.add},           {"neg", c.neg},             {"sqrt", c.sqrt}, {"sin", c.sin},
+          {"cos", c.cos}};
+}
+
+int cmdOpcount(const Args& args) {
+  std::string file;
+  int nMax = 0;
+  bool json = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--json") {
+      json = true;
+    } else if (a == "--n-max") {
+      double v = 0;
+      if (i + 1 >= args.size() || !parseFiniteNumber(args[i + 1], v) || v != double(int(v)) || v < 1 || v > 64) {
+        std::cerr << "maniplab-cli: --n-max needs a whole number of joints in 1..64\n";
+        return 2;
+      }
+      nMax = int(v);
+      ++i;
+    } else if (!a.empty() && a[0] == '-') {
+      std::cerr << "maniplab-cli: unknown option " << a << "\n";
+      return 2;
+    } else if (file.empty()) {
+      file = a;
+    } else {
+      std::cerr << "maniplab-cli: unexpected argument " << a << "\n";
+      return 2;
+    }
+  }
+  if (file.empty()) {
+    std::cerr << "usage: maniplab-cli opcount ROBOT.json [--n-max N] [--json]\n";
+    return 2;
+  }
+  const RobotLoadResult res = loadRobotFile(file);
+  std::cerr << res.report();
+  if (!res.ok()) return 1;
+  const Model& robot = res.model;
+  if (nMax == 0) nMax = robot.nq;
+
+  std::vector<OperationCountTable> tables;
+  try {
+    for (int n = 1; n <= nMax; ++n) tables.push_back(countOperations(chainLike(robot, n)));
+  } catch (const std::exception& e) {
+    std::cerr << file << ": " << e.what() << "\n";
+    return 1;
+  }
+
+  if (json) {
+    nlohmann::json out;
+    out["robot"] = robot.name;
+    out["robot_joints"] = robot.nq;
+    out["convention"] =
+        "products = multiplications + divisions, additions = additions + subtractions; sin/cos counted apart; "
+        "'ours' excludes the joint transforms S_i (seed 000 IV.1 counts them apart)";
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& t : tables)
+      for (const auto& r : t.rows) {
+        nlohmann::json o{{"n", t.n},
+                         {"algorithm", r.key},
+                         {"title", r.title},
+                         {"ours", countsJson(r.ours)},
+                         {"as_called", countsJson(r.oursAsCalled)}};
+        if (r.seed.mul >= 0)
+          o["seed000"] = {{"products", r.seed.mul}, {"additions", r.seed.add}, {"products_formula", r.seed.mulFormula},
+                          {"additions_formula", r.seed.addFormula}};
+        rows.push_back(o);
+      }
+    out["rows"] = rows;
+    std::cout << out.dump(1) << "\n";
+    return 0;
+  }
+
+  std::cout << "Operation counts of chains like " << robot.name << " (" << robot.nq
+            << " joints; n > " << robot.nq << " repeats its joints, n = " << robot.nq << " is the robot itself)\n"
+            << "ManipLab's code run on a counting scalar: x = multiplications + divisions, + = additions +\n"
+            << "subtractions; sin/cos of q given (counted apart), as in seed 000 IV.1; the joint transforms S_i\n"
+            << "are their own row and are excluded from the others. The seed's formulas are for revolute joints\n"
+            << "without actuators and the authors' own code: they are shown for comparison, not expected equal.\n";
+  for (std::size_t a = 0; a < tables.back().rows.size(); ++a) {
+    const AlgorithmCount& head = tables.back().rows[a];
+    std::cout << "\n" << head.title;
+    if (head.seed.mul >= 0) std::cout << "   [seed 000: x = " << head.seed.mulFormula << ", + = " << head.seed.addFormula << "]";
+    std::cout << "\n" << std::setw(4) << "n" << std::setw(13) << "ManipLab x" << std::setw(13) << "ManipLab +"
+              << std::setw(10) << "seed x" << std::setw(10) << "seed +" << std::setw(15) << "as called x"
+              << std::setw(13) << "as called +" << std::setw(7) << "sqrt" << "\n";
+    for (const auto& t : tables) {
+      const AlgorithmCount* r = t.find(head.key);
+      if (r == nullptr) continue;
+      std::cout << std::setw(4) << t.n << std::setw(13) << r->ours.products() << std::setw(13) << r->ours.additions();
+      if (r->seed.mul >= 0)
+        std::cout << std::setw(10) << r->seed.mul << std::setw(10) << r->seed.add;
+      else
+        std::cout << std::setw(10) << "-" << std::setw(10) << "-";
+      std::cout << std::setw(15) << r->oursAsCalled.products() << std::setw(13) << r->oursAsCalled.additions()
+                << std::setw(7) << r->oursAsCalled.sqrt << "\n";
+    }
+  }
+  return 0;
+}
+
+const Registration kOpcount{{"opcount",
+                             "  opcount ROBOT.json [--n-max N] [--json]\n"
+                             "                                   multiplications/additions of NE, the kinetic-energy\n"
+                             "                                   recurrence, CRBA, ABA and Cholesky for n = 1..N,\n"
+                             "                                   beside seed 000's formulas\n",
+                             &cmdOpcount, 60}};
+
+}  // namespace
+}  // namespace maniplab::cli

@@ -1,0 +1,73 @@
+#pragma once
+// Operation counts of the dynamics algorithms (seed 000 §IV.1), measured by running ManipLab's own code
+// on the counting scalar (counting_scalar.hpp), shown beside the seed's formulas.
+//
+// What is measured, per algorithm, for a model of n joints (values of q, qd, qdd, tau are fixed and
+// non-zero; the counts do not depend on them, only on n, the joint types and the rotor model):
+//   transforms   the joint transforms S_i (R_i and lambda_{i-1}) of every joint from given sin q_i, cos q_i
+//   rnea         Newton–Euler Q_a(q, qd, qdd), gravity on, friction off                   (seed 000 §II)
+//   recurrence   kinetic-energy matrix A(q) by the backward recurrence ("Mampey")         (seed 000 §III.2)
+//   crba         mass matrix by composite rigid bodies                                     (Featherstone §6.2)
+//   cholesky     A = L L^T and the two triangular solves for one right-hand side           (seed 000 §IV)
+//   aba          articulated-body forward dynamics, friction off                           (Featherstone Tab. 7.1)
+//   fd_cholesky  the simulation model of seed 000 §IV: NE with qdd = 0 + recurrence + Cholesky
+// `ours` EXCLUDES the joint transforms (the seed counts S_i apart, M1 = 12n, A1 = 6n), so that it is
+// comparable with the seed's row; `oursAsCalled` is what one call of the function costs, transforms
+// included (rnea, aba and fd_cholesky build all n transforms; recurrence and crba need joints 2..n).
+//
+// The seed's formulas are for revolute joints without actuators, with the authors' own frames and
+// optimisations; ManipLab's numbers need not (and do not) equal them. A prismatic joint or the full
+// rotor model changes ManipLab's counts; the seed columns are then only indicative.
+//
+// ManipLab's counts for revolute chains, any n >= 1 (x = mul + div, + = add + sub; asserted exactly by
+// tests/test_operation_counts.cpp for n = 1..10; seed 000 in brackets):
+//   transforms   12n            6n                 [12n, 6n: identical]
+//   rnea         129n - 24      104n - 24          [149n - 89, 130n - 76]
+//   recurrence   12n^2+113n-98  9n^2+95n-88        [12n^2+26n-47, 9n^2+35n-67: same n^2 terms]
+//   crba         12n^2+108n-96  9n^2+96n-87
+//   cholesky     (n^3+9n^2+8n+6)/6 (n sqrt apart)  (n^3+6n^2-7n)/6   [(n^3+9n^2-10n)/2, (n^2+3n)/2]
+//   aba          350n - 122     317n - 147
+//   fd_cholesky  rnea + recurrence + cholesky (x);  the same + n (+: the right-hand side tau - s)
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "maniplab/model/counting_scalar.hpp"
+#include "maniplab/model/model.hpp"
+
+namespace maniplab {
+
+/// One of the seed 000 §IV.1 formulas evaluated at n (-1 when the seed gives none).
+struct SeedCount {
+  std::int64_t mul = -1, add = -1;
+  std::string mulFormula, addFormula;  ///< e.g. "149n - 89" (empty when the seed gives none)
+};
+
+/// Seed 000 §IV.1: "transforms" 12n / 6n; "rnea" 149n−89 / 130n−76; "recurrence" 12n²+26n−47 /
+/// 9n²+35n−67; "cholesky" (n³+9n²−10n)/2 / (n²+3n)/2; "fd_cholesky" the sum of the last three.
+/// Other keys (crba, aba): none.
+SeedCount seed000Count(const std::string& key, int n);
+
+struct AlgorithmCount {
+  std::string key;     ///< "transforms", "rnea", "recurrence", "crba", "cholesky", "aba", "fd_cholesky"
+  std::string title;   ///< human-readable name
+  OpCounts ours;       ///< joint transforms excluded (comparable with the seed)
+  OpCounts oursAsCalled;  ///< one call of the function, transforms included
+  SeedCount seed;
+};
+
+struct OperationCountTable {
+  int n = 0;
+  std::vector<AlgorithmCount> rows;  ///< in the order of the keys above
+  const AlgorithmCount* find(const std::string& key) const;
+};
+
+/// Counts every algorithm on `model` (cast to the counting scalar). Throws std::runtime_error when the
+/// model's mass matrix is not positive definite at the counting state (the counts would be truncated).
+OperationCountTable countOperations(const Model& model);
+
+/// A chain of n joints "like" `robot`: joint i (0-based) copies the type, placement, body and actuator of
+/// robot joint i mod robot.nq (n <= robot.nq: the robot's first n joints; n = robot.nq: the robot).
+Model chainLike(const Model& robot, int n);
+
+}  // namespace maniplab
