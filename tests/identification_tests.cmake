@@ -1,3 +1,4 @@
 # Issue 6 (seed 002): standard parameters, inverse-dynamics and energy regressors, base parameters
 # (symbolic regrouping rules vs QR, count formula), identification from CSV traces, excitation.
 maniplab_add_test(test_regressor test_regressor.cpp)
+maniplab_add_test(test_base_parameters test_base_parameters.cpp)
