@@ -1,0 +1,650 @@
+// URDF import through liburdfdom into a general-convention RobotDescription (conventions and rules:
+// urdf_file.hpp; URDF: http://wiki.ros.org/urdf/XML; internal frames: model.hpp, seed 000 §I.1).
+#include <cmath>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include <Eigen/Eigenvalues>
+#include <console_bridge/console.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include "maniplab/model/cholesky.hpp"
+#include "maniplab/model/crba.hpp"
+#include "maniplab/model/json_reader.hpp"
+#include "maniplab/urdf/urdf_file.hpp"
+
+namespace maniplab {
+
+namespace {
+
+/// Collects urdfdom's console_bridge messages (its only error channel) while one document is parsed.
+class CaptureHandler : public console_bridge::OutputHandler {
+ public:
+  std::vector<std::pair<console_bridge::LogLevel, std::string>> messages;
+  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
+    messages.emplace_back(level, text);
+  }
+};
+std::mutex& consoleMutex() {
+  static std::mutex m;
+  return m;
+}
+
+/// A rigid body's inertial data: mass, centre of mass and inertia about it, in one frame.
+struct Inertia {
+  double m = 0;
+  Vector3 c = Vector3::Zero();
+  Matrix3 I = Matrix3::Zero();
+};
+
+Inertia combine(const Inertia& a, const Inertia& b) {
+  Inertia r;
+  r.m = a.m + b.m;
+  r.c = r.m > 0 ? Vector3((a.m * a.c + b.m * b.c) / r.m) : Vector3::Zero();
+  auto shift = [&](const Inertia& x) {  // parallel axis: about r.c
+    const Vector3 d = x.c - r.c;
+    return Matrix3(x.I + x.m * (d.squaredNorm() * Matrix3::Identity() - d * d.transpose()));
+  };
+  r.I = shift(a) + shift(b);
+  r.I = 0.5 * (r.I + r.I.transpose()).eval();
+  return r;
+}
+
+Transform toTransform(const urdf::Pose& p) {
+  Transform t;
+  t.p = Vector3(p.position.x, p.position.y, p.position.z);
+  t.R = Eigen::Quaterniond(p.rotation.w, p.rotation.x, p.rotation.y, p.rotation.z).normalized().toRotationMatrix();
+  return t;
+}
+
+bool finitePose(const urdf::Pose& p) {
+  return std::isfinite(p.position.x) && std::isfinite(p.position.y) && std::isfinite(p.position.z) &&
+         std::isfinite(p.rotation.x) && std::isfinite(p.rotation.y) && std::isfinite(p.rotation.z) &&
+         std::isfinite(p.rotation.w);
+}
+
+/// A rotation whose z column is the unit vector a (identity for +z, exact half-turn about x for -z).
+Matrix3 alignZ(const Vector3& a) {
+  if ((a - Vector3::UnitZ()).norm() < 1e-15) return Matrix3::Identity();
+  if ((a + Vector3::UnitZ()).norm() < 1e-15) return Vector3(1, -1, -1).asDiagonal();
+  return Eigen::Quaterniond::FromTwoVectors(Vector3::UnitZ(), a).toRotationMatrix();
+}
+
+std::string linkPath(const std::string& name) { return "/robot/link[" + name + "]"; }
+std::string jointPath(const std::string& name) { return "/robot/joint[" + name + "]"; }
+
+std::string fmt(double v) {
+  std::ostringstream s;
+  s.imbue(std::locale::classic());
+  s.precision(4);
+  s << v;
+  return s.str();
+}
+
+/// A proposed <inertial> for a link without one: a solid aluminium body of its first visual/collision
+/// primitive, or advice when it only has a mesh.
+std::string proposeInertial(const urdf::Link& link) {
+  const double rho = 2700;  // aluminium, kg/m^3
+  std::vector<urdf::GeometrySharedPtr> geoms;
+  for (const auto& v : link.visual_array)
+    if (v && v->geometry) geoms.push_back(v->geometry);
+  for (const auto& c : link.collision_array)
+    if (c && c->geometry) geoms.push_back(c->geometry);
+  for (const auto& g : geoms) {
+    double m = 0, ixx = 0, iyy = 0, izz = 0;
+    std::string what;
+    if (g->type == urdf::Geometry::BOX) {
+      const auto& s = static_cast<const urdf::Box&>(*g).dim;
+      m = rho * s.x * s.y * s.z;
+      ixx = m * (s.y * s.y + s.z * s.z) / 12; iyy = m * (s.x * s.x + s.z * s.z) / 12; izz = m * (s.x * s.x + s.y * s.y) / 12;
+      what = "box " + fmt(s.x) + " x " + fmt(s.y) + " x " + fmt(s.z) + " m";
+    } else if (g->type == urdf::Geometry::CYLINDER) {
+      const auto& c = static_cast<const urdf::Cylinder&>(*g);
+      m = rho * M_PI * c.radius * c.radius * c.length;
+      ixx = iyy = m * (3 * c.radius * c.radius + c.length * c.length) / 12; izz = m * c.radius * c.radius / 2;
+      what = "cylinder r = " + fmt(c.radius) + " m, length " + fmt(c.length) + " m";
+    } else if (g->type == urdf::Geometry::SPHERE) {
+      const double r = static_cast<const urdf::Sphere&>(*g).radius;
+      m = rho * 4.0 / 3.0 * M_PI * r * r * r;
+      ixx = iyy = izz = 0.4 * m * r * r;
+      what = "sphere r = " + fmt(r) + " m";
+    } else {
+      continue;
+    }
+    if (!(m > 0) || !std::isfinite(m)) continue;
+    return "proposed fix: add the link's real <inertial> (CAD data); as a stand-in, a solid aluminium " + what +
+           " (axes of its geometry origin) is <inertial><mass value=\"" + fmt(m) + "\"/><inertia ixx=\"" + fmt(ixx) +
+           "\" iyy=\"" + fmt(iyy) + "\" izz=\"" + fmt(izz) + "\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial>";
+  }
+  return "proposed fix: add the link's real <inertial> (mass, <origin> of the centre of mass, inertia about it) "
+         "from the CAD model, or compute it from the mesh volume and the material density";
+}
+
+double parseDouble(const char* s, bool& ok) {
+  ok = false;
+  if (!s) return 0;
+  std::istringstream in(s);
+  in.imbue(std::locale::classic());
+  double v = 0;
+  in >> v;
+  if (in.fail()) return 0;
+  in >> std::ws;
+  ok = in.eof() && std::isfinite(v);
+  return v;
+}
+
+bool parseVector3(const char* s, Vector3& out) {
+  if (!s) return false;
+  std::istringstream in(s);
+  in.imbue(std::locale::classic());
+  for (int k = 0; k < 3; ++k)
+    if (!(in >> out[k]) || !std::isfinite(out[k])) return false;
+  in >> std::ws;
+  return in.eof();
+}
+
+/// Extension and transmission data of one joint, read with TinyXML.
+struct JointExtras {
+  bool hasGear = false, hasRotor = false, hasTransverse = false, hasRotorAxis = false, hasHome = false;
+  double gear = 1, rotorInertia = 0, rotorTransverse = 0, home = 0;
+  Vector3 rotorAxis = Vector3::Zero();  ///< in the URDF frame of the joint's parent link
+  bool hasFriction[4] = {false, false, false, false};
+  double friction[4] = {0, 0, 0, 0};  ///< viscous +, viscous -, coulomb +, coulomb -
+};
+
+struct RobotExtras {
+  bool hasGravity = false, full = false;
+  Vector3 gravity = Vector3(0, 0, -9.81);
+  std::string description;
+  std::map<std::string, JointExtras> joints;
+};
+
+void readExtras(const std::string& text, JsonReader& rd, RobotExtras& ex) {
+  TiXmlDocument doc;
+  doc.Parse(text.c_str());
+  const TiXmlElement* robot = doc.FirstChildElement("robot");
+  if (doc.Error() || !robot) return;  // urdfdom accepted it; nothing more to read
+  auto number = [&](const TiXmlElement* e, const char* attr, const std::string& path, double& out) {
+    const char* s = e->Attribute(attr);
+    if (!s) return false;
+    bool ok = false;
+    const double v = parseDouble(s, ok);
+    if (!ok) {
+      rd.error(path + "/@" + attr, std::string("must be a finite number (got \"") + s + "\")");
+      return false;
+    }
+    out = v;
+    return true;
+  };
+  if (const TiXmlElement* e = robot->FirstChildElement("maniplab:robot")) {
+    if (const char* g = e->Attribute("gravity")) {
+      if (parseVector3(g, ex.gravity)) ex.hasGravity = true;
+      else rd.error("/robot/maniplab:robot/@gravity", "must be three finite numbers");
+    }
+    if (const char* r = e->Attribute("rotor_model")) {
+      if (std::string(r) == "full") ex.full = true;
+      else if (std::string(r) != "armature") rd.error("/robot/maniplab:robot/@rotor_model", "must be \"armature\" or \"full\"");
+    }
+  }
+  if (const TiXmlElement* e = robot->FirstChildElement("maniplab:description"))
+    if (e->GetText()) ex.description = e->GetText();
+  for (const TiXmlElement* j = robot->FirstChildElement("joint"); j; j = j->NextSiblingElement("joint")) {
+    const char* name = j->Attribute("name");
+    const TiXmlElement* e = j->FirstChildElement("maniplab:joint");
+    if (!name || !e) continue;
+    const std::string p = jointPath(name) + "/maniplab:joint";
+    JointExtras& x = ex.joints[name];
+    x.hasHome = number(e, "home", p, x.home);
+    const char* keys[4] = {"viscous_positive", "viscous_negative", "coulomb_positive", "coulomb_negative"};
+    for (int k = 0; k < 4; ++k) {
+      x.hasFriction[k] = number(e, keys[k], p, x.friction[k]);
+      if (x.hasFriction[k] && x.friction[k] < 0) rd.error(p + "/@" + keys[k], "friction coefficients must be non-negative");
+    }
+  }
+  for (const TiXmlElement* t = robot->FirstChildElement("transmission"); t; t = t->NextSiblingElement("transmission")) {
+    const std::string tname = t->Attribute("name") ? t->Attribute("name") : "";
+    const std::string p = "/robot/transmission[" + tname + "]";
+    int nj = 0;
+    std::string jname;
+    for (const TiXmlElement* tj = t->FirstChildElement("joint"); tj; tj = tj->NextSiblingElement("joint")) {
+      ++nj;
+      if (tj->Attribute("name")) jname = tj->Attribute("name");
+    }
+    if (nj != 1) {
+      rd.warning(p, "only simple transmissions (one joint) are read; this one is ignored");
+      continue;
+    }
+    JointExtras& x = ex.joints[jname];
+    auto textNumber = [&](const TiXmlElement* e, const std::string& path, double& out) {
+      bool ok = false;
+      const double v = parseDouble(e->GetText(), ok);
+      if (!ok) rd.error(path, "must be a finite number");
+      else out = v;
+      return ok;
+    };
+    auto readIn = [&](const TiXmlElement* parent, const std::string& pp) {
+      if (const TiXmlElement* e = parent->FirstChildElement("mechanicalReduction"))
+        x.hasGear = textNumber(e, pp + "/mechanicalReduction", x.gear) || x.hasGear;
+      for (const char* tag : {"drake:gear_ratio"})
+        if (const TiXmlElement* e = parent->FirstChildElement(tag)) x.hasGear = number(e, "value", pp + "/" + tag, x.gear) || x.hasGear;
+      for (const char* tag : {"maniplab:rotor_inertia", "drake:rotor_inertia"})
+        if (const TiXmlElement* e = parent->FirstChildElement(tag))
+          x.hasRotor = number(e, "value", pp + "/" + tag, x.rotorInertia) || x.hasRotor;
+      if (const TiXmlElement* e = parent->FirstChildElement("maniplab:rotor_transverse_inertia"))
+        x.hasTransverse = number(e, "value", pp + "/maniplab:rotor_transverse_inertia", x.rotorTransverse);
+      if (const TiXmlElement* e = parent->FirstChildElement("maniplab:rotor_axis")) {
+        x.hasRotorAxis = parseVector3(e->Attribute("xyz"), x.rotorAxis);
+        if (!x.hasRotorAxis) rd.error(pp + "/maniplab:rotor_axis/@xyz", "must be three finite numbers");
+      }
+    };
+    readIn(t, p);
+    for (const TiXmlElement* a = t->FirstChildElement("actuator"); a; a = a->NextSiblingElement("actuator"))
+      readIn(a, p + "/actuator");
+    if (x.hasGear && x.gear == 0) rd.error(p, "the mechanical reduction (gear ratio) must be non-zero");
+    if (x.rotorInertia < 0) rd.error(p, "the rotor inertia must be non-negative");
+    if (x.rotorTransverse < 0) rd.error(p, "the transverse rotor inertia must be non-negative");
+    if (x.hasRotorAxis && std::abs(x.rotorAxis.norm() - 1) > 1e-6)
+      rd.error(p + "/actuator/maniplab:rotor_axis", "must be a unit vector (norm " + formatNumber(x.rotorAxis.norm()) + ")");
+  }
+}
+
+/// Reads the inertial of a link into the link's URDF frame; false (with an error) when invalid.
+bool linkInertia(const urdf::Link& link, JsonReader& rd, Inertia& out, bool& given) {
+  given = false;
+  out = Inertia();
+  if (!link.inertial) return true;
+  const auto& in = *link.inertial;
+  const std::string p = linkPath(link.name) + "/inertial";
+  const double v[7] = {in.mass, in.ixx, in.iyy, in.izz, in.ixy, in.ixz, in.iyz};
+  for (double x : v)
+    if (!std::isfinite(x)) {
+      rd.error(p, "mass and inertia must be finite numbers");
+      return false;
+    }
+  if (!finitePose(in.origin)) {
+    rd.error(p + "/origin", "must be finite numbers");
+    return false;
+  }
+  if (in.mass < 0) {
+    rd.error(p + "/mass", "must be non-negative (got " + formatNumber(in.mass) + ")");
+    return false;
+  }
+  Matrix3 I;
+  I << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
+  const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
+  const Vector3 ev = Eigen::SelfAdjointEigenSolver<Matrix3>(I).eigenvalues();
+  if (ev[0] < -1e-9 * scale) {
+    rd.error(p + "/inertia", "inertia tensor must be positive semi-definite (smallest principal moment " + formatNumber(ev[0]) + ")");
+    return false;
+  }
+  if (ev[0] + ev[1] < ev[2] * (1 - 1e-9) - 1e-15)
+    rd.warning(p + "/inertia", "principal moments " + formatNumber(ev[0]) + ", " + formatNumber(ev[1]) + ", " +
+                                   formatNumber(ev[2]) + " violate the triangle inequality (not a physical rigid body); loaded as given");
+  const Transform T = toTransform(in.origin);
+  out.m = in.mass;
+  out.c = T.p;
+  out.I = T.R * I * T.R.transpose();
+  given = in.mass > 0 || scale > 1e-300;
+  return true;
+}
+
+std::string colorString(const urdf::Color& c) {
+  auto h = [](float x) {
+    const int v = std::clamp(int(std::lround(double(x) * 255)), 0, 255);
+    const char* d = "0123456789abcdef";
+    return std::string{d[v / 16], d[v % 16]};
+  };
+  return "#" + h(c.r) + h(c.g) + h(c.b);
+}
+
+/// Converts one URDF visual into a LinkGeometry with its origin in the body's URDF frame (T: body
+/// URDF frame <- visual's link frame). False when the geometry is unusable (reported).
+bool convertVisual(const urdf::Visual& v, const Transform& T, const std::string& linkName, const std::string& fileName,
+                   const UrdfImportOptions& opt, JsonReader& rd, LinkGeometry& g) {
+  const std::string p = linkPath(linkName) + "/visual";
+  if (!v.geometry) return false;
+  if (!finitePose(v.origin)) {
+    rd.error(p + "/origin", "must be finite numbers");
+    return false;
+  }
+  const auto& geo = *v.geometry;
+  auto finite3 = [](const urdf::Vector3& x) { return std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z); };
+  switch (geo.type) {
+    case urdf::Geometry::BOX: {
+      const auto& s = static_cast<const urdf::Box&>(geo).dim;
+      if (!finite3(s)) { rd.error(p + "/geometry/box", "size must be finite"); return false; }
+      g.shape = "box";
+      g.size = Vector3(s.x, s.y, s.z);
+      break;
+    }
+    case urdf::Geometry::CYLINDER: {
+      const auto& c = static_cast<const urdf::Cylinder&>(geo);
+      if (!std::isfinite(c.radius) || !std::isfinite(c.length)) { rd.error(p + "/geometry/cylinder", "must be finite"); return false; }
+      g.shape = "cylinder";
+      g.radius = c.radius;
+      g.length = c.length;
+      break;
+    }
+    case urdf::Geometry::SPHERE: {
+      const double r = static_cast<const urdf::Sphere&>(geo).radius;
+      if (!std::isfinite(r)) { rd.error(p + "/geometry/sphere", "radius must be finite"); return false; }
+      g.shape = "sphere";
+      g.radius = r;
+      break;
+    }
+    case urdf::Geometry::MESH: {
+      const auto& m = static_cast<const urdf::Mesh&>(geo);
+      if (!finite3(m.scale)) { rd.error(p + "/geometry/mesh/@scale", "must be finite"); return false; }
+      const std::string resolved = resolveMeshPath(m.filename, fileName, opt);
+      if (resolved.empty()) {
+        rd.warning(p + "/geometry/mesh", "mesh \"" + m.filename +
+                                             "\" not found (package:// URIs are searched in the package paths, "
+                                             "$ROS_PACKAGE_PATH and the URDF file's ancestor directories); the "
+                                             "default link geometry is drawn");
+        return false;
+      }
+      g.shape = "mesh";
+      g.mesh = resolved;
+      g.size = Vector3(m.scale.x, m.scale.y, m.scale.z);
+      if (g.size == Vector3(1, 1, 1)) g.size.setZero();  // zero = unit scale
+      break;
+    }
+    default:
+      return false;
+  }
+  if (v.material) g.color = colorString(v.material->color);
+  g.origin = T * toTransform(v.origin);
+  return true;
+}
+
+}  // namespace
+
+RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, const UrdfImportOptions& opt) {
+  RobotLoadResult res;
+  JsonReader rd(fileName, res.diagnostics);
+  urdf::ModelInterfaceSharedPtr model;
+  {
+    std::lock_guard<std::mutex> lock(consoleMutex());
+    CaptureHandler capture;
+    console_bridge::useOutputHandler(&capture);
+    try {
+      model = urdf::parseURDF(text);
+    } catch (const std::exception& e) {
+      capture.messages.emplace_back(console_bridge::CONSOLE_BRIDGE_LOG_ERROR, e.what());
+      model.reset();
+    }
+    console_bridge::restorePreviousOutputHandler();
+    bool anyError = false;
+    for (const auto& [level, msg] : capture.messages) {
+      if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) {
+        rd.error("/robot", "URDF: " + msg);
+        anyError = true;
+      } else if (level == console_bridge::CONSOLE_BRIDGE_LOG_WARN) {
+        rd.warning("/robot", "URDF: " + msg);
+      }
+    }
+    if (!model) {
+      if (!anyError) rd.error("/robot", "not a valid URDF document");
+      return res;
+    }
+    if (anyError) return res;  // urdfdom logged an error but went on (e.g. an invalid inertial): reject
+  }
+  RobotExtras extras;
+  readExtras(text, rd, extras);
+
+  RobotDescription& d = res.description;
+  d.name = model->getName();
+  d.description = extras.description.empty() ? "imported from URDF " + fileName : extras.description;
+  d.convention = Convention::General;
+  d.gravity = extras.gravity;
+  d.rotorModel = extras.full ? RotorModel::Full : RotorModel::Armature;
+
+  const urdf::LinkConstSharedPtr root = model->getRoot();
+  if (!root) {
+    rd.error("/robot", "the URDF has no root link");
+    return res;
+  }
+  if (root->inertial && root->inertial->mass > 0)
+    rd.warning(linkPath(root->name) + "/inertial", "the root link is the fixed base: its inertial is ignored");
+
+  // One body: its main link, the fixed links merged into it (with body-URDF-frame <- link transforms).
+  struct Member { urdf::LinkConstSharedPtr link; Transform T; };
+  std::vector<std::vector<std::string>> bodyLinks;  // link names per moving body (for the reports)
+  std::vector<bool> bodyHasInertia;
+
+  urdf::LinkConstSharedPtr current = root;
+  Matrix3 Acur = Matrix3::Identity();  // R_i = URDF frame * A
+  bool first = true;
+  std::string currentJoint;
+  std::size_t index = 0;
+  while (current) {
+    // Gather the fixed subtree of the current link, and the moving joints below it.
+    std::vector<Member> members{{current, Transform()}};
+    std::vector<std::pair<urdf::JointConstSharedPtr, Transform>> moving;  // joint, body frame <- parent link
+    bool unsupported = false;
+    for (std::size_t k = 0; k < members.size(); ++k) {
+      const Member m = members[k];
+      for (const auto& j : m.link->child_joints) {
+        if (!j) continue;
+        const std::string jp = jointPath(j->name);
+        if (!finitePose(j->parent_to_joint_origin_transform)) {
+          rd.error(jp + "/origin", "must be finite numbers");
+          unsupported = true;
+          continue;
+        }
+        if (j->mimic) {
+          rd.error(jp + "/mimic", "mimic joint \"" + j->name + "\" is not supported (ManipLab simulates independent joints)");
+          unsupported = true;
+          continue;
+        }
+        switch (j->type) {
+          case urdf::Joint::FIXED: {
+            const urdf::LinkConstSharedPtr child = model->getLink(j->child_link_name);
+            if (child) members.push_back({child, m.T * toTransform(j->parent_to_joint_origin_transform)});
+            break;
+          }
+          case urdf::Joint::REVOLUTE:
+          case urdf::Joint::CONTINUOUS:
+          case urdf::Joint::PRISMATIC:
+            moving.emplace_back(j, m.T);
+            break;
+          case urdf::Joint::FLOATING:
+            rd.error(jp, "floating joint \"" + j->name + "\" is not supported (ManipLab simulates fixed-base serial chains)");
+            unsupported = true;
+            break;
+          case urdf::Joint::PLANAR:
+            rd.error(jp, "planar joint \"" + j->name + "\" is not supported (only revolute, continuous, prismatic and fixed joints)");
+            unsupported = true;
+            break;
+          default:
+            rd.error(jp, "joint \"" + j->name + "\" has an unknown type");
+            unsupported = true;
+        }
+      }
+    }
+    if (unsupported) return res;
+    // Inertia and visual of the body (not for the fixed base).
+    if (!first) {
+      Inertia total;
+      bool given = false;
+      std::vector<std::string> names;
+      LinkGeometry geometry;
+      bool haveGeometry = false;
+      int extraVisuals = 0;
+      for (const auto& m : members) {
+        names.push_back(m.link->name);
+        Inertia li;
+        bool g = false;
+        if (!linkInertia(*m.link, rd, li, g)) return res;
+        given = given || g;
+        li.c = m.T.apply(li.c);
+        li.I = m.T.R * li.I * m.T.R.transpose();
+        total = combine(total, li);
+        for (const auto& v : m.link->visual_array) {
+          if (!v) continue;
+          if (haveGeometry) { ++extraVisuals; continue; }
+          haveGeometry = convertVisual(*v, m.T, m.link->name, fileName, opt, rd, geometry);
+        }
+      }
+      if (extraVisuals > 0)
+        rd.warning(linkPath(current->name) + "/visual",
+                   "only the first visual of a body is drawn (" + std::to_string(extraVisuals) + " more ignored)");
+      JointDescription& jd = d.joints.back();
+      jd.link.mass = total.m;
+      jd.link.com = Acur.transpose() * total.c;
+      jd.link.inertia = Acur.transpose() * total.I * Acur;
+      if (haveGeometry) {
+        geometry.origin = Transform{Acur.transpose(), Vector3::Zero()} * geometry.origin;
+        jd.geometry = geometry;
+      }
+      std::string merged;
+      for (std::size_t k = 1; k < names.size(); ++k) merged += (k > 1 ? ", " : "") + names[k];
+      const std::string who = "link \"" + current->name + "\" (moved by joint \"" + currentJoint + "\"" +
+                              (merged.empty() ? "" : "; with the fixed links " + merged) + ")";
+      if (given && total.m == 0) {
+        rd.warning(linkPath(current->name) + "/inertial",
+                   who + " is massless with a non-zero inertia (accepted; its inertia still acts)");
+      } else if (!given) {
+        rd.warning(linkPath(current->name) + "/inertial",
+                   who + " has no inertial (missing or zero mass): it adds no inertia, so the mass matrix is "
+                         "singular unless the links after it move with this joint, and its dynamics are wrong; " +
+                       proposeInertial(*current));
+      } else if (total.I.cwiseAbs().maxCoeff() == 0) {
+        rd.warning(linkPath(current->name) + "/inertial/inertia",
+                   who + " has a zero inertia tensor (a point mass): the mass matrix is singular when its centre of "
+                         "mass lies on the joint axis; " + proposeInertial(*current));
+      }
+      bodyLinks.push_back(names);
+      bodyHasInertia.push_back(given && total.m > 0);
+    }
+    if (moving.size() > 1) {
+      std::string list;
+      for (const auto& [j, T] : moving) list += (list.empty() ? "" : ", ") + std::string("\"") + j->name + "\"";
+      rd.error(linkPath(current->name), "the chain branches here: joints " + list +
+                                            " all move below this link; ManipLab simulates serial chains (make the "
+                                            "other branches fixed joints, or remove them)");
+      return res;
+    }
+    if (moving.empty()) {
+      // Tool: the single leaf of the fixed descendants, otherwise the last link's URDF frame.
+      if (!first) {
+        std::vector<const Member*> leaves;
+        for (const auto& m : members)
+          if (&m != &members.front() && m.link->child_joints.empty()) leaves.push_back(&m);
+        const Transform leaf = leaves.size() == 1 ? leaves.front()->T : Transform();
+        d.tool = Transform{Acur.transpose(), Vector3::Zero()} * leaf;
+      }
+      break;
+    }
+    if (++index > 64) {
+      rd.error("/robot", "at most 64 moving joints are supported");
+      return res;
+    }
+    // The next joint: placement in R_{i-1}, its own axis alignment.
+    const auto& [j, Tparent] = moving.front();
+    const std::string jp = jointPath(j->name);
+    Vector3 axis(j->axis.x, j->axis.y, j->axis.z);
+    if (!axis.allFinite() || axis.norm() < 1e-12) {
+      rd.error(jp + "/axis", "the joint axis must be a non-zero finite vector");
+      return res;
+    }
+    axis.normalize();
+    const Matrix3 A = alignZ(axis);
+    JointDescription jd;
+    jd.name = j->name;
+    jd.type = j->type == urdf::Joint::PRISMATIC ? JointType::Prismatic : JointType::Revolute;
+    jd.placement = Transform{Acur.transpose(), Vector3::Zero()} * Tparent *
+                   toTransform(j->parent_to_joint_origin_transform) * Transform{A, Vector3::Zero()};
+    if (j->limits) {
+      const auto& L = *j->limits;
+      if (!std::isfinite(L.lower) || !std::isfinite(L.upper) || !std::isfinite(L.velocity) || !std::isfinite(L.effort)) {
+        rd.error(jp + "/limit", "limits must be finite numbers");
+        return res;
+      }
+      if (j->type != urdf::Joint::CONTINUOUS) {
+        if (L.lower > L.upper) rd.error(jp + "/limit", "lower limit is greater than upper limit");
+        if (L.lower == 0 && L.upper == 0)
+          rd.warning(jp + "/limit", "lower = upper = 0 (URDF's default when the attributes are missing): the joint "
+                                    "is outside its limits as soon as it moves");
+        jd.limits.lower = L.lower <= -1e299 ? -1e300 : L.lower;
+        jd.limits.upper = L.upper >= 1e299 ? 1e300 : L.upper;
+      }
+      if (L.velocity > 0) jd.limits.velocity = std::min(L.velocity, 1e300);
+      else rd.warning(jp + "/limit/@velocity", "not positive: no velocity limit");
+      if (L.effort > 0) jd.limits.effort = std::min(L.effort, 1e300);
+      else rd.warning(jp + "/limit/@effort", "not positive: no effort limit");
+    }
+    if (j->dynamics) {
+      const double b = j->dynamics->damping, c = j->dynamics->friction;
+      if (!std::isfinite(b) || !std::isfinite(c) || b < 0 || c < 0) {
+        rd.error(jp + "/dynamics", "damping and friction must be finite and non-negative");
+        return res;
+      }
+      jd.actuator.viscousPos = jd.actuator.viscousNeg = b;
+      jd.actuator.coulombPos = jd.actuator.coulombNeg = c;
+    }
+    if (auto it = extras.joints.find(j->name); it != extras.joints.end()) {
+      const JointExtras& x = it->second;
+      auto& a = jd.actuator;
+      if (x.hasGear) a.gear = x.gear;
+      a.rotorInertia = x.rotorInertia;
+      a.rotorTransverse = x.rotorTransverse;
+      // rotor axis: URDF parent link frame -> carrier body frame R_{i-1}
+      if (x.hasRotorAxis) a.rotorAxis = (Acur.transpose() * Tparent.R * x.rotorAxis).normalized();
+      double* f[4] = {&a.viscousPos, &a.viscousNeg, &a.coulombPos, &a.coulombNeg};
+      for (int k = 0; k < 4; ++k)
+        if (x.hasFriction[k]) *f[k] = x.friction[k];
+      if (x.hasHome) {
+        d.home.resize(index, 0.0);
+        d.home[index - 1] = x.home;
+      }
+    }
+    d.joints.push_back(jd);
+    currentJoint = j->name;
+    current = model->getLink(j->child_link_name);
+    Acur = A;
+    first = false;
+  }
+  if (d.joints.empty()) {
+    rd.error("/robot", "no revolute, continuous or prismatic joint below the root link \"" + root->name + "\"");
+    return res;
+  }
+  if (!d.home.empty()) d.home.resize(d.joints.size(), 0.0);
+  for (std::size_t i = 0; i < d.home.size(); ++i) {
+    const auto& L = d.joints[i].limits;
+    if (d.home[i] < L.lower || d.home[i] > L.upper)
+      rd.warning(jointPath(d.joints[i].name) + "/maniplab:joint/@home", "home position is outside the joint limits");
+  }
+  if (!res.ok()) return res;
+  res.model = buildModel(d);
+  Data data(res.model);
+  crba(res.model, data, res.model.home);
+  const int bad = choleskyFactor(data.M, data.L, 1e-12);
+  if (bad >= 0) {
+    std::string without;
+    for (std::size_t i = 0; i < bodyLinks.size(); ++i)
+      if (!bodyHasInertia[i]) without += (without.empty() ? "" : ", ") + std::string("\"") + bodyLinks[i].front() + "\"";
+    rd.error(jointPath(d.joints[std::size_t(bad)].name),
+             "the mass matrix is singular at the home pose (no inertia moves with joint \"" + d.joints[std::size_t(bad)].name +
+                 "\" independently of the joints before it)" +
+                 (without.empty() ? std::string() : "; links without inertial: " + without) +
+                 ": give these links their <inertial> (see the warnings), or the joint a rotor inertia "
+                 "(<transmission> with <maniplab:rotor_inertia>)");
+  }
+  return res;
+}
+
+RobotLoadResult loadUrdfFile(const std::string& path, const UrdfImportOptions& options) {
+  std::string text;
+  if (!readTextFile(path, text)) {
+    RobotLoadResult r;
+    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    return r;
+  }
+  return parseUrdf(text, path, options);
+}
+
+}  // namespace maniplab
