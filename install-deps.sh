@@ -12,6 +12,9 @@ packages=(
   liborocos-kdl-dev libmujoco-dev   # independent oracles for the benchmark
   xvfb xauth imagemagick            # GUI tests and screenshots without a display
   locales                           # fr_FR.UTF-8 for the locale-independence tests of the CSV writer
+  liburdfdom-dev                    # URDF import/export (model/urdf)
+  clang libclang-rt-14-dev          # libFuzzer fuzz targets (scripts/hardening.sh; the runtime is in libclang-rt-14-dev)
+  tshark iproute2                   # EtherCAT frame captures and virtual links (sim/ethercat tests)
 )
 
 missing=()
@@ -25,7 +28,9 @@ if [ ${#missing[@]} -eq 0 ]; then
 else
   echo "install-deps: installing ${missing[*]}"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # tshark asks whether non-root users may capture: answer "no" beforehand so nothing prompts.
+  echo "wireshark-common wireshark-common/install-setuid boolean false" | $SUDO debconf-set-selections
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 # The French locale (UI language tests and the CSV '.'-decimal test under fr_FR).
 if ! locale -a 2>/dev/null | grep -qiE '^fr_FR\.utf-?8$'; then
