@@ -1,0 +1,23 @@
+# Hardening (scripts/hardening.sh runs the sanitizer and fuzzing jobs):
+#  - fuzz_replay_<target>: every seed-corpus and regression input of tests/fuzz/ through the fuzz entry
+#    point, in the normal build (any crash, abort or uncaught exception fails);
+#  - with -DMANIPLAB_FUZZ=ON (clang only): the libFuzzer executables fuzz_<target>.
+set(maniplab_fuzz_dir ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
+set(maniplab_fuzz_targets robot_file scene_file urdf csv)
+set(maniplab_fuzz_libs_robot_file maniplab::model)
+set(maniplab_fuzz_libs_scene_file maniplab::sim)
+set(maniplab_fuzz_libs_urdf maniplab::urdf)
+set(maniplab_fuzz_libs_csv maniplab::sim)
+option(MANIPLAB_FUZZ "Build the libFuzzer targets (clang; see scripts/hardening.sh)" OFF)
+foreach(t IN LISTS maniplab_fuzz_targets)
+  add_executable(fuzz_replay_${t} ${maniplab_fuzz_dir}/fuzz_${t}.cpp ${maniplab_fuzz_dir}/replay_main.cpp)
+  target_link_libraries(fuzz_replay_${t} PRIVATE ${maniplab_fuzz_libs_${t}})
+  target_compile_definitions(fuzz_replay_${t} PRIVATE MANIPLAB_SOURCE_DIR="${MANIPLAB_SOURCE_DATA_DIR}")
+  add_test(NAME fuzz_replay_${t} COMMAND fuzz_replay_${t} ${maniplab_fuzz_dir}/corpus/${t} ${maniplab_fuzz_dir}/regressions/${t})
+  if(MANIPLAB_FUZZ)
+    add_executable(fuzz_${t} ${maniplab_fuzz_dir}/fuzz_${t}.cpp)
+    target_link_libraries(fuzz_${t} PRIVATE ${maniplab_fuzz_libs_${t}})
+    target_compile_definitions(fuzz_${t} PRIVATE MANIPLAB_SOURCE_DIR="${MANIPLAB_SOURCE_DATA_DIR}")
+    target_link_options(fuzz_${t} PRIVATE -fsanitize=fuzzer)
+  endif()
+endforeach()
