@@ -2,3 +2,4 @@
 maniplab_add_test(test_operation_counts test_operation_counts.cpp)
 add_dependencies(test_operation_counts maniplab-cli)
 target_compile_definitions(test_operation_counts PRIVATE MANIPLAB_CLI="$<TARGET_FILE:maniplab-cli>")
+maniplab_add_test(test_operational_space test_operational_space.cpp LIBS maniplab::sim)
