@@ -187,19 +187,27 @@ OrthoglideLoadResult parseOrthoglide(const std::string& text, const std::string&
       rd.warning("/home", "actuator " + std::to_string(i + 1) + " is outside its stroke at the home position (q = " +
                               formatNumber(q[std::size_t(i)][0]) + " m)");
   }
+  // The workspace cube on a 9x9x9 grid (corners, edges and face centres included): reachable (error)
+  // and within the actuators' strokes (warning, once per chain).
   const double h = m.workspaceSize / 2;
-  for (int corner = 0; corner < 8; ++corner) {
-    const Vector3 P = m.workspaceCenter + Vector3(corner & 1 ? h : -h, corner & 2 ? h : -h, corner & 4 ? h : -h);
+  bool reachable = true;
+  std::array<bool, 3> warned{false, false, false};
+  for (int g = 0; g < 729 && reachable; ++g) {
+    const Vector3 u(g % 9, (g / 9) % 9, g / 81);
+    const Vector3 P = m.workspaceCenter + (u / 4.0 - Vector3::Ones()) * h;
     if (!orthoglideInverseGeometric(m, P, q, &why)) {
-      rd.error("/workspace", "workspace corner " + vecText(P) + " is out of reach: " + why);
+      rd.error("/workspace", "workspace point " + vecText(P) + " is out of reach: " + why);
+      reachable = false;
       break;
     }
-    for (int i = 0; i < 3; ++i) {
-      const JointLimits& l = m.chain[std::size_t(i)].limits;
-      const double qi = q[std::size_t(i)][0];
-      if (qi < l.lower || qi > l.upper)
+    for (std::size_t i = 0; i < 3; ++i) {
+      const JointLimits& l = m.chain[i].limits;
+      const double qi = q[i][0];
+      if ((qi < l.lower || qi > l.upper) && !warned[i]) {
+        warned[i] = true;
         rd.warning("/chains/" + std::to_string(i) + "/limits",
-                   "the stroke does not cover workspace corner " + vecText(P) + " (q = " + formatNumber(qi) + " m)");
+                   "the stroke does not cover workspace point " + vecText(P) + " (q = " + formatNumber(qi) + " m)");
+      }
     }
   }
   OrthoglideDynamics dyn(m);

@@ -107,11 +107,18 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
 
     // Cartesian pose (Euler XYZ, seed 003 eqs 3.13–3.18) of the desired joints; the actual pose comes
     // from the forward kinematics that energyMomentum() leaves in data.
-    forwardKinematics(model, data, ref.q);
-    const Vector6 xd = poseVector(data.oMtool);
-    // Energies and the work of actuator minus friction torques (trapezoid over the control period).
-    const EnergyMomentum em = energyMomentum(model, data, q, qd);
-    const Vector6 x = poseVector(data.oMtool);
+    Vector6 xd, x;
+    EnergyMomentum em;
+    if (opt.toolPose && opt.plantState) {  // a plant the serial model cannot describe
+      xd = opt.toolPose(ref.q);
+      opt.plantState(x, em.kinetic, em.potential);
+    } else {
+      forwardKinematics(model, data, ref.q);
+      xd = poseVector(data.oMtool);
+      // Energies and the work of actuator minus friction torques (trapezoid over the control period).
+      em = energyMomentum(model, data, q, qd);
+      x = poseVector(data.oMtool);
+    }
     if (k == 0) {
       E0 = em.total();
       balance.reset(E0);

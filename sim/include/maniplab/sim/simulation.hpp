@@ -46,6 +46,13 @@ struct RunOptions {
   /// worker batches these for the scope and the 3D view. It may block (pause) — the run waits.
   std::function<void(double t, const double* row, std::size_t columns)> onRow;
   const std::atomic<bool>* cancel = nullptr;       ///< set to true to stop the run early
+  /// Plants that the serial `model` cannot describe (parallel robots, e.g. orthoglide_simulation.hpp):
+  /// when both are set they replace the model's forward kinematics and energies. `toolPose` gives the
+  /// tool pose [phi theta psi X Y Z] of a joint vector (used for the reference); `plantState` the tool
+  /// pose and the kinetic and potential energies of the backend's current true state. `model` then only
+  /// names the channels and gives the friction of the joints.
+  std::function<Vector6(const VectorX& q)> toolPose;
+  std::function<void(Vector6& pose, double& kinetic, double& potential)> plantState;
 };
 
 struct RunResult {

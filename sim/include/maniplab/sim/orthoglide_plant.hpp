@@ -1,0 +1,67 @@
+#pragma once
+// The simulated Orthoglide: the platform state y = (P, V) integrated with Boost.Odeint from the direct
+// dynamic model (seed 004 eqs 24–30: Vdot = A_robot^{-1} (^0J_p^{-T} Gamma - h_robot)), behind the same
+// Backend seam as the serial plant, so runSimulation, the recorder, metrics and CSV are reused.
+//
+// The joints the controller sees are the actuators L = (q_11, q_12, q_13) [m] and their rates
+// Ldot = ^0J_p^{-1} V; the torques it writes are the actuator forces Gamma [N] (output side), held over
+// the control period (zero-order hold) and clamped to the drives' effort limits when saturateTorque.
+// Steppers, period and tolerances: PlantOptions of simulated_plant.hpp (the measurement options are not
+// used: the measurement is the true state). Leaving the IGM's domain (a leg stretched perpendicular to
+// its actuator) or a non-finite state stops the run with the time and the cause.
+#include <memory>
+#include <vector>
+
+#include "maniplab/model/orthoglide_dynamics.hpp"
+#include "maniplab/sim/backend.hpp"
+#include "maniplab/sim/simulated_plant.hpp"
+
+namespace maniplab::sim {
+
+class OrthoglidePlant : public Backend {
+ public:
+  OrthoglidePlant(const OrthoglideModel& model, const PlantOptions& options);
+
+  int dof() const override { return 3; }
+  std::string name() const override { return "orthoglide simulation"; }
+  /// q0 = actuator positions L (the platform position comes from the forward geometric model), qd0 = Ldot.
+  BackendStatus reset(const VectorX& q0, const VectorX& qd0) override;
+  /// Starts from a platform state directly.
+  BackendStatus resetPlatform(const Vector3& P, const Vector3& V);
+  void writeTorque(const VectorX& tau) override;
+  BackendStatus advance(double dt) override;
+  double time() const override { return t_; }
+  const VectorX& measuredPosition() const override { return L_; }
+  const VectorX& measuredVelocity() const override { return Ld_; }
+  const VectorX& appliedTorque() const override { return gammaHeld_; }
+
+  Vector3 platformPosition() const { return Vector3(x_[0], x_[1], x_[2]); }
+  Vector3 platformVelocity() const { return Vector3(x_[3], x_[4], x_[5]); }
+  /// Drive friction at the current actuator velocities (the force opposing the motion) [N].
+  VectorX frictionForce() const;
+  /// Kinetic and potential energy of the current state (orthoglideEnergy, bodies' velocities).
+  OrthoglideEnergy energy() const;
+  const std::vector<JointLimitEvent>& jointLimitEvents() const { return limitEvents_; }
+  const OrthoglideModel& model() const { return dyn_.model(); }
+
+  /// y' = f(y) with the held forces (public for tests).
+  void derivative(const std::vector<double>& x, std::vector<double>& dxdt);
+
+ private:
+  BackendStatus tick();
+  BackendStatus updateJoints();
+
+  OrthoglideDynamics dyn_;
+  PlantOptions opt_;
+  OrthoglideDynamicsOptions dynOpt_;
+  std::vector<double> x_;  ///< [P; V]
+  VectorX L_, Ld_, gammaHeld_;
+  double t_ = 0, adaptiveDt_ = 0;
+  std::string fault_;
+  std::vector<JointLimitEvent> limitEvents_;
+  std::vector<int> limitState_;
+  struct Steppers;
+  std::shared_ptr<Steppers> steppers_;
+};
+
+}  // namespace maniplab::sim
