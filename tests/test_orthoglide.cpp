@@ -1,7 +1,8 @@
 // The Orthoglide (seed 004): tables and loop closure, IGM/FGM, Jacobians against finite differences,
 // velocity amplification factors over the prescribed workspace, chain and robot dynamic models (IDM and
 // DDM inverse to each other), and the closed-loop dynamics checked against an independent energy
-// computation (kinetic energy = 1/2 V^T A_robot V; actuator power = d/dt (kinetic + potential)).
+// computation (kinetic energy = 1/2 V^T A_robot V; actuator power = d/dt (kinetic + potential); Lagrange's
+// equations in the platform coordinates with the energies differentiated numerically).
 #include <QTest>
 
 #include <cmath>
@@ -316,6 +317,55 @@ class Orthoglide : public QObject {
         const double dEdt = (ep.total() - em.total()) / (2 * h);
         QVERIFY2(std::abs(power - dEdt) < 1e-5 * std::max(1.0, std::abs(power)),
                  qPrintable(QString("power %1 vs dE/dt %2").arg(power).arg(dEdt)));
+      }
+    }
+  }
+
+  void lagrangeEquationsInPlatformCoordinates() {
+    // P is a set of independent generalised coordinates of the closed loop, so Lagrange's equations
+    //   d/dt (dT/dV) - dT/dP + dU/dP = ^0J_p^{-T} Gamma
+    // hold with T(P, V), U(P) from the bodies' velocities (orthoglideEnergy, independent of Newton-Euler),
+    // differentiated numerically, along the motion the direct dynamic model predicts. This checks every
+    // component of the model's Coriolis/centrifugal terms, not only their projection on V.
+    for (const OrthoglideModel& m : {shipped(), asymmetric()}) {
+      OrthoglideDynamics dyn(m);
+      std::mt19937 rng(9);
+      OrthoglideDynamicsOptions opt;
+      opt.friction = false;
+      auto T = [&](const Vector3& P, const Vector3& V) {
+        OrthoglideEnergy e;
+        if (!orthoglideEnergy(m, P, V, e)) qFatal("energy out of reach");
+        return e.kinetic;
+      };
+      auto U = [&](const Vector3& P) {
+        OrthoglideEnergy e;
+        if (!orthoglideEnergy(m, P, Vector3::Zero(), e)) qFatal("energy out of reach");
+        return e.potential;
+      };
+      const double hv = 1e-3, hp = 1e-6, ht = 1e-4;
+      auto dTdV = [&](const Vector3& P, const Vector3& V) {  // exact for a quadratic form in V
+        Vector3 g;
+        for (int k = 0; k < 3; ++k)
+          g[k] = (T(P, V + hv * Vector3::Unit(k)) - T(P, V - hv * Vector3::Unit(k))) / (2 * hv);
+        return g;
+      };
+      for (int s = 0; s < 20; ++s) {
+        const Vector3 P = randomPoint(m, rng), V = randomVec(rng, 1.0), G = randomVec(rng, 200.0);
+        Vector3 A;
+        OrthoglideDynamicsState st;
+        QVERIFY(dyn.directDynamics(P, V, G, A, opt, &st));
+        const Vector3 ddt = (dTdV(P + V * ht + A * ht * ht / 2, V + A * ht) -
+                             dTdV(P - V * ht + A * ht * ht / 2, V - A * ht)) / (2 * ht);
+        Vector3 dTdP, dUdP;
+        for (int k = 0; k < 3; ++k) {
+          const Vector3 e = hp * Vector3::Unit(k);
+          dTdP[k] = (T(P + e, V) - T(P - e, V)) / (2 * hp);
+          dUdP[k] = (U(P + e) - U(P - e)) / (2 * hp);
+        }
+        const Vector3 lhs = ddt - dTdP + dUdP;
+        const Vector3 rhs = st.Jpinv.transpose() * G;
+        QVERIFY2((lhs - rhs).norm() < 1e-5 * std::max(1.0, rhs.norm()),
+                 qPrintable(QString("Lagrange residual %1 (|rhs| %2)").arg((lhs - rhs).norm()).arg(rhs.norm())));
       }
     }
   }
