@@ -1,4 +1,5 @@
-// maniplab-cli run / compare: headless scene runs, metrics, CSV traces.
+// maniplab-cli run / compare: headless scene runs, metrics, CSV traces, on the simulation backend or on
+// EtherCAT drives (--backend ethercat --ifname IFACE; sim/ethercat).
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -6,6 +7,8 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "maniplab/ethercat/ethercat_backend.hpp"
+#include "maniplab/ethercat/link.hpp"
 #include "maniplab/sim/csv.hpp"
 #include "maniplab/sim/scene.hpp"
 
@@ -14,8 +17,15 @@ namespace maniplab::cli {
 namespace {
 
 struct RunArgs {
-  std::string scene, controller, csv, csvDir, backend = "sim", ifname, channels, from, to;
+  std::string scene, controller, csv, csvDir, backend, ifname, channels, from, to, mode = "cst", cycleHz;
   bool json = false, quiet = false;
+};
+
+/// The EtherCAT side of a run: raw link, master brought up to OP, cycle period.
+struct Bus {
+  std::unique_ptr<ethercat::Link> link;
+  std::unique_ptr<ethercat::Master> master;
+  std::int8_t mode = ethercat::cia402::ModeCST;
 };
 
 bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
@@ -37,6 +47,8 @@ bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
     else if (a == "--to") { if (!value(out.to)) return false; }
     else if (a == "--backend") { if (!value(out.backend)) return false; }
     else if (a == "--ifname") { if (!value(out.ifname)) return false; }
+    else if (a == "--mode") { if (!value(out.mode)) return false; }
+    else if (a == "--cycle-hz") { if (!value(out.cycleHz)) return false; }
     else if (a == "--json") out.json = true;
     else if (a == "--quiet") out.quiet = true;
     else if (!a.empty() && a[0] == '-') {
@@ -52,8 +64,12 @@ bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
     std::cerr << "maniplab-cli: missing SCENE.json\n";
     return false;
   }
-  if (out.backend != "sim") {
-    std::cerr << "maniplab-cli: --backend " << out.backend << " is not available in this build (only sim)\n";
+  if (!out.backend.empty() && out.backend != "sim" && out.backend != "ethercat") {
+    std::cerr << "maniplab-cli: --backend must be sim or ethercat (got " << out.backend << ")\n";
+    return false;
+  }
+  if (out.mode != "cst" && out.mode != "csp") {
+    std::cerr << "maniplab-cli: --mode must be cst or csp (got " << out.mode << ")\n";
     return false;
   }
   return true;
@@ -77,10 +93,19 @@ sim::CsvOptions csvOptions(const RunArgs& a) {
 }
 
 /// Runs one controller of the scene; prints progress on stderr when the run takes long.
-sim::RunResult runOne(const sim::Scene& scene, const sim::ControllerSpec& spec, sim::Recorder& rec, bool quiet) {
+sim::RunResult runOne(const sim::Scene& scene, const sim::ControllerSpec& spec, sim::Recorder& rec, bool quiet, Bus* bus = nullptr) {
   const Model& model = scene.robot.model;
   const auto traj = sim::makeTrajectory(scene);
   sim::SimulatedPlant plant(model, scene.plant);
+  std::unique_ptr<ethercat::EthercatBackend> ecat;
+  sim::Backend* backend = &plant;
+  if (bus) {
+    ethercat::EthercatBackendOptions bo;
+    bo.mode = bus->mode;
+    ecat = std::make_unique<ethercat::EthercatBackend>(model, *bus->master, bo);
+    ecat->setReference(traj.get());
+    backend = ecat.get();
+  }
   const auto ctrl = sim::makeController(spec, model);
   sim::RunOptions opt = sim::runOptions(scene);
   const auto start = std::chrono::steady_clock::now();
@@ -96,7 +121,7 @@ sim::RunResult runOne(const sim::Scene& scene, const sim::ControllerSpec& spec, 
                 << std::setprecision(2) << f * scene.duration << " s of " << scene.duration << " s)" << std::flush;
       std::cerr.unsetf(std::ios::fixed);
     };
-  sim::RunResult r = sim::runSimulation(model, plant, *ctrl, *traj, opt, rec);
+  sim::RunResult r = sim::runSimulation(model, *backend, *ctrl, *traj, opt, rec);
   if (shown) std::cerr << "\n";
   for (const auto& e : plant.jointLimitEvents())
     std::cerr << scene.file << ": " << spec.name << ": t = " << e.time << " s: joint " << e.joint + 1 << " ("
@@ -119,6 +144,71 @@ void printRunSummary(const std::string& name, const sim::RunResult& r, double si
   if (!r.ok) std::cout << "  " << r.message << "\n";
 }
 
+/// Brings the bus up for a scene (the cycle is the control period unless --cycle-hz); prints why not.
+bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpec* cspGains, Bus& bus) {
+  if (a.ifname.empty()) {
+    std::cerr << "maniplab-cli: --backend ethercat needs --ifname IFACE\n";
+    return false;
+  }
+  ethercat::MasterOptions mo;
+  mo.cyclePeriod = scene.controlPeriod;
+  if (!a.cycleHz.empty()) {
+    double hz = 0;
+    if (!parseFiniteNumber(a.cycleHz, hz) || hz <= 0) {
+      std::cerr << "maniplab-cli: --cycle-hz: '" << a.cycleHz << "' is not a positive frequency\n";
+      return false;
+    }
+    mo.cyclePeriod = 1.0 / hz;
+  }
+  bus.mode = a.mode == "csp" ? ethercat::cia402::ModeCSP : ethercat::cia402::ModeCST;
+  const Model& model = scene.robot.model;
+  ethercat::DriveSetup setup = ethercat::driveSetupFor(model, bus.mode);
+  if (bus.mode == ethercat::cia402::ModeCSP) {
+    if (!cspGains || (cspGains->type != "pid" && cspGains->type != "pd_gravity")) {
+      std::cerr << a.scene << ": --mode csp takes the drives' position-loop gains (Kp, Kd) from a pid or pd_gravity "
+                   "controller; choose one with --controller\n";
+      return false;
+    }
+    for (int j = 0; j < model.nq; ++j) {
+      setup.cspKp.push_back(float(cspGains->kp[j]));
+      setup.cspKd.push_back(float(cspGains->kv[j]));
+    }
+  }
+  try {
+    bus.link = ethercat::openRawSocketLink(a.ifname);
+  } catch (const std::exception& e) {
+    std::cerr << "maniplab-cli: " << e.what() << "\n";
+    return false;
+  }
+  bus.master = std::make_unique<ethercat::Master>(*bus.link, mo);
+  const std::string e = bus.master->bringUp(setup);
+  for (const auto& w : bus.master->status().warnings) std::cerr << "maniplab-cli: warning: " << w << "\n";
+  if (!e.empty()) {
+    std::cerr << a.ifname << ": EtherCAT start-up failed: " << e << "\n";
+    return false;
+  }
+  if (!a.quiet)
+    std::cerr << a.ifname << ": " << bus.master->slaveCount() << " drive(s) in OP, "
+              << (bus.mode == ethercat::cia402::ModeCSP ? "CSP" : "CST") << ", cycle " << mo.cyclePeriod * 1e3 << " ms\n";
+  return true;
+}
+
+/// Cycle statistics of the bus (period, jitter, worst latency, late/missed cycles, lost frames).
+void printBusStats(std::ostream& os, const Bus& bus) {
+  const ethercat::MasterStatus st = bus.master->status();
+  const auto& s = st.stats;
+  os << std::fixed << std::setprecision(1);
+  os << "EtherCAT: " << s.cycles << " cycles of " << s.nominalPeriod * 1e6 << " us: mean period " << s.meanPeriod * 1e6
+     << " us, |period error| median " << s.periodErrorQuantile(0.5) * 1e6 << " us, p99 " << s.periodErrorQuantile(0.99) * 1e6
+     << " us, worst " << s.worstPeriodError * 1e6 << " us; worst wake-up latency " << s.worstLatency * 1e6
+     << " us; round trip mean " << s.meanRoundTrip * 1e6 << " us, worst " << s.worstRoundTrip * 1e6 << " us; late cycles "
+     << s.lateCycles << ", missed cycles " << s.missedCycles << ", lost frames " << s.lostFrames << ", WKC errors "
+     << s.wkcErrors << "\n";
+  os.unsetf(std::ios::fixed);
+  os << std::setprecision(6);
+  if (st.fault) os << "EtherCAT fault: " << st.faultMessage << "\n";
+}
+
 }  // namespace
 
 int cmdRun(const Args& args) {
@@ -139,9 +229,16 @@ int cmdRun(const Args& args) {
       return 2;
     }
   }
+  const bool ethercatBackend = a.backend == "ethercat" || (a.backend.empty() && scene.backend == "ethercat");
+  Bus bus;
+  if (ethercatBackend && !openBus(a, scene, spec, bus)) return 1;
   try {
     sim::Recorder rec(sim::makeChannels(scene.robot.model, scene.record));
-    const sim::RunResult r = runOne(scene, *spec, rec, a.quiet);
+    const sim::RunResult r = runOne(scene, *spec, rec, a.quiet, ethercatBackend ? &bus : nullptr);
+    if (ethercatBackend) {
+      printBusStats(a.json ? std::cerr : std::cout, bus);
+      bus.master->shutdown();
+    }
     if (!a.csv.empty()) sim::writeCsv(rec, a.csv, csvOptions(a));
     const std::vector<std::pair<std::string, sim::RunMetrics>> runs{{spec->name, r.metrics}};
     if (a.json) {
@@ -167,13 +264,28 @@ int cmdCompare(const Args& args) {
   sim::SceneLoadResult sl;
   if (!loadScene(a.scene, sl)) return 1;
   const sim::Scene& scene = sl.scene;
+  const bool ethercatBackend = a.backend == "ethercat" || (a.backend.empty() && scene.backend == "ethercat");
+  if (ethercatBackend && a.mode == "csp") {
+    std::cerr << "maniplab-cli: compare runs every controller: --mode csp is for run\n";
+    return 2;
+  }
+  Bus bus;
+  if (ethercatBackend && !openBus(a, scene, nullptr, bus)) return 1;
   try {
     if (!a.csvDir.empty()) std::filesystem::create_directories(a.csvDir);
     std::vector<std::pair<std::string, sim::RunMetrics>> runs;
     bool allOk = true;
     for (const auto& spec : scene.controllers) {
       sim::Recorder rec(sim::makeChannels(scene.robot.model, scene.record));
-      const sim::RunResult r = runOne(scene, spec, rec, a.quiet);
+      if (ethercatBackend && bus.master->hasFault()) {
+        const std::string e = bus.master->resetFault();
+        if (!e.empty()) {
+          std::cerr << a.scene << ": " << spec.name << ": EtherCAT fault reset failed: " << e << "\n";
+          return 1;
+        }
+      }
+      const sim::RunResult r = runOne(scene, spec, rec, a.quiet, ethercatBackend ? &bus : nullptr);
+      if (ethercatBackend) printBusStats(a.json ? std::cerr : std::cout, bus);
       if (!a.json) printRunSummary(spec.name, r, r.endTime);
       if (!r.ok) {
         std::cerr << a.scene << ": " << spec.name << ": " << r.message << "\n";
@@ -183,6 +295,7 @@ int cmdCompare(const Args& args) {
         sim::writeCsv(rec, (std::filesystem::path(a.csvDir) / (spec.name + ".csv")).string(), csvOptions(a));
       runs.emplace_back(spec.name, r.metrics);
     }
+    if (ethercatBackend) bus.master->shutdown();
     if (!a.csvDir.empty())
       sim::writeCsvTable(sim::comparisonCsv(runs), (std::filesystem::path(a.csvDir) / "comparison.csv").string());
     if (a.json)

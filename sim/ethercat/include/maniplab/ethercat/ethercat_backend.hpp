@@ -1,0 +1,75 @@
+#pragma once
+// The EtherCAT backend: the controller's seam (maniplab::sim::Backend) on real or virtual CiA 402 drives
+// through the master (master.hpp), so scenes, recorder, metrics and CSV work unchanged.
+//
+// Per control period T (a whole number n of bus cycles): writeTorque() converts the output-side torques
+// to per mille of each drive's rated torque (saturated at the robot file's effort limit, rounded, so
+// appliedTorque() is what the drive is told); advance(T) hands the set-points to the cyclic thread and
+// waits until n good cycles have carried them, then reads positions and velocities (counts -> rad). A
+// bus fault ends the run with the master's message (slave and cause); a bad cycle never yields a
+// measurement, so no torque is computed from stale feedback.
+// CSP: the drives close their own position loop; the backend sends the reference position of the
+// trajectory at the period's start (setReference) and ignores the controller's torque.
+// reset(q0, qd0): drives disabled, virtual drives placed at q0 (object 0x2100), real drives must already
+// be within `startTolerance` of q0 and at rest; then the CiA 402 state machine is walked to "Operation
+// enabled" (shutdown, switch on, enable operation).
+#include <memory>
+
+#include "maniplab/ethercat/master.hpp"
+#include "maniplab/model/model.hpp"
+#include "maniplab/sim/backend.hpp"
+#include "maniplab/sim/trajectory.hpp"
+
+namespace maniplab::ethercat {
+
+struct EthercatBackendOptions {
+  std::int8_t mode = cia402::ModeCST;
+  double startTolerance = 2e-3;     ///< |q - q0| allowed at reset [rad or m]
+  double enableTimeout = 2.0;       ///< [s]
+  /// reset() gives the calling (control) thread SCHED_FIFO at this priority when the process may (0:
+  /// leave it): a control loop that wakes late makes the drives hold the previous set-point one more
+  /// bus cycle (counted by overruns()).
+  int controlThreadPriority = 60;
+};
+
+class EthercatBackend : public sim::Backend {
+ public:
+  EthercatBackend(const Model& model, Master& master, EthercatBackendOptions options = {});
+  int dof() const override { return model_.nq; }
+  std::string name() const override { return "ethercat"; }
+  sim::BackendStatus reset(const VectorX& q0, const VectorX& qd0) override;
+  void writeTorque(const VectorX& tau) override;
+  sim::BackendStatus advance(double dt) override;
+  double time() const override { return t_; }
+  const VectorX& measuredPosition() const override { return q_; }
+  const VectorX& measuredVelocity() const override { return qd_; }
+  const VectorX& appliedTorque() const override { return tau_; }
+
+  /// CSP: the reference whose positions are sent as targets (must outlive the run).
+  void setReference(const sim::Trajectory* reference) { reference_ = reference; }
+  /// Periods in which the controller answered after more bus cycles than the period holds.
+  long long overruns() const { return overruns_; }
+  /// The control thread got SCHED_FIFO in reset().
+  bool realtimeControl() const { return rtControl_; }
+  Master& master() { return master_; }
+
+ private:
+  void takeFeedback(const Feedback& f);
+
+  Model model_;
+  Master& master_;
+  EthercatBackendOptions opt_;
+  const sim::Trajectory* reference_ = nullptr;
+  sim::JointReference ref_;
+  VectorX q_, qd_, tau_;
+  std::vector<std::int16_t> torque_;
+  std::vector<std::int32_t> position_;
+  double t_ = 0;
+  long long overruns_ = 0;
+  bool rtControl_ = false;
+};
+
+/// DriveSetup of a robot model (gear ratios, joint types and names) for Master::bringUp.
+DriveSetup driveSetupFor(const Model& model, std::int8_t mode);
+
+}  // namespace maniplab::ethercat

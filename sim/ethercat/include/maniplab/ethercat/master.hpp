@@ -1,0 +1,190 @@
+#pragma once
+// A compact EtherCAT master for CiA 402 drives (ETG.1000.4/.6, ETG.2010 SII, IEC 61800-7-201).
+//
+// Start-up (bringUp): count slaves (BRD, WKC = number of slaves), reset them to INIT, assign station
+// addresses 0x1001.. (APWR 0x0010), read identity, mailbox layout, PDO sizes and strings from the SII
+// EEPROM, configure SM0/SM1 and walk INIT -> PREOP; over CoE SDO set the mode of operation (0x6060), the
+// cycle time (0x60C2), read the scaling objects (0x608F, 0x6091, 0x6076) and check them against the robot
+// file; configure SM2/SM3 and the FMMUs (slave i: outputs at logical 0x00010000 + 32 i, inputs 8 bytes
+// further), PREOP -> SAFEOP; start the cyclic thread; SAFEOP -> OP. Every refused transition is reported
+// with the slave, its AL status and its AL status code in words.
+//
+// Cyclic frame (one per period): for each slave an LRW of its 22 process-data bytes (expected WKC 3) and
+// an FPRD of its AL status and status code (0x0130, 6 bytes, expected WKC 1); acyclic requests made
+// while cycling (SDO, AL control) ride in the same frame. The thread sleeps to absolute deadlines
+// (clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC), runs SCHED_FIFO with locked memory when the
+// process may (a warning in status().warnings otherwise).
+//
+// Faults: a slave out of OP (AL status) or a drive fault (statusword bit 3, error code 0x603F) is a fault
+// at once; a lost or late reply, a failed send or a working-counter mismatch makes the cycle bad, and
+// `maxBadCycles` consecutive bad cycles (default 3) are a fault: detection within 3 cycles. On a fault
+// the master latches a message naming the slave and the cause and commands quick stop with zero torque
+// to every drive; feedback of a bad cycle is never published as fresh (the backend does not let the
+// controller compute a torque from it). resetFault() acknowledges AL errors, brings the slaves back to
+// OP and resets the drive faults; reconnect() restarts the whole bring-up.
+//
+// Threads: bring-up, SDO, setEnable and writeSetpoints may be called from any one control thread;
+// status(), fault() and feedback() return copies under a mutex and may be polled from any thread (e.g. a
+// Qt panel's timer) while the cyclic thread runs.
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "maniplab/ethercat/link.hpp"
+#include "maniplab/ethercat/protocol.hpp"
+#include "maniplab/ethercat/virtual_esc.hpp"
+
+namespace maniplab::ethercat {
+
+struct MasterOptions {
+  double cyclePeriod = 1e-3;   ///< [s]; 1 kHz default (400 Hz and 2 kHz as in seed 003; 4 kHz possible)
+  int maxBadCycles = 3;        ///< consecutive lost/late/WKC-mismatch cycles that make a fault (1..3)
+  bool realtime = true;        ///< try SCHED_FIFO + mlockall
+  int rtPriority = 80;
+  double acyclicTimeout = 0.1; ///< per frame outside the cycle [s]
+};
+
+struct SlaveInfo {
+  int position = 0;              ///< 0-based place on the bus
+  std::uint16_t station = 0;     ///< configured station address
+  SlaveIdentity identity;
+  std::uint16_t mbxOut = 0, mbxOutSize = 0, mbxIn = 0, mbxInSize = 0, mailboxProtocols = 0;
+  std::uint16_t rxBytes = 0, txBytes = 0;  ///< from the SII PDO categories
+  std::uint16_t alStatus = 0, alStatusCode = 0;
+  cia402::State driveState = cia402::State::Unknown;
+  std::uint16_t statusword = 0, errorCode = 0;
+  // scaling (from SDO, checked against the robot file)
+  double countsPerUnit = 0;      ///< encoder counts per rad (or m)
+  double ratedTorque = 0;        ///< output-side torque of 1000 per mille [N m]
+};
+
+struct CycleStats {
+  double nominalPeriod = 0;
+  long long cycles = 0, lostFrames = 0, wkcErrors = 0, lateCycles = 0, missedCycles = 0;
+  double meanPeriod = 0;          ///< [s]
+  double worstPeriodError = 0;    ///< max |period - nominal| [s]
+  double worstLatency = 0;        ///< max wake-up latency after the deadline [s]
+  double worstRoundTrip = 0, meanRoundTrip = 0;  ///< send -> reply [s]
+  std::vector<long long> jitterHistogram;  ///< |period - nominal| in 1 us bins, last bin = overflow
+  double periodErrorQuantile(double p) const;  ///< from the histogram [s] (bin upper edge)
+};
+
+struct MasterStatus {
+  std::string phase = "idle";    ///< idle, INIT, PREOP, SAFEOP, OP, fault
+  bool cyclic = false, enabled = false, fault = false;
+  std::string faultMessage;
+  unsigned long long faultCycle = 0;  ///< cycle whose evaluation latched the fault
+  std::vector<SlaveInfo> slaves;
+  CycleStats stats;
+  std::vector<std::string> warnings;
+};
+
+struct DriveSetup {
+  std::int8_t mode = cia402::ModeCST;
+  std::vector<double> gear;        ///< robot file gear ratios (one per slave)
+  std::vector<bool> revolute;
+  std::vector<std::string> jointNames;
+  std::vector<float> cspKp, cspKd; ///< CSP drive-loop gains (virtual drives: 0x2001/0x2002), may be empty
+};
+
+struct Feedback {
+  unsigned long long cycle = 0;  ///< cycle that produced it
+  unsigned long long seq = 0;    ///< set-point sequence the drives had in that cycle
+  long long seqCycles = 0;       ///< good cycles that carried `seq`
+  bool fresh = false;            ///< the cycle was good
+  bool allEnabled = false;
+  std::vector<std::int32_t> position, velocity;
+  std::vector<std::int16_t> torque;
+  std::vector<std::uint16_t> statusword, errorCode;
+};
+
+class Master {
+ public:
+  Master(Link& link, MasterOptions options);
+  ~Master();
+  Master(const Master&) = delete;
+  Master& operator=(const Master&) = delete;
+
+  /// Whole start-up to OP with the drives configured (empty string on success, else the error).
+  std::string bringUp(const DriveSetup& setup);
+  std::string scan();                       ///< count, addresses, SII
+  std::string requestState(std::uint8_t state, double timeout = 2.0);
+  void shutdown();                          ///< drives off, cyclic thread stopped, slaves to INIT
+  std::string reconnect(const DriveSetup& setup);
+  /// Acknowledges AL errors, returns the slaves to OP, resets drive faults (empty string on success).
+  std::string resetFault();
+
+  struct SdoResult {
+    bool ok = false;
+    std::uint32_t value = 0;
+    std::uint32_t abortCode = 0;
+    std::string error;  ///< "slave 2 (...): SDO 0x6060:00: 0x06090030 value range of parameter exceeded"
+  };
+  SdoResult sdoRead(int slave, std::uint16_t index, std::uint8_t sub);
+  SdoResult sdoWrite(int slave, std::uint16_t index, std::uint8_t sub, std::uint32_t value, int size);
+
+  // Cyclic interface.
+  void setEnable(bool on);
+  void writeSetpoints(const std::vector<std::int16_t>& torque, const std::vector<std::int32_t>& position);
+  unsigned long long setpointSeq() const { return seq_.load(); }
+  /// Waits until `pred(feedback)` or a fault or `timeout` [s]; returns the last feedback seen.
+  template <class Pred> bool waitFeedback(Pred pred, double timeout, Feedback& out);
+  Feedback feedback() const;
+  bool hasFault() const { return fault_.load(); }
+  std::string faultMessage() const;
+  MasterStatus status() const;
+  int slaveCount() const { return int(slaves_.size()); }
+  const SlaveInfo& slave(int i) const { return slaves_[std::size_t(i)]; }
+  bool cyclic() const { return running_.load(); }
+  const MasterOptions& options() const { return opt_; }
+  std::string slaveName(int i) const;  ///< "slave 3 (name)"
+
+ private:
+  struct Pending;
+  bool transact(std::vector<Datagram>& dgs, std::string& err);
+  bool exchangeDirect(std::vector<Datagram>& dgs, std::string& err);
+  std::string readSii(int slave);
+  bool siiRead(int slave, std::uint32_t word, std::uint32_t& value, std::string& err);
+  std::string configureDrives(const DriveSetup& setup);
+  std::string resetDriveFaults();
+  SdoResult sdoOnce(int slave, std::uint16_t index, std::uint8_t sub, std::uint32_t value, int size, bool& retry);
+  std::string configureProcessData();
+  void startCyclic();
+  void stopCyclic();
+  void cycleLoop();
+  void latchFault(const std::string& msg);
+
+  Link& link_;
+  MasterOptions opt_;
+  std::vector<SlaveInfo> slaves_;
+  std::uint8_t index_ = 0;
+  std::uint8_t mbxCounter_ = 0;
+  std::vector<std::uint8_t> txBuf_, rxBuf_;
+
+  mutable std::mutex m_;
+  std::condition_variable cv_;
+  std::thread thread_;
+  std::atomic<bool> running_{false}, stopReq_{false}, fault_{false}, enable_{false}, resetReq_{false};
+  std::atomic<unsigned long long> seq_{0};
+  std::vector<std::int16_t> cmdTorque_;
+  std::vector<std::int32_t> cmdPosition_;
+  bool cmdValid_ = false;
+  Feedback fb_;
+  MasterStatus st_;
+  std::string faultMsg_;
+  Pending* pending_ = nullptr;
+  std::vector<std::string> warnings_;
+};
+
+template <class Pred> bool Master::waitFeedback(Pred pred, double timeout, Feedback& out) {
+  std::unique_lock lk(m_);
+  const bool ok = cv_.wait_for(lk, std::chrono::duration<double>(timeout), [&] { return pred(fb_) || fault_.load() || !running_.load(); });
+  out = fb_;
+  return ok && pred(fb_);
+}
+
+}  // namespace maniplab::ethercat
