@@ -43,7 +43,9 @@ Expected expected(const std::string& key, I n) {
   // Cholesky by hand (cholesky.hpp): factor sum_j [j + (n-1-j)(j+1)] mul + 1 (tolerance) + n div (1/l_jj),
   // solves n(n-1) mul + 2n div => (n^3 + 9n^2 + 8n + 6)/6; subtractions n(n-1)(n-2)/6 + 3n(n-1)/2.
   if (key == "cholesky") return {(n * n * n + 9 * n * n + 8 * n + 6) / 6, (n * n * n + 6 * n * n - 7 * n) / 6};
-  if (key == "aba") return {350 * n - 122, 317 * n - 147};
+  // ABA as of df2760d (Ia = IA - U U^T/D never stored). An optimisation of an algorithm changes its
+  // counts: update its row here (the failure message prints the new numbers).
+  if (key == "aba") return {356 * n - 128, 323 * n - 153};
   if (key == "fd_cholesky") {
     const Expected a = expected("rnea", n), b = expected("recurrence", n), c = expected("cholesky", n);
     return {a.mul + b.mul + c.mul, a.add + b.add + c.add + n};  // + n: the right-hand side tau - s

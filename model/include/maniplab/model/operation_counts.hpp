@@ -26,7 +26,7 @@
 //   recurrence   12n^2+113n-98  9n^2+95n-88        [12n^2+26n-47, 9n^2+35n-67: same n^2 terms]
 //   crba         12n^2+108n-96  9n^2+96n-87
 //   cholesky     (n^3+9n^2+8n+6)/6 (n sqrt apart)  (n^3+6n^2-7n)/6   [(n^3+9n^2-10n)/2, (n^2+3n)/2]
-//   aba          350n - 122     317n - 147
+//   aba          356n - 128     323n - 153
 //   fd_cholesky  rnea + recurrence + cholesky (x);  the same + n (+: the right-hand side tau - s)
 #include <cstdint>
 #include <string>
