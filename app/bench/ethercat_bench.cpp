@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -47,7 +48,8 @@ bool linkUp() {
 struct Row {
   double hz = 0;
   CycleStats s;
-  std::string error;
+  std::string error;   ///< bring-up failed: no measurement
+  std::string fault;   ///< a bus fault during the measurement (the cycle keeps running: stats still count)
   std::vector<std::string> warnings;
 };
 
@@ -91,7 +93,7 @@ Row measure(const Model& model, double hz, double seconds) {
       const MasterStatus st = master.status();
       row.s = st.stats;
       row.warnings = st.warnings;
-      if (st.fault) row.error = st.faultMessage;
+      if (st.fault) row.fault = st.faultMessage;
       master.shutdown();
     }
     stop = true;
@@ -156,6 +158,7 @@ int main(int argc, char** argv) {
     std::printf("%6.0f Hz %9lld %9.1f us %9.1f us %9.1f us %10.1f us %8.1f us %8.1f us %6lld %7lld %6lld\n", hz, s.cycles,
                 s.periodErrorQuantile(0.5) * 1e6, s.periodErrorQuantile(0.99) * 1e6, s.worstPeriodError * 1e6,
                 s.worstLatency * 1e6, s.meanRoundTrip * 1e6, s.worstRoundTrip * 1e6, s.lateCycles, s.missedCycles, s.lostFrames);
+    if (!r.fault.empty()) std::printf("          (bus fault during the run, cycling went on in quick stop: %s)\n", r.fault.c_str());
   }
   std::printf("|dT| = |measured period - nominal| (1 us histogram bins); late = wake-up > 10 %% of the period after the\n"
               "deadline; missed = deadlines skipped; RTT = frame send -> reply through both veth ends and the drives.\n");
