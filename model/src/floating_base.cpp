@@ -1,5 +1,5 @@
-// Free-floating base (seed 000 §IV.2): floating-base ABA (Featherstone RBDA Table 9.6), augmented mass
-// matrix and bias (RBDA §9.4), the seven kinetic quantities, reaction-aware inverse dynamics.
+// Free-floating base (seed 000 §IV.2): floating-base ABA (Featherstone RBDA ch. 9), augmented mass
+// matrix and bias (RBDA ch. 9), the seven kinetic quantities, reaction-aware inverse dynamics.
 #include "maniplab/model/floating_base.hpp"
 
 #include <Eigen/Cholesky>

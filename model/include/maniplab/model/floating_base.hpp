@@ -1,7 +1,7 @@
 #pragma once
 // Free-floating base (seed 000 §IV.2: the carrier body C_0 itself moves in space, 6 extra DOF; the
 // satellite + manipulator case, 12 DOF with a 6-joint arm). The seed gives no equations; these are
-// Featherstone's (RBDA §9.3, floating-base ABA; §9.4 the augmented mass matrix of a floating base).
+// Featherstone's (RBDA ch. 9, floating bases: the floating-base ABA and the augmented mass matrix).
 //
 // Conventions:
 //   * The base body C_0 carries the arm's frame 0 (the Model's "world" frame: the arm's placement of
@@ -64,7 +64,7 @@ struct FloatingBaseData {
   Eigen::LLT<MatrixX> llt;
 };
 
-/// Floating-base articulated-body algorithm (RBDA Table 9.6). Fills data.baseAcceleration and data.qdd.
+/// Floating-base articulated-body algorithm (RBDA ch. 9). Fills data.baseAcceleration and data.qdd.
 /// `baseWrench` may be null. lockBase: the base is held fixed (nu_0 and its derivative 0; the arm then
 /// obeys the fixed-base model without gravity). Returns -1, the joint index whose articulated inertia is
 /// not positive, -2 for the full rotor model, or -3 when the base's articulated inertia is singular.
