@@ -13,6 +13,7 @@ packages=(
   xvfb xauth imagemagick            # GUI tests and screenshots without a display
   locales                           # fr_FR.UTF-8 for the locale-independence tests of the CSV writer
   liburdfdom-dev                    # URDF import/export (model/urdf)
+  qt6-3d-defaultgeometryloader-plugin qt6-3d-assimpsceneimport-plugin  # STL/OBJ/PLY and DAE meshes in the 3D view
   clang libclang-rt-14-dev          # libFuzzer fuzz targets (scripts/hardening.sh; the runtime is in libclang-rt-14-dev)
   tshark iproute2                   # EtherCAT frame captures and virtual links (sim/ethercat tests)
 )

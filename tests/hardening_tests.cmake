@@ -21,3 +21,14 @@ foreach(t IN LISTS maniplab_fuzz_targets)
     target_link_options(fuzz_${t} PRIVATE -fsanitize=fuzzer)
   endif()
 endforeach()
+
+# Installation into a temporary prefix (needs the application and the CLI built).
+maniplab_add_test(test_install test_install.cpp)
+add_dependencies(test_install maniplab maniplab-cli)
+target_compile_definitions(test_install PRIVATE MANIPLAB_BUILD_DIR="${CMAKE_BINARY_DIR}" MANIPLAB_CMAKE="${CMAKE_COMMAND}")
+set_tests_properties(test_install PROPERTIES TIMEOUT 600)
+
+# Long runs: the oscilloscope in roll mode fed for 20 simulated minutes stays bounded (offscreen).
+if(TARGET maniplab::ui)
+  maniplab_add_test(test_scope_long_run test_scope_long_run.cpp LIBS maniplab::ui)
+endif()

@@ -259,7 +259,7 @@ class TestUrdf : public QObject {
     QCOMPARE(g0.shape, std::string("mesh"));
     QCOMPARE(std::filesystem::path(g0.mesh).filename().string(), std::string("link1.stl"));
     QVERIFY(std::filesystem::path(g0.mesh).is_absolute() && std::filesystem::exists(g0.mesh));
-    QCOMPARE(g0.color, std::string("#ff8000"));
+    QCOMPARE(g0.color, std::string("#00cccc"));
     const auto& g1 = r.description.joints[1].geometry;
     QCOMPARE(g1.shape, std::string("mesh"));
     QVERIFY(std::filesystem::exists(g1.mesh));

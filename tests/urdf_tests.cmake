@@ -4,3 +4,21 @@ maniplab_add_test(test_urdf test_urdf.cpp LIBS maniplab::urdf)
 maniplab_add_test(test_urdf_cli test_urdf_cli.cpp)
 add_dependencies(test_urdf_cli maniplab-cli)
 target_compile_definitions(test_urdf_cli PRIVATE MANIPLAB_CLI="$<TARGET_FILE:maniplab-cli>")
+
+# Visual meshes in the Qt 3D view (STL/OBJ of the URDF test arm; relative mesh paths of robot files);
+# under xvfb (Qt 3D needs a windowing platform) like tests/ui_view3d_tests.cmake.
+if(TARGET maniplab::ui)
+  add_executable(test_robot_view_meshes ${CMAKE_CURRENT_SOURCE_DIR}/test_robot_view_meshes.cpp)
+  target_link_libraries(test_robot_view_meshes PRIVATE Qt6::Test maniplab::ui maniplab::urdf)
+  target_include_directories(test_robot_view_meshes PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  target_compile_definitions(test_robot_view_meshes PRIVATE MANIPLAB_SOURCE_DIR="${MANIPLAB_SOURCE_DATA_DIR}")
+  find_program(MANIPLAB_XVFB_RUN xvfb-run)
+  if(MANIPLAB_XVFB_RUN)
+    add_test(NAME test_robot_view_meshes
+             COMMAND ${MANIPLAB_XVFB_RUN} -a -s "-screen 0 1280x1024x24" $<TARGET_FILE:test_robot_view_meshes>)
+    set_tests_properties(test_robot_view_meshes PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=xcb" TIMEOUT 120)
+  else()
+    add_test(NAME test_robot_view_meshes COMMAND test_robot_view_meshes)
+    set_tests_properties(test_robot_view_meshes PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 120)
+  endif()
+endif()

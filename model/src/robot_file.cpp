@@ -315,7 +315,9 @@ RobotLoadResult loadRobotFile(const std::string& path) {
     r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
     return r;
   }
-  return parseRobot(text, path);
+  RobotLoadResult r = parseRobot(text, path);
+  r.description.sourceFile = path;
+  return r;
 }
 
 std::string robotToJson(const RobotDescription& d) {

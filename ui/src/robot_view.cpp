@@ -7,7 +7,8 @@
 //   world
 //    |- robot root (rebuilt by setRobot): floor grid, base plate, world triad,
 //    |    body i entities (QTransform = data.oMi): joint axis + arrow, frame triad (in the convention's
-//    |    link frame bodyToLink_i), centre-of-mass sphere, description geometry (box/cylinder/sphere/mesh);
+//    |    link frame bodyToLink_i), centre-of-mass sphere, description geometry (box/cylinder/sphere/mesh;
+//    |    a body drawn by a mesh file that was found has no default link segments after it);
 //    |    tool entity (QTransform = data.oMtool): small triad;
 //    |    link segments (unit cylinders, QTransform recomputed from the two end frames each pose)
 //    |- trails (line strips with preallocated buffers)
@@ -34,6 +35,7 @@
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMesh>
 #include <Qt3DRender/QRenderSettings>
+#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QQuaternion>
@@ -130,6 +132,8 @@ struct RobotView::Impl {
     bool visible = true;
   };
   std::vector<Segment> segments;
+  std::vector<Qt3DRender::QMesh*> meshes;  ///< the loaded visual meshes (inspection)
+  std::vector<bool> bodyHasMesh;
   std::vector<QEntity*> triads, coms, axes;
   bool showFrames = false, showComs = true, showAxes = true;
 
@@ -391,7 +395,8 @@ struct RobotView::Impl {
   void buildRobot(const RobotDescription& desc) {
     delete robotRoot;
     robotRoot = new QEntity(world);
-    segments.clear(); bodyTf.clear(); triads.clear(); coms.clear(); axes.clear();
+    segments.clear(); bodyTf.clear(); triads.clear(); coms.clear(); axes.clear(); meshes.clear();
+    bodyHasMesh.assign(std::size_t(model.nq), false);
     toolTf = nullptr;
     const int n = model.nq;
     computeBounds();
@@ -478,26 +483,46 @@ struct RobotView::Impl {
         coms.push_back(ce);
       }
       // description geometry, in the link frame
-      if (std::size_t(i) < desc.joints.size()) addGeometry(body, toLink, desc.joints[std::size_t(i)].geometry);
+      if (std::size_t(i) < desc.joints.size())
+        bodyHasMesh[std::size_t(i)] = addGeometry(body, toLink, desc.joints[std::size_t(i)].geometry, desc.sourceFile);
     }
     auto* tool = new QEntity(robotRoot);
     toolTf = new TransformNode;
     tool->addComponent(toolTf);
     makeTriad(tool, triadL * 0.8f, triadR * 1.2f, cyl, red, green, blue);  // always shown
 
-    // Links: base pedestal, joint-to-joint paths, last joint to tool.
+    // Links: base pedestal, joint-to-joint paths, last joint to tool; the mesh of a body replaces the
+    // path that leaves it.
     if (n > 0) {
       addLinkPath(-1, model.placement[0], 0, linkR, robotRoot, cyl, linkMat);
-      for (int i = 0; i + 1 < n; ++i) addLinkPath(i, model.placement[std::size_t(i + 1)], i + 1, linkR, robotRoot, cyl, linkMat);
-      const Vector3 tp = model.tool.p;
-      addSegment(n - 1, Vector3::Zero(), n - 1, Vector3(0, 0, tp.z()), linkR * 0.8f, robotRoot, cyl, linkMat);
-      addSegment(n - 1, Vector3(0, 0, tp.z()), n, Vector3::Zero(), linkR * 0.8f, robotRoot, cyl, linkMat);
+      for (int i = 0; i + 1 < n; ++i)
+        if (!bodyHasMesh[std::size_t(i)])
+          addLinkPath(i, model.placement[std::size_t(i + 1)], i + 1, linkR, robotRoot, cyl, linkMat);
+      if (!bodyHasMesh[std::size_t(n - 1)]) {
+        const Vector3 tp = model.tool.p;
+        addSegment(n - 1, Vector3::Zero(), n - 1, Vector3(0, 0, tp.z()), linkR * 0.8f, robotRoot, cyl, linkMat);
+        addSegment(n - 1, Vector3(0, 0, tp.z()), n, Vector3::Zero(), linkR * 0.8f, robotRoot, cyl, linkMat);
+      }
     }
     applyVisibility();
   }
 
-  void addGeometry(QEntity* body, const Transform& toLink, const LinkGeometry& g) {
-    if (g.shape.empty()) return;
+  /// Resolves a mesh path: absolute, else relative to the robot file's directory, else to the working
+  /// directory. Empty when not found.
+  static QString meshFile(const std::string& mesh, const std::string& robotFile) {
+    const QString m = QString::fromStdString(mesh);
+    if (m.isEmpty()) return {};
+    if (QFileInfo(m).isAbsolute()) return QFileInfo(m).isFile() ? m : QString();
+    if (!robotFile.empty()) {
+      const QFileInfo rel(QFileInfo(QString::fromStdString(robotFile)).absoluteDir(), m);
+      if (rel.isFile()) return rel.absoluteFilePath();
+    }
+    return QFileInfo(m).isFile() ? QFileInfo(m).absoluteFilePath() : QString();
+  }
+
+  /// Adds the description geometry of a body; true when it is a mesh file that was found.
+  bool addGeometry(QEntity* body, const Transform& toLink, const LinkGeometry& g, const std::string& robotFile) {
+    if (g.shape.empty()) return false;
     const QColor color = g.color.empty() ? QColor(150, 160, 175) : QColor(QString::fromStdString(g.color));
     auto* mat = solid(color.isValid() ? color : QColor(150, 160, 175), body);
     Qt3DCore::QComponent* mesh = nullptr;
@@ -517,15 +542,17 @@ struct RobotView::Impl {
       m->setRadius(float(g.radius)); m->setSlices(32); m->setRings(16);
       mesh = m;
     } else if (g.shape == "mesh") {
-      // Loaded only when the file is found as given (absolute or relative to the working directory);
-      // resolving paths relative to the robot file needs the file's directory, not in the description.
-      QFileInfo fi(QString::fromStdString(g.mesh));
-      if (!fi.exists()) return;  // TODO: resolve relative to the robot file; show a placeholder
+      // STL, OBJ, PLY (Qt 3D's own loaders) and DAE/FBX… when Qt's Assimp scene-parser plugin is
+      // installed. A file that is not found keeps the default link drawing.
+      const QString file = meshFile(g.mesh, robotFile);
+      if (file.isEmpty()) return false;
       auto* m = new Qt3DRender::QMesh(body);
-      m->setSource(QUrl::fromLocalFile(fi.absoluteFilePath()));
+      m->setSource(QUrl::fromLocalFile(file));
+      meshes.push_back(m);
       mesh = m;
+      if (!g.size.isZero()) scale = QVector3D(float(g.size.x()), float(g.size.y()), float(g.size.z()));
     } else {
-      return;
+      return false;
     }
     TransformNode* tf = nullptr;
     makeEntity(body, mesh, mat, &tf);
@@ -533,6 +560,7 @@ struct RobotView::Impl {
     tf->setRotation(toQuat(T.R) * extra);
     tf->setTranslation(toQ(T.p));
     tf->setScale3D(scale);
+    return g.shape == "mesh";
   }
 
   void applyVisibility() {
@@ -640,6 +668,16 @@ QMatrix4x4 RobotView::bodyTransform(int i) const {
 }
 QMatrix4x4 RobotView::toolTransform() const { return d->toolTf ? d->toolTf->matrix() : QMatrix4x4(); }
 int RobotView::linkSegmentCount() const { return int(d->segments.size()); }
+QStringList RobotView::meshSources() const {
+  QStringList out;
+  for (const auto* m : d->meshes) out << m->source().toLocalFile();
+  return out;
+}
+int RobotView::meshesReady() const {
+  int k = 0;
+  for (const auto* m : d->meshes) k += m->status() == Qt3DRender::QMesh::Ready ? 1 : 0;
+  return k;
+}
 std::pair<QVector3D, QVector3D> RobotView::linkSegmentEnds(int k) const {
   if (k < 0 || k >= linkSegmentCount()) return {};
   const auto& s = d->segments[std::size_t(k)];

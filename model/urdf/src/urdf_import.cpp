@@ -644,7 +644,9 @@ RobotLoadResult loadUrdfFile(const std::string& path, const UrdfImportOptions& o
     r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
     return r;
   }
-  return parseUrdf(text, path, options);
+  RobotLoadResult r = parseUrdf(text, path, options);
+  r.description.sourceFile = path;
+  return r;
 }
 
 }  // namespace maniplab

@@ -13,7 +13,7 @@ enum class Convention { DH, MDH, General };
 
 struct LinkGeometry {
   std::string shape;  ///< "" (none: default drawing), "box", "cylinder", "sphere", "mesh"
-  Vector3 size = Vector3::Zero();
+  Vector3 size = Vector3::Zero();  ///< box: extents; mesh: scale factors (zero = 1, 1, 1)
   double radius = 0, length = 0;
   std::string mesh, color;
   Transform origin;  ///< in the link frame
@@ -42,6 +42,8 @@ struct RobotDescription {
   std::vector<double> home;  ///< empty = zeros (SI: rad or m)
   bool anglesInDegrees = false;  ///< the file's angle_unit (values here are always SI)
   std::vector<JointDescription> joints;
+  /// The file it was read from (set by the loaders, not saved): relative mesh paths are relative to it.
+  std::string sourceFile;
 };
 
 /// The constant link-frame transform of joint i for dh (Rz(theta0)Tz(d)Tx(a)Rx(alpha) with the offset)

@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QMatrix4x4>
 #include <QPointF>
+#include <QStringList>
 #include <QVector3D>
 #include <QWidget>
 #include <memory>
@@ -48,6 +49,10 @@ class RobotView : public QWidget {
   /// Number of link-segment cylinders (base pedestal, links, tool) and the world end points of one,
   /// recovered from its entity transform.
   int linkSegmentCount() const;
+  /// Absolute paths of the visual mesh files drawn (description geometry "mesh", resolved relative to
+  /// the robot file), and how many of them Qt 3D has loaded (QMesh::Ready; loading is asynchronous).
+  QStringList meshSources() const;
+  int meshesReady() const;
   std::pair<QVector3D, QVector3D> linkSegmentEnds(int k) const;
   int actualTrailSize() const;
   int desiredTrailSize() const;
