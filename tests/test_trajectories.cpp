@@ -302,6 +302,13 @@ class Trajectories : public QObject {
     for (int i = 0; i < n; ++i)
       for (int l = 0; l < L; ++l) a(i, l) = randomVectorX(rng, 1, 0.5)[0], b(i, l) = randomVectorX(rng, 1, 0.5)[0];
     const FourierJointTrajectory tr(q0, wf, a, b, 2);
+    {  // A caller's empty reference is sized (regression: the GUI's initial pose sampled into one).
+      JointReference empty;
+      tr.sample(1.0, empty);
+      QCOMPARE(int(empty.q.size()), n);
+      QCOMPARE(int(empty.qd.size()), n);
+      QCOMPARE(int(empty.qdd.size()), n);
+    }
     QVERIFY(std::abs(tr.period() - 10) < 1e-12);
     QVERIFY(std::abs(tr.duration() - 20) < 1e-12);
     // Direct evaluation of the series at some times.

@@ -2,6 +2,89 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>maniplab::ui::AlgorithmsDialog</name>
+    <message>
+        <source>Joint transforms S_i</source>
+        <translation>Joint transforms S_i</translation>
+    </message>
+    <message>
+        <source>Newton–Euler (inverse dynamics)</source>
+        <translation>Newton–Euler (inverse dynamics)</translation>
+    </message>
+    <message>
+        <source>Kinetic-energy matrix, backward recurrence</source>
+        <translation>Kinetic-energy matrix, backward recurrence</translation>
+    </message>
+    <message>
+        <source>Mass matrix, composite rigid bodies (CRBA)</source>
+        <translation>Mass matrix, composite rigid bodies (CRBA)</translation>
+    </message>
+    <message>
+        <source>Cholesky factorisation and solve</source>
+        <translation>Cholesky factorisation and solve</translation>
+    </message>
+    <message>
+        <source>Articulated-body algorithm (ABA)</source>
+        <translation>Articulated-body algorithm (ABA)</translation>
+    </message>
+    <message>
+        <source>Forward dynamics: NE + recurrence + Cholesky</source>
+        <translation>Forward dynamics: NE + recurrence + Cholesky</translation>
+    </message>
+    <message>
+        <source>Algorithms and operation counts</source>
+        <translation>Algorithms and operation counts</translation>
+    </message>
+    <message>
+        <source>Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by ManipLab&apos;s algorithms, counted by running them on a counting scalar type, beside the formulas of seed 000 §IV.1 (revolute joints, no actuators, the authors&apos; own optimisations). sin q and cos q are taken as given, as in the seed; ManipLab&apos;s rows exclude the joint transforms, which the seed counts apart (first row).</source>
+        <translation>Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by ManipLab&apos;s algorithms, counted by running them on a counting scalar type, beside the formulas of seed 000 §IV.1 (revolute joints, no actuators, the authors&apos; own optimisations). sin q and cos q are taken as given, as in the seed; ManipLab&apos;s rows exclude the joint transforms, which the seed counts apart (first row).</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>Algorithm</translation>
+    </message>
+    <message>
+        <source>ManipLab ×</source>
+        <translation>ManipLab ×</translation>
+    </message>
+    <message>
+        <source>ManipLab +</source>
+        <translation>ManipLab +</translation>
+    </message>
+    <message>
+        <source>Seed 000 ×</source>
+        <translation>Seed 000 ×</translation>
+    </message>
+    <message>
+        <source>Seed 000 +</source>
+        <translation>Seed 000 +</translation>
+    </message>
+    <message>
+        <source>Seed formula (×; +)</source>
+        <translation>Seed formula (×; +)</translation>
+    </message>
+    <message>
+        <source>The counts cannot be taken: %1</source>
+        <translation>The counts cannot be taken: %1</translation>
+    </message>
+    <message>
+        <source>%1 (ManipLab)</source>
+        <translation>%1 (ManipLab)</translation>
+    </message>
+    <message>
+        <source>%1 (seed 000)</source>
+        <translation>%1 (seed 000)</translation>
+    </message>
+    <message>
+        <source>number of joints n</source>
+        <translation>number of joints n</translation>
+    </message>
+    <message>
+        <source>multiplications</source>
+        <translation>multiplications</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::ChainEditor</name>
     <message>
         <source>name</source>
@@ -444,6 +527,153 @@
     </message>
 </context>
 <context>
+    <name>maniplab::ui::IdentificationPanel</name>
+    <message>
+        <source>Identify from a CSV trace</source>
+        <translation>Identify from a CSV trace</translation>
+    </message>
+    <message>
+        <source>CSV traces (*.csv);;All files (*)</source>
+        <translation>CSV traces (*.csv);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Base parameters: %1</source>
+        <translation>Base parameters: %1</translation>
+    </message>
+    <message>
+        <source>Identifying...</source>
+        <translation>Identifying...</translation>
+    </message>
+    <message>
+        <source>Identification failed: %1</source>
+        <translation>Identification failed: %1</translation>
+    </message>
+    <message>
+        <source>%1 model: %2 base parameters from %3 samples (%4 equations); condition number %5; relative residual %6 %</source>
+        <translation>%1 model: %2 base parameters from %3 samples (%4 equations); condition number %5; relative residual %6 %</translation>
+    </message>
+    <message>
+        <source>Identification done (%1 model, condition number %2)</source>
+        <translation>Identification done (%1 model, condition number %2)</translation>
+    </message>
+    <message>
+        <source>Base parameter</source>
+        <translation>Base parameter</translation>
+    </message>
+    <message>
+        <source>Expression</source>
+        <translation>Expression</translation>
+    </message>
+    <message>
+        <source>True value</source>
+        <translation>True value</translation>
+    </message>
+    <message>
+        <source>Identified</source>
+        <translation>Identified</translation>
+    </message>
+    <message>
+        <source>σ relative %</source>
+        <translation>σ relative %</translation>
+    </message>
+    <message>
+        <source>measured τ%1</source>
+        <translation>measured τ%1</translation>
+    </message>
+    <message>
+        <source>predicted Y_B π_B</source>
+        <translation>predicted Y_B π_B</translation>
+    </message>
+    <message>
+        <source>t [s]</source>
+        <translation>t [s]</translation>
+    </message>
+    <message>
+        <source>torque [N m or N]</source>
+        <translation>torque [N m or N]</translation>
+    </message>
+    <message>
+        <source>Save the excitation scene</source>
+        <translation>Save the excitation scene</translation>
+    </message>
+    <message>
+        <source>Scenes (*.json)</source>
+        <translation>Scenes (*.json)</translation>
+    </message>
+    <message>
+        <source>Optimising the excitation (condition number of the observation matrix)...</source>
+        <translation>Optimising the excitation (condition number of the observation matrix)...</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
+    </message>
+    <message>
+        <source>Excitation saved (condition number %1, feasible: %2). Run it, then identify.</source>
+        <translation>Excitation saved (condition number %1, feasible: %2). Run it, then identify.</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>yes</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <source>Excitation failed: %1</source>
+        <translation>Excitation failed: %1</translation>
+    </message>
+    <message>
+        <source>%1 base parameters (seed 002 rules; the count formula gives %2 inertial ones) for %3</source>
+        <translation>%1 base parameters (seed 002 rules; the count formula gives %2 inertial ones) for %3</translation>
+    </message>
+    <message>
+        <source>No robot</source>
+        <translation>No robot</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Model:</translation>
+    </message>
+    <message>
+        <source>Dynamic model (weighted least squares)</source>
+        <translation>Dynamic model (weighted least squares)</translation>
+    </message>
+    <message>
+        <source>Energy model (no accelerations)</source>
+        <translation>Energy model (no accelerations)</translation>
+    </message>
+    <message>
+        <source>Generate an excitation scene...</source>
+        <translation>Generate an excitation scene...</translation>
+    </message>
+    <message>
+        <source>Identify the last run</source>
+        <translation>Identify the last run</translation>
+    </message>
+    <message>
+        <source>Identify a CSV trace...</source>
+        <translation>Identify a CSV trace...</translation>
+    </message>
+    <message>
+        <source>Compare computed torque before / after</source>
+        <translation>Compare computed torque before / after</translation>
+    </message>
+    <message>
+        <source>Use the identified model in the model-based controllers</source>
+        <translation>Use the identified model in the model-based controllers</translation>
+    </message>
+    <message>
+        <source>Torques of joint</source>
+        <translation>Torques of joint</translation>
+    </message>
+    <message>
+        <source>Run an exciting trajectory (or load a trace), then identify.</source>
+        <translation>Run an exciting trajectory (or load a trace), then identify.</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::MainWindow</name>
     <message>
         <source>untitled</source>
@@ -798,6 +1028,26 @@
     <message>
         <source>&amp;Compare the controllers on the scope</source>
         <translation>&amp;Compare the controllers on the scope</translation>
+    </message>
+    <message>
+        <source>identified model</source>
+        <translation>identified model</translation>
+    </message>
+    <message>
+        <source>&amp;Algorithms and operation counts</source>
+        <translation>&amp;Algorithms and operation counts</translation>
+    </message>
+    <message>
+        <source>Identification</source>
+        <translation>Identification</translation>
+    </message>
+    <message>
+        <source>The model-based controllers use the identified model</source>
+        <translation>The model-based controllers use the identified model</translation>
+    </message>
+    <message>
+        <source>The model-based controllers use their own model</source>
+        <translation>The model-based controllers use their own model</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,89 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>maniplab::ui::AlgorithmsDialog</name>
+    <message>
+        <source>Joint transforms S_i</source>
+        <translation>Transformations articulaires S_i</translation>
+    </message>
+    <message>
+        <source>Newton–Euler (inverse dynamics)</source>
+        <translation>Newton–Euler (modèle dynamique inverse)</translation>
+    </message>
+    <message>
+        <source>Kinetic-energy matrix, backward recurrence</source>
+        <translation>Matrice d&apos;énergie cinétique, récurrence arrière</translation>
+    </message>
+    <message>
+        <source>Mass matrix, composite rigid bodies (CRBA)</source>
+        <translation>Matrice d&apos;inertie, corps composites (CRBA)</translation>
+    </message>
+    <message>
+        <source>Cholesky factorisation and solve</source>
+        <translation>Factorisation de Cholesky et résolution</translation>
+    </message>
+    <message>
+        <source>Articulated-body algorithm (ABA)</source>
+        <translation>Algorithme des corps articulés (ABA)</translation>
+    </message>
+    <message>
+        <source>Forward dynamics: NE + recurrence + Cholesky</source>
+        <translation>Modèle dynamique direct : NE + récurrence + Cholesky</translation>
+    </message>
+    <message>
+        <source>Algorithms and operation counts</source>
+        <translation>Algorithmes et nombres d&apos;opérations</translation>
+    </message>
+    <message>
+        <source>Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by ManipLab&apos;s algorithms, counted by running them on a counting scalar type, beside the formulas of seed 000 §IV.1 (revolute joints, no actuators, the authors&apos; own optimisations). sin q and cos q are taken as given, as in the seed; ManipLab&apos;s rows exclude the joint transforms, which the seed counts apart (first row).</source>
+        <translation>Multiplications (×, divisions comprises) et additions (+, soustractions comprises) effectivement effectuées par les algorithmes de ManipLab, comptées en les exécutant sur un type scalaire compteur, à côté des formules du document 000 §IV.1 (articulations rotoïdes, sans actionneurs, avec les optimisations des auteurs). sin q et cos q sont supposés donnés, comme dans le document ; les lignes de ManipLab excluent les transformations articulaires, que le document compte à part (première ligne).</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>Algorithme</translation>
+    </message>
+    <message>
+        <source>ManipLab ×</source>
+        <translation>ManipLab ×</translation>
+    </message>
+    <message>
+        <source>ManipLab +</source>
+        <translation>ManipLab +</translation>
+    </message>
+    <message>
+        <source>Seed 000 ×</source>
+        <translation>Document 000 ×</translation>
+    </message>
+    <message>
+        <source>Seed 000 +</source>
+        <translation>Document 000 +</translation>
+    </message>
+    <message>
+        <source>Seed formula (×; +)</source>
+        <translation>Formule du document (× ; +)</translation>
+    </message>
+    <message>
+        <source>The counts cannot be taken: %1</source>
+        <translation>Impossible de compter les opérations : %1</translation>
+    </message>
+    <message>
+        <source>%1 (ManipLab)</source>
+        <translation>%1 (ManipLab)</translation>
+    </message>
+    <message>
+        <source>%1 (seed 000)</source>
+        <translation>%1 (document 000)</translation>
+    </message>
+    <message>
+        <source>number of joints n</source>
+        <translation>nombre d&apos;articulations n</translation>
+    </message>
+    <message>
+        <source>multiplications</source>
+        <translation>multiplications</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::ChainEditor</name>
     <message>
         <source>name</source>
@@ -444,6 +527,153 @@
     </message>
 </context>
 <context>
+    <name>maniplab::ui::IdentificationPanel</name>
+    <message>
+        <source>Identify from a CSV trace</source>
+        <translation>Identifier à partir d&apos;une trace CSV</translation>
+    </message>
+    <message>
+        <source>CSV traces (*.csv);;All files (*)</source>
+        <translation>Traces CSV (*.csv);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Base parameters: %1</source>
+        <translation>Paramètres de base : %1</translation>
+    </message>
+    <message>
+        <source>Identifying...</source>
+        <translation>Identification en cours...</translation>
+    </message>
+    <message>
+        <source>Identification failed: %1</source>
+        <translation>Échec de l&apos;identification : %1</translation>
+    </message>
+    <message>
+        <source>%1 model: %2 base parameters from %3 samples (%4 equations); condition number %5; relative residual %6 %</source>
+        <translation>Modèle %1 : %2 paramètres de base à partir de %3 échantillons (%4 équations) ; conditionnement %5 ; résidu relatif %6 %</translation>
+    </message>
+    <message>
+        <source>Identification done (%1 model, condition number %2)</source>
+        <translation>Identification terminée (modèle %1, conditionnement %2)</translation>
+    </message>
+    <message>
+        <source>Base parameter</source>
+        <translation>Paramètre de base</translation>
+    </message>
+    <message>
+        <source>Expression</source>
+        <translation>Expression</translation>
+    </message>
+    <message>
+        <source>True value</source>
+        <translation>Valeur vraie</translation>
+    </message>
+    <message>
+        <source>Identified</source>
+        <translation>Identifié</translation>
+    </message>
+    <message>
+        <source>σ relative %</source>
+        <translation>σ relatif %</translation>
+    </message>
+    <message>
+        <source>measured τ%1</source>
+        <translation>τ%1 mesuré</translation>
+    </message>
+    <message>
+        <source>predicted Y_B π_B</source>
+        <translation>prédit Y_B π_B</translation>
+    </message>
+    <message>
+        <source>t [s]</source>
+        <translation>t [s]</translation>
+    </message>
+    <message>
+        <source>torque [N m or N]</source>
+        <translation>couple [N m ou N]</translation>
+    </message>
+    <message>
+        <source>Save the excitation scene</source>
+        <translation>Enregistrer la scène d&apos;excitation</translation>
+    </message>
+    <message>
+        <source>Scenes (*.json)</source>
+        <translation>Scènes (*.json)</translation>
+    </message>
+    <message>
+        <source>Optimising the excitation (condition number of the observation matrix)...</source>
+        <translation>Optimisation de l&apos;excitation (conditionnement de la matrice d&apos;observation)...</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d&apos;écrire %1 : %2</translation>
+    </message>
+    <message>
+        <source>Excitation saved (condition number %1, feasible: %2). Run it, then identify.</source>
+        <translation>Excitation enregistrée (conditionnement %1, réalisable : %2). Lancez-la, puis identifiez.</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>Excitation failed: %1</source>
+        <translation>Échec de l&apos;excitation : %1</translation>
+    </message>
+    <message>
+        <source>%1 base parameters (seed 002 rules; the count formula gives %2 inertial ones) for %3</source>
+        <translation>%1 paramètres de base (règles du document 002 ; la formule de dénombrement donne %2 paramètres inertiels) pour %3</translation>
+    </message>
+    <message>
+        <source>No robot</source>
+        <translation>Aucun robot</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modèle :</translation>
+    </message>
+    <message>
+        <source>Dynamic model (weighted least squares)</source>
+        <translation>Modèle dynamique (moindres carrés pondérés)</translation>
+    </message>
+    <message>
+        <source>Energy model (no accelerations)</source>
+        <translation>Modèle énergétique (sans accélérations)</translation>
+    </message>
+    <message>
+        <source>Generate an excitation scene...</source>
+        <translation>Générer une scène d&apos;excitation...</translation>
+    </message>
+    <message>
+        <source>Identify the last run</source>
+        <translation>Identifier la dernière simulation</translation>
+    </message>
+    <message>
+        <source>Identify a CSV trace...</source>
+        <translation>Identifier une trace CSV...</translation>
+    </message>
+    <message>
+        <source>Compare computed torque before / after</source>
+        <translation>Comparer le couple calculé avant / après</translation>
+    </message>
+    <message>
+        <source>Use the identified model in the model-based controllers</source>
+        <translation>Utiliser le modèle identifié dans les commandes à base de modèle</translation>
+    </message>
+    <message>
+        <source>Torques of joint</source>
+        <translation>Couples de l&apos;articulation</translation>
+    </message>
+    <message>
+        <source>Run an exciting trajectory (or load a trace), then identify.</source>
+        <translation>Lancez une trajectoire excitante (ou chargez une trace), puis identifiez.</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::MainWindow</name>
     <message>
         <source>untitled</source>
@@ -798,6 +1028,26 @@
     <message>
         <source>&amp;Compare the controllers on the scope</source>
         <translation>&amp;Comparer les correcteurs sur l’oscilloscope</translation>
+    </message>
+    <message>
+        <source>identified model</source>
+        <translation>modèle identifié</translation>
+    </message>
+    <message>
+        <source>&amp;Algorithms and operation counts</source>
+        <translation>&amp;Algorithmes et nombres d&apos;opérations</translation>
+    </message>
+    <message>
+        <source>Identification</source>
+        <translation>Identification</translation>
+    </message>
+    <message>
+        <source>The model-based controllers use the identified model</source>
+        <translation>Les commandes à base de modèle utilisent le modèle identifié</translation>
+    </message>
+    <message>
+        <source>The model-based controllers use their own model</source>
+        <translation>Les commandes à base de modèle utilisent leur propre modèle</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,9 @@ FourierJointTrajectory::FourierJointTrajectory(const VectorX& q0, double wf, con
 
 void FourierJointTrajectory::evaluate(double t, JointReference& out) const {
   const Eigen::Index n = q0_.size(), L = a_.cols();
+  out.q.resize(n);  // no-ops (no allocation) when the caller's reference is already sized
+  out.qd.resize(n);
+  out.qdd.resize(n);
   for (Eigen::Index i = 0; i < n; ++i) {
     double q = q0_[i], qd = 0, qdd = 0;
     for (Eigen::Index l = 1; l <= L; ++l) {

@@ -2,6 +2,9 @@
 // thread and the hand-over of its rows to the scope and the view at the display rate.
 #include "maniplab/ui/main_window.hpp"
 
+#include "maniplab/ui/algorithms_dialog.hpp"
+#include "maniplab/ui/identification_panel.hpp"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -101,7 +104,10 @@ struct MainWindow::Impl {
   TeachPanel* teach = nullptr;
   MetricsView* metrics = nullptr;
   MessageArea* messages = nullptr;
-  QDockWidget *teachDock = nullptr;
+  QDockWidget *teachDock = nullptr, *identDock = nullptr;
+  IdentificationPanel* ident = nullptr;
+  std::shared_ptr<const Model> identifiedModel;  ///< used by the model-based controllers when set
+  bool compareIdentified = false;                 ///< next run: before/after the identification
   QDockWidget *editorDock = nullptr, *panelDock = nullptr, *scopeDock = nullptr, *metricsDock = nullptr,
               *messageDock = nullptr;
   QLabel* statusLabel = nullptr;
@@ -129,7 +135,8 @@ struct MainWindow::Impl {
   std::vector<QAction*> speedActs;
   QAction *framesAct, *comAct, *axesAct;
   QAction *frAct, *enAct;
-  QAction *aboutAct, *equationsAct;
+  QAction *aboutAct, *equationsAct, *algorithmsAct;
+  AlgorithmsDialog* algorithmsDialog = nullptr;
   QDialog* equations = nullptr;
   QTextBrowser* equationsText = nullptr;
 
@@ -285,6 +292,7 @@ struct MainWindow::Impl {
     lastRuns.clear();
     metrics->clear();
     panel->setScene(scene);
+    if (ident) ident->setRobot(scene.robot.model, robotPath);
     if (editor) editor->setDescription(scene.robot.description);
     undo.clear();
     undo.setClean();
@@ -335,6 +343,12 @@ struct MainWindow::Impl {
     RunRequest req;
     req.scene = std::move(s);
     req.controllers = panel->selectedControllers();
+    if (identifiedModel) {
+      req.controllerModel = identifiedModel;
+      req.controllerModelLabel = MainWindow::tr("identified model");
+      req.compareControllerModel = compareIdentified;
+    }
+    compareIdentified = false;
     if (req.controllers.empty()) {
       error(MainWindow::tr("No controller is selected in the control panel"));
       return;
@@ -397,6 +411,12 @@ struct MainWindow::Impl {
     teach->setEnabled(true);
     pauseAct->setChecked(false);
     lastRuns = out.runs;
+    if (ident)
+      for (const auto& r : out.runs)
+        if (r.recorder && r.recorder->rows() > 0) {
+          ident->setLastRun(r.recorder, r.name);
+          break;
+        }
     MetricsView::Runs runs;
     for (const auto& r : out.runs) {
       if (!r.message.isEmpty()) message(r.ok ? MessageArea::Severity::Warning : MessageArea::Severity::Error, r.message);
@@ -617,10 +637,12 @@ struct MainWindow::Impl {
     enAct->setText(QStringLiteral("English"));
     aboutAct->setText(MainWindow::tr("&About ManipLab"));
     equationsAct->setText(MainWindow::tr("&Equations in use"));
+    algorithmsAct->setText(MainWindow::tr("&Algorithms and operation counts"));
     toolBar->setWindowTitle(MainWindow::tr("Main toolbar"));
     editorDock->setWindowTitle(MainWindow::tr("Chain editor"));
     panelDock->setWindowTitle(MainWindow::tr("Control panel"));
     teachDock->setWindowTitle(MainWindow::tr("Teach"));
+    identDock->setWindowTitle(MainWindow::tr("Identification"));
     scopeDock->setWindowTitle(MainWindow::tr("Oscilloscope"));
     metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
     messageDock->setWindowTitle(MainWindow::tr("Messages"));
@@ -667,7 +689,26 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->teach->setObjectName("teachPanel");
   d->teachDock = dock("teachDock", d->teach, Qt::RightDockWidgetArea);
   tabifyDockWidget(d->panelDock, d->teachDock);
+  d->ident = new IdentificationPanel(this);
+  d->identDock = dock("identificationDock", d->ident, Qt::RightDockWidgetArea);
+  tabifyDockWidget(d->teachDock, d->identDock);
   d->panelDock->raise();
+  connect(d->ident, &IdentificationPanel::message, this, [this](const QString& m) { d->info(m); });
+  connect(d->ident, &IdentificationPanel::openSceneRequested, this, [this](const QString& path) { openFile(path); });
+  connect(d->ident, &IdentificationPanel::identifiedModelChanged, this, [this](bool use) {
+    const auto m = use ? d->ident->identifiedModel() : std::nullopt;
+    d->identifiedModel = m ? std::make_shared<const Model>(*m) : nullptr;
+    d->info(d->identifiedModel ? tr("The model-based controllers use the identified model")
+                               : tr("The model-based controllers use their own model"));
+  });
+  connect(d->ident, &IdentificationPanel::compareRequested, this, [this] {
+    const auto m = d->ident->identifiedModel();
+    if (!m) return;
+    d->identifiedModel = std::make_shared<const Model>(*m);
+    d->compareIdentified = true;
+    d->run(false);
+    if (!d->ident->useIdentifiedModel()) d->identifiedModel.reset();  // only this run
+  });
   // Posing by hand moves the 3D robot while no simulation runs.
   connect(d->teach, &TeachPanel::configurationChanged, this, [this](const VectorX& q) {
     if (d->running) return;
@@ -784,7 +825,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
 
   d->viewMenu = mb->addMenu(QString());
   d->viewMenu->setObjectName("menuView");
-  for (auto* dw : {d->editorDock, d->panelDock, d->teachDock, d->scopeDock, d->metricsDock, d->messageDock}) {
+  for (auto* dw : {d->editorDock, d->panelDock, d->teachDock, d->identDock, d->scopeDock, d->metricsDock,
+                   d->messageDock}) {
     auto* a = dw->toggleViewAction();
     a->setObjectName(QStringLiteral("toggle_") + dw->objectName());
     d->viewMenu->addAction(a);
@@ -819,7 +861,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->helpMenu->setObjectName("menuHelp");
   d->aboutAct = act("actionAbout");
   d->equationsAct = act("actionEquations", QKeySequence::HelpContents);
+  d->algorithmsAct = act("actionAlgorithms");
   d->helpMenu->addAction(d->equationsAct);
+  d->helpMenu->addAction(d->algorithmsAct);
   d->helpMenu->addAction(d->aboutAct);
 
   d->toolBar = addToolBar(QString());
@@ -866,6 +910,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
                            .arg(QCoreApplication::applicationVersion()));
   });
   connect(d->equationsAct, &QAction::triggered, this, [this] { d->showEquations(); });
+  connect(d->algorithmsAct, &QAction::triggered, this, [this] {
+    if (!d->algorithmsDialog) d->algorithmsDialog = new AlgorithmsDialog(this);
+    if (d->hasScene) d->algorithmsDialog->setModel(d->scene.robot.model);
+    d->algorithmsDialog->show();
+    d->algorithmsDialog->raise();
+  });
   connect(&d->undo, &QUndoStack::cleanChanged, this, [this] { d->updateTitle(); });
   connect(d->panel, &ControlPanel::message, this, [this](const QString& m) { d->info(m); });
   connect(d->metrics, &MetricsView::message, this, [this](const QString& m) { d->info(m); });
@@ -883,6 +933,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     }
     d->showRobot();
     d->updateTitle();
+    if (d->algorithmsDialog && d->algorithmsDialog->isVisible()) d->algorithmsDialog->setModel(model);
+    if (d->ident) d->ident->setRobot(model, d->robotPath);
   });
 
   // Worker thread.

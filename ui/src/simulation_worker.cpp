@@ -140,20 +140,36 @@ void SimulationWorker::run(const RunRequest& request) {
     out.message = tr("No controller selected.");
   }
   const Model& model = scene.robot.model;
-  for (std::size_t k = 0; k < which.size() && out.message.isEmpty(); ++k) {
+  // (controller index, with the request's controller model?) in run order.
+  std::vector<std::pair<int, bool>> plan;
+  for (const int ci : which) {
+    if (ci < 0 || std::size_t(ci) >= scene.controllers.size()) continue;
+    const std::string& type = scene.controllers[std::size_t(ci)].type;
+    const bool modelBased = type == "computed_torque" || type == "pd_gravity";
+    if (!request.controllerModel || !modelBased) {
+      plan.emplace_back(ci, false);
+    } else {
+      if (request.compareControllerModel) plan.emplace_back(ci, false);
+      plan.emplace_back(ci, true);
+    }
+  }
+  for (std::size_t k = 0; k < plan.size() && out.message.isEmpty(); ++k) {
     if (cancel_.load()) {
       out.cancelled = true;
       break;
     }
-    const int ci = which[k];
-    if (ci < 0 || std::size_t(ci) >= scene.controllers.size()) continue;
-    const sim::ControllerSpec& spec = scene.controllers[std::size_t(ci)];
+    const auto [ci, ownModel] = plan[k];
+    sim::ControllerSpec spec = scene.controllers[std::size_t(ci)];
+    if (ownModel) {
+      spec.perturbationPercent = 0;
+      spec.name += " (" + request.controllerModelLabel.toStdString() + ")";
+    }
     RunOutcome o;
     o.name = QString::fromStdString(spec.name);
     try {
       const auto traj = sim::makeTrajectory(scene);
       sim::SimulatedPlant plant(model, scene.plant);
-      const auto ctrl = sim::makeController(spec, model);
+      const auto ctrl = sim::makeController(spec, ownModel ? *request.controllerModel : model);
       auto rec = std::make_shared<sim::Recorder>(sim::makeChannels(model, scene.record));
       QStringList names, units;
       for (const auto& c : rec->channels()) {

@@ -27,6 +27,13 @@ namespace maniplab::ui {
 struct RunRequest {
   sim::Scene scene;
   std::vector<int> controllers;  ///< indices into scene.controllers (empty: all)
+  /// When set, the model-based controllers (computed torque, PD + gravity) use this model, without the
+  /// scene's perturbation, instead of their own (e.g. the identified model); the plant keeps the scene's.
+  std::shared_ptr<const Model> controllerModel;
+  QString controllerModelLabel;  ///< appended to such runs' names, e.g. "identified model"
+  /// With controllerModel: each selected model-based controller runs twice, first with its own model,
+  /// then with controllerModel (a before/after comparison on the same trajectory).
+  bool compareControllerModel = false;
 };
 
 struct RunOutcome {

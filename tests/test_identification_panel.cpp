@@ -1,0 +1,139 @@
+// The identification panel: base parameters of the current robot with their true values, identification
+// of a simulated excitation run, the identified model (its base parameters are exactly the identified
+// ones), bad traces rejected with the column named, and the worker's before/after runs of the
+// model-based controllers.
+#include <QTemporaryDir>
+#include <QtTest>
+#include <fstream>
+
+#include "maniplab/model/base_parameters.hpp"
+#include "maniplab/model/standard_parameters.hpp"
+#include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/simulation.hpp"
+#include "maniplab/ui/identification_panel.hpp"
+#include "maniplab/ui/simulation_worker.hpp"
+
+using namespace maniplab;
+using namespace maniplab::ui;
+
+namespace {
+sim::Scene loadSceneOrFail(const char* rel) {
+  const sim::SceneLoadResult r = sim::loadSceneFile(std::string(MANIPLAB_SOURCE_DIR) + "/" + rel);
+  if (!r.ok()) qFatal("%s", r.report().c_str());
+  return r.scene;
+}
+
+/// Runs the scene's first controller for `duration` seconds; returns the recorder.
+std::shared_ptr<sim::Recorder> runScene(sim::Scene scene, double duration) {
+  scene.duration = duration;
+  const Model& m = scene.robot.model;
+  const auto traj = sim::makeTrajectory(scene);
+  sim::SimulatedPlant plant(m, scene.plant);
+  const auto ctrl = sim::makeController(scene.controllers.front(), m);
+  auto rec = std::make_shared<sim::Recorder>(sim::makeChannels(m, scene.record));
+  const sim::RunResult r = sim::runSimulation(m, plant, *ctrl, *traj, sim::runOptions(scene), *rec);
+  if (!r.ok) qFatal("run failed: %s", r.message.c_str());
+  return rec;
+}
+}  // namespace
+
+class TestIdentificationPanel : public QObject {
+  Q_OBJECT
+ private slots:
+  void baseParametersOfTheRobot() {
+    const sim::Scene s = loadSceneOrFail("scenes/th8_identification.json");
+    IdentificationPanel panel;
+    panel.setRobot(s.robot.model, QString::fromStdString(s.robotFile));
+    const BaseParameterSet base = symbolicBaseParameters(s.robot.model);
+    QCOMPARE(panel.baseParameterCount(), base.count());
+    QCOMPARE(panel.rowCount(), base.count());
+    const VectorX truth = base.values(standardParameters(s.robot.model).values);
+    for (int r = 0; r < base.count(); ++r) {
+      QCOMPARE(panel.cellText(r, 0), QString::fromStdString(base.params[std::size_t(r)].name));
+      QCOMPARE(panel.cellText(r, 2).toDouble(), QString::number(truth[r], 'g', 6).toDouble());
+      QVERIFY(panel.cellText(r, 3).isEmpty());  // nothing identified yet
+    }
+    QVERIFY(!panel.identifiedModel());
+  }
+
+  void identifiesASimulatedRun() {
+    const sim::Scene s = loadSceneOrFail("scenes/th8_identification.json");
+    const auto rec = runScene(s, 10.0);  // one period of the 0.1 Hz excitation
+    IdentificationPanel panel;
+    panel.setRobot(s.robot.model, QString::fromStdString(s.robotFile));
+    QString err;
+    QVERIFY2(panel.identifyRecorder(*rec, &err), qPrintable(err));
+    const sim::IdentificationResult* res = panel.result();
+    QVERIFY(res);
+    QCOMPARE(int(res->params.size()), panel.baseParameterCount());
+    QVERIFY2(res->relativeResidual < 0.05, qPrintable(QString::number(res->relativeResidual)));
+    for (int r = 0; r < panel.rowCount(); ++r) QVERIFY(!panel.cellText(r, 3).isEmpty());
+    // The identified model carries exactly the identified base parameters: K pi' = pi_B.
+    const auto m = panel.identifiedModel();
+    QVERIFY(m.has_value());
+    const BaseParameterSet base = symbolicBaseParameters(s.robot.model);
+    const VectorX piB = base.values(standardParameters(*m).values);
+    QVERIFY2((piB - res->estimate).norm() <= 1e-9 * (1 + res->estimate.norm()),
+             qPrintable(QString::number((piB - res->estimate).norm())));
+  }
+
+  void badTraceNamesTheColumn() {
+    const sim::Scene s = loadSceneOrFail("scenes/th8_identification.json");
+    IdentificationPanel panel;
+    panel.setRobot(s.robot.model, QString::fromStdString(s.robotFile));
+    QTemporaryDir dir;
+    const QString path = dir.filePath("no_torque.csv");
+    {
+      std::ofstream f(path.toStdString());
+      f << "t [s]";
+      for (int i = 1; i <= s.robot.model.nq; ++i) f << ",q[" << i << "] [rad]";
+      f << "\n";
+      for (int k = 0; k < 50; ++k) {
+        f << k * 0.01;
+        for (int i = 0; i < s.robot.model.nq; ++i) f << "," << 0.1 * k * (i + 1);
+        f << "\n";
+      }
+    }
+    QString err;
+    QVERIFY(!panel.identifyCsv(path, &err));
+    QVERIFY2(err.contains(QStringLiteral("tau[1]")), qPrintable(err));
+    QVERIFY(!panel.result());
+    QVERIFY(!panel.identifiedModel());
+  }
+
+  void workerRunsBeforeAndAfter() {
+    // Computed torque with a +-30 % model error, then with the exact model (what a perfect
+    // identification gives): the same trajectory tracks better with the exact model. (At the scene's
+    // +-5 % the error is dominated by the 400 Hz zero-order hold and the Coulomb friction switching
+    // inside a period, and both models track alike; that floor, ~4.2 mrad here, is reached by the exact
+    // model, against ~6.4 mrad with the +-30 % error.)
+    sim::Scene s = loadSceneOrFail("scenes/puma560_ctc_vs_pid.json");
+    s.duration = 1.0;
+    int ct = -1;
+    for (std::size_t i = 0; i < s.controllers.size(); ++i)
+      if (s.controllers[i].type == "computed_torque") ct = int(i);
+    QVERIFY(ct >= 0);
+    s.controllers[std::size_t(ct)].perturbationPercent = 30;
+    RunRequest req;
+    req.scene = s;
+    req.controllers = {ct};
+    req.controllerModel = std::make_shared<const Model>(s.robot.model);
+    req.controllerModelLabel = QStringLiteral("identified model");
+    req.compareControllerModel = true;
+    SimulationWorker worker;
+    worker.setSpeed(0);
+    RunOutcomes out;
+    connect(&worker, &SimulationWorker::finished, this, [&](const RunOutcomes& o) { out = o; });
+    worker.run(req);
+    QCOMPARE(int(out.runs.size()), 2);
+    QVERIFY(out.runs[0].ok && out.runs[1].ok);
+    QCOMPARE(out.runs[1].name, out.runs[0].name + QStringLiteral(" (identified model)"));
+    double before = 0, after = 0;
+    for (const auto& j : out.runs[0].metrics.joints) before = std::max(before, j.maxAbsError);
+    for (const auto& j : out.runs[1].metrics.joints) after = std::max(after, j.maxAbsError);
+    QVERIFY2(after < 0.8 * before, qPrintable(QStringLiteral("%1 vs %2").arg(after).arg(before)));
+  }
+};
+
+QTEST_MAIN(TestIdentificationPanel)
+#include "test_identification_panel.moc"
