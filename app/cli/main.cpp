@@ -40,12 +40,15 @@ const Registration kDynamics{
 const Registration kRun{
     {"run",
      "  run SCENE.json [--controller NAME] [--csv OUT.csv] [--channels a,b,..] [--from T] [--to T]\n"
-     "                 [--json] [--quiet]\n"
-     "                                   run one controller of a scene headless; print its metrics\n",
+     "                 [--json] [--quiet] [--backend sim|ethercat --ifname IFACE [--mode cst|csp]\n"
+     "                 [--cycle-hz F]]\n"
+     "                                   run one controller of a scene headless (on the simulated plant\n"
+     "                                   or on EtherCAT drives); print its metrics\n",
      &cmdRun, 30}};
 const Registration kCompare{
     {"compare",
      "  compare SCENE.json [--csv-dir DIR] [--channels ..] [--from T] [--to T] [--json] [--quiet]\n"
+     "                 [--backend sim|ethercat --ifname IFACE ...]\n"
      "                                   run every controller of the scene on the same trajectory and\n"
      "                                   print the comparison table (CSV per controller + comparison.csv)\n",
      &cmdCompare, 40}};
