@@ -400,6 +400,11 @@ class TestUrdf : public QObject {
     std::string zeroAxis = twoLink(R"(<inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial>)");
     zeroAxis.replace(zeroAxis.find("<axis xyz=\"0 1 0\"/>"), 19, "<axis xyz=\"0 0 0\"/>");
     QVERIFY(!parseUrdf(zeroAxis, "z.urdf").ok());
+    // joint graphs that are not trees (urdfdom leaked these models: fuzz regressions)
+    const std::string reg = kSrc + "/tests/fuzz/regressions/urdf/";
+    QVERIFY(hasDiag(loadUrdfFile(reg + "urdfdom_leak_joint_parent_is_child.urdf"), Diagnostic::Severity::Error,
+                    "/robot/joint[shoulder_pitch]", "to itself"));
+    QVERIFY(hasDiag(loadUrdfFile(reg + "closed_loop.urdf"), Diagnostic::Severity::Error, "/robot/joint[", "closed loop"));
     // unreadable file
     const RobotLoadResult none = loadRobotAnyFormat("/nonexistent/robot.URDF");
     QVERIFY(hasDiag(none, Diagnostic::Severity::Error, "", "cannot open"));

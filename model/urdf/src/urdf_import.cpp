@@ -360,11 +360,50 @@ bool convertVisual(const urdf::Visual& v, const Transform& T, const std::string&
   return true;
 }
 
+/// The joint graph checked before urdfdom builds its tree: urdfdom leaks the whole model (shared_ptr
+/// cycles) when a joint's parent is its child or the joints form a loop (found by fuzz_urdf; regression
+/// input tests/fuzz/regressions/urdf/). False (with an error naming the joint) for such a document.
+bool jointGraphIsATree(const std::string& text, JsonReader& rd) {
+  TiXmlDocument doc;
+  doc.Parse(text.c_str());
+  const TiXmlElement* robot = doc.FirstChildElement("robot");
+  if (doc.Error() || !robot) return true;  // urdfdom reports the XML error itself
+  std::map<std::string, std::pair<std::string, std::string>> parentOf;  // child -> (parent, joint)
+  for (const TiXmlElement* j = robot->FirstChildElement("joint"); j; j = j->NextSiblingElement("joint")) {
+    const TiXmlElement* p = j->FirstChildElement("parent");
+    const TiXmlElement* c = j->FirstChildElement("child");
+    if (!p || !c || !p->Attribute("link") || !c->Attribute("link")) continue;  // urdfdom reports it
+    const std::string name = j->Attribute("name") ? j->Attribute("name") : "";
+    const std::string parent = p->Attribute("link"), child = c->Attribute("link");
+    if (parent == child) {
+      rd.error(jointPath(name), "joint \"" + name + "\" connects link \"" + child + "\" to itself");
+      return false;
+    }
+    if (!parentOf.emplace(child, std::make_pair(parent, name)).second) {
+      rd.error(jointPath(name), "link \"" + child + "\" has two parent joints (\"" + parentOf[child].second + "\" and \"" +
+                                    name + "\"): URDF describes trees");
+      return false;
+    }
+  }
+  for (const auto& [start, pj] : parentOf) {  // walk up from every link: a loop never reaches a root
+    std::string link = start;
+    for (std::size_t steps = 0; parentOf.count(link); ++steps) {
+      if (steps > parentOf.size()) {
+        rd.error(jointPath(pj.second), "the joints form a closed loop through link \"" + start + "\": URDF describes trees");
+        return false;
+      }
+      link = parentOf[link].first;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, const UrdfImportOptions& opt) {
   RobotLoadResult res;
   JsonReader rd(fileName, res.diagnostics);
+  if (!jointGraphIsATree(text, rd)) return res;
   urdf::ModelInterfaceSharedPtr model;
   {
     std::lock_guard<std::mutex> lock(consoleMutex());
