@@ -88,7 +88,9 @@ FloatingBaseData::FloatingBaseData(const FloatingBaseModel& model) : arm(model.a
   qdd = VectorX::Zero(model.arm.nq);
   H = MatrixX::Zero(6 + model.arm.nq, 6 + model.arm.nq);
   bias = VectorX::Zero(6 + model.arm.nq);
-  llt = Eigen::LLT<MatrixX>(6 + model.arm.nq);
+  // Preallocated by a first factorisation (Eigen's sized LLT constructor leaves its info member
+  // uninitialised; moving it was reported by UBSan).
+  llt.compute(MatrixX::Identity(6 + model.arm.nq, 6 + model.arm.nq));
 }
 
 std::string validateFloatingBase(const FloatingBaseModel& model) {
