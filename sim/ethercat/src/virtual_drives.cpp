@@ -457,6 +457,7 @@ void VirtualBus::serve(Link& link, const std::atomic<bool>& stop) {
   using K = FaultPlan::Kind;
   auto lastPd = std::chrono::steady_clock::now();
   long lastCycles = 0;
+  std::vector<bool> wasOp;  // slave in OP at the previous pass
   while (!stop.load()) {
     const long n = link.receive(buf.data(), buf.size(), std::chrono::milliseconds(20));
     if (n < 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));  // link down: only the watchdog runs
@@ -477,19 +478,31 @@ void VirtualBus::serve(Link& link, const std::atomic<bool>& stop) {
         setInProcessLinkDown(link, true);
       }
     }
-    // SyncManager watchdog: outputs not refreshed for 100 ms in OP -> SAFEOP + ERROR 0x001B.
+    // SyncManager watchdog: outputs not refreshed for 100 ms in OP -> SAFEOP + ERROR 0x001B. It counts
+    // from the last process-data cycle or from the entry into OP, whichever is later (a slave that has
+    // just reached OP after a long mailbox configuration must not trip at once).
     const auto now = std::chrono::steady_clock::now();
     if (cycles_.load() != lastCycles) {
       lastCycles = cycles_.load();
       lastPd = now;
-    } else if (now - lastPd > std::chrono::milliseconds(100)) {
+    }
+    {
       std::lock_guard lk(m_);
-      for (std::size_t s = 0; s < escs_.size(); ++s)
-        if (escs_[s]->alState() == 8) {
-          escs_[s]->setError(4, alcode::SmWatchdog);
-          note("slave " + std::to_string(s + 1) + ": OP -> SAFEOP+ERROR (" + alStatusCodeText(alcode::SmWatchdog) + ")");
-        }
-      lastPd = now;
+      wasOp.resize(escs_.size(), false);
+      for (std::size_t s = 0; s < escs_.size(); ++s) {
+        const bool op = escs_[s]->alState() == 8;
+        if (op && !wasOp[s]) lastPd = now;
+        wasOp[s] = op;
+      }
+      if (now - lastPd > std::chrono::milliseconds(100)) {
+        for (std::size_t s = 0; s < escs_.size(); ++s)
+          if (escs_[s]->alState() == 8) {
+            escs_[s]->setError(4, alcode::SmWatchdog);
+            wasOp[s] = false;
+            note("slave " + std::to_string(s + 1) + ": OP -> SAFEOP+ERROR (" + alStatusCodeText(alcode::SmWatchdog) + ")");
+          }
+        lastPd = now;
+      }
     }
   }
 }
