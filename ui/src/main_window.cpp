@@ -707,6 +707,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     d->identifiedModel = std::make_shared<const Model>(*m);
     d->compareIdentified = true;
     d->run(false);
+    d->compareIdentified = false;  // also when the run could not start
     if (!d->ident->useIdentifiedModel()) d->identifiedModel.reset();  // only this run
   });
   // Posing by hand moves the 3D robot while no simulation runs.
