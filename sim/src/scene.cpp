@@ -10,6 +10,7 @@
 
 #include "maniplab/model/json_reader.hpp"
 #include "maniplab/sim/gain_design.hpp"
+#include "maniplab/urdf/urdf_file.hpp"
 
 namespace maniplab::sim {
 
@@ -243,7 +244,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   fs::path rp(robot);
   if (rp.is_relative()) rp = fs::path(baseDir) / rp;
   s.robotFile = rp.lexically_normal().string();
-  s.robot = loadRobotFile(s.robotFile);
+  s.robot = loadRobotAnyFormat(s.robotFile);  // ManipLab JSON or URDF (by extension)
   if (!s.robot.ok()) {
     rd.error("/robot", "the robot file \"" + s.robotFile + "\" is invalid:");
     for (const auto& d : s.robot.diagnostics) res.diagnostics.push_back(d);

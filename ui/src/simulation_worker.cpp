@@ -1,6 +1,7 @@
 #include "maniplab/ui/simulation_worker.hpp"
 
 #include <chrono>
+#include <stdexcept>
 #include <thread>
 
 namespace maniplab::ui {
@@ -169,6 +170,13 @@ void SimulationWorker::run(const RunRequest& request) {
     try {
       const auto traj = sim::makeTrajectory(scene);
       sim::SimulatedPlant plant(model, scene.plant);
+      std::unique_ptr<sim::Backend> external;
+      if (request.backendFactory) {
+        external = request.backendFactory(model, scene);
+        if (!external) throw std::runtime_error("the backend could not be created");
+        o.name += QStringLiteral(" [%1]").arg(QString::fromStdString(external->name()));
+      }
+      sim::Backend& backend = external ? *external : static_cast<sim::Backend&>(plant);
       const auto ctrl = sim::makeController(spec, ownModel ? *request.controllerModel : model);
       auto rec = std::make_shared<sim::Recorder>(sim::makeChannels(model, scene.record));
       QStringList names, units;
@@ -186,7 +194,7 @@ void SimulationWorker::run(const RunRequest& request) {
       sim::RunOptions opt = sim::runOptions(scene);
       opt.cancel = &cancel_;
       opt.onRow = [this](double t, const double* row, std::size_t cols) { onRow(t, row, cols); };
-      const sim::RunResult r = sim::runSimulation(model, plant, *ctrl, *traj, opt, *rec);
+      const sim::RunResult r = sim::runSimulation(model, backend, *ctrl, *traj, opt, *rec);
       flush();
       o.ok = r.ok;
       o.cancelled = r.cancelled;

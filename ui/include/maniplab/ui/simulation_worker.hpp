@@ -15,10 +15,12 @@
 #include <QVector>
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
 
+#include "maniplab/sim/backend.hpp"
 #include "maniplab/sim/recorder.hpp"
 #include "maniplab/sim/scene.hpp"
 
@@ -34,6 +36,11 @@ struct RunRequest {
   /// With controllerModel: each selected model-based controller runs twice, first with its own model,
   /// then with controllerModel (a before/after comparison on the same trajectory).
   bool compareControllerModel = false;
+  /// When set, each run drives the backend this factory returns instead of a simulated plant built from
+  /// scene.plant (e.g. the EtherCAT backend chosen in the GUI). Called in the worker thread, once per
+  /// controller run; it throws std::exception with a message naming the fault when the backend cannot
+  /// start. The backend's name is appended to the run's name.
+  std::function<std::unique_ptr<sim::Backend>(const Model& model, const sim::Scene& scene)> backendFactory;
 };
 
 struct RunOutcome {
