@@ -15,6 +15,7 @@
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/json_reader.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
+#include "xml_well_formed.hpp"
 
 namespace maniplab {
 
@@ -403,6 +404,13 @@ bool jointGraphIsATree(const std::string& text, JsonReader& rd) {
 RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, const UrdfImportOptions& opt) {
   RobotLoadResult res;
   JsonReader rd(fileName, res.diagnostics);
+  // Nothing reaches TinyXML (here or in urdfdom) that is not well-formed XML: TinyXML 2.6.2 reads past
+  // the end of truncated UTF-8 text (xml_well_formed.cpp).
+  if (const urdf_detail::XmlSyntaxError x = urdf_detail::checkWellFormedXml(text); !x.ok) {
+    rd.error("", "not well-formed XML at line " + std::to_string(x.line) + ", column " + std::to_string(x.column) +
+                     ": " + x.message + " (file rejected before it reaches the URDF parser)");
+    return res;
+  }
   if (!jointGraphIsATree(text, rd)) return res;
   urdf::ModelInterfaceSharedPtr model;
   {
