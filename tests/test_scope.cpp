@@ -21,10 +21,12 @@
 #include <functional>
 #include <vector>
 
+#include "maniplab/ui/scope_ring.hpp"
 #include "maniplab/ui/scope_widget.hpp"
 #include "support/prefix_translator.hpp"
 
 using maniplab::ui::ScopeWidget;
+using maniplab::ui::ScopeRing;
 
 namespace {
 
@@ -80,6 +82,8 @@ class TestScope : public QObject {
   void csvExportLocaleIndependent();
   void imageExport();
   void decimationEightMillion();
+  void ringMinMaxMatchesScan();
+  void streamingRedrawShowsNewSamples();
   void retranslatesOnLanguageChange();
 };
 
@@ -542,3 +546,85 @@ void TestScope::retranslatesOnLanguageChange() {
 
 QTEST_MAIN(TestScope)
 #include "test_scope.moc"
+
+// The block-summarised, unrolled min/max and the aggregate of the ring equal a plain scan over random
+// ranges, with NaNs, across the wrap-around of the ring and for ranges shorter than a block.
+void TestScope::ringMinMaxMatchesScan() {
+  ScopeRing ring;
+  ring.reset(2, 1000);  // rounded up to 1024 slots
+  std::uint32_t lcg = 7;
+  auto rnd = [&lcg] {
+    lcg = lcg * 1664525u + 1013904223u;
+    return double(lcg >> 8) / double(1u << 24);
+  };
+  std::vector<double> v0, v1;  // logical copies of what the ring keeps
+  for (int k = 0; k < 2500; ++k) {  // wraps more than twice
+    double row[2] = {rnd() * 2 - 1, rnd() < 0.05 ? std::nan("") : 100 * rnd() - 50};
+    ring.append(k * 1e-3, row);
+    v0.push_back(row[0]);
+    v1.push_back(row[1]);
+  }
+  QCOMPARE(ring.count(), qint64(1024));
+  const std::size_t first = v0.size() - 1024;
+  for (int trial = 0; trial < 3000; ++trial) {
+    qint64 lo = qint64(rnd() * 1024), hi = qint64(rnd() * 1025);
+    if (trial % 3 == 0) hi = std::min<qint64>(lo + qint64(rnd() * 20), 1024);  // short ranges
+    if (hi < lo) std::swap(lo, hi);
+    for (int s = 0; s < 2; ++s) {
+      const std::vector<double>& v = s == 0 ? v0 : v1;
+      double mn = INFINITY, mx = -INFINITY, ss = 0;
+      qint64 n = 0;
+      for (qint64 i = lo; i < hi; ++i) {
+        const double x = v[first + std::size_t(i)];
+        if (std::isnan(x)) continue;
+        mn = std::min(mn, x);
+        mx = std::max(mx, x);
+        ss += x * x;
+        ++n;
+      }
+      double gmn = 0, gmx = 0;
+      const bool any = ring.minMax(s, lo, hi, gmn, gmx);
+      QCOMPARE(any, n > 0);
+      if (n > 0) {
+        QCOMPARE(gmn, mn);  // exact: min/max do not round
+        QCOMPARE(gmx, mx);
+      }
+      const ScopeRing::Aggregate a = ring.aggregate(s, lo, hi);
+      QCOMPARE(a.count, n);
+      if (n > 0) {
+        QCOMPARE(a.min, mn);
+        QCOMPARE(a.max, mx);
+        QVERIFY(std::abs(a.sumSquares - ss) <= 1e-12 * std::max(1.0, ss));
+      }
+    }
+  }
+}
+
+// While samples stream in and no setting changes, only the traces layer is repainted: the new samples
+// must still reach the displayed points and each redraw counts as a frame.
+void TestScope::streamingRedrawShowsNewSamples() {
+  ScopeWidget w;
+  w.resize(900, 500);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  w.setSources({"x"}, {"m"});
+  w.setTimeBase(0.1);
+  w.setChannelGain(0, 1.0);
+  feed(w, 1, 0, 500, 1e-3, [](qint64, double, int) { return 1.0; });
+  w.replotNow();
+  auto [lo0, hi0] = yRange(w.displayedPoints(0));
+  QCOMPARE(hi0, 1.0);
+  const qint64 f0 = w.framesDrawn();
+  const QImage before = w.grab().toImage();
+  feed(w, 1, 500, 100, 1e-3, [](qint64, double, int) { return 3.0; });  // a step to 3 m
+  w.replotData();
+  QCOMPARE(w.framesDrawn(), f0 + 1);
+  auto [lo1, hi1] = yRange(w.displayedPoints(0));
+  QCOMPARE(hi1, 3.0);
+  QCOMPARE(lo1, 1.0);
+  // The traces layer's buffer was repainted: the composed image changed (the step is drawn).
+  const QImage after = w.grab().toImage();
+  QVERIFY(!after.isNull());
+  QVERIFY(after != before);
+  Q_UNUSED(lo0);
+}

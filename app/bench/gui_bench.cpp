@@ -10,6 +10,8 @@
 #include <QTest>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <ctime>
 #include <vector>
 
 #include "maniplab/ui/main_window.hpp"
@@ -18,8 +20,27 @@
 
 using namespace maniplab::ui;
 
+namespace {
+// CPU time of the calling (GUI) thread: the scope's own cost, independent of the machine's load. The X
+// server's share of presenting the frame (another process) is not included; the wall time is.
+double threadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
+  bool scopeOnly = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--scope-only") == 0) {
+      scopeOnly = true;
+    } else {
+      std::printf("usage: maniplab-gui-bench [--scope-only]\n");
+      return 2;
+    }
+  }
   std::printf("## Display rates (%s platform)\n\n", qPrintable(QGuiApplication::platformName()));
 
   {  // 1. Scope with 8 x 1e6 samples.
@@ -45,14 +66,38 @@ int main(int argc, char** argv) {
     }
     scope.setTimeBase(N * 1e-3 / 10);  // the whole million samples on screen
     QTest::qWait(200);
-    QElapsedTimer timer;
-    timer.start();
-    const int frames = 60;
-    for (int i = 0; i < frames; ++i) scope.replotNow();
-    const double ms = double(timer.nsecsElapsed()) / 1e6 / frames;
-    std::printf("| scope, 8 x %lld samples on screen | %.2f ms per redraw | %.0f fps possible |\n",
-                static_cast<long long>(scope.sampleCount()), ms, 1000.0 / ms);
+    const int frames = 120;
+    std::printf("| scope case | wall ms per frame | GUI-thread CPU ms per frame | fps possible (wall) |\n"
+                "|---|---:|---:|---:|\n");
+    // (a) a full redraw (settings changed: graticule, texts, readouts and traces);
+    // (b) the streaming case: new samples appended between frames, only the traces layer repainted.
+    for (const bool streaming : {false, true}) {
+      QElapsedTimer timer;
+      timer.start();
+      const double c0 = threadCpuSeconds();
+      std::vector<double> t1(10), v1(80);
+      for (int i = 0; i < frames; ++i) {
+        if (streaming) {
+          for (int r = 0; r < 10; ++r) {
+            const double tt = (N + i * 10 + r) * 1e-3;
+            t1[std::size_t(r)] = tt;
+            for (int s = 0; s < 8; ++s) v1[std::size_t(r) * 8 + std::size_t(s)] = std::sin(tt * (1 + s));
+          }
+          scope.appendSamples(t1.data(), v1.data(), 10);
+          scope.replotData();
+        } else {
+          scope.replotNow();
+        }
+      }
+      const double ms = double(timer.nsecsElapsed()) / 1e6 / frames;
+      const double cpu = (threadCpuSeconds() - c0) * 1e3 / frames;
+      std::printf("| 8 x %lld samples on screen, %s | %.2f | %.2f | %.0f |\n",
+                  static_cast<long long>(scope.sampleCount()),
+                  streaming ? "streaming (traces layer only)" : "full redraw", ms, cpu, 1000.0 / ms);
+    }
+    std::printf("\n");
   }
+  if (scopeOnly) return 0;
 
   // 2. Main window under the simulation load, in real time (x1) and as fast as possible.
   struct Case {

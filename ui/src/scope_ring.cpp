@@ -117,29 +117,68 @@ ScopeRing::Aggregate ScopeRing::aggregate(int source, std::int64_t lo, std::int6
   return r;
 }
 
+namespace {
+// Min and max of x[0..n) folded into lo/hi, NaN skipped (v < lo ? v : lo is false for NaN). Four
+// independent accumulator pairs break the dependency chain of a single running min/max (the compiler
+// may not reorder an FP reduction itself); min and max are exact in any order, so the result is the
+// same as a sequential scan.
+inline void foldMinMax(const double* x, std::int64_t n, double& lo, double& hi) {
+  double l0 = lo, l1 = lo, l2 = lo, l3 = lo, h0 = hi, h1 = hi, h2 = hi, h3 = hi;
+  std::int64_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    l0 = x[i] < l0 ? x[i] : l0;
+    l1 = x[i + 1] < l1 ? x[i + 1] : l1;
+    l2 = x[i + 2] < l2 ? x[i + 2] : l2;
+    l3 = x[i + 3] < l3 ? x[i + 3] : l3;
+    h0 = x[i] > h0 ? x[i] : h0;
+    h1 = x[i + 1] > h1 ? x[i + 1] : h1;
+    h2 = x[i + 2] > h2 ? x[i + 2] : h2;
+    h3 = x[i + 3] > h3 ? x[i + 3] : h3;
+  }
+  for (; i < n; ++i) {
+    l0 = x[i] < l0 ? x[i] : l0;
+    h0 = x[i] > h0 ? x[i] : h0;
+  }
+  l0 = l1 < l0 ? l1 : l0;
+  l2 = l3 < l2 ? l3 : l2;
+  lo = l2 < l0 ? l2 : l0;
+  h0 = h1 > h0 ? h1 : h0;
+  h2 = h3 > h2 ? h3 : h2;
+  hi = h2 > h0 ? h2 : h0;
+}
+
+// The same over separate min and max arrays (the block summaries).
+inline void foldBlocks(const double* bmin, const double* bmax, std::int64_t n, double& lo, double& hi) {
+  double l0 = lo, l1 = lo, h0 = hi, h1 = hi;
+  std::int64_t k = 0;
+  for (; k + 2 <= n; k += 2) {
+    l0 = bmin[k] < l0 ? bmin[k] : l0;
+    l1 = bmin[k + 1] < l1 ? bmin[k + 1] : l1;
+    h0 = bmax[k] > h0 ? bmax[k] : h0;
+    h1 = bmax[k + 1] > h1 ? bmax[k + 1] : h1;
+  }
+  if (k < n) {
+    l0 = bmin[k] < l0 ? bmin[k] : l0;
+    h0 = bmax[k] > h0 ? bmax[k] : h0;
+  }
+  lo = l1 < l0 ? l1 : l0;
+  hi = h1 > h0 ? h1 : h0;
+}
+}  // namespace
+
 void ScopeRing::minMaxPhysical(int source, std::int64_t a, std::int64_t b, double& mn, double& mx) const {
   const Source& src = values_[std::size_t(source)];
-  // v < mn ? v : mn skips NaN (comparisons with NaN are false) and vectorises (minpd / maxpd).
   double lo = mn, hi = mx;
   const std::int64_t headEnd = std::min(b, (a + kBlock - 1) / kBlock * kBlock);
   const double* v = src.v.data();
-  for (std::int64_t i = a; i < headEnd; ++i) {
-    lo = v[i] < lo ? v[i] : lo;
-    hi = v[i] > hi ? v[i] : hi;
-  }
+  foldMinMax(v + a, headEnd - a, lo, hi);
   a = headEnd;
   const std::int64_t b0 = a / kBlock, b1 = b / kBlock;
-  const double* bmin = src.bmin.data();
-  const double* bmax = src.bmax.data();
-  for (std::int64_t k = b0; k < b1; ++k) {
-    lo = bmin[k] < lo ? bmin[k] : lo;
-    hi = bmax[k] > hi ? bmax[k] : hi;
+  if (b1 > b0) {
+    foldBlocks(src.bmin.data() + b0, src.bmax.data() + b0, b1 - b0, lo, hi);
+    a = b1 * kBlock;
   }
-  if (b1 > b0) a = b1 * kBlock;
-  for (std::int64_t i = a; i < b; ++i) {
-    lo = v[i] < lo ? v[i] : lo;
-    hi = v[i] > hi ? v[i] : hi;
-  }
+  if (b > a) foldMinMax(v + a, b - a, lo, hi);
   mn = lo;
   mx = hi;
 }

@@ -171,6 +171,9 @@ struct ScopeWidget::Impl {
 
   // ---- widgets -----------------------------------------------------------------------------------
   QCustomPlot* plot = nullptr;
+  /// The traces have their own buffered layer: while samples stream in and no setting changed, only this
+  /// layer is repainted (the graticule, the texts and the markers keep their buffers).
+  QCPLayer* tracesLayer = nullptr;
   std::array<QCPGraph*, kChannels> graphs{};
   std::array<QCPItemText*, kChannels> scaleTexts{};
   QCPItemText* statusText = nullptr;
@@ -464,12 +467,22 @@ struct ScopeWidget::Impl {
     cursorLabel->setText(cur);
   }
 
-  void redraw(QCustomPlot::RefreshPriority prio) {
+  /// Rebuilds the traces and repaints. `dataOnly`: only samples arrived since the last frame, so unless
+  /// a setting or the status text changed, only the traces layer is repainted.
+  void redraw(QCustomPlot::RefreshPriority prio, bool dataOnly = false) {
+    const QString statusBefore = statusText->text();
     rebuildGraphs();
     // readouts at most ~5 times a second while data stream in (readable), at once after a setting change
     if (dirty || prio == QCustomPlot::rpImmediateRefresh || !readoutClock.isValid() || readoutClock.elapsed() > 200)
       updateReadouts();
-    plot->replot(prio);
+    if (dataOnly && !dirty && frames > 0 && statusText->text() == statusBefore) {
+      const qint64 before = frames;
+      tracesLayer->replot();  // falls back to a full replot (counted by afterReplot) if buffers are invalid
+      if (frames == before) ++frames;
+      if (prio == QCustomPlot::rpImmediateRefresh) plot->repaint();
+    } else {
+      plot->replot(prio);
+    }
     dirty = false;
     dataChanged = false;
   }
@@ -477,7 +490,7 @@ struct ScopeWidget::Impl {
   void onTick() {
     if (!dirty && !(running && dataChanged)) return;
     if (!q->isVisible()) return;  // nothing to show; redraw when shown
-    redraw(QCustomPlot::rpQueuedRefresh);
+    redraw(QCustomPlot::rpQueuedRefresh, !dirty);
   }
 
   // ---- panel sync ----------------------------------------------------------------------------------
@@ -577,8 +590,13 @@ struct ScopeWidget::Impl {
     plot->axisRect()->setAutoMargins(QCP::msNone);
     plot->axisRect()->setMargins(QMargins(6, 6, 6, 6));
 
+    plot->addLayer(QStringLiteral("traces"), plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    tracesLayer = plot->layer(QStringLiteral("traces"));
+    tracesLayer->setMode(QCPLayer::lmBuffered);
+    plot->setCurrentLayer(QStringLiteral("overlay"));  // texts, markers and cursors above the traces
     for (int k = 0; k < kChannels; ++k) {
       QCPGraph* g = plot->addGraph();
+      g->setLayer(tracesLayer);
       g->setPen(QPen(ch[std::size_t(k)].color, 1));
       g->setLineStyle(QCPGraph::lsLine);
       g->setAdaptiveSampling(true);
@@ -625,6 +643,7 @@ struct ScopeWidget::Impl {
       l->setVisible(false);
     }
 
+    plot->setCurrentLayer(QStringLiteral("main"));
     QObject::connect(plot, &QCustomPlot::afterReplot, q, [this] { ++frames; });
     QObject::connect(plot, &QCustomPlot::mousePress, q, [this](QMouseEvent* e) {
       const double x = plot->xAxis->pixelToCoord(e->position().x());
@@ -1133,6 +1152,8 @@ bool ScopeWidget::exportImage(const QString& path, QString* error) {
 }
 
 void ScopeWidget::replotNow() { d->redraw(QCustomPlot::rpImmediateRefresh); }
+
+void ScopeWidget::replotData() { d->redraw(QCustomPlot::rpImmediateRefresh, true); }
 
 qint64 ScopeWidget::framesDrawn() const { return d->frames; }
 

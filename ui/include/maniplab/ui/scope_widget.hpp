@@ -65,6 +65,9 @@ class ScopeWidget : public QWidget {
   bool exportImage(const QString& path, QString* error = nullptr);        ///< .png or .svg by extension
   /// Redraws now (the widget also redraws on a display timer while running).
   void replotNow();
+  /// Redraws after appended samples only, as the display timer does while running: when no setting
+  /// changed, only the traces layer is repainted (the bench's streaming case).
+  void replotData();
 
   /// Frames drawn since construction (for the frame-rate measurement of the bench).
   qint64 framesDrawn() const;
