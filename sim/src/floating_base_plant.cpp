@@ -344,7 +344,9 @@ std::vector<ChannelInfo> satelliteChannels(int dof) {
   return c;
 }
 
-SatelliteRunResult runSatellite(const SatelliteScene& sc, Recorder& rec) {
+SatelliteRunResult runSatellite(const SatelliteScene& sc, Recorder& rec) { return runSatellite(sc, rec, {}); }
+
+SatelliteRunResult runSatellite(const SatelliteScene& sc, Recorder& rec, const SatelliteRunOptions& options) {
   SatelliteRunResult res;
   const int n = sc.model.arm.nq;
   FloatingBasePlant plant(sc.model, sc.plant);
@@ -398,12 +400,19 @@ SatelliteRunResult runSatellite(const SatelliteScene& sc, Recorder& rec) {
     for (int a = 0; a < 3; ++a) row[i++] = c.angularMomentum[a];
     row[i++] = dP.norm();
     row[i++] = dL.norm();
-    if (i == row.size()) rec.append(t, row.data());
+    if (i == row.size()) {
+      rec.append(t, row.data());
+      if (options.onRow) options.onRow(t, row.data(), row.size());
+    }
     res.endTime = t;
     res.baseRotation = aa.angle();
     res.baseDisplacement = s.basePose.p - sc.basePose.p;
     res.final = c;
     if (k == periods) break;
+    if (options.cancel && options.cancel->load()) {
+      res.cancelled = true;
+      break;
+    }
     st = plant.advance(sc.controlPeriod);
     if (!st.ok) {
       res.ok = false;

@@ -14,6 +14,14 @@
 //    |- trails (line strips with preallocated buffers)
 // setConfiguration only runs forward kinematics into preallocated Data and writes QTransform
 // translation/rotation/scale; no entity is created per frame.
+//
+// Floating base: the robot root holds the floor grid and the world triad; a "mount" entity under it
+// (QTransform = the base pose world <- C_0) holds the base box and triad, the bodies, the tool and the
+// link segments, which keep their base-coordinate transforms. For a fixed-base serial robot the mount
+// stays at the identity, so the serial path is unchanged.
+// Orthoglide: robot root = grid, workspace cube, rails, carriages (QTransform = frame 1_i), leg parts
+// (unit cylinders between two world points of orthoglideChainFrames, recomputed each pose), revolute
+// joint spheres and the platform (QTransform = P, the tool transform).
 #include "maniplab/ui/robot_view.hpp"
 
 #include <Qt3DCore/QAttribute>
@@ -46,8 +54,12 @@
 #include <numbers>
 #include <vector>
 
+#include <Eigen/Eigenvalues>
+
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/forward_kinematics.hpp"
+#include "maniplab/model/orthoglide_kinematics.hpp"
+#include "maniplab/model/orthoglide_tables.hpp"
 
 namespace maniplab::ui {
 
@@ -118,8 +130,25 @@ struct RobotView::Impl {
   Qt3DExtras::QOrbitCameraController* controller = nullptr;
 
   bool hasRobot = false;
+  Kind kind = Kind::None;
   Model model;
   Data data, dataDesired;
+
+  // Floating base: the mount entity carries everything attached to C_0.
+  QEntity* mount = nullptr;
+  TransformNode* mountTf = nullptr;
+  Transform base;                       ///< world <- C_0
+  double baseMass = 0;
+  Vector3 baseCom = Vector3::Zero();
+  Matrix3 baseInertia = Matrix3::Zero();
+  Vector3 baseBox = Vector3::Zero();    ///< box extents (principal axes)
+  Matrix3 baseBoxAxes = Matrix3::Identity();
+
+  // Orthoglide.
+  OrthoglideModel og;
+  Vector3 ogL = Vector3::Zero(), ogP = Vector3::Zero(), ogDesiredP = Vector3::Zero();
+  std::array<std::array<Transform, 9>, 3> ogFrames{};
+  std::vector<Vector3> ogBoundsPts;
 
   std::vector<TransformNode*> bodyTf;
   TransformNode* toolTf = nullptr;
@@ -132,6 +161,9 @@ struct RobotView::Impl {
     bool visible = true;
   };
   std::vector<Segment> segments;
+  std::array<std::array<Segment, kOrthoglidePartCount>, 3> ogParts{};
+  std::array<TransformNode*, 3> ogCarriageTf{};
+  std::array<std::array<TransformNode*, 5>, 3> ogJointTf{};
   std::vector<Qt3DRender::QMesh*> meshes;  ///< the loaded visual meshes (inspection)
   std::vector<bool> bodyHasMesh;
   std::vector<QEntity*> triads, coms, axes;
@@ -341,11 +373,21 @@ struct RobotView::Impl {
     for (const auto& T : d.oMi) pts.push_back(T.p);
   }
 
+  // Corners of the base box (base coordinates); none without a floating base.
+  void appendBaseBox(const Transform& pose, std::vector<Vector3>& pts) const {
+    if (kind != Kind::FloatingBase) return;
+    for (int k = 0; k < 8; ++k) {
+      const Vector3 c(k & 1 ? 0.5 : -0.5, k & 2 ? 0.5 : -0.5, k & 4 ? 0.5 : -0.5);
+      pts.push_back(pose.apply(baseCom + baseBoxAxes * c.cwiseProduct(baseBox)));
+    }
+  }
+
   void computeBounds() {
     Data d(model);
     forwardKinematics(model, d, model.home);
     std::vector<Vector3> pts{Vector3::Zero()};
     appendOrigins(d, pts);
+    appendBaseBox(Transform(), pts);
     double r = 0;
     boundsOf(pts, centre, r);
     radius = std::max(r, 0.1);
@@ -392,14 +434,65 @@ struct RobotView::Impl {
     return triad;
   }
 
-  void buildRobot(const RobotDescription& desc) {
+  void resetRoot() {
     delete robotRoot;
     robotRoot = new QEntity(world);
+    mount = new QEntity(robotRoot);
+    mountTf = new TransformNode;
+    mount->addComponent(mountTf);
+    base = Transform();
+    setPose(mountTf, base);
     segments.clear(); bodyTf.clear(); triads.clear(); coms.clear(); axes.clear(); meshes.clear();
-    bodyHasMesh.assign(std::size_t(model.nq), false);
+    ogParts = {};
+    ogCarriageTf = {};
+    ogJointTf = {};
     toolTf = nullptr;
+  }
+
+  // The floor grid (lines every `step`, about +-2 s around the centre) at height z.
+  void addGrid(double s, double z) {
+    const double step = s < 0.6 ? 0.05 : s < 3 ? 0.1 : s < 15 ? 0.5 : 1.0;
+    const int half = int(std::ceil(2.0 * std::max(s + std::abs(centre.x()), s + std::abs(centre.y())) / step));
+    std::vector<float> v;
+    const float ext = float(half * step), fz = float(z);
+    for (int k = -half; k <= half; ++k) {
+      const float c = float(k * step);
+      v.insert(v.end(), {c, -ext, fz, c, ext, fz, -ext, c, fz, ext, c, fz});
+    }
+    const int nv = int(v.size() / 3);
+    QByteArray bytes(reinterpret_cast<const char*>(v.data()), qsizetype(v.size() * sizeof(float)));
+    auto* grid = new QEntity(robotRoot);
+    grid->addComponent(lineGeometry(grid, bytes, nv, Qt3DRender::QGeometryRenderer::Lines));
+    grid->addComponent(lineMaterial(QColor(52, 57, 66), grid));
+  }
+
+  // The uniform box with the base's mass and principal inertias (I_xx = m (b^2 + c^2) / 12, ...), along
+  // the principal axes; zero extents (the caller draws a cube) when the inertia does not describe a box.
+  void computeBaseBox() {
+    Eigen::SelfAdjointEigenSolver<Matrix3> es(0.5 * (baseInertia + baseInertia.transpose()));
+    const Vector3 I = es.eigenvalues();
+    Vector3 ext(6 * (I[1] + I[2] - I[0]), 6 * (I[0] + I[2] - I[1]), 6 * (I[0] + I[1] - I[2]));
+    const bool ok = baseMass > 0 && es.info() == Eigen::Success && ext.allFinite() && ext.minCoeff() > 0;
+    if (ok) {
+      baseBox = (ext / baseMass).cwiseSqrt();
+      baseBoxAxes = es.eigenvectors();
+      if (baseBoxAxes.determinant() < 0) baseBoxAxes.col(2) *= -1;
+    } else {
+      baseBox = Vector3::Zero();
+      baseBoxAxes = Matrix3::Identity();
+    }
+  }
+
+  void buildRobot(const RobotDescription& desc) {
+    resetRoot();
+    bodyHasMesh.assign(std::size_t(model.nq), false);
     const int n = model.nq;
+    if (kind == Kind::FloatingBase) computeBaseBox();
     computeBounds();
+    if (kind == Kind::FloatingBase && baseBox.isZero()) {  // no box inertia: a cube sized from the arm
+      baseBox = Vector3::Constant(0.3 * radius);
+      computeBounds();
+    }
     const double s = radius;
     const float linkR = float(0.05 * s), axisR = float(0.065 * s), axisL = float(0.24 * s);
     const float triadL = float(0.3 * s), triadR = float(0.012 * s);
@@ -420,24 +513,26 @@ struct RobotView::Impl {
     auto* green = solid(QColor(60, 200, 60), robotRoot);
     auto* blue = solid(QColor(70, 110, 255), robotRoot);
 
-    // Floor grid at z = 0 and base plate.
-    {
-      const double step = s < 0.6 ? 0.05 : s < 3 ? 0.1 : s < 15 ? 0.5 : 1.0;
-      const int half = int(std::ceil(2.0 * std::max(s + std::abs(centre.x()), s + std::abs(centre.y())) / step));
-      std::vector<float> v;
-      const float ext = float(half * step);
-      for (int k = -half; k <= half; ++k) {
-        const float c = float(k * step);
-        v.insert(v.end(), {c, -ext, 0, c, ext, 0, -ext, c, 0, ext, c, 0});
-      }
-      const int nv = int(v.size() / 3);
-      QByteArray bytes(reinterpret_cast<const char*>(v.data()), qsizetype(v.size() * sizeof(float)));
-      auto* grid = new QEntity(robotRoot);
-      grid->addComponent(lineGeometry(grid, bytes, nv, Qt3DRender::QGeometryRenderer::Lines));
-      grid->addComponent(lineMaterial(QColor(52, 57, 66), grid));
-
+    // Floor grid at z = 0 (below the base box for a floating base) and base plate (base box).
+    if (kind == Kind::FloatingBase) {
+      std::vector<Vector3> pts;
+      appendBaseBox(Transform(), pts);
+      double zmin = 0;
+      for (const auto& p : pts) zmin = std::min(zmin, p.z());
+      addGrid(s, zmin - 0.15 * s);
       TransformNode* tf = nullptr;
-      makeEntity(robotRoot, cyl, solid(QColor(70, 75, 85), robotRoot), &tf);
+      auto* box = new Qt3DExtras::QCuboidMesh(mount);
+      makeEntity(mount, box, solid(QColor(120, 130, 150), mount), &tf);
+      tf->setRotation(toQuat(baseBoxAxes));
+      tf->setTranslation(toQ(baseCom));
+      tf->setScale3D(toQ(baseBox));
+      // The base's own triad (always shown: it is what shows the base turning).
+      auto* bt = makeTriad(mount, triadL * 1.6f, triadR * 1.5f, cyl, red, green, blue);
+      (void)bt;
+    } else {
+      addGrid(s, 0.0);
+      TransformNode* tf = nullptr;
+      makeEntity(mount, cyl, solid(QColor(70, 75, 85), robotRoot), &tf);
       const float plateR = float(0.18 * s), plateH = float(0.02 * s);
       tf->setRotation(kYtoZ);
       tf->setTranslation(QVector3D(0, 0, -plateH / 2 - 0.001f * float(s)));
@@ -449,7 +544,7 @@ struct RobotView::Impl {
     double mmax = 0;
     for (const auto& b : model.body) mmax = std::max(mmax, b.mass);
     for (int i = 0; i < n; ++i) {
-      auto* body = new QEntity(robotRoot);
+      auto* body = new QEntity(mount);
       auto* tf = new TransformNode;
       body->addComponent(tf);
       bodyTf.push_back(tf);
@@ -486,7 +581,7 @@ struct RobotView::Impl {
       if (std::size_t(i) < desc.joints.size())
         bodyHasMesh[std::size_t(i)] = addGeometry(body, toLink, desc.joints[std::size_t(i)].geometry, desc.sourceFile);
     }
-    auto* tool = new QEntity(robotRoot);
+    auto* tool = new QEntity(mount);
     toolTf = new TransformNode;
     tool->addComponent(toolTf);
     makeTriad(tool, triadL * 0.8f, triadR * 1.2f, cyl, red, green, blue);  // always shown
@@ -494,14 +589,14 @@ struct RobotView::Impl {
     // Links: base pedestal, joint-to-joint paths, last joint to tool; the mesh of a body replaces the
     // path that leaves it.
     if (n > 0) {
-      addLinkPath(-1, model.placement[0], 0, linkR, robotRoot, cyl, linkMat);
+      addLinkPath(-1, model.placement[0], 0, linkR, mount, cyl, linkMat);
       for (int i = 0; i + 1 < n; ++i)
         if (!bodyHasMesh[std::size_t(i)])
-          addLinkPath(i, model.placement[std::size_t(i + 1)], i + 1, linkR, robotRoot, cyl, linkMat);
+          addLinkPath(i, model.placement[std::size_t(i + 1)], i + 1, linkR, mount, cyl, linkMat);
       if (!bodyHasMesh[std::size_t(n - 1)]) {
         const Vector3 tp = model.tool.p;
-        addSegment(n - 1, Vector3::Zero(), n - 1, Vector3(0, 0, tp.z()), linkR * 0.8f, robotRoot, cyl, linkMat);
-        addSegment(n - 1, Vector3(0, 0, tp.z()), n, Vector3::Zero(), linkR * 0.8f, robotRoot, cyl, linkMat);
+        addSegment(n - 1, Vector3::Zero(), n - 1, Vector3(0, 0, tp.z()), linkR * 0.8f, mount, cyl, linkMat);
+        addSegment(n - 1, Vector3(0, 0, tp.z()), n, Vector3::Zero(), linkR * 0.8f, mount, cyl, linkMat);
       }
     }
     applyVisibility();
@@ -572,18 +667,178 @@ struct RobotView::Impl {
   void applyPose() {
     for (int i = 0; i < model.nq; ++i) setPose(bodyTf[std::size_t(i)], data.oMi[std::size_t(i)]);
     if (toolTf) setPose(toolTf, data.oMtool);
+    for (auto& s : segments) placeSegment(s, frame(s.frameA, data).apply(s.pA), frame(s.frameB, data).apply(s.pB));
+  }
+
+  // A unit cylinder (along +y, centred) stretched from a to b (hidden when they coincide).
+  static void placeSegment(Segment& s, const Vector3& a, const Vector3& b) {
     static const QVector3D yAxis(0, 1, 0);
-    for (auto& s : segments) {
-      const Vector3 a = frame(s.frameA, data).apply(s.pA), b = frame(s.frameB, data).apply(s.pB);
-      const Vector3 d = b - a;
-      const double len = d.norm();
-      const bool vis = len > 1e-7;
-      if (vis != s.visible) { s.entity->setEnabled(vis); s.visible = vis; }
-      if (!vis) { s.tf->setTranslation(toQ(a)); continue; }
-      s.tf->setTranslation(toQ(Vector3(0.5 * (a + b))));
-      s.tf->setRotation(QQuaternion::rotationTo(yAxis, toQ(Vector3(d / len))));
-      s.tf->setScale3D(QVector3D(s.radius, float(len), s.radius));
+    const Vector3 d = b - a;
+    const double len = d.norm();
+    const bool vis = len > 1e-7;
+    if (vis != s.visible) { s.entity->setEnabled(vis); s.visible = vis; }
+    if (!vis) { s.tf->setTranslation(toQ(a)); return; }
+    s.tf->setTranslation(toQ(Vector3(0.5 * (a + b))));
+    s.tf->setRotation(QQuaternion::rotationTo(yAxis, toQ(Vector3(d / len))));
+    s.tf->setScale3D(QVector3D(s.radius, float(len), s.radius));
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Orthoglide (seed 004; frames of orthoglide_tables.hpp).
+  std::pair<Vector3, Vector3> ogPartPoints(int i, OrthoglidePart part) const {
+    const auto& F = ogFrames[std::size_t(i)];
+    auto o = [&](int frameNumber) { return F[std::size_t(frameNumber - 1)].p; };  // origin of frame j_i
+    switch (part) {
+      case OrthoglidePart::Rail: {
+        const auto& lim = og.chain[std::size_t(i)].limits;
+        const double lo = std::isfinite(lim.lower) ? lim.lower : ogL[i] - 0.5 * og.a;
+        const double hi = std::isfinite(lim.upper) ? lim.upper : ogL[i] + 0.5 * og.a;
+        return {og.basePoint(i) + lo * og.actuatorAxis(i), og.basePoint(i) + hi * og.actuatorAxis(i)};
+      }
+      case OrthoglidePart::CarriageArm: return {o(1), o(2)};
+      case OrthoglidePart::NearLink: return {o(3), o(7)};
+      case OrthoglidePart::BarA: return {o(3), o(4)};
+      case OrthoglidePart::BarB: return {o(7), o(8)};
+      case OrthoglidePart::FarLink: return {o(4), o(8)};
+      case OrthoglidePart::PlatformLink: return {o(5), o(6)};
     }
+    return {};
+  }
+
+  // Sets the chain frames from the platform position (IGM); false when P is out of reach.
+  bool ogSolve(const Vector3& P) {
+    OrthoglideChainVariables q;
+    if (!P.allFinite() || !orthoglideInverseGeometric(og, P, q)) return false;
+    for (int i = 0; i < 3; ++i) {
+      ogFrames[std::size_t(i)] = orthoglideChainFrames(og, i, q[std::size_t(i)]);
+      ogL[i] = q[std::size_t(i)][0];
+    }
+    ogP = P;
+    return true;
+  }
+
+  // Platform position of the actuator positions L (FGM from `guess`, then from K).
+  bool ogForward(const Vector3& L, const Vector3& guess, Vector3& P) const {
+    if (!L.allFinite()) return false;
+    if (orthoglideForwardGeometric(og, L, guess, P)) return true;
+    return orthoglideForwardGeometric(og, L, og.K(), P);
+  }
+
+  void applyOrthoglidePose() {
+    for (int i = 0; i < 3; ++i) {
+      for (int k = 0; k < kOrthoglidePartCount; ++k) {
+        auto& seg = ogParts[std::size_t(i)][std::size_t(k)];
+        if (!seg.tf) continue;
+        const auto [a, b] = ogPartPoints(i, OrthoglidePart(k));
+        placeSegment(seg, a, b);
+      }
+      const auto& F = ogFrames[std::size_t(i)];
+      if (ogCarriageTf[std::size_t(i)]) setPose(ogCarriageTf[std::size_t(i)], F[0]);
+      static constexpr std::array<int, 5> jointFrames{2, 4, 5, 7, 8};  // q_2 (= q_3), q_4, q_5, q_7, q_8
+      for (std::size_t k = 0; k < 5; ++k)
+        if (auto* t = ogJointTf[std::size_t(i)][k]) t->setTranslation(toQ(F[std::size_t(jointFrames[k] - 1)].p));
+    }
+    if (toolTf) toolTf->setTranslation(toQ(ogP));
+  }
+
+  void buildOrthoglide() {
+    resetRoot();
+    // Bounds: rails, K, the workspace cube, the legs at home.
+    ogBoundsPts.clear();
+    if (!ogSolve(og.home)) ogSolve(og.K());
+    for (int i = 0; i < 3; ++i) {
+      const auto [a, b] = ogPartPoints(i, OrthoglidePart::Rail);
+      ogBoundsPts.push_back(a);
+      ogBoundsPts.push_back(b);
+      for (const auto& F : ogFrames[std::size_t(i)]) ogBoundsPts.push_back(F.p);
+    }
+    ogBoundsPts.push_back(og.K());
+    const double h = 0.5 * og.workspaceSize;
+    for (int k = 0; k < 8; ++k)
+      ogBoundsPts.push_back(og.workspaceCenter + h * Vector3(k & 1 ? 1 : -1, k & 2 ? 1 : -1, k & 4 ? 1 : -1));
+    double r = 0;
+    boundsOf(ogBoundsPts, centre, r);
+    radius = std::max(r, 0.1);
+    const double s = radius;
+    double d4 = 0, d6 = 0;
+    for (const auto& c : og.chain) { d4 = std::max(d4, c.D4); d6 = std::max(d6, c.D6); }
+    const float barR = float(std::clamp(0.03 * d4, 0.004 * s, 0.03 * s));
+    const float railR = barR * 1.6f, jointR = barR * 1.7f;
+    const float triadL = float(0.3 * s), triadR = float(0.012 * s);
+
+    auto* cyl = new Qt3DExtras::QCylinderMesh(robotRoot);
+    cyl->setRadius(1); cyl->setLength(1); cyl->setRings(2); cyl->setSlices(24);
+    auto* sphere = new Qt3DExtras::QSphereMesh(robotRoot);
+    sphere->setRadius(1); sphere->setRings(12); sphere->setSlices(18);
+    auto* cube = new Qt3DExtras::QCuboidMesh(robotRoot);
+    auto* railMat = solid(QColor(95, 100, 112), robotRoot);
+    auto* carriageMat = solid(QColor(60, 200, 170), robotRoot);  // actuated prismatic: the serial colour
+    auto* linkMat = solid(QColor(200, 205, 215), robotRoot);
+    auto* jointMat = solid(QColor(235, 160, 40), robotRoot);      // passive revolute: the serial colour
+    auto* platformMat = solid(QColor(230, 60, 200), robotRoot);
+    auto* red = solid(QColor(230, 50, 50), robotRoot);
+    auto* green = solid(QColor(60, 200, 60), robotRoot);
+    auto* blue = solid(QColor(70, 110, 255), robotRoot);
+    // Chain colours after their actuator axis (z_0, x_0, y_0): blue, red, green, lightened.
+    const QColor chainColour[3] = {QColor(120, 150, 255), QColor(245, 120, 110), QColor(120, 220, 120)};
+
+    addGrid(s, 0.0);
+    triads.push_back(makeTriad(robotRoot, triadL * 1.3f, triadR * 1.3f, cyl, red, green, blue));
+    // Workspace cube (lines).
+    {
+      std::vector<float> v;
+      for (int k = 0; k < 8; ++k)
+        for (int axis = 0; axis < 3; ++axis) {
+          if (k & (1 << axis)) continue;
+          const int k2 = k | (1 << axis);
+          for (int e : {k, k2}) {
+            const Vector3 p = og.workspaceCenter + h * Vector3(e & 1 ? 1 : -1, e & 2 ? 1 : -1, e & 4 ? 1 : -1);
+            v.insert(v.end(), {float(p.x()), float(p.y()), float(p.z())});
+          }
+        }
+      QByteArray bytes(reinterpret_cast<const char*>(v.data()), qsizetype(v.size() * sizeof(float)));
+      auto* ws = new QEntity(robotRoot);
+      ws->addComponent(lineGeometry(ws, bytes, int(v.size() / 3), Qt3DRender::QGeometryRenderer::Lines));
+      ws->addComponent(lineMaterial(QColor(110, 115, 130), ws));
+    }
+    for (int i = 0; i < 3; ++i) {
+      auto* barMat = solid(chainColour[i], robotRoot);
+      for (int k = 0; k < kOrthoglidePartCount; ++k) {
+        const auto part = OrthoglidePart(k);
+        Segment seg;
+        seg.radius = part == OrthoglidePart::Rail ? railR : part == OrthoglidePart::BarA || part == OrthoglidePart::BarB
+                                                                ? barR : barR * 1.25f;
+        Qt3DCore::QComponent* mat = part == OrthoglidePart::Rail ? railMat
+                                    : part == OrthoglidePart::BarA || part == OrthoglidePart::BarB ? barMat
+                                                                                                  : linkMat;
+        seg.entity = makeEntity(robotRoot, cyl, mat, &seg.tf);
+        ogParts[std::size_t(i)][std::size_t(k)] = seg;
+      }
+      TransformNode* ct = nullptr;
+      auto* carriage = new QEntity(robotRoot);
+      ogCarriageTf[std::size_t(i)] = ct = new TransformNode;
+      carriage->addComponent(ct);
+      TransformNode* box = nullptr;
+      makeEntity(carriage, cube, carriageMat, &box);
+      const float c = railR * 4.0f;
+      box->setScale3D(QVector3D(c, c, c * 1.6f));  // longer along the actuator axis z_1i
+      for (std::size_t k = 0; k < 5; ++k) {
+        TransformNode* jt = nullptr;
+        makeEntity(robotRoot, sphere, jointMat, &jt);
+        jt->setScale3D(QVector3D(jointR, jointR, jointR));
+        ogJointTf[std::size_t(i)][k] = jt;
+      }
+    }
+    auto* platform = new QEntity(robotRoot);
+    toolTf = new TransformNode;
+    platform->addComponent(toolTf);
+    TransformNode* pt = nullptr;
+    makeEntity(platform, cube, platformMat, &pt);
+    const float side = float(1.4 * d6 > 0 ? 1.4 * d6 : 0.05 * s);
+    pt->setScale3D(QVector3D(side, side, side));
+    makeTriad(platform, triadL * 0.5f, triadR, cyl, red, green, blue);  // always shown
+    applyVisibility();
+    applyOrthoglidePose();
   }
 };
 
@@ -595,7 +850,10 @@ RobotView::RobotView(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl
 
 RobotView::~RobotView() = default;
 
+RobotView::Kind RobotView::kind() const { return d->kind; }
+
 void RobotView::setRobot(const Model& model, const RobotDescription& description) {
+  d->kind = Kind::Serial;
   d->model = model;
   d->data = Data(model);
   d->dataDesired = Data(model);
@@ -608,17 +866,118 @@ void RobotView::setRobot(const Model& model, const RobotDescription& description
 }
 
 void RobotView::setConfiguration(const VectorX& q) {
-  if (!d->hasRobot || q.size() != d->model.nq) return;
+  if (!d->hasRobot || d->kind == Kind::Orthoglide || q.size() != d->model.nq) return;
   forwardKinematics(d->model, d->data, q);
   d->applyPose();
-  d->appendTrail(d->actual, d->data.oMtool.p);
+  d->appendTrail(d->actual, d->base.apply(d->data.oMtool.p));
   ++d->updates;
 }
 
 void RobotView::setDesiredConfiguration(const VectorX& qDesired) {
-  if (!d->hasRobot || qDesired.size() != d->model.nq) return;
+  if (!d->hasRobot || d->kind == Kind::Orthoglide || qDesired.size() != d->model.nq) return;
   forwardKinematics(d->model, d->dataDesired, qDesired);
-  d->appendTrail(d->desired, d->dataDesired.oMtool.p);
+  d->appendTrail(d->desired, d->base.apply(d->dataDesired.oMtool.p));
+}
+
+void RobotView::setFloatingRobot(const FloatingBaseModel& model, const RobotDescription& description) {
+  d->kind = Kind::FloatingBase;
+  d->baseMass = model.baseMass;
+  d->baseCom = model.baseCom.allFinite() ? model.baseCom : Vector3::Zero();
+  d->baseInertia = model.baseInertia.allFinite() ? model.baseInertia : Matrix3::Zero();
+  d->model = model.arm;
+  d->data = Data(d->model);
+  d->dataDesired = Data(d->model);
+  d->hasRobot = true;
+  d->clearTrail(d->actual);
+  d->clearTrail(d->desired);
+  d->buildRobot(description);
+  forwardKinematics(d->model, d->data, d->model.home);
+  d->applyPose();
+}
+
+void RobotView::setBasePose(const Transform& pose) {
+  if (d->kind != Kind::FloatingBase || !pose.p.allFinite() || !pose.R.allFinite()) return;
+  d->base = pose;
+  setPose(d->mountTf, pose);
+}
+
+Transform RobotView::basePose() const { return d->base; }
+
+QMatrix4x4 RobotView::baseTransform() const { return d->mountTf ? d->mountTf->matrix() : QMatrix4x4(); }
+
+void RobotView::setOrthoglide(const OrthoglideModel& model) {
+  d->kind = Kind::Orthoglide;
+  d->og = model;
+  d->model = Model();
+  d->data = Data(d->model);
+  d->dataDesired = Data(d->model);
+  d->hasRobot = true;
+  d->clearTrail(d->actual);
+  d->clearTrail(d->desired);
+  d->buildOrthoglide();
+  d->ogDesiredP = d->ogP;
+}
+
+bool RobotView::setOrthoglideActuators(const Vector3& L) {
+  if (d->kind != Kind::Orthoglide) return false;
+  Vector3 P;
+  if (!d->ogForward(L, d->ogP, P)) return false;
+  return setOrthoglidePlatform(P);
+}
+
+bool RobotView::setOrthoglidePlatform(const Vector3& P) {
+  if (d->kind != Kind::Orthoglide) return false;
+  const auto frames = d->ogFrames;
+  const Vector3 L = d->ogL, P0 = d->ogP;
+  if (!d->ogSolve(P)) {  // keep the previous pose
+    d->ogFrames = frames;
+    d->ogL = L;
+    d->ogP = P0;
+    return false;
+  }
+  d->applyOrthoglidePose();
+  d->appendTrail(d->actual, d->ogP);
+  ++d->updates;
+  return true;
+}
+
+bool RobotView::setOrthoglideDesiredActuators(const Vector3& Ld) {
+  if (d->kind != Kind::Orthoglide) return false;
+  Vector3 P;
+  if (!d->ogForward(Ld, d->ogDesiredP, P)) return false;
+  d->ogDesiredP = P;
+  d->appendTrail(d->desired, P);
+  return true;
+}
+
+bool RobotView::setOrthoglideDesiredPlatform(const Vector3& Pd) {
+  if (d->kind != Kind::Orthoglide || !Pd.allFinite()) return false;
+  d->ogDesiredP = Pd;
+  d->appendTrail(d->desired, Pd);
+  return true;
+}
+
+Vector3 RobotView::orthoglideActuatorPositions() const { return d->ogL; }
+Vector3 RobotView::orthoglidePlatformPosition() const { return d->ogP; }
+std::array<Transform, 9> RobotView::orthoglideFrames(int chain) const {
+  if (d->kind != Kind::Orthoglide || chain < 0 || chain > 2) return {};
+  return d->ogFrames[std::size_t(chain)];
+}
+std::pair<Vector3, Vector3> RobotView::orthoglidePartPoints(int chain, OrthoglidePart part) const {
+  if (d->kind != Kind::Orthoglide || chain < 0 || chain > 2) return {};
+  return d->ogPartPoints(chain, part);
+}
+std::pair<QVector3D, QVector3D> RobotView::orthoglidePartEnds(int chain, OrthoglidePart part) const {
+  if (d->kind != Kind::Orthoglide || chain < 0 || chain > 2 || int(part) < 0 || int(part) >= kOrthoglidePartCount)
+    return {};
+  const auto& s = d->ogParts[std::size_t(chain)][std::size_t(part)];
+  if (!s.tf) return {};
+  if (!s.visible) return {s.tf->translation(), s.tf->translation()};
+  const QMatrix4x4 m = s.tf->matrix();
+  return {m.map(QVector3D(0, -0.5f, 0)), m.map(QVector3D(0, 0.5f, 0))};
+}
+QMatrix4x4 RobotView::platformTransform() const {
+  return d->kind == Kind::Orthoglide && d->toolTf ? d->toolTf->matrix() : QMatrix4x4();
 }
 
 void RobotView::clearTrails() {
@@ -630,12 +989,20 @@ void RobotView::fitToRobot() {
   // Home pose (robotCentre/robotRadius) and the current pose, so that the robot is seen as it stands.
   Vector3 centre = Vector3::Zero();
   double radius = 1.0;
-  if (d->hasRobot) {
+  if (d->kind == Kind::Orthoglide) {
+    std::vector<Vector3> pts = d->ogBoundsPts;
+    for (const auto& F : d->ogFrames)
+      for (const auto& T : F) pts.push_back(T.p);
+    Impl::boundsOf(pts, centre, radius);
+    radius = std::max(radius, 0.1);
+  } else if (d->hasRobot) {
     Data home(d->model);
     forwardKinematics(d->model, home, d->model.home);
     std::vector<Vector3> pts{Vector3::Zero()};
     Impl::appendOrigins(home, pts);
     Impl::appendOrigins(d->data, pts);
+    d->appendBaseBox(Transform(), pts);
+    for (auto& p : pts) p = d->base.apply(p);  // world (identity for a fixed base)
     Impl::boundsOf(pts, centre, radius);
     radius = std::max(radius, d->radius);
   }
@@ -662,11 +1029,15 @@ void RobotView::setShowJointAxes(bool on) { d->showAxes = on; d->applyVisibility
 qint64 RobotView::updatesApplied() const { return d->updates; }
 
 bool RobotView::hasRobot() const { return d->hasRobot; }
+int RobotView::jointCount() const { return d->kind == Kind::Orthoglide ? 0 : d->model.nq; }
 QMatrix4x4 RobotView::bodyTransform(int i) const {
   if (i < 0 || std::size_t(i) >= d->bodyTf.size()) return {};
-  return d->bodyTf[std::size_t(i)]->matrix();
+  return d->mountTf->matrix() * d->bodyTf[std::size_t(i)]->matrix();
 }
-QMatrix4x4 RobotView::toolTransform() const { return d->toolTf ? d->toolTf->matrix() : QMatrix4x4(); }
+QMatrix4x4 RobotView::toolTransform() const {
+  if (!d->toolTf) return {};
+  return d->kind == Kind::Orthoglide ? d->toolTf->matrix() : d->mountTf->matrix() * d->toolTf->matrix();
+}
 int RobotView::linkSegmentCount() const { return int(d->segments.size()); }
 QStringList RobotView::meshSources() const {
   QStringList out;
@@ -681,8 +1052,9 @@ int RobotView::meshesReady() const {
 std::pair<QVector3D, QVector3D> RobotView::linkSegmentEnds(int k) const {
   if (k < 0 || k >= linkSegmentCount()) return {};
   const auto& s = d->segments[std::size_t(k)];
-  if (!s.visible) return {s.tf->translation(), s.tf->translation()};
-  const QMatrix4x4 m = s.tf->matrix();
+  const QMatrix4x4 mount = d->mountTf->matrix();
+  if (!s.visible) return {mount.map(s.tf->translation()), mount.map(s.tf->translation())};
+  const QMatrix4x4 m = mount * s.tf->matrix();
   return {m.map(QVector3D(0, -0.5f, 0)), m.map(QVector3D(0, 0.5f, 0))};
 }
 int RobotView::actualTrailSize() const { return d->actual.count; }

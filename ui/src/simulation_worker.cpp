@@ -1,6 +1,7 @@
 #include "maniplab/ui/simulation_worker.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 #include <thread>
 
@@ -128,9 +129,153 @@ void SimulationWorker::onRow(double t, const double* row, std::size_t columns) {
   }
 }
 
+void SimulationWorker::beginRun(int k, const QString& name, const std::vector<sim::ChannelInfo>& channels,
+                                double duration) {
+  QStringList names, units;
+  for (const auto& c : channels) {
+    names << QString::fromStdString(c.name);
+    units << QString::fromStdString(c.unit);
+  }
+  *p_ = Pacing{};
+  p_->index = k;
+  p_->name = name;
+  p_->columns = int(names.size());
+  p_->duration = duration;
+  p_->lastEmit = Clock::now();
+  emit runStarted(k, name, names, units);
+}
+
 void SimulationWorker::run(const RunRequest& request) {
   busy_.store(true);
   RunOutcomes out;
+  if (request.orthoglide || request.satellite) {
+    if (request.backendFactory || request.controllerModel)
+      out.message = tr("The %1 scene runs on its own simulated plant: an external backend or a controller "
+                       "model cannot be used with it.")
+                        .arg(request.orthoglide ? tr("Orthoglide") : tr("satellite"));
+    else if (request.orthoglide)
+      runOrthoglide(request, out);
+    else
+      runSatellite(request, out);
+  } else {
+    runSerial(request, out);
+  }
+  busy_.store(false);
+  emit finished(out);
+}
+
+// seed 004 (Orthoglide plant and controllers of orthoglide_simulation.hpp; the loop of runOrthoglideScene
+// with the worker's pacing and cancel).
+void SimulationWorker::runOrthoglide(const RunRequest& request, RunOutcomes& out) {
+  const sim::OrthoglideScene& scene = *request.orthoglide;
+  if (!scene.robot.ok()) {
+    out.message = tr("The scene has no valid robot: %1").arg(QString::fromStdString(scene.robot.report()));
+    return;
+  }
+  std::vector<int> which = request.controllers;
+  if (which.empty())
+    for (std::size_t i = 0; i < scene.controllers.size(); ++i) which.push_back(int(i));
+  std::erase_if(which, [&](int ci) { return ci < 0 || std::size_t(ci) >= scene.controllers.size(); });
+  if (which.empty()) {
+    out.message = tr("No controller selected.");
+    return;
+  }
+  const OrthoglideModel& m = scene.robot.model;
+  for (std::size_t k = 0; k < which.size(); ++k) {
+    if (cancel_.load()) {
+      out.cancelled = true;
+      break;
+    }
+    const sim::ControllerSpec& spec = scene.controllers[std::size_t(which[k])];
+    RunOutcome o;
+    o.name = QString::fromStdString(spec.name);
+    try {
+      const auto traj = sim::makeOrthoglideTrajectory(scene);
+      sim::OrthoglidePlant plant(m, scene.plant);
+      const auto ctrl = sim::makeOrthoglideController(spec, m, scene.plant.coulombSmoothing);
+      auto rec = std::make_shared<sim::Recorder>(sim::makeOrthoglideChannels(m, scene.record));
+      beginRun(int(k), o.name, rec->channels(), scene.duration);
+      sim::RunOptions opt;
+      opt.controlPeriod = scene.controlPeriod;
+      opt.duration = scene.duration;
+      opt.friction = scene.plant.friction;
+      opt.frictionSmoothing = scene.plant.coulombSmoothing;
+      opt.record = scene.record;
+      opt.cancel = &cancel_;
+      opt.onRow = [this](double t, const double* row, std::size_t cols) { onRow(t, row, cols); };
+      const sim::RunResult r = sim::runOrthoglideSimulation(m, plant, *ctrl, *traj, opt, *rec);
+      flush();
+      o.ok = r.ok;
+      o.cancelled = r.cancelled;
+      o.endTime = r.endTime;
+      o.metrics = r.metrics;
+      o.recorder = rec;
+      if (!r.ok) o.message = tr("%1: simulation failed: %2").arg(o.name, QString::fromStdString(r.message));
+      for (const auto& e : plant.jointLimitEvents()) {
+        if (!o.message.isEmpty()) o.message += QLatin1Char('\n');
+        o.message += tr("%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)")
+                         .arg(o.name)
+                         .arg(e.time)
+                         .arg(e.joint + 1)
+                         .arg(e.upper ? tr("upper") : tr("lower"))
+                         .arg(e.position);
+        if (o.message.count(QLatin1Char('\n')) > 5) break;
+      }
+      if (r.cancelled) out.cancelled = true;
+    } catch (const std::exception& e) {
+      o.ok = false;
+      o.message = tr("%1: %2").arg(o.name, QString::fromStdString(e.what()));
+    }
+    out.runs.push_back(std::move(o));
+  }
+}
+
+// seed 000 §IV.2 (free-floating base, floating_base_plant.hpp runSatellite with the worker's hooks).
+void SimulationWorker::runSatellite(const RunRequest& request, RunOutcomes& out) {
+  const sim::SatelliteScene& scene = *request.satellite;
+  const int n = scene.model.arm.nq;
+  RunOutcome o;
+  o.name = QStringLiteral("floating_computed_torque");
+  try {
+    if (n <= 0 || scene.q0.size() != n || scene.q1.size() != n)
+      throw std::invalid_argument(tr("the satellite scene has no arm or no motion").toStdString());
+    auto rec = std::make_shared<sim::Recorder>(sim::satelliteChannels(n));
+    const int qd0 = rec->channelIndex("q_d[1]"), q0 = rec->channelIndex("q[1]"), tau0 = rec->channelIndex("tau[1]");
+    if (qd0 < 0 || q0 < 0 || tau0 < 0) throw std::logic_error("satellite channels without q_d, q or tau");
+    // Joint metrics at the row rate (every control period is recorded), as runSimulation does.
+    sim::MetricsAccumulator metrics(n);
+    metrics.setSteadyStateFrom(scene.duration > scene.motionDuration + scene.controlPeriod / 2 ? scene.motionDuration
+                                                                                               : scene.duration);
+    VectorX qd(n), q(n), tau(n);
+    beginRun(0, o.name, rec->channels(), scene.duration);
+    sim::SatelliteRunOptions opt;
+    opt.cancel = &cancel_;
+    opt.onRow = [&](double t, const double* row, std::size_t cols) {
+      for (int i = 0; i < n; ++i) {
+        qd[i] = row[qd0 + i];
+        q[i] = row[q0 + i];
+        tau[i] = row[tau0 + i];
+      }
+      metrics.addJoint(t, scene.controlPeriod, qd, q, tau);
+      onRow(t, row, cols);
+    };
+    const sim::SatelliteRunResult r = sim::runSatellite(scene, *rec, opt);
+    flush();
+    o.ok = r.ok;
+    o.cancelled = r.cancelled;
+    o.endTime = r.endTime;
+    o.metrics = metrics.finish(scene.q0, scene.q1);
+    o.recorder = rec;
+    if (!r.ok) o.message = tr("%1: simulation failed: %2").arg(o.name, QString::fromStdString(r.message));
+    if (r.cancelled) out.cancelled = true;
+  } catch (const std::exception& e) {
+    o.ok = false;
+    o.message = tr("%1: %2").arg(o.name, QString::fromStdString(e.what()));
+  }
+  out.runs.push_back(std::move(o));
+}
+
+void SimulationWorker::runSerial(const RunRequest& request, RunOutcomes& out) {
   const sim::Scene& scene = request.scene;
   std::vector<int> which = request.controllers;
   if (which.empty())
@@ -179,18 +324,7 @@ void SimulationWorker::run(const RunRequest& request) {
       sim::Backend& backend = external ? *external : static_cast<sim::Backend&>(plant);
       const auto ctrl = sim::makeController(spec, ownModel ? *request.controllerModel : model);
       auto rec = std::make_shared<sim::Recorder>(sim::makeChannels(model, scene.record));
-      QStringList names, units;
-      for (const auto& c : rec->channels()) {
-        names << QString::fromStdString(c.name);
-        units << QString::fromStdString(c.unit);
-      }
-      *p_ = Pacing{};
-      p_->index = int(k);
-      p_->name = o.name;
-      p_->columns = int(names.size());
-      p_->duration = scene.duration;
-      p_->lastEmit = Clock::now();
-      emit runStarted(int(k), o.name, names, units);
+      beginRun(int(k), o.name, rec->channels(), scene.duration);
       sim::RunOptions opt = sim::runOptions(scene);
       opt.cancel = &cancel_;
       opt.onRow = [this](double t, const double* row, std::size_t cols) { onRow(t, row, cols); };
@@ -220,8 +354,6 @@ void SimulationWorker::run(const RunRequest& request) {
     }
     out.runs.push_back(std::move(o));
   }
-  busy_.store(false);
-  emit finished(out);
 }
 
 }  // namespace maniplab::ui

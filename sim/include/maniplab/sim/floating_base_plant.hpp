@@ -10,6 +10,8 @@
 // The quaternion is renormalised after every plant tick (projection back on the unit sphere); R_0 is
 // always built from the normalised quaternion. No gravity; joint friction (output side, internal) and
 // a constant external wrench on the base are options. Measurements are ideal (the true joint state).
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -133,8 +135,16 @@ struct SatelliteRunResult {
   Vector3 baseDisplacement = Vector3::Zero();  ///< final base origin minus initial [m]
   FloatingBaseConserved initial, final;
   long long evaluations = 0;
+  bool cancelled = false;         ///< stopped early by SatelliteRunOptions::cancel
+};
+/// Optional hooks of a satellite run (the GUI worker's pacing and cancel; as RunOptions of simulation.hpp).
+struct SatelliteRunOptions {
+  /// Called after every recorded row (recorder channel order); it may block (pause) — the run waits.
+  std::function<void(double t, const double* row, std::size_t columns)> onRow;
+  const std::atomic<bool>* cancel = nullptr;  ///< set to true to stop the run early (result.cancelled)
 };
 std::vector<ChannelInfo> satelliteChannels(int dof);
 SatelliteRunResult runSatellite(const SatelliteScene& scene, Recorder& recorder);
+SatelliteRunResult runSatellite(const SatelliteScene& scene, Recorder& recorder, const SatelliteRunOptions& options);
 
 }  // namespace maniplab::sim

@@ -6,6 +6,13 @@
 // paused (the per-row callback blocks on a condition variable), single-stepped (one control period
 // while paused) and cancelled (the atomic cancel flag of RunOptions).
 //
+// Scene kinds: a RunRequest carries a serial scene (sim::Scene, the default), or an Orthoglide scene
+// (RunRequest::orthoglide: each selected controller of it, PID / computed torque, runs on the Orthoglide
+// plant like `maniplab-cli orthoglide run/compare`), or a satellite scene (RunRequest::satellite: its
+// single reaction-aware computed-torque run on the free-floating plant, like `maniplab-cli satellite`).
+// All kinds emit runStarted / rows / progress / finished the same way, with the same pacing, pause,
+// step and cancel, so the scope, the metrics table and the CSV export need no special case.
+//
 // Thread use: run() executes in the worker thread (invoke it queued); setSpeed/setPaused/step/cancel
 // are thread-safe and meant to be called from the GUI thread while run() is busy.
 #include <QMetaType>
@@ -21,6 +28,8 @@
 #include <vector>
 
 #include "maniplab/sim/backend.hpp"
+#include "maniplab/sim/floating_base_plant.hpp"
+#include "maniplab/sim/orthoglide_simulation.hpp"
 #include "maniplab/sim/recorder.hpp"
 #include "maniplab/sim/scene.hpp"
 
@@ -41,6 +50,17 @@ struct RunRequest {
   /// controller run; it throws std::exception with a message naming the fault when the backend cannot
   /// start. The backend's name is appended to the run's name.
   std::function<std::unique_ptr<sim::Backend>(const Model& model, const sim::Scene& scene)> backendFactory;
+
+  /// When set, the request runs this Orthoglide scene instead of `scene` (`controllers` index its
+  /// controllers; empty: all). Channels: makeOrthoglideChannels (q[i], q_d[i]... are the actuator
+  /// positions q_1i [m]; ee_X/Y/Z the platform position). Its plant is always the simulated one:
+  /// backendFactory and controllerModel must be unset (the run fails with a message otherwise).
+  std::shared_ptr<const sim::OrthoglideScene> orthoglide;
+  /// When set (and orthoglide is not), the request runs this satellite scene instead of `scene`: one run
+  /// named after its controller, channels sim::satelliteChannels (base pose base_X..base_rz, where the
+  /// rotation vector is relative to the scene's initial base attitude, base twist, q_d, q, tau, the
+  /// conserved quantities). Joint metrics only. Same restrictions as orthoglide.
+  std::shared_ptr<const sim::SatelliteScene> satellite;
 };
 
 struct RunOutcome {
@@ -89,6 +109,11 @@ class SimulationWorker : public QObject {
  private:
   void onRow(double t, const double* row, std::size_t columns);
   void flush();
+  /// Resets the pacing for run k and emits runStarted.
+  void beginRun(int k, const QString& name, const std::vector<sim::ChannelInfo>& channels, double duration);
+  void runSerial(const RunRequest& request, RunOutcomes& out);
+  void runOrthoglide(const RunRequest& request, RunOutcomes& out);
+  void runSatellite(const RunRequest& request, RunOutcomes& out);
 
   std::atomic<double> speed_{1.0};
   std::atomic<bool> cancel_{false};
