@@ -4,7 +4,12 @@
 // late cycles (wake-up > 10 % of the period after the deadline), missed cycles (deadlines skipped) and
 // lost frames. Needs root (veth pair, raw sockets, SCHED_FIFO); not a test.
 //
-//   maniplab-ecat-bench [--seconds S] [--rates 1000,4000] [--keep-link]
+//   maniplab-ecat-bench [--seconds S] [--rates 1000,4000] [--spin US] [--master-cpu N] [--drives-cpu N]
+//                       [--keep-link]
+// --spin: the master's busy-wait margin before each deadline (MasterOptions::spinMicros, default 50;
+// 0 = plain absolute-deadline sleep); --master-cpu / --drives-cpu pin the cyclic thread / the virtual
+// drives' thread (default: not pinned). The load average is printed before and after: the machine
+// should be as idle as possible.
 #include <pthread.h>
 #include <sched.h>
 #include <unistd.h>
@@ -12,6 +17,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <cstdlib>
 #include <iostream>
 #include <cmath>
@@ -53,7 +59,19 @@ struct Row {
   std::vector<std::string> warnings;
 };
 
-Row measure(const Model& model, double hz, double seconds) {
+struct Tuning {
+  int spinMicros = 50;
+  int masterCpu = -1, drivesCpu = -1;
+};
+
+std::string loadAverage() {
+  std::ifstream f("/proc/loadavg");
+  std::string a, b, c;
+  f >> a >> b >> c;
+  return a + " " + b + " " + c;
+}
+
+Row measure(const Model& model, double hz, double seconds, const Tuning& tune) {
   Row row;
   row.hz = hz;
   try {
@@ -66,11 +84,19 @@ Row measure(const Model& model, double hz, double seconds) {
       sched_param sp{};
       sp.sched_priority = 70;
       pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);  // best effort, as the master
+      if (tune.drivesCpu >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(tune.drivesCpu, &set);
+        pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+      }
       bus.serve(*slaveLink, stop);
     });
     MasterOptions mo;
     mo.cyclePeriod = 1.0 / hz;
     mo.realtime = true;
+    mo.spinMicros = tune.spinMicros;
+    mo.cpu = tune.masterCpu;
     Master master(*masterLink, mo);
     DriveSetup setup = driveSetupFor(model, cia402::ModeCSP);
     for (int j = 0; j < model.nq; ++j) {
@@ -110,6 +136,7 @@ int main(int argc, char** argv) {
   double seconds = 60;
   std::vector<double> rates{1000, 4000};
   bool keep = false;
+  Tuning tune;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--seconds" && i + 1 < argc) seconds = std::atof(argv[++i]);
@@ -118,9 +145,13 @@ int main(int argc, char** argv) {
       std::stringstream ss(argv[++i]);
       std::string it;
       while (std::getline(ss, it, ',')) rates.push_back(std::atof(it.c_str()));
-    } else if (a == "--keep-link") keep = true;
+    } else if (a == "--spin" && i + 1 < argc) tune.spinMicros = std::atoi(argv[++i]);
+    else if (a == "--master-cpu" && i + 1 < argc) tune.masterCpu = std::atoi(argv[++i]);
+    else if (a == "--drives-cpu" && i + 1 < argc) tune.drivesCpu = std::atoi(argv[++i]);
+    else if (a == "--keep-link") keep = true;
     else {
-      std::cerr << "usage: maniplab-ecat-bench [--seconds S] [--rates 1000,4000] [--keep-link]\n";
+      std::cerr << "usage: maniplab-ecat-bench [--seconds S] [--rates 1000,4000] [--spin US] [--master-cpu N] "
+                   "[--drives-cpu N] [--keep-link]\n";
       return 2;
     }
   }
@@ -143,11 +174,13 @@ int main(int argc, char** argv) {
   }
   std::printf("EtherCAT cycle timing over veth (%s <-> %s), 6 virtual CiA 402 drives (UMIS, CSP hold), %.0f s per rate\n",
               kMaster, kSlave, seconds);
+  std::printf("master: busy-wait %d us before each deadline, cyclic thread CPU %d, drives CPU %d (-1: not pinned); "
+              "load average %s\n", tune.spinMicros, tune.masterCpu, tune.drivesCpu, loadAverage().c_str());
   std::printf("%8s %9s %12s %12s %12s %13s %11s %11s %6s %7s %6s\n", "rate", "cycles", "median |dT|", "p99 |dT|",
               "worst |dT|", "worst wake-up", "mean RTT", "worst RTT", "late", "missed", "lost");
   int status = 0;
   for (double hz : rates) {
-    const Row r = measure(robot.model, hz, seconds);
+    const Row r = measure(robot.model, hz, seconds, tune);
     for (const auto& w : r.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     if (!r.error.empty()) {
       std::printf("%6.0f Hz  error: %s\n", hz, r.error.c_str());
@@ -162,6 +195,7 @@ int main(int argc, char** argv) {
   }
   std::printf("|dT| = |measured period - nominal| (1 us histogram bins); late = wake-up > 10 %% of the period after the\n"
               "deadline; missed = deadlines skipped; RTT = frame send -> reply through both veth ends and the drives.\n");
+  std::printf("load average after: %s\n", loadAverage().c_str());
   if (!keep) linkDown();
   return status;
 }

@@ -7,8 +7,10 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <time.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -28,6 +30,13 @@ std::string hex4(unsigned v) {
 }
 
 timespec toTimespec(std::int64_t ns) { return {time_t(ns / 1000000000), long(ns % 1000000000)}; }
+inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
 std::int64_t monoNow() {
   timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -554,6 +563,7 @@ std::string Master::resetFault() {
     faultMsg_.clear();
     st_.fault = false;
     st_.faultMessage.clear();
+    st_.faultSlave = -1;
     st_.phase = "OP";
     fault_ = false;  // quick stop ends; the drives are still disabled (enable_ is false)
   }
@@ -595,9 +605,23 @@ MasterStatus Master::status() const {
   return s;
 }
 
-void Master::latchFault(const std::string& msg) {
+void Master::quickStop(const std::string& why) {
+  {
+    std::lock_guard lk(m_);
+    if (fault_.load()) return;
+    faultMsg_ = why;
+    fault_ = true;
+    st_.faultCycle = fb_.cycle + 1;
+    st_.faultSlave = -1;
+    if (running_.load()) st_.phase = "fault";
+  }
+  cv_.notify_all();
+}
+
+void Master::latchFault(const std::string& msg, int slave) {
   // called with m_ held
   if (fault_.load()) return;
+  st_.faultSlave = slave;
   faultMsg_ = msg;
   fault_ = true;
   st_.faultCycle = fb_.cycle + 1;
@@ -623,7 +647,7 @@ void Master::startCyclic() {
     st_.stats.jitterHistogram.assign(kHistBins, 0);
     warnings_.clear();
   }
-  if (opt_.realtime && ::mlockall(MCL_CURRENT | MCL_FUTURE) != 0) {
+  if (opt_.realtime && opt_.lockMemory && ::mlockall(MCL_CURRENT | MCL_FUTURE) != 0) {
     std::lock_guard lk(m_);
     warnings_.push_back(std::string("mlockall not permitted (") + std::strerror(errno) + "): memory may be paged out");
   }
@@ -640,14 +664,28 @@ void Master::stopCyclic() {
 }
 
 void Master::cycleLoop() {
+  bool fifo = false;
   if (opt_.realtime) {
     sched_param sp{};
     sp.sched_priority = opt_.rtPriority;
     const int rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+    fifo = rc == 0;
     if (rc != 0) {
       std::lock_guard lk(m_);
       warnings_.push_back(std::string("SCHED_FIFO not permitted (") + std::strerror(rc) +
                           "): the cyclic thread runs at normal priority, expect more jitter");
+    }
+  }
+  // A normal thread's timer slack (50 us by default) would delay every wake-up: 1 ns (RT threads have 0).
+  if (!fifo) ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+  if (opt_.cpu >= 0) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(opt_.cpu, &set);
+    const int rc = pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+    if (rc != 0) {
+      std::lock_guard lk(m_);
+      warnings_.push_back("cannot pin the cyclic thread to CPU " + std::to_string(opt_.cpu) + " (" + std::strerror(rc) + ")");
     }
   }
   const std::size_t n = slaves_.size();
@@ -673,9 +711,25 @@ void Master::cycleLoop() {
   stats.jitterHistogram.assign(kHistBins, 0);
   std::uint8_t idx = 0x80;
 
+  // Absolute-deadline sleep to `spin` before the deadline, then a busy-wait tail (see MasterOptions).
+  const std::int64_t spin = std::clamp<std::int64_t>(std::int64_t(opt_.spinMicros) * 1000, 0, period / 5);
+  // Touch the buffers and the statistics before the first cycle (no page fault in the loop).
+  std::fill(tx.begin(), tx.end(), 0);
+  std::fill(rx.begin(), rx.end(), 0);
+  views.reserve(4 * n + 64);
+  std::string reason, immediateReason;
+  reason.reserve(256);
+  immediateReason.reserve(256);
+  {
+    std::lock_guard lk(m_);
+    st_.stats = stats;  // the copies of the statistics below reuse this capacity
+  }
+
   while (!stopReq_.load()) {
-    timespec ts = toTimespec(deadline);
+    timespec ts = toTimespec(deadline - spin);
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) {}
+    if (spin > 0)
+      while (monoNow() < deadline) cpuRelax();
     const std::int64_t wake = monoNow();
     const std::int64_t latency = wake - deadline;
     stats.worstLatency = std::max(stats.worstLatency, latency * 1e-9);
@@ -752,7 +806,7 @@ void Master::cycleLoop() {
       }
     }
     const std::size_t len = b.finish();
-    std::string reason;
+    reason.clear();
     bool good = true, immediate = false;
     const std::int64_t sent = monoNow();
     if (!link_.send(tx.data(), len)) {
@@ -787,7 +841,8 @@ void Master::cycleLoop() {
       reason = "no reply to cycle " + std::to_string(cycle) + " (frame lost or late)";
       if (!link_.isUp()) { reason = "link down (" + link_.describe() + ")"; immediate = true; }
     }
-    std::string immediateReason;
+    immediateReason.clear();
+    int immediateSlave = -1, reasonSlave = -1;
     if (got) {
       for (std::size_t i = 0; i < n; ++i) {
         const DatagramView& pd = views[i];
@@ -796,12 +851,12 @@ void Master::cycleLoop() {
           al[i] = get16(as.data);
           alCode[i] = get16(as.data + 4);
           if ((al[i] & 0x1f) != 8 && immediateReason.empty())
-            immediateReason = slaveName(int(i)) + " left OP: AL status " + alStateName(al[i]) + ", AL status code " + alStatusCodeText(alCode[i]);
+            immediateSlave = int(i), immediateReason = slaveName(int(i)) + " left OP: AL status " + alStateName(al[i]) + ", AL status code " + alStatusCodeText(alCode[i]);
         }
         // LRW: +1 read (SAFEOP, OP), +2 write (OP only)
         const int want = (al[i] & 0x0f) == 8 ? 3 : 1;
         if (pd.wkc() != want) {
-          if (good) reason = slaveName(int(i)) + ": working counter " + std::to_string(pd.wkc()) + " instead of " + std::to_string(want) + " on its process data";
+          if (good) reasonSlave = int(i), reason = slaveName(int(i)) + ": working counter " + std::to_string(pd.wkc()) + " instead of " + std::to_string(want) + " on its process data";
           good = false;
           continue;
         }
@@ -812,7 +867,7 @@ void Master::cycleLoop() {
         errCode[i] = get16(in + 12);
         dstate[i] = cia402::decodeStatusword(sw[i]);
         if ((sw[i] & 0x08) && enable_.load() && !resetReq_.load() && immediateReason.empty())
-          immediateReason = slaveName(int(i)) + ": drive fault, error code " + cia402::errorCodeText(errCode[i]) + " (statusword " + hex4(sw[i]) + ")";
+          immediateSlave = int(i), immediateReason = slaveName(int(i)) + ": drive fault, error code " + cia402::errorCodeText(errCode[i]) + " (statusword " + hex4(sw[i]) + ")";
       }
       if (!good) ++stats.wkcErrors;
       if (pend) {
@@ -837,10 +892,10 @@ void Master::cycleLoop() {
     {
       std::lock_guard lk(m_);
       bad = good ? 0 : bad + 1;
-      if (!immediateReason.empty() && st_.phase == "OP") latchFault(immediateReason);
+      if (!immediateReason.empty() && st_.phase == "OP") latchFault(immediateReason, immediateSlave);
       else if (immediate && st_.phase == "OP") latchFault(reason);
       else if (bad >= std::max(1, opt_.maxBadCycles) && st_.phase == "OP")
-        latchFault(reason + (bad > 1 ? " (" + std::to_string(bad) + " bad cycles in a row)" : ""));
+        latchFault(reason + (bad > 1 ? " (" + std::to_string(bad) + " bad cycles in a row)" : ""), reasonSlave);
       if (frameSeq != lastSeq) {
         lastSeq = frameSeq;
         seqCycles = 0;

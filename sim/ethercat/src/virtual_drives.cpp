@@ -525,7 +525,19 @@ void VirtualBus::clearFaults() {
   std::lock_guard lk(m_);
   faults_ = FaultPlan{};
   linkDown_ = false;
+  for (auto& e : escs_) e->refuseState(0, 0);
   if (link_) setInProcessLinkDown(*link_, false);
+}
+
+void VirtualBus::injectFault(FaultPlan plan) {
+  clearFaults();
+  std::lock_guard lk(m_);
+  plan.afterCycles += cycles_.load();
+  faults_ = plan;
+  rng_.seed(plan.seed);
+  injectedAt_ = -1;
+  if (faults_.refuseState && faults_.slave >= 0 && faults_.slave < int(escs_.size()))
+    escs_[std::size_t(faults_.slave)]->refuseState(std::uint8_t(faults_.refuseState), faults_.refuseCode);
 }
 
 void VirtualBus::stop() {

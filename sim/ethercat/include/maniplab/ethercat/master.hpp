@@ -43,8 +43,15 @@ namespace maniplab::ethercat {
 struct MasterOptions {
   double cyclePeriod = 1e-3;   ///< [s]; 1 kHz default (400 Hz and 2 kHz as in seed 003; 4 kHz possible)
   int maxBadCycles = 3;        ///< consecutive lost/late/WKC-mismatch cycles that make a fault (1..3)
-  bool realtime = true;        ///< try SCHED_FIFO + mlockall
+  bool realtime = true;        ///< try SCHED_FIFO (+ mlockall when lockMemory)
+  bool lockMemory = true;      ///< mlockall(MCL_CURRENT | MCL_FUTURE) with realtime (a GUI may prefer not)
   int rtPriority = 80;
+  /// The cyclic thread sleeps to `spinMicros` before each deadline (clock_nanosleep, absolute) and
+  /// busy-waits the rest (at most a fifth of the period): the wake-up no longer depends on the timer
+  /// interrupt's latency when that latency is shorter than the margin. 0: sleep to the deadline.
+  int spinMicros = 50;
+  /// Pins the cyclic thread to this CPU (pthread_setaffinity_np); -1: no pinning.
+  int cpu = -1;
   double acyclicTimeout = 0.1; ///< per frame outside the cycle [s]
 };
 
@@ -78,6 +85,7 @@ struct MasterStatus {
   bool cyclic = false, enabled = false, fault = false;
   std::string faultMessage;
   unsigned long long faultCycle = 0;  ///< cycle whose evaluation latched the fault
+  int faultSlave = -1;                ///< 0-based slave the fault names (-1: the bus, e.g. lost frames)
   std::vector<SlaveInfo> slaves;
   CycleStats stats;
   std::vector<std::string> warnings;
@@ -137,6 +145,9 @@ class Master {
   bool hasFault() const { return fault_.load(); }
   std::string faultMessage() const;
   MasterStatus status() const;
+  /// Latches a fault named `why` now (any thread): quick stop with zero torque to every drive, the run
+  /// ends with the message; resetFault() clears it. E.g. the GUI's stop button.
+  void quickStop(const std::string& why);
   int slaveCount() const { return int(slaves_.size()); }
   const SlaveInfo& slave(int i) const { return slaves_[std::size_t(i)]; }
   bool cyclic() const { return running_.load(); }
@@ -156,7 +167,7 @@ class Master {
   void startCyclic();
   void stopCyclic();
   void cycleLoop();
-  void latchFault(const std::string& msg);
+  void latchFault(const std::string& msg, int slave = -1);
 
   Link& link_;
   MasterOptions opt_;

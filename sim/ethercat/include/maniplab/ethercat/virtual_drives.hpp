@@ -99,6 +99,9 @@ class VirtualBus {
   long faultInjectedAtFrame() const { return injectedAt_.load(); }
   /// Ends the injected fault (the link comes back; the drives stay in whatever state they are).
   void clearFaults();
+  /// Replaces the fault plan while serving (classroom demos, the GUI panel): `plan.afterCycles` counts
+  /// from now; the previous injected fault ends first as with clearFaults().
+  void injectFault(FaultPlan plan);
   std::string log() const;  ///< state changes and faults, one per line
 
  private:

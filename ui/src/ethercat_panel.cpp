@@ -1,0 +1,635 @@
+// The EtherCAT panel (issue 5, GUI; seed 003 §8.2.4). See ethercat_panel.hpp.
+#include "maniplab/ui/ethercat_panel.hpp"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPointer>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTableWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <cmath>
+
+#ifndef MANIPLAB_SOURCE_DATA_DIR
+#define MANIPLAB_SOURCE_DATA_DIR "."
+#endif
+
+namespace maniplab::ui {
+
+namespace {
+
+namespace ec = maniplab::ethercat;
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString us(double seconds) { return QString::number(seconds * 1e6, 'f', 1); }
+QString hex(std::uint32_t v, int digits) { return QStringLiteral("0x%1").arg(v, digits, 16, QLatin1Char('0')).toUpper().replace(QLatin1String("0X"), QLatin1String("0x")); }
+
+/// |period - nominal| histogram (1 us bins, last bin = overflow), counts on a log scale.
+class JitterHistogram : public QWidget {
+ public:
+  explicit JitterHistogram(QWidget* parent = nullptr) : QWidget(parent) { setMinimumSize(260, 120); }
+  void setData(const std::vector<long long>& h) {
+    hist_ = h;
+    update();
+  }
+  void setTexts(const QString& title, const QString& empty, const QString& overflow) {
+    title_ = title;
+    empty_ = empty;
+    overflow_ = overflow;
+    update();
+  }
+  QSize sizeHint() const override { return {360, 150}; }
+
+ protected:
+  void paintEvent(QPaintEvent*) override {
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    const QFontMetrics fm = p.fontMetrics();
+    const int top = fm.height() + 4, bottom = height() - fm.height() - 4, left = 6, right = width() - 6;
+    p.setPen(palette().text().color());
+    p.drawText(QRect(left, 2, right - left, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, title_);
+    long long total = 0;
+    for (auto c : hist_) total += c;
+    if (total == 0 || hist_.size() < 2) {
+      p.drawText(rect(), Qt::AlignCenter, empty_);
+      return;
+    }
+    // Range: up to the largest non-empty regular bin (at least 20 us), overflow drawn apart.
+    const std::size_t regular = hist_.size() - 1;
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < regular; ++i)
+      if (hist_[i]) last = i;
+    const std::size_t bins = std::max<std::size_t>(20, last + 1);
+    const long long over = hist_.back();
+    const int overW = over ? std::max(12, fm.horizontalAdvance(overflow_) + 4) : 0;
+    const int plotR = right - overW - (over ? 4 : 0);
+    double maxLog = 0;
+    for (auto c : hist_) maxLog = std::max(maxLog, std::log10(1.0 + double(c)));
+    const double bw = double(plotR - left) / double(bins);
+    auto barH = [&](long long c) { return int(std::round((bottom - top) * std::log10(1.0 + double(c)) / maxLog)); };
+    const QColor bar = palette().highlight().color();
+    for (std::size_t i = 0; i < bins && i < regular; ++i) {
+      if (!hist_[i]) continue;
+      const int h = barH(hist_[i]);
+      p.fillRect(QRectF(left + i * bw, bottom - h, std::max(1.0, bw - (bw > 3 ? 1 : 0)), h), bar);
+    }
+    if (over) {
+      const int h = barH(over);
+      p.fillRect(QRect(plotR + 4, bottom - h, overW, h), QColor(200, 40, 40));
+      p.drawText(QRect(plotR + 4, bottom + 2, overW, fm.height()), Qt::AlignCenter, overflow_);
+    }
+    p.setPen(palette().mid().color());
+    p.drawLine(left, bottom, plotR, bottom);
+    p.setPen(palette().text().color());
+    p.drawText(QRect(left, bottom + 2, 60, fm.height()), Qt::AlignLeft, QStringLiteral("0"));
+    p.drawText(QRect(plotR - 80, bottom + 2, 80, fm.height()), Qt::AlignRight, QStringLiteral("%1 µs").arg(bins));
+  }
+
+ private:
+  std::vector<long long> hist_;
+  QString title_, empty_, overflow_;
+};
+
+enum Col { ColPos, ColStation, ColName, ColVendor, ColProduct, ColRev, ColSerial, ColAl, ColAlCode, ColDrive, ColError, ColCount };
+
+}  // namespace
+
+struct EthercatPanel::Impl {
+  EthercatPanel* self = nullptr;
+  std::shared_ptr<ec::BusProvider> provider = std::make_shared<ec::BusProvider>();
+
+  // widgets
+  QGroupBox *backendBox = nullptr, *busBox = nullptr, *slavesBox = nullptr, *statsBox = nullptr, *faultBox = nullptr;
+  QRadioButton *simRadio = nullptr, *ecatRadio = nullptr;
+  QLabel *ifLabel = nullptr, *modeLabel = nullptr, *cycleLabel = nullptr;
+  QComboBox *ifCombo = nullptr, *modeCombo = nullptr, *cycleCombo = nullptr;
+  QToolButton* refreshButton = nullptr;
+  QPushButton *scanButton = nullptr, *startButton = nullptr, *stopButton = nullptr, *enableButton = nullptr,
+              *disableButton = nullptr, *resetButton = nullptr, *injectButton = nullptr;
+  QLabel *stateLabel = nullptr, *faultLabel = nullptr, *warningLabel = nullptr, *injectLabel = nullptr;
+  QLineEdit* injectEdit = nullptr;
+  QTableWidget* table = nullptr;
+  QFormLayout* statsForm = nullptr;
+  QLabel *statCycles = nullptr, *statPeriod = nullptr, *statJitter = nullptr, *statLatency = nullptr, *statRtt = nullptr,
+         *statCounts = nullptr;
+  JitterHistogram* histogram = nullptr;
+  QTimer* timer = nullptr;
+
+  // state (GUI thread)
+  bool busy = false;
+  QString busyAction;
+  QString lastError;
+  ec::BusScan scan;
+  ec::MasterStatus status;
+  bool haveStatus = false;
+  QString faultShown;
+  QPointer<QFutureWatcher<QString>> watcher;
+
+  void build();
+  void retranslate();
+  void pushConfig();
+  void updateButtons();
+  void fillTable(const std::vector<ec::SlaveInfo>& slaves, int faultSlave);
+  void poll();
+  void showStats(const ec::CycleStats& s);
+  void runJob(const QString& action, std::function<QString()> job, std::function<void()> done = {});
+};
+
+EthercatPanel::EthercatPanel(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl>()) {
+  d->self = this;
+  d->build();
+  d->retranslate();
+  refreshInterfaces();
+  // A default robot for the virtual drives until the main window sets the scene.
+  const auto sl = sim::loadSceneFile(std::string(MANIPLAB_SOURCE_DATA_DIR) + "/scenes/umis_ctc_vs_pid.json");
+  if (sl.ok()) d->provider->setScene(sl.scene);
+  d->pushConfig();
+  d->updateButtons();
+  d->timer->start();  // 10 Hz: the live bus's status (cheap copies under the master's mutex)
+}
+
+EthercatPanel::~EthercatPanel() {
+  if (d->watcher) d->watcher->waitForFinished();
+  d->timer->stop();
+  d->provider->close();  // refused (no-op) while a run holds the bus; the run's backend keeps it alive
+}
+
+void EthercatPanel::Impl::build() {
+  auto* top = new QVBoxLayout(self);
+
+  backendBox = new QGroupBox(self);
+  auto* bl = new QHBoxLayout(backendBox);
+  simRadio = new QRadioButton(backendBox);
+  ecatRadio = new QRadioButton(backendBox);
+  simRadio->setChecked(true);
+  auto* group = new QButtonGroup(backendBox);
+  group->addButton(simRadio);
+  group->addButton(ecatRadio);
+  bl->addWidget(simRadio);
+  bl->addWidget(ecatRadio);
+  bl->addStretch();
+  QObject::connect(ecatRadio, &QRadioButton::toggled, self, [this](bool) { emit self->backendChanged(); });
+  top->addWidget(backendBox);
+
+  busBox = new QGroupBox(self);
+  auto* form = new QFormLayout(busBox);
+  auto* ifRow = new QHBoxLayout;
+  ifCombo = new QComboBox(busBox);
+  ifCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  refreshButton = new QToolButton(busBox);
+  ifRow->addWidget(ifCombo, 1);
+  ifRow->addWidget(refreshButton);
+  ifLabel = new QLabel(busBox);
+  form->addRow(ifLabel, ifRow);
+  modeCombo = new QComboBox(busBox);
+  modeCombo->addItem(QString(), int(ec::cia402::ModeCST));
+  modeCombo->addItem(QString(), int(ec::cia402::ModeCSP));
+  modeLabel = new QLabel(busBox);
+  form->addRow(modeLabel, modeCombo);
+  cycleCombo = new QComboBox(busBox);
+  for (double c : EthercatPanel::cycleChoices()) cycleCombo->addItem(QString(), c);
+  cycleLabel = new QLabel(busBox);
+  form->addRow(cycleLabel, cycleCombo);
+  auto* buttons = new QHBoxLayout;
+  scanButton = new QPushButton(busBox);
+  startButton = new QPushButton(busBox);
+  stopButton = new QPushButton(busBox);
+  enableButton = new QPushButton(busBox);
+  disableButton = new QPushButton(busBox);
+  for (auto* b : {scanButton, startButton, stopButton, enableButton, disableButton}) buttons->addWidget(b);
+  buttons->addStretch();
+  form->addRow(buttons);
+  stateLabel = new QLabel(busBox);
+  stateLabel->setWordWrap(true);
+  stateLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  form->addRow(stateLabel);
+  warningLabel = new QLabel(busBox);
+  warningLabel->setWordWrap(true);
+  warningLabel->setStyleSheet(QStringLiteral("color: #a06000;"));
+  warningLabel->hide();
+  form->addRow(warningLabel);
+  top->addWidget(busBox);
+  QObject::connect(ifCombo, &QComboBox::currentIndexChanged, self, [this] { pushConfig(); updateButtons(); });
+  QObject::connect(modeCombo, &QComboBox::currentIndexChanged, self, [this] { pushConfig(); });
+  QObject::connect(cycleCombo, &QComboBox::currentIndexChanged, self, [this] { pushConfig(); });
+  QObject::connect(refreshButton, &QToolButton::clicked, self, [this] { self->refreshInterfaces(); });
+  QObject::connect(scanButton, &QPushButton::clicked, self, [this] { self->scan(); });
+  QObject::connect(startButton, &QPushButton::clicked, self, [this] { self->startBus(); });
+  QObject::connect(stopButton, &QPushButton::clicked, self, [this] { self->stopBus(); });
+  QObject::connect(enableButton, &QPushButton::clicked, self, [this] { self->enableDrives(true); });
+  QObject::connect(disableButton, &QPushButton::clicked, self, [this] { self->enableDrives(false); });
+
+  faultBox = new QGroupBox(self);
+  auto* fl = new QVBoxLayout(faultBox);
+  auto* frow = new QHBoxLayout;
+  faultLabel = new QLabel(faultBox);
+  faultLabel->setWordWrap(true);
+  faultLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  resetButton = new QPushButton(faultBox);
+  frow->addWidget(faultLabel, 1);
+  frow->addWidget(resetButton, 0, Qt::AlignTop);
+  fl->addLayout(frow);
+  auto* irow = new QHBoxLayout;
+  injectLabel = new QLabel(faultBox);
+  injectEdit = new QLineEdit(faultBox);
+  injectEdit->setText(QStringLiteral("drive-fault:1"));
+  injectButton = new QPushButton(faultBox);
+  irow->addWidget(injectLabel);
+  irow->addWidget(injectEdit, 1);
+  irow->addWidget(injectButton);
+  fl->addLayout(irow);
+  top->addWidget(faultBox);
+  QObject::connect(resetButton, &QPushButton::clicked, self, [this] { self->resetBus(); });
+  QObject::connect(injectButton, &QPushButton::clicked, self, [this] { self->injectFault(injectEdit->text()); });
+  QObject::connect(injectEdit, &QLineEdit::returnPressed, self, [this] { self->injectFault(injectEdit->text()); });
+
+  slavesBox = new QGroupBox(self);
+  auto* sl = new QVBoxLayout(slavesBox);
+  table = new QTableWidget(0, ColCount, slavesBox);
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table->verticalHeader()->hide();
+  table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table->horizontalHeader()->setStretchLastSection(true);
+  sl->addWidget(table);
+  top->addWidget(slavesBox, 1);
+
+  statsBox = new QGroupBox(self);
+  auto* sh = new QHBoxLayout(statsBox);
+  statsForm = new QFormLayout;
+  for (QLabel** l : {&statCycles, &statPeriod, &statJitter, &statLatency, &statRtt, &statCounts}) {
+    *l = new QLabel(statsBox);
+    (*l)->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statsForm->addRow(new QLabel(statsBox), *l);
+  }
+  sh->addLayout(statsForm);
+  histogram = new JitterHistogram(statsBox);
+  sh->addWidget(histogram, 1);
+  top->addWidget(statsBox);
+
+  timer = new QTimer(self);
+  timer->setInterval(100);
+  QObject::connect(timer, &QTimer::timeout, self, [this] { poll(); });
+}
+
+void EthercatPanel::Impl::retranslate() {
+  backendBox->setTitle(EthercatPanel::tr("Backend"));
+  simRadio->setText(EthercatPanel::tr("Simulation"));
+  ecatRadio->setText(EthercatPanel::tr("EtherCAT"));
+  simRadio->setToolTip(EthercatPanel::tr("Runs drive the simulated plant of the scene."));
+  ecatRadio->setToolTip(EthercatPanel::tr("Runs drive CiA 402 drives over EtherCAT: the interface below, or the in-process virtual drives."));
+  busBox->setTitle(EthercatPanel::tr("EtherCAT bus"));
+  ifLabel->setText(EthercatPanel::tr("Interface:"));
+  ifCombo->setToolTip(EthercatPanel::tr("A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need "
+                         "no privileges (the whole path: master, frames, virtual slaves, simulated plant)."));
+  if (ifCombo->count() > 0) ifCombo->setItemText(0, EthercatPanel::tr("In-process virtual drives (no privileges)"));
+  refreshButton->setText(EthercatPanel::tr("Refresh"));
+  refreshButton->setToolTip(EthercatPanel::tr("List the host's network interfaces again"));
+  modeLabel->setText(EthercatPanel::tr("Mode:"));
+  modeCombo->setItemText(0, EthercatPanel::tr("CST: cyclic synchronous torque (the controller's torque)"));
+  modeCombo->setItemText(1, EthercatPanel::tr("CSP: cyclic synchronous position (the drives' own loop)"));
+  cycleLabel->setText(EthercatPanel::tr("Cycle:"));
+  const auto choices = EthercatPanel::cycleChoices();
+  for (int i = 0; i < cycleCombo->count(); ++i) {
+    const double c = choices[std::size_t(i)];
+    cycleCombo->setItemText(i, c == 0 ? EthercatPanel::tr("Control period of the scene")
+                                      : EthercatPanel::tr("%1 Hz (%2 ms)").arg(std::round(1.0 / c)).arg(c * 1e3));
+  }
+  scanButton->setText(EthercatPanel::tr("Scan"));
+  scanButton->setToolTip(EthercatPanel::tr("Count the slaves and read their identity, AL state and CiA 402 state"));
+  startButton->setText(EthercatPanel::tr("Start bus"));
+  startButton->setToolTip(EthercatPanel::tr("Bring the slaves to OP and start the cyclic exchange (drives disabled)"));
+  stopButton->setText(EthercatPanel::tr("Stop bus"));
+  stopButton->setToolTip(EthercatPanel::tr("Stop the cyclic exchange and return the slaves to INIT"));
+  enableButton->setText(EthercatPanel::tr("Enable drives"));
+  enableButton->setToolTip(EthercatPanel::tr("CSP only, outside a run: the drives hold their position"));
+  disableButton->setText(EthercatPanel::tr("Disable drives"));
+  disableButton->setToolTip(EthercatPanel::tr("Disable the drives (brakes close); during a run: quick stop, the run ends"));
+  faultBox->setTitle(EthercatPanel::tr("Faults"));
+  resetButton->setText(EthercatPanel::tr("Reset"));
+  resetButton->setToolTip(EthercatPanel::tr("Acknowledge the fault, bring the slaves back to OP and reset the drive faults"));
+  injectLabel->setText(EthercatPanel::tr("Inject into the virtual drives:"));
+  injectEdit->setToolTip(EthercatPanel::tr("drop:F, drop-every:N, delay:F:S, wkc:N, drive-fault:N, leave-op:N, link-down, "
+                            "refuse:N:STATE[:CODE], each with an optional @CYCLES start (slaves numbered from 1)"));
+  injectButton->setText(EthercatPanel::tr("Inject"));
+  slavesBox->setTitle(EthercatPanel::tr("Slaves"));
+  table->setHorizontalHeaderLabels({EthercatPanel::tr("#"), EthercatPanel::tr("Station"), EthercatPanel::tr("Name"), EthercatPanel::tr("Vendor"), EthercatPanel::tr("Product"), EthercatPanel::tr("Revision"),
+                                    EthercatPanel::tr("Serial"), EthercatPanel::tr("AL state"), EthercatPanel::tr("AL status code"), EthercatPanel::tr("CiA 402 state"),
+                                    EthercatPanel::tr("Error code")});
+  statsBox->setTitle(EthercatPanel::tr("Cycle statistics"));
+  const char* names[] = {QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Cycles:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Period:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Period error:"),
+                         QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Worst wake-up:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Round trip:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Late / missed / lost / WKC:")};
+  for (int i = 0; i < statsForm->rowCount(); ++i)
+    if (auto* l = qobject_cast<QLabel*>(statsForm->itemAt(i, QFormLayout::LabelRole)->widget())) l->setText(EthercatPanel::tr(names[i]));
+  histogram->setTexts(EthercatPanel::tr("|period − nominal| (1 µs bins, log count)"), EthercatPanel::tr("no cycle yet"), EthercatPanel::tr("over"));
+  poll();
+}
+
+std::vector<double> EthercatPanel::cycleChoices() { return {0.0, 2.5e-3, 1e-3, 0.5e-3, 0.25e-3}; }
+
+void EthercatPanel::Impl::pushConfig() {
+  ec::BusConfig cfg;
+  cfg.ifname = ifCombo->currentData().toString().toStdString();
+  cfg.mode = std::int8_t(modeCombo->currentData().toInt());
+  cfg.cyclePeriod = cycleCombo->currentData().toDouble();
+  cfg.realtime = true;
+  cfg.lockMemory = false;
+  provider->setConfig(cfg);
+}
+
+void EthercatPanel::refreshInterfaces() {
+  const QString keep = selectedInterface();
+  QSignalBlocker block(d->ifCombo);
+  d->ifCombo->clear();
+  d->ifCombo->addItem(EthercatPanel::tr("In-process virtual drives (no privileges)"), QString());
+  const QDir net(QStringLiteral("/sys/class/net"));
+  for (const QString& name : net.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::System, QDir::Name)) {
+    if (name == QLatin1String("lo")) continue;
+    QFile f(net.filePath(name + QStringLiteral("/operstate")));
+    QString state;
+    if (f.open(QIODevice::ReadOnly)) state = QString::fromLatin1(f.readAll()).trimmed();
+    d->ifCombo->addItem(state.isEmpty() ? name : EthercatPanel::tr("%1 (%2)").arg(name, state), name);
+  }
+  const int i = d->ifCombo->findData(keep);
+  d->ifCombo->setCurrentIndex(i >= 0 ? i : 0);
+  d->pushConfig();
+  d->updateButtons();
+}
+
+bool EthercatPanel::selectInterface(const QString& ifname) {
+  const int i = d->ifCombo->findData(ifname);
+  if (i < 0) return false;
+  d->ifCombo->setCurrentIndex(i);
+  d->pushConfig();
+  return true;
+}
+
+QString EthercatPanel::selectedInterface() const { return d->ifCombo->currentData().toString(); }
+
+void EthercatPanel::setMode(std::int8_t mode) {
+  const int i = d->modeCombo->findData(int(mode));
+  if (i >= 0) d->modeCombo->setCurrentIndex(i);
+  d->pushConfig();
+}
+
+void EthercatPanel::setCyclePeriod(double seconds) {
+  const auto c = cycleChoices();
+  for (std::size_t i = 0; i < c.size(); ++i)
+    if (std::abs(c[i] - seconds) < 1e-12) d->cycleCombo->setCurrentIndex(int(i));
+  d->pushConfig();
+}
+
+bool EthercatPanel::ethercatSelected() const { return d->ecatRadio->isChecked(); }
+
+void EthercatPanel::setEthercatSelected(bool on) { (on ? d->ecatRadio : d->simRadio)->setChecked(true); }
+
+std::function<std::unique_ptr<sim::Backend>(const Model&, const sim::Scene&)> EthercatPanel::backendFactory() const {
+  std::shared_ptr<ec::BusProvider> provider = d->provider;
+  return [provider](const Model& model, const sim::Scene& scene) -> std::unique_ptr<sim::Backend> {
+    return provider->makeBackend(model, scene);
+  };
+}
+
+void EthercatPanel::setScene(const sim::Scene& scene) {
+  if (scene.robot.ok() && scene.robot.model.nq > 0) d->provider->setScene(scene);
+}
+
+std::shared_ptr<ethercat::BusProvider> EthercatPanel::provider() const { return d->provider; }
+
+void EthercatPanel::Impl::runJob(const QString& action, std::function<QString()> job, std::function<void()> done) {
+  if (busy) {
+    lastError = EthercatPanel::tr("busy: %1").arg(busyAction);
+    emit self->jobFinished(action, lastError);
+    return;
+  }
+  busy = true;
+  busyAction = action;
+  stateLabel->setText(EthercatPanel::tr("%1 …").arg(action));
+  updateButtons();
+  auto* w = new QFutureWatcher<QString>(self);
+  watcher = w;
+  QObject::connect(w, &QFutureWatcher<QString>::finished, self, [this, w, action, done] {
+    const QString err = w->result();
+    w->deleteLater();
+    busy = false;
+    lastError = err;
+    if (done) done();
+    poll();
+    if (!err.isEmpty()) stateLabel->setText(EthercatPanel::tr("%1 failed: %2").arg(action, err));
+    updateButtons();
+    emit self->jobFinished(action, err);
+  });
+  w->setFuture(QtConcurrent::run(std::move(job)));
+}
+
+void EthercatPanel::scan() {
+  auto provider = d->provider;
+  auto result = std::make_shared<ec::BusScan>();
+  d->runJob(EthercatPanel::tr("Scan"), [provider, result] {
+    *result = provider->scan();
+    return q(result->error);
+  }, [this, result] {
+    d->scan = *result;
+    d->fillTable(result->slaves, -1);
+  });
+}
+
+void EthercatPanel::startBus() {
+  auto provider = d->provider;
+  d->runJob(EthercatPanel::tr("Start bus"), [provider] { return q(provider->start()); });
+}
+
+void EthercatPanel::stopBus() {
+  auto provider = d->provider;
+  d->runJob(EthercatPanel::tr("Stop bus"), [provider] { return q(provider->close()); });
+}
+
+void EthercatPanel::enableDrives(bool on) {
+  auto s = d->provider->current();
+  if (!s) {
+    d->lastError = EthercatPanel::tr("no bus (scan or start it first)");
+    emit jobFinished(on ? EthercatPanel::tr("Enable drives") : EthercatPanel::tr("Disable drives"), d->lastError);
+    return;
+  }
+  if (!on && s->inUse()) {  // during a run: quick stop now (no job: it must not wait)
+    s->quickStop(EthercatPanel::tr("drives disabled from the EtherCAT panel (quick stop)").toStdString());
+    d->lastError.clear();
+    d->poll();
+    emit jobFinished(EthercatPanel::tr("Disable drives"), QString());
+    return;
+  }
+  d->runJob(on ? EthercatPanel::tr("Enable drives") : EthercatPanel::tr("Disable drives"), [s, on] { return q(s->setEnable(on)); });
+}
+
+void EthercatPanel::resetBus() {
+  auto s = d->provider->current();
+  if (!s) {
+    d->lastError = EthercatPanel::tr("no bus to reset");
+    emit jobFinished(EthercatPanel::tr("Reset"), d->lastError);
+    return;
+  }
+  d->runJob(EthercatPanel::tr("Reset"), [s] { return q(s->resetFault()); }, [this] { d->faultShown.clear(); });
+}
+
+void EthercatPanel::injectFault(const QString& spec) {
+  QString err;
+  auto s = d->provider->current();
+  if (!s) err = EthercatPanel::tr("no bus: start the in-process virtual drives first");
+  else {
+    try {
+      err = q(s->injectFault(ec::parseFaultPlan(spec.trimmed().toStdString())));
+    } catch (const std::exception& e) {
+      err = EthercatPanel::tr("fault '%1': %2").arg(spec, q(e.what()));
+    }
+  }
+  d->lastError = err;
+  if (!err.isEmpty()) d->stateLabel->setText(err);
+  emit jobFinished(EthercatPanel::tr("Inject"), err);
+}
+
+bool EthercatPanel::jobBusy() const { return d->busy; }
+QString EthercatPanel::lastError() const { return d->lastError; }
+ethercat::BusScan EthercatPanel::lastScan() const { return d->scan; }
+ethercat::MasterStatus EthercatPanel::lastStatus() const { return d->status; }
+QString EthercatPanel::faultText() const { return d->faultLabel->text() == EthercatPanel::tr("No fault.") ? QString() : d->faultLabel->text(); }
+int EthercatPanel::slaveRows() const { return d->table->rowCount(); }
+QString EthercatPanel::slaveCell(int row, int column) const {
+  const auto* it = d->table->item(row, column);
+  return it ? it->text() : QString();
+}
+void EthercatPanel::pollNow() { d->poll(); }
+
+void EthercatPanel::Impl::updateButtons() {
+  auto s = provider->current();
+  const bool live = s && s->cycling();
+  const bool running = s && s->inUse();
+  const bool virt = ifCombo->currentData().toString().isEmpty();
+  scanButton->setEnabled(!busy);
+  startButton->setEnabled(!busy && !running);
+  stopButton->setEnabled(!busy && s && !running);
+  enableButton->setEnabled(!busy && live && !running && modeCombo->currentData().toInt() == ec::cia402::ModeCSP);
+  disableButton->setEnabled((!busy || running) && live);
+  resetButton->setEnabled(!busy && s && (haveStatus && (status.fault || !live)));
+  injectButton->setEnabled(virt && s && s->config().inProcess());
+  injectEdit->setEnabled(virt);
+  ifCombo->setEnabled(!busy && !running);
+  modeCombo->setEnabled(!running);
+  cycleCombo->setEnabled(!running);
+}
+
+void EthercatPanel::Impl::fillTable(const std::vector<ec::SlaveInfo>& slaves, int faultSlave) {
+  table->setRowCount(int(slaves.size()));
+  for (int r = 0; r < int(slaves.size()); ++r) {
+    const auto& s = slaves[std::size_t(r)];
+    const QString cells[ColCount] = {
+        QString::number(s.position + 1),
+        hex(s.station, 4),
+        q(s.identity.name),
+        hex(s.identity.vendor, 8),
+        hex(s.identity.product, 8),
+        QString::number(s.identity.revision),
+        QString::number(s.identity.serial),
+        q(ec::alStateName(s.alStatus)),
+        s.alStatusCode ? q(ec::alStatusCodeText(s.alStatusCode)) : QStringLiteral("-"),
+        q(ec::cia402::stateName(s.driveState)),
+        s.errorCode ? q(ec::cia402::errorCodeText(s.errorCode)) : QStringLiteral("-"),
+    };
+    const bool bad = r == faultSlave || (s.alStatus & ec::kAlErrorFlag) || (s.statusword & 0x08);
+    for (int c = 0; c < ColCount; ++c) {
+      auto* it = table->item(r, c);
+      if (!it) {
+        it = new QTableWidgetItem;
+        table->setItem(r, c, it);
+      }
+      if (it->text() != cells[c]) it->setText(cells[c]);
+      it->setBackground(bad ? QBrush(QColor(255, 200, 200)) : QBrush());
+    }
+  }
+}
+
+void EthercatPanel::Impl::showStats(const ec::CycleStats& s) {
+  statCycles->setText(QString::number(s.cycles));
+  statPeriod->setText(EthercatPanel::tr("nominal %1 µs, mean %2 µs").arg(us(s.nominalPeriod), us(s.meanPeriod)));
+  statJitter->setText(EthercatPanel::tr("median %1 µs, p99 %2 µs, worst %3 µs")
+                          .arg(us(s.periodErrorQuantile(0.5)), us(s.periodErrorQuantile(0.99)), us(s.worstPeriodError)));
+  statLatency->setText(EthercatPanel::tr("%1 µs after the deadline").arg(us(s.worstLatency)));
+  statRtt->setText(EthercatPanel::tr("mean %1 µs, worst %2 µs").arg(us(s.meanRoundTrip), us(s.worstRoundTrip)));
+  statCounts->setText(EthercatPanel::tr("%1 / %2 / %3 / %4").arg(s.lateCycles).arg(s.missedCycles).arg(s.lostFrames).arg(s.wkcErrors));
+  histogram->setData(s.jitterHistogram);
+}
+
+void EthercatPanel::Impl::poll() {
+  auto s = provider->current();
+  if (!s) {
+    haveStatus = false;
+    status = ec::MasterStatus{};
+    stateLabel->setText(busy ? EthercatPanel::tr("%1 …").arg(busyAction) : EthercatPanel::tr("No bus. Scan or start it (the in-process virtual drives need no privileges)."));
+    faultLabel->setText(EthercatPanel::tr("No fault."));
+    faultLabel->setStyleSheet(QString());
+    warningLabel->hide();
+    showStats(ec::CycleStats{});
+    updateButtons();
+    return;
+  }
+  status = s->status();
+  haveStatus = true;
+  const bool running = s->inUse();
+  QString state = EthercatPanel::tr("%1: %2").arg(q(s->describe()), q(status.phase));
+  if (status.cyclic)
+    state += EthercatPanel::tr(", cycling at %1 Hz").arg(std::round(1.0 / status.stats.nominalPeriod));
+  if (status.cyclic) state += status.enabled ? EthercatPanel::tr(", drives enabled") : EthercatPanel::tr(", drives disabled");
+  if (running) state += EthercatPanel::tr(", a run uses the bus");
+  if (busy) state = EthercatPanel::tr("%1 … (%2)").arg(busyAction, state);
+  stateLabel->setText(state);
+  if (!status.warnings.empty()) {
+    QStringList w;
+    for (const auto& x : status.warnings) w << q(x);
+    warningLabel->setText(w.join(QLatin1Char('\n')));
+    warningLabel->show();
+  } else {
+    warningLabel->hide();
+  }
+  if (status.fault) {
+    const QString msg = q(status.faultMessage);
+    faultLabel->setText(msg);
+    faultLabel->setStyleSheet(QStringLiteral("color: #b00000; font-weight: bold;"));
+    if (msg != faultShown) {
+      faultShown = msg;
+      emit self->faultRaised(msg);
+    }
+  } else {
+    faultLabel->setText(EthercatPanel::tr("No fault."));
+    faultLabel->setStyleSheet(QString());
+    faultShown.clear();
+  }
+  if (status.cyclic || !status.slaves.empty()) {
+    // The cyclic status carries the live AL and CiA 402 states; a scan result is kept until then.
+    if (status.cyclic || scan.slaves.empty()) fillTable(status.slaves, status.fault ? status.faultSlave : -1);
+  }
+  showStats(status.stats);
+  updateButtons();
+}
+
+void EthercatPanel::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) d->retranslate();
+  QWidget::changeEvent(e);
+}
+
+}  // namespace maniplab::ui
