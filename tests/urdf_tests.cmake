@@ -4,6 +4,10 @@ maniplab_add_test(test_urdf test_urdf.cpp LIBS maniplab::urdf)
 # The XML well-formedness screen before TinyXML (the heap overflow fuzz_urdf found in Debian's tinyxml).
 maniplab_add_test(test_urdf_xml_screen test_urdf_xml_screen.cpp LIBS maniplab::urdf)
 maniplab_add_test(test_urdf_cli test_urdf_cli.cpp)
+# URDF wherever a robot is loaded: check/dynamics/opcount/base-params and scenes (loadRobotAnyFormat).
+maniplab_add_test(test_urdf_wiring test_urdf_wiring.cpp LIBS maniplab::sim)
+add_dependencies(test_urdf_wiring maniplab-cli)
+target_compile_definitions(test_urdf_wiring PRIVATE MANIPLAB_CLI="$<TARGET_FILE:maniplab-cli>")
 add_dependencies(test_urdf_cli maniplab-cli)
 target_compile_definitions(test_urdf_cli PRIVATE MANIPLAB_CLI="$<TARGET_FILE:maniplab-cli>")
 

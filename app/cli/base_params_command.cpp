@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "maniplab/model/base_parameters.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/urdf/urdf_file.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 
 namespace maniplab::cli {
@@ -32,10 +33,10 @@ int cmdBaseParams(const Args& args) {
     }
   }
   if (file.empty() || (method != "symbolic" && method != "numeric")) {
-    std::cerr << "usage: maniplab-cli base-params ROBOT.json [--actuators] [--method symbolic|numeric] [--json]\n";
+    std::cerr << "usage: maniplab-cli base-params ROBOT.json|ROBOT.urdf [--actuators] [--method symbolic|numeric] [--json]\n";
     return 2;
   }
-  const RobotLoadResult res = loadRobotFile(file);
+  const RobotLoadResult res = loadRobotAnyFormat(file);  // ManipLab JSON or URDF (by extension)
   if (!res.ok()) {
     std::cerr << res.report() << file << ": invalid robot file\n";
     return 1;
@@ -94,7 +95,7 @@ int cmdBaseParams(const Args& args) {
 
 const Registration kBaseParams{
     {"base-params",
-     "  base-params ROBOT.json [--actuators] [--method symbolic|numeric] [--json]\n"
+     "  base-params ROBOT.json|ROBOT.urdf [--actuators] [--method symbolic|numeric] [--json]\n"
      "                                   base inertial parameters (seed 002): names, expressions in the\n"
      "                                   standard parameters, values from the file, count formula\n",
      &cmdBaseParams, 70}};

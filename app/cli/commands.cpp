@@ -16,6 +16,7 @@
 #include "maniplab/model/jacobian.hpp"
 #include "maniplab/model/newton_euler_extraction.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/urdf/urdf_file.hpp"
 
 namespace maniplab::cli {
 
@@ -51,8 +52,9 @@ VectorX parseVector(const std::string& opt, const std::string& text, int n) {
   return Eigen::Map<VectorX>(v.data(), n);
 }
 
+/// A robot file of either format: URDF when the name ends in .urdf, otherwise ManipLab JSON.
 bool loadOrReport(const std::string& path, RobotLoadResult& res) {
-  res = loadRobotFile(path);
+  res = loadRobotAnyFormat(path);
   std::cerr << res.report();
   return res.ok();
 }
@@ -82,7 +84,7 @@ template <typename Mat> void printMatrix(std::ostream& os, const std::string& ti
 
 int cmdCheck(const Args& args) {
   if (args.size() != 1) {
-    std::cerr << "usage: maniplab-cli check ROBOT.json\n";
+    std::cerr << "usage: maniplab-cli check ROBOT.json|ROBOT.urdf\n";
     return 2;
   }
   RobotLoadResult res;
@@ -131,7 +133,7 @@ int cmdDynamics(const Args& args) {
       else if (file.empty()) file = a;
       else throw UsageError("unexpected argument " + a);
     }
-    if (file.empty()) throw UsageError("missing ROBOT.json");
+    if (file.empty()) throw UsageError("missing ROBOT.json (or ROBOT.urdf)");
     RobotLoadResult res;
     if (!loadOrReport(file, res)) return 1;
     Model model = res.model;

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "maniplab/model/operation_counts.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/urdf/urdf_file.hpp"
 
 namespace maniplab::cli {
 namespace {
@@ -44,10 +45,10 @@ int cmdOpcount(const Args& args) {
     }
   }
   if (file.empty()) {
-    std::cerr << "usage: maniplab-cli opcount ROBOT.json [--n-max N] [--json]\n";
+    std::cerr << "usage: maniplab-cli opcount ROBOT.json|ROBOT.urdf [--n-max N] [--json]\n";
     return 2;
   }
-  const RobotLoadResult res = loadRobotFile(file);
+  const RobotLoadResult res = loadRobotAnyFormat(file);  // ManipLab JSON or URDF (by extension)
   std::cerr << res.report();
   if (!res.ok()) return 1;
   const Model& robot = res.model;
@@ -115,7 +116,7 @@ int cmdOpcount(const Args& args) {
 }
 
 const Registration kOpcount{{"opcount",
-                             "  opcount ROBOT.json [--n-max N] [--json]\n"
+                             "  opcount ROBOT.json|ROBOT.urdf [--n-max N] [--json]\n"
                              "                                   multiplications/additions of NE, the kinetic-energy\n"
                              "                                   recurrence, CRBA, ABA and Cholesky for n = 1..N,\n"
                              "                                   beside seed 000's formulas\n",
