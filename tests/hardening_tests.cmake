@@ -32,3 +32,15 @@ set_tests_properties(test_install PROPERTIES TIMEOUT 600)
 if(TARGET maniplab::ui)
   maniplab_add_test(test_scope_long_run test_scope_long_run.cpp LIBS maniplab::ui)
 endif()
+
+# The simulation worker's thread hand-off without widgets (ThreadSanitizer job of scripts/hardening.sh):
+# the worker's source is compiled in, so that the TSan tree needs only the sim library and Qt Core.
+maniplab_add_test(test_worker_threads test_worker_threads.cpp
+                  ${PROJECT_SOURCE_DIR}/ui/src/simulation_worker.cpp
+                  ${PROJECT_SOURCE_DIR}/ui/include/maniplab/ui/simulation_worker.hpp LIBS maniplab::sim)
+target_include_directories(test_worker_threads PRIVATE ${PROJECT_SOURCE_DIR}/ui/include)
+
+# Files are never lost: the atomic writer (model/atomic_file.hpp), the CSV writer and maniplab-cli's --out.
+maniplab_add_test(test_atomic_file test_atomic_file.cpp LIBS maniplab::sim)
+add_dependencies(test_atomic_file maniplab-cli)
+target_compile_definitions(test_atomic_file PRIVATE MANIPLAB_CLI="$<TARGET_FILE:maniplab-cli>")

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "maniplab/model/atomic_file.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/sim/excitation.hpp"
 
@@ -63,9 +64,8 @@ int cmdExcite(const Args& args) {
        << r.initialConditionNumber << " -> " << r.conditionNumber << ". Computed torque with the exact model tracks it; "
        << "identify with: maniplab-cli run SCENE --csv T.csv && maniplab-cli identify ROBOT T.csv";
   const std::string text = sim::excitationSceneJson(r, o, robotRel, res.model.name + " identification excitation", desc.str());
-  std::ofstream f(out, std::ios::trunc);
-  if (!(f << text) || !f.flush()) {
-    std::cerr << out << ": cannot write\n";
+  if (const std::string err = tryWriteFileAtomically(out, text, "scene file"); !err.empty()) {  // old file kept
+    std::cerr << err << "\n";
     return 1;
   }
   std::cout << out << ": written; condition number " << r.initialConditionNumber << " -> " << r.conditionNumber

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "maniplab/model/atomic_file.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 
 namespace maniplab::cli {
@@ -17,32 +18,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Writes `text` to "PATH.tmp-PID" then renames it over PATH: a failed write keeps the old file.
+/// Replaces PATH with `text` through a temporary file and a rename (model/atomic_file.hpp): a failed
+/// write keeps the old file and says why.
 bool writeAtomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      std::cerr << path << ": cannot write: " << std::strerror(errno) << "\n";
-      return false;
-    }
-    out << text;
-    out.flush();
-    if (!out) {
-      const int e = errno;
-      out.close();
-      std::remove(tmp.c_str());
-      std::cerr << path << ": cannot write: " << std::strerror(e) << "\n";
-      return false;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    std::remove(tmp.c_str());
-    std::cerr << path << ": cannot write: " << std::strerror(e) << "\n";
-    return false;
-  }
-  return true;
+  const std::string err = tryWriteFileAtomically(path, text, isUrdfPath(path) ? "URDF file" : "robot file");
+  if (!err.empty()) std::cerr << err << "\n";
+  return err.empty();
 }
 
 /// Re-anchors the mesh paths of a description from `fromFile`'s directory to `toFile`'s (kept as given

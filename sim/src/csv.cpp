@@ -1,15 +1,14 @@
-// CSV export/import (csv.hpp): std::to_chars / std::from_chars (locale-independent), atomic writes.
+// CSV export/import (csv.hpp): std::to_chars / std::from_chars (locale-independent), atomic writes
+// (model/atomic_file.hpp).
 #include "maniplab/sim/csv.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
+#include "maniplab/model/atomic_file.hpp"
 
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
@@ -20,87 +19,9 @@ namespace {
 
 std::string errnoText(int err) { return std::system_category().message(err); }
 
-[[noreturn]] void ioFailure(const std::string& path, const std::string& step, int err) {
-  throw std::runtime_error("cannot write CSV file '" + path + "': " + errnoText(err) + " (" + step + ")");
-}
-
-std::string directoryOf(const std::string& path) {
-  const auto slash = path.find_last_of('/');
-  if (slash == std::string::npos) return ".";
-  if (slash == 0) return "/";
-  return path.substr(0, slash);
-}
-
-// A temporary file next to the target, renamed over it by commit(); removed if never committed.
-class AtomicFile {
- public:
-  explicit AtomicFile(std::string path) : path_(std::move(path)) {
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    std::random_device rd;
-    std::mt19937_64 gen((std::uint64_t(rd()) << 32) ^ rd() ^ std::uint64_t(::getpid()));
-    std::uniform_int_distribution<int> pick(0, int(sizeof(alphabet)) - 2);
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      tmp_ = path_ + ".tmp-";
-      for (int i = 0; i < 6; ++i) tmp_ += alphabet[pick(gen)];
-      fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // umask applies
-      if (fd_ >= 0) break;
-      if (errno != EEXIST) ioFailure(path_, "creating temporary file '" + tmp_ + "'", errno);
-    }
-    if (fd_ < 0) ioFailure(path_, "creating temporary file '" + tmp_ + "'", EEXIST);
-    buffer_.reserve(kFlushBytes + 4096);
-  }
-  AtomicFile(const AtomicFile&) = delete;
-  AtomicFile& operator=(const AtomicFile&) = delete;
-  ~AtomicFile() {
-    if (fd_ >= 0) ::close(fd_);
-    if (!committed_) ::unlink(tmp_.c_str());
-  }
-
-  std::string& buffer() { return buffer_; }
-  void maybeFlush() {
-    if (buffer_.size() >= kFlushBytes) flush();
-  }
-
-  void commit() {
-    flush();
-    if (::fsync(fd_) != 0) ioFailure(path_, "syncing temporary file '" + tmp_ + "'", errno);
-    const int fd = fd_;
-    fd_ = -1;
-    if (::close(fd) != 0) ioFailure(path_, "closing temporary file '" + tmp_ + "'", errno);
-    if (::rename(tmp_.c_str(), path_.c_str()) != 0)
-      ioFailure(path_, "renaming temporary file '" + tmp_ + "' over it", errno);
-    committed_ = true;
-    // Make the rename durable. Best effort: the new content is already in place, so a failure here
-    // must not be reported as "old file intact".
-    const int dfd = ::open(directoryOf(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-      ::fsync(dfd);
-      ::close(dfd);
-    }
-  }
-
- private:
-  static constexpr std::size_t kFlushBytes = std::size_t(1) << 20;
-
-  void flush() {
-    const char* p = buffer_.data();
-    std::size_t left = buffer_.size();
-    while (left > 0) {
-      const ssize_t n = ::write(fd_, p, left);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        ioFailure(path_, "writing temporary file '" + tmp_ + "'", errno);
-      }
-      p += n;
-      left -= std::size_t(n);
-    }
-    buffer_.clear();
-  }
-
-  std::string path_, tmp_;
-  int fd_ = -1;
-  bool committed_ = false;
-  std::string buffer_;
+/// The atomic writer of model/atomic_file.hpp (temporary file + rename), labelled for CSV messages.
+struct AtomicFile : AtomicFileWriter {
+  explicit AtomicFile(const std::string& path) : AtomicFileWriter(path, "CSV file") {}
 };
 
 void appendNumber(std::string& out, double v, int precision) {
