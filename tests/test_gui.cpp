@@ -223,6 +223,51 @@ class TestGui : public QObject {
     QVERIFY2(runFor(w, 0.2), qPrintable(messages->lastMessage()));
   }
 
+  // File > Import URDF: a URDF robot replaces the scene's robot and runs; Save does not write over the
+  // URDF; a URDF whose link has no inertial is refused with the link named; a dropped .urdf is accepted.
+  void importUrdf() {
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    auto* editor = w.findChild<ChainEditor*>();
+    QVERIFY(messages && editor);
+    QVERIFY(action(w, "actionImportUrdf"));
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/default.json"))));
+    QVERIFY2(w.openFile(source(QStringLiteral("robots/puma560.urdf"))), qPrintable(messages->lastMessage()));
+    QCOMPARE(int(editor->description().joints.size()), 6);
+    QVERIFY(messages->lastMessage().contains(QStringLiteral("puma560.urdf")));
+    QVERIFY(runFor(w, 0.2));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString bad = dir.filePath(QStringLiteral("massless.urdf"));
+    {
+      QFile f(bad);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(R"(<robot name="r"><link name="base"/>
+        <link name="l1"/>
+        <joint name="j1" type="revolute"><parent link="base"/><child link="l1"/><axis xyz="0 0 1"/>
+          <limit lower="-1" upper="1" effort="10" velocity="1"/></joint></robot>)");
+    }
+    const int errors = messages->errorCount();
+    QVERIFY(!w.openFile(bad));
+    QVERIFY(messages->errorCount() > errors);
+    bool named = false;
+    auto* list = messages->findChild<QListWidget*>(QStringLiteral("messageList"));
+    QVERIFY(list);
+    for (int i = 0; i < list->count(); ++i)
+      named = named || (list->item(i)->text().contains(QStringLiteral("l1")) &&
+                        list->item(i)->text().contains(QStringLiteral("singular")));
+    QVERIFY2(named, qPrintable(messages->lastMessage()));
+    QCOMPARE(int(editor->description().joints.size()), 6);  // the previous robot is kept
+
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(source(QStringLiteral("robots/umis.urdf")))});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+  }
+
   void languageSwitchRetranslates() {
     MainWindow w;
     w.show();

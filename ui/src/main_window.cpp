@@ -42,6 +42,7 @@
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/urdf/urdf_file.hpp"
 #include "maniplab/sim/csv.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/ui/control_panel.hpp"
@@ -75,6 +76,11 @@ QString dataDirectory() {
 }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// Files the window opens (menu, recent files, drag and drop): scenes and robots (.json), URDF robots.
+bool isOpenableFile(const QString& path) {
+  return path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive) || isUrdfPath(path.toStdString());
+}
 
 /// Forwards the window's events that the (fixed) header does not override.
 class WindowEventFilter : public QObject {
@@ -129,7 +135,7 @@ struct MainWindow::Impl {
 
   // Menus and actions.
   QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
-  QAction *newAct, *openAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
+  QAction *newAct, *openAct, *importUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
   QAction *undoAct, *redoAct;
   QAction *runAct, *pauseAct, *stepAct, *resetAct, *compareAct;
   std::vector<QAction*> speedActs;
@@ -252,6 +258,44 @@ struct MainWindow::Impl {
                                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (r == QMessageBox::Save) return save();
     return r == QMessageBox::Discard;
+  }
+
+  /// Puts a loaded robot (ManipLab JSON or imported URDF) into the current scene, reporting its
+  /// diagnostics; false (with the reason in the message area) when it cannot.
+  bool robotIntoScene(const RobotLoadResult& r, const QFileInfo& fi) {
+    const QString path = fi.filePath();
+    diagnostics(r.diagnostics);
+    if (!r.ok()) {
+      error(MainWindow::tr("%1: the robot was not loaded (see the messages above)").arg(path));
+      return false;
+    }
+    if (!hasScene) {
+      error(MainWindow::tr("%1: open a scene first (a robot replaces the robot of the current scene)").arg(path));
+      return false;
+    }
+    sim::Scene s = scene;
+    s.robot = r;
+    s.robotFile = fi.absoluteFilePath().toStdString();
+    if (s.q0.size() != r.model.nq) s.q0.resize(0), s.qd0.resize(0);
+    setScene(s, scenePath);
+    if (scene.robot.model.nq != 0)
+      info(MainWindow::tr("Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))", "",
+                          r.model.nq)
+               .arg(fi.fileName()));
+    return true;
+  }
+
+  /// File → Import URDF (or a .urdf opened or dropped): liburdfdom reads it (model/urdf); missing or
+  /// zero inertials and unsupported joints are reported per link/joint. The robot is not saved over the
+  /// URDF: Save asks for a ManipLab robot file.
+  bool importUrdf(const QFileInfo& fi) {
+    const RobotLoadResult r = loadRobotAnyFormat(fi.absoluteFilePath().toStdString());
+    if (!robotIntoScene(r, fi)) return false;
+    robotPath.clear();
+    updateTitle();
+    info(MainWindow::tr("%1 imported: File > Save As writes it as a ManipLab robot file").arg(fi.fileName()));
+    addRecent(fi.absoluteFilePath());
+    return true;
   }
 
   bool saveTo(const QString& path) {
@@ -614,6 +658,8 @@ struct MainWindow::Impl {
     helpMenu->setTitle(MainWindow::tr("&Help"));
     newAct->setText(MainWindow::tr("&New"));
     openAct->setText(MainWindow::tr("&Open..."));
+    importUrdfAct->setText(MainWindow::tr("&Import URDF..."));
+    importUrdfAct->setStatusTip(MainWindow::tr("Load a URDF robot (ROS, vendors) into the current scene"));
     saveAct->setText(MainWindow::tr("&Save robot"));
     saveAsAct->setText(MainWindow::tr("Save robot &as..."));
     exportCsvAct->setText(MainWindow::tr("Last run as &CSV..."));
@@ -754,6 +800,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->newAct->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
   d->openAct = act("actionOpen", QKeySequence::Open);
   d->openAct->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+  d->importUrdfAct = act("actionImportUrdf", QKeySequence(Qt::CTRL | Qt::Key_I));
   d->saveAct = act("actionSave", QKeySequence::Save);
   d->saveAct->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
   d->saveAsAct = act("actionSaveAs", QKeySequence::SaveAs);
@@ -763,6 +810,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->quitAct = act("actionQuit", QKeySequence::Quit);
   d->fileMenu->addAction(d->newAct);
   d->fileMenu->addAction(d->openAct);
+  d->fileMenu->addAction(d->importUrdfAct);
   d->recentMenu = d->fileMenu->addMenu(QString());
   d->recentMenu->setObjectName("menuRecent");
   d->fileMenu->addAction(d->saveAct);
@@ -885,7 +933,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   connect(d->openAct, &QAction::triggered, this, [this] {
     if (!d->maybeSave()) return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open a scene or a robot"), dataDirectory() + QStringLiteral("/scenes"),
-                                                      tr("Scenes and robots (*.json)"));
+                                                      tr("Scenes and robots (*.json *.urdf)"));
+    if (!path.isEmpty()) openFile(path);
+  });
+  connect(d->importUrdfAct, &QAction::triggered, this, [this] {
+    if (!d->maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import a URDF robot"), dataDirectory() + QStringLiteral("/robots"),
+                                                      tr("URDF robots (*.urdf)"));
     if (!path.isEmpty()) openFile(path);
   });
   connect(d->saveAct, &QAction::triggered, this, [this] { d->save(); });
@@ -974,7 +1028,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
         auto* de = static_cast<QDragEnterEvent*>(e);
         if (de->mimeData()->hasUrls())
           for (const QUrl& u : de->mimeData()->urls())
-            if (u.isLocalFile() && u.toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+            if (u.isLocalFile() && isOpenableFile(u.toLocalFile())) {
               de->acceptProposedAction();
               return true;
             }
@@ -983,7 +1037,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
       case QEvent::Drop: {
         auto* de = static_cast<QDropEvent*>(e);
         for (const QUrl& u : de->mimeData()->urls())
-          if (u.isLocalFile() && u.toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+          if (u.isLocalFile() && isOpenableFile(u.toLocalFile())) {
             de->acceptProposedAction();
             const QString p = u.toLocalFile();
             QTimer::singleShot(0, this, [this, p] {
@@ -1029,6 +1083,14 @@ bool MainWindow::openFile(const QString& path) {
     d->error(tr("%1: no such file").arg(path));
     return false;
   }
+  if (isUrdfPath(path.toStdString())) {
+    try {
+      return d->importUrdf(fi);
+    } catch (const std::exception& e) {
+      d->error(tr("%1: %2").arg(path, q(e.what())));
+      return false;
+    }
+  }
   std::string text;
   if (!readTextFile(path.toStdString(), text)) {
     d->error(tr("%1: cannot read the file").arg(path));
@@ -1051,24 +1113,7 @@ bool MainWindow::openFile(const QString& path) {
       d->info(tr("Scene %1 loaded (%2)").arg(fi.fileName(), q(res.scene.name)));
     } else {
       const RobotLoadResult r = loadRobotFile(path.toStdString());
-      d->diagnostics(r.diagnostics);
-      if (!r.ok()) {
-        d->error(tr("%1: the robot was not loaded (see the messages above)").arg(path));
-        return false;
-      }
-      if (!d->hasScene) {
-        d->error(tr("%1: open a scene first (a robot replaces the robot of the current scene)").arg(path));
-        return false;
-      }
-      sim::Scene s = d->scene;
-      s.robot = r;
-      s.robotFile = fi.absoluteFilePath().toStdString();
-      if (s.q0.size() != r.model.nq) s.q0.resize(0), s.qd0.resize(0);
-      d->setScene(s, d->scenePath);
-      if (d->scene.robot.model.nq != 0)
-        d->info(tr("Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))", "",
-                   r.model.nq)
-                    .arg(fi.fileName()));
+      if (!d->robotIntoScene(r, fi)) return false;
     }
   } catch (const std::exception& e) {
     d->error(tr("%1: %2").arg(path, q(e.what())));
