@@ -22,3 +22,8 @@ if(TARGET maniplab::ui)
   maniplab_add_test(test_worker_kinds test_worker_kinds.cpp LIBS maniplab::ui)
   set_tests_properties(test_worker_kinds PROPERTIES TIMEOUT 120)
 endif()
+
+# The Orthoglide parameter editor (offscreen; its live view is checked through the scene graph).
+if(TARGET maniplab::ui)
+  maniplab_add_test(test_orthoglide_editor test_orthoglide_editor.cpp LIBS maniplab::ui)
+endif()
