@@ -11,6 +11,8 @@ namespace maniplab::sim {
 void EnergyBalance::reset(double E0) {
   E0_ = E0;
   W_ = 0;
+  Wa_ = 0;
+  Wf_ = 0;
   gross_ = 0;
 }
 
@@ -24,6 +26,8 @@ void EnergyBalance::add(double dt, const VectorX& qd0, const VectorX& qd1, const
   const double p1 = qd1.dot(tauApplied1 - tauFriction1);
   const double dW = 0.5 * dt * (p0 + p1);
   W_ += dW;
+  Wa_ += 0.5 * dt * (qd0.dot(tauApplied0) + qd1.dot(tauApplied1));
+  Wf_ += 0.5 * dt * (qd0.dot(tauFriction0) + qd1.dot(tauFriction1));
   gross_ += std::abs(dW);
 }
 

@@ -2,6 +2,7 @@
 // §IV in its corrected form (reference notes §7–§8); see identification_sequential.hpp.
 #include <cmath>
 #include <map>
+#include <random>
 #include <stdexcept>
 
 #include <Eigen/SVD>
@@ -16,22 +17,52 @@ namespace maniplab::sim {
 
 std::vector<SequentialStep> th8SequentialProcedure() {
   // joints 0-based: 0 column, 1 lift, 2 reach, 3..5 wrist
-  return {
-      {"1. T1: joint 3 alone, variable velocity (perpendicular to g)", {"MR3", "Fs3", "Fv3"}, {2}, {false}, -1},
-      {"2. T1: joint 2 alone, variable velocity (vertical)", {"M2", "Fs2", "Fv2"}, {1}, {false}, -1},
-      {"3. T2: joint 6, constant velocity", {"MX6", "MY6", "Fs6", "Fv6"}, {5}, {true}, -1},
-      {"4. T2: joint 5, constant velocity (q6 = 0)", {"MX5", "MYR5", "Fs5", "Fv5"}, {4}, {true}, -1},
-      {"5. T2: joint 4, constant velocity", {"MX4", "MYR4", "Fs4", "Fv4"}, {3}, {true}, -1},
-      {"6. T2: joint 1, constant velocity (parallel to g)", {"Fs1", "Fv1"}, {0}, {true}, -1},
-      {"7. T3: qd1 constant, joint 3 variable", {"MZR3", "MY3"}, {0, 2}, {true, false}, -1},
-      {"8. T4: joint 6 variable", {"ZZ6"}, {5}, {false}, -1},
-      {"9. T4: joint 5 variable, q6 held at several angles", {"ZZR5", "XXR6", "XY6"}, {4}, {false}, 5},
-      {"10. T5: qd5 constant, joint 6 variable", {"XZ6", "YZ6"}, {4, 5}, {true, false}, -1},
-      {"11. T4: joint 4 variable, q5 held at several angles, q6 = 0", {"ZZR4", "XXR5", "XY5"}, {3}, {false}, 4},
-      {"12. T5: qd4 constant, joint 5 variable, q6 = 0", {"XZ5", "YZ5"}, {3, 4}, {true, false}, -1},
-      {"13. T4: joint 1 variable, q4 held at several angles, q5 = q6 = 0", {"ZZR1", "XXR4", "XY4"}, {0}, {false}, 3},
-      {"14. T5: qd1 constant, joint 4 variable, q5 = q6 = 0", {"XZ4", "YZ4"}, {0, 3}, {true, false}, -1},
+  std::vector<SequentialStep> steps{
+      {"1. T1: joint 3 alone, variable velocity (perpendicular to g)", {"MR3", "Fs3", "Fv3"}, {2}, {false}, -1, "", ""},
+      {"2. T1: joint 2 alone, variable velocity (vertical)", {"M2", "Fs2", "Fv2"}, {1}, {false}, -1, "", ""},
+      {"3. T2: joint 6, constant velocity", {"MX6", "MY6", "Fs6", "Fv6"}, {5}, {true}, -1, "", ""},
+      {"4. T2: joint 5, constant velocity (q6 = 0)", {"MX5", "MYR5", "Fs5", "Fv5"}, {4}, {true}, -1, "", ""},
+      {"5. T2: joint 4, constant velocity", {"MX4", "MYR4", "Fs4", "Fv4"}, {3}, {true}, -1, "", ""},
+      {"6. T2: joint 1, constant velocity (parallel to g)", {"Fs1", "Fv1"}, {0}, {true}, -1, "", ""},
+      {"7. T3: qd1 constant, joint 3 variable", {"MZR3", "MY3"}, {0, 2}, {true, false}, -1, "", ""},
+      {"8. T4: joint 6 variable", {"ZZ6"}, {5}, {false}, -1, "", ""},
+      {"9. T4: joint 5 variable, q6 held at several angles", {"ZZR5", "XXR6", "XY6"}, {4}, {false}, 5, "", ""},
+      {"10. T5: qd5 constant, joint 6 variable", {"XZ6", "YZ6"}, {4, 5}, {true, false}, -1, "", ""},
+      {"11. T4: joint 4 variable, q5 held at several angles, q6 = 0", {"ZZR4", "XXR5", "XY5"}, {3}, {false}, 4, "", ""},
+      {"12. T5: qd4 constant, joint 5 variable, q6 = 0", {"XZ5", "YZ5"}, {3, 4}, {true, false}, -1, "", ""},
+      {"13. T4: joint 1 variable, q4 held at several angles, q5 = q6 = 0", {"ZZR1", "XXR4", "XY4"}, {0}, {false}, 3, "", ""},
+      {"14. T5: qd1 constant, joint 4 variable, q5 = q6 = 0", {"XZ4", "YZ4"}, {0, 3}, {true, false}, -1, "", ""},
   };
+  // Reference §8 (every equation verified against the full energy model) and the §9 errata.
+  const char* eq[14][2] = {
+      {"W3 = [½Δ[q̇3²], Δf_S3, Δf_V3]·[M3, FS3, FV3]ᵀ   (test 1, eq 3.10; M3 = MR3 = M3 + M4 + M5 + M6)", ""},
+      {"W2 = [½Δ[q̇2²] − gΔ[q2], Δf_S2, Δf_V2]·[M2 + M3, FS2, FV2]ᵀ   (test 1, eq 3.10)",
+       "the thesis prints −gΔ[q3]; the joint moved is 2: −gΔ[q2]"},
+      {"W6 = [−gΔ[C6], gΔ[S6], Δf_S6, Δf_V6]·[MX6, MY6, FS6, FV6]ᵀ   (test 2, eq 3.13)", ""},
+      {"W5 = [−gΔ[C5], gΔ[S5], Δf_S5, Δf_V5]·[MX5 + MX6, MY5, FS5, FV5]ᵀ   (test 2, eq 3.13)", ""},
+      {"W4 = [−gΔ[C4], gΔ[S4], Δf_S4, Δf_V4]·[MX4 + MX5 + MX6, MY4 + MY6, FS4, FV4]ᵀ   (test 2, eq 3.13)", ""},
+      {"W1 = [Δf_S1, Δf_V1]·[FS1, FV1]ᵀ   (test 2 with the axis parallel to g, eq 3.14)", ""},
+      {"W1 + W3 − fr − (½Δ[q̇3²] + ½q̇1²Δ[q3²] + r03 q̇1²Δ[q3] − d3 q̇1Δ[q̇3])·M3 = [q̇1²Δ[q3], q̇1Δ[q̇3]]·[MZ3 + MY5, MY3 + MY4 + MY6]ᵀ   (test 3, eqs 3.18–3.19)",
+       "printed with wrong signs and factors and without the d3, r03 terms; (3.18) has +q̇1²(a13² + a23²)Δ[q_p²]"},
+      {"W6 − fr + gΔ[C6]MX6 − gΔ[S6]MY6 = ½Δ[q̇6²]·ZZ6   (test 4, eq 3.27)", "the ZZ coefficient is ½, printed 1"},
+      {"W5 − fr + gΔ[C5](MX5 + C6 MX6 − S6 MY6) − gΔ[S5]MY5 = Δ[q̇5²](½, ½S6², S6C6)·[ZZ5, XX6, XY6]ᵀ   (test 4, eq 3.28)",
+       "ZZ coefficient ½ (printed 1); the angles are those of the HELD joint 6 (printed S5, C5); q6 must take several values"},
+      {"W5 + W6 − fr + gΔ[C5]MX5 − gΔ[S5]MY5 + gΔ[C5C6]MX6 − gΔ[C5S6]MY6 − ½q̇5²Δ[S6²]XX6 − q̇5²Δ[S6C6]XY6 − ½Δ[q̇6²]ZZ6 = −q̇5(Δ[q̇6S6], Δ[q̇6C6])·[XZ6, YZ6]ᵀ   (test 5, eq 3.35)",
+       "printed with wrong signs and spurious factors of 2"},
+      {"W4 − fr + gΔ[C4](MX4 + C5(MX5 + MX6)) − gΔ[S4](MY4 + MY6) − gS5Δ[C4]MY5 − ½Δ[q̇4²](S5²XX6 + 2S5C5 XZ6 + C5² ZZ6) = Δ[q̇4²](½, ½S5², S5C5)·[ZZ4, XX5, XY5]ᵀ   (test 4, eq 3.28)",
+       "ZZ coefficient ½ (printed 1); the angles are those of the HELD joint 5 (printed S4, C4); q5 must take several values"},
+      {"W4 + W5 − fr + gΔ[C4]MX4 − gΔ[S4](MY4 + MY6) + gΔ[C4C5](MX5 + MX6) − gΔ[C4S5]MY5 − q̇4²(½Δ[S5²](XX5 + XX6) + Δ[S5C5](XY5 + XZ6) + ½Δ[C5²]ZZ6) + q̇4(Δ[q̇5S5]XY6 + Δ[q̇5C5]YZ6) − ½Δ[q̇5²]ZZ5 = q̇4(Δ[q̇5S5], Δ[q̇5C5])·[XZ5, YZ5]ᵀ   (test 5, eq 3.35)",
+       "ZZ coefficient ½; printed with wrong signs and spurious factors of 2"},
+      {"W1 − fr − Δ[q̇1²]{½(d3² + r03²)M3 − d3 MY3 + r03(MZ3 + MY5) − d3S4(MX4 + MX5 + MX6) − d3C4(MY4 + MY6) + ½C4²(XX5 + XX6) + S4C4(XZ5 − XY6) + ½S4² ZZ5} = Δ[q̇1²](½, ½C4², −S4C4)·[ZZ1, XX4, XY4]ᵀ   (test 4, eqs 3.30–3.31)",
+       "printed coefficients (1, −½C4², −S4C4) and without −d3S4(MX4 + MX5 + MX6) − d3C4(MY4 + MY6); q4 must take several values"},
+      {"W1 + W4 − fr − MCx(−gΔ[C4] − d3q̇1²Δ[S4] − r03q̇1Δ[q̇4C4]) − MCy(gΔ[S4] − d3q̇1²Δ[C4] + r03q̇1Δ[q̇4S4]) − ½q̇1²Δ[C4²](XX4 + XX5 + XX6) − q̇1²Δ[S4C4](−XY4 + XZ5 − XY6) − ½q̇1²Δ[S4²]ZZ5 − q̇1Δ[q̇4C4](XY5 + XZ6) − q̇1Δ[q̇4S4](YZ5 − YZ6) − ½Δ[q̇4²](ZZ4 + ZZ6) = q̇1(Δ[q̇4C4], −Δ[q̇4S4])·[XZ4, YZ4]ᵀ, MCx = MX4 + MX5 + MX6, MCy = MY4 + MY6   (test 5, eq 3.35)",
+       "printed with wrong signs and without the d3, r03 terms"},
+  };
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    steps[i].equation = eq[i][0];
+    steps[i].correction = eq[i][1];
+  }
+  return steps;
 }
 
 std::vector<SequentialSegment> th8SequentialSegments(const Model& model, const SequentialStep& step, int count, double rate) {
@@ -79,93 +110,132 @@ std::vector<SequentialSegment> th8SequentialSegments(const Model& model, const S
   return out;
 }
 
-SequentialResult identifySequential(const Model& model, const BaseParameterSet& base, const std::vector<SequentialStep>& steps,
-                                    const std::vector<std::vector<SequentialSegment>>& segments, const VectorX& knownStandard) {
-  const int n = model.nq, nb = base.count();
-  if (segments.size() != steps.size()) throw std::runtime_error("sequential identification: one segment list per step is needed");
-  std::map<std::string, int> index;
-  for (int b = 0; b < nb; ++b) index[base.params[std::size_t(b)].name] = b;
-  VectorX known = VectorX::Zero(nb);
-  std::vector<bool> isKnown(std::size_t(nb), false);
+SequentialIdentifier::SequentialIdentifier(const Model& model, const BaseParameterSet& base, const VectorX& knownStandard)
+    : model_(model), base_(base), known_(VectorX::Zero(base.count())), isKnown_(std::size_t(base.count()), false) {
+  const int nb = base.count();
+  if (knownStandard.size() != base.K.cols())
+    throw std::runtime_error("sequential identification: " + std::to_string(base.K.cols()) +
+                             " standard parameters are needed for the rotor inertias, got " +
+                             std::to_string(knownStandard.size()));
   // Rotor inertias: known from the data sheets (their base parameters are Ia alone).
+  // The Ia parts of grouped parameters (Ia1 in ZZR1, Ia4 in ZZR4) are identified with them.
   const VectorX baseKnown = base.K * knownStandard;
   for (int b = 0; b < nb; ++b)
     if (base.params[std::size_t(b)].name.rfind("Ia", 0) == 0) {
-      isKnown[std::size_t(b)] = true;
-      known[b] = baseKnown[b];
+      isKnown_[std::size_t(b)] = true;
+      known_[b] = baseKnown[b];
     }
-  // The Ia parts of grouped parameters (Ia1 in ZZR1, Ia4 in ZZR4) are identified with them.
+}
+
+bool SequentialIdentifier::isKnown(const std::string& name) const {
+  for (std::size_t b = 0; b < base_.params.size(); ++b)
+    if (base_.params[b].name == name) return isKnown_[b];
+  return false;
+}
+
+SequentialResult SequentialIdentifier::result() const {
   SequentialResult res;
-  VectorX hA, hB;
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const SequentialStep& st = steps[s];
-    std::vector<int> unk;
-    for (const auto& u : st.unknowns) {
-      const auto it = index.find(u);
-      if (it == index.end()) throw std::runtime_error("step " + st.title + ": " + u + " is not a base parameter of " + model.name);
-      unk.push_back(it->second);
-    }
-    const auto& segs = segments[s];
-    const int R = int(segs.size());
-    if (R < int(unk.size())) throw std::runtime_error("step " + st.title + ": " + std::to_string(R) + " test motions for " + std::to_string(unk.size()) + " unknowns");
-    MatrixX A(R, int(unk.size()));
-    VectorX y(R);
-    double foreign = 0;
-    for (int r = 0; r < R; ++r) {
-      const SequentialSegment& g = segs[std::size_t(r)];
-      const int N = int(g.t.size());
-      if (N < 3 || N % 2 == 0) throw std::runtime_error("step " + st.title + ": a segment needs an odd number (>= 3) of samples (Simpson's rule)");
-      const double dt = (g.t[N - 1] - g.t[0]) / (N - 1);
-      energyRegressor(model, g.q.row(0).transpose(), g.qd.row(0).transpose(), hA);
-      energyRegressor(model, g.q.row(N - 1).transpose(), g.qd.row(N - 1).transpose(), hB);
-      VectorX row = hB - hA;
-      double work = 0;
-      for (int k = 0; k + 2 < N; k += 2)
-        for (int j = 0; j < n; ++j) {
-          const double v0 = g.qd(k, j), v1 = g.qd(k + 1, j), v2 = g.qd(k + 2, j);
-          work += dt / 3 * (g.tau(k, j) * v0 + 4 * g.tau(k + 1, j) * v1 + g.tau(k + 2, j) * v2);
-          row[j * kStandardPerJoint + kFv] += dt / 3 * (v0 * v0 + 4 * v1 * v1 + v2 * v2);
-          row[j * kStandardPerJoint + kFs] += dt / 3 * (std::abs(v0) + 4 * std::abs(v1) + std::abs(v2));
-        }
-      const Eigen::RowVectorXd rb = row.transpose() * base.Kpinv;
-      const double scale = std::max(rb.cwiseAbs().maxCoeff(), 1e-300);
-      y[r] = work;
-      for (int b = 0; b < nb; ++b) {
-        bool isUnk = false;
-        for (std::size_t u = 0; u < unk.size(); ++u)
-          if (unk[u] == b) { A(r, int(u)) = rb[b]; isUnk = true; }
-        if (isUnk) continue;
-        if (isKnown[std::size_t(b)]) y[r] -= rb[b] * known[b];
-        else if (std::abs(rb[b]) > 1e-7 * scale) {
-          throw std::runtime_error("step " + st.title + ": the motion involves " + base.params[std::size_t(b)].name +
-                                   ", which is neither known yet nor an unknown of this step (coefficient " +
-                                   std::to_string(rb[b]) + ")");
-        } else foreign = std::max(foreign, std::abs(rb[b]) / scale);
-      }
-    }
-    Eigen::JacobiSVD<MatrixX> svd(A, Eigen::ComputeThinU | Eigen::ComputeThinV);
-    const VectorX& sv = svd.singularValues();
-    if (!(sv[sv.size() - 1] > 1e-10 * sv[0]))
-      throw std::runtime_error("step " + st.title + ": rank-deficient (vary the test motions, e.g. the held angle)");
-    SequentialStepResult sr;
-    sr.title = st.title;
-    sr.unknowns = st.unknowns;
-    sr.values = svd.solve(y);
-    sr.conditionNumber = sv[0] / sv[sv.size() - 1];
-    sr.foreignCoefficient = foreign;
-    const VectorX resid = y - A * sr.values;
-    const double sigma2 = R > int(unk.size()) ? resid.squaredNorm() / (R - int(unk.size())) : 0.0;
-    sr.stdDev = (sigma2 * (svd.matrixV() * sv.cwiseInverse().asDiagonal()).rowwise().squaredNorm()).cwiseSqrt();
-    for (std::size_t u = 0; u < unk.size(); ++u) {
-      known[unk[u]] = sr.values[int(u)];
-      isKnown[std::size_t(unk[u])] = true;
-      res.names.push_back(st.unknowns[u]);
-    }
-    res.steps.push_back(std::move(sr));
-  }
-  res.values.resize(int(res.names.size()));
-  for (std::size_t i = 0; i < res.names.size(); ++i) res.values[int(i)] = known[index[res.names[i]]];
+  res.steps = steps_;
+  res.names = names_;
+  res.values.resize(int(names_.size()));
+  for (std::size_t i = 0; i < names_.size(); ++i)
+    for (std::size_t b = 0; b < base_.params.size(); ++b)
+      if (base_.params[b].name == names_[i]) res.values[int(i)] = known_[int(b)];
   return res;
+}
+
+const SequentialStepResult& SequentialIdentifier::runStep(const SequentialStep& st, const std::vector<SequentialSegment>& segs) {
+  const Model& model = model_;
+  const BaseParameterSet& base = base_;
+  const int n = model.nq, nb = base.count();
+  std::map<std::string, int> index;
+  for (int b = 0; b < nb; ++b) index[base.params[std::size_t(b)].name] = b;
+  VectorX hA, hB;
+  std::vector<int> unk;
+  for (const auto& u : st.unknowns) {
+    const auto it = index.find(u);
+    if (it == index.end()) throw std::runtime_error("step " + st.title + ": " + u + " is not a base parameter of " + model.name);
+    unk.push_back(it->second);
+  }
+  const int R = int(segs.size());
+  if (R < int(unk.size())) throw std::runtime_error("step " + st.title + ": " + std::to_string(R) + " test motions for " + std::to_string(unk.size()) + " unknowns");
+  MatrixX A(R, int(unk.size()));
+  VectorX y(R);
+  double foreign = 0;
+  for (int r = 0; r < R; ++r) {
+    const SequentialSegment& g = segs[std::size_t(r)];
+    const int N = int(g.t.size());
+    if (N < 3 || N % 2 == 0) throw std::runtime_error("step " + st.title + ": a segment needs an odd number (>= 3) of samples (Simpson's rule)");
+    if (g.q.rows() != N || g.qd.rows() != N || g.tau.rows() != N || g.q.cols() != n || g.qd.cols() != n || g.tau.cols() != n)
+      throw std::runtime_error("step " + st.title + ": segment " + std::to_string(r + 1) + " has inconsistent sizes");
+    if (!g.q.allFinite() || !g.qd.allFinite() || !g.tau.allFinite() || !g.t.allFinite())
+      throw std::runtime_error("step " + st.title + ": segment " + std::to_string(r + 1) + " contains NaN or infinite samples");
+    const double dt = (g.t[N - 1] - g.t[0]) / (N - 1);
+    energyRegressor(model, g.q.row(0).transpose(), g.qd.row(0).transpose(), hA);
+    energyRegressor(model, g.q.row(N - 1).transpose(), g.qd.row(N - 1).transpose(), hB);
+    VectorX row = hB - hA;
+    double work = 0;
+    for (int k = 0; k + 2 < N; k += 2)
+      for (int j = 0; j < n; ++j) {
+        const double v0 = g.qd(k, j), v1 = g.qd(k + 1, j), v2 = g.qd(k + 2, j);
+        work += dt / 3 * (g.tau(k, j) * v0 + 4 * g.tau(k + 1, j) * v1 + g.tau(k + 2, j) * v2);
+        row[j * kStandardPerJoint + kFv] += dt / 3 * (v0 * v0 + 4 * v1 * v1 + v2 * v2);
+        row[j * kStandardPerJoint + kFs] += dt / 3 * (std::abs(v0) + 4 * std::abs(v1) + std::abs(v2));
+      }
+    const Eigen::RowVectorXd rb = row.transpose() * base.Kpinv;
+    const double scale = std::max(rb.cwiseAbs().maxCoeff(), 1e-300);
+    y[r] = work;
+    for (int b = 0; b < nb; ++b) {
+      bool isUnk = false;
+      for (std::size_t u = 0; u < unk.size(); ++u)
+        if (unk[u] == b) { A(r, int(u)) = rb[b]; isUnk = true; }
+      if (isUnk) continue;
+      if (isKnown_[std::size_t(b)]) y[r] -= rb[b] * known_[b];
+      else if (std::abs(rb[b]) > 1e-7 * scale) {
+        throw std::runtime_error("step " + st.title + ": the motion involves " + base.params[std::size_t(b)].name +
+                                 ", which is neither known yet nor an unknown of this step (coefficient " +
+                                 std::to_string(rb[b]) + ")");
+      } else foreign = std::max(foreign, std::abs(rb[b]) / scale);
+    }
+  }
+  Eigen::JacobiSVD<MatrixX> svd(A, Eigen::ComputeThinU | Eigen::ComputeThinV);
+  const VectorX& sv = svd.singularValues();
+  if (!(sv[sv.size() - 1] > 1e-10 * sv[0]))
+    throw std::runtime_error("step " + st.title + ": rank-deficient (vary the test motions, e.g. the held angle)");
+  SequentialStepResult sr;
+  sr.title = st.title;
+  sr.unknowns = st.unknowns;
+  sr.values = svd.solve(y);
+  sr.conditionNumber = sv[0] / sv[sv.size() - 1];
+  sr.foreignCoefficient = foreign;
+  const VectorX resid = y - A * sr.values;
+  const double sigma2 = R > int(unk.size()) ? resid.squaredNorm() / (R - int(unk.size())) : 0.0;
+  sr.stdDev = (sigma2 * (svd.matrixV() * sv.cwiseInverse().asDiagonal()).rowwise().squaredNorm()).cwiseSqrt();
+  for (std::size_t u = 0; u < unk.size(); ++u) {
+    known_[unk[u]] = sr.values[int(u)];
+    isKnown_[std::size_t(unk[u])] = true;
+    names_.push_back(st.unknowns[u]);
+  }
+  steps_.push_back(std::move(sr));
+  return steps_.back();
+}
+
+SequentialResult identifySequential(const Model& model, const BaseParameterSet& base, const std::vector<SequentialStep>& steps,
+                                    const std::vector<std::vector<SequentialSegment>>& segments, const VectorX& knownStandard) {
+  if (segments.size() != steps.size()) throw std::runtime_error("sequential identification: one segment list per step is needed");
+  SequentialIdentifier id(model, base, knownStandard);
+  for (std::size_t s = 0; s < steps.size(); ++s) id.runStep(steps[s], segments[s]);
+  return id.result();
+}
+
+void addTorqueNoise(std::vector<SequentialSegment>& segments, double torqueStd, std::uint64_t seed) {
+  if (!(torqueStd >= 0) || !std::isfinite(torqueStd))
+    throw std::invalid_argument("torque noise: the standard deviation must be finite and non-negative");
+  if (torqueStd == 0) return;
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> gauss(0.0, torqueStd);
+  for (auto& g : segments)
+    for (Eigen::Index k = 0; k < g.tau.size(); ++k) g.tau.data()[k] += gauss(rng);
 }
 
 }  // namespace maniplab::sim

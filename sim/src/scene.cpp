@@ -10,6 +10,7 @@
 
 #include "maniplab/model/json_reader.hpp"
 #include "maniplab/sim/gain_design.hpp"
+#include "maniplab/sim/operational_space_controller.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 
 namespace maniplab::sim {
@@ -79,6 +80,84 @@ void readGainDesign(JsonReader& rd, const json& c, const std::string& p, int n, 
   s.kv = VectorX::Constant(n, g.kv);
 }
 
+/// The controller's own model: {"perturbation_percent", "seed", "friction_compensation"}.
+void readModelBlock(JsonReader& rd, const json& c, const std::string& p, ControllerSpec& s) {
+  if (!rd.object(c, p, "model", false)) return;
+  const json& m = c["model"];
+  const std::string pm = p + "/model";
+  rd.checkKeys(m, pm, {"perturbation_percent", "seed", "friction_compensation"});
+  if (rd.number(m, pm, "perturbation_percent", s.perturbationPercent, false) &&
+      (s.perturbationPercent < 0 || s.perturbationPercent >= 100))
+    rd.error(pm + "/perturbation_percent", "must be in [0, 100)");
+  double seed = 1;
+  if (rd.number(m, pm, "seed", seed, false)) s.perturbationSeed = std::uint64_t(seed);
+  std::string f = "none";
+  rd.string(m, pm, "friction_compensation", f, false);
+  if (f == "none") s.friction = FrictionCompensation::None;
+  else if (f == "coulomb") s.friction = FrictionCompensation::CoulombOnly;
+  else if (f == "full") s.friction = FrictionCompensation::Full;
+  else rd.error(pm + "/friction_compensation", "must be \"none\", \"coulomb\" or \"full\"");
+}
+
+const char* kCartesianAxes[6] = {"phi", "theta", "psi", "X", "Y", "Z"};
+
+/// A per-Cartesian-axis gain: a number (every axis) or 6 numbers [phi theta psi X Y Z], finite and
+/// non-negative. Returns false (with an error naming the field) otherwise.
+bool cartesianGain(JsonReader& rd, const json& c, const std::string& p, const char* key, VectorX& out) {
+  const std::string pk = p + "/" + key;
+  if (!c.contains(key)) {
+    rd.error(pk, "missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)");
+    return false;
+  }
+  const json& v = c[key];
+  out = VectorX::Zero(6);
+  if (v.is_number()) {
+    double x = 0;
+    if (!rd.numberValue(v, pk, x)) return false;
+    out.setConstant(x);
+  } else if (v.is_array()) {
+    if (v.size() != 6) {
+      rd.error(pk, "must have 6 values (one per Cartesian axis phi theta psi X Y Z), got " + std::to_string(v.size()));
+      return false;
+    }
+    for (int i = 0; i < 6; ++i)
+      if (!rd.numberValue(v[std::size_t(i)], pk + "/" + std::to_string(i), out[i])) return false;
+  } else {
+    rd.error(pk, "must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)");
+    return false;
+  }
+  for (int i = 0; i < 6; ++i)
+    if (out[i] < 0) {
+      rd.error(pk, std::string("must be non-negative (axis ") + kCartesianAxes[i] + ": " + formatNumber(out[i]) + ")");
+      return false;
+    }
+  return true;
+}
+
+/// "operational_space": Cartesian computed torque (operational_space_controller.hpp) on a 6-joint arm.
+void readOperationalSpace(JsonReader& rd, const json& c, const std::string& p, const Model& model, ControllerSpec& s) {
+  rd.checkKeys(c, p, {"type", "name", "kp", "kv", "design", "damping", "model"});
+  if (model.nq != 6)
+    rd.error(p + "/type", "\"operational_space\" needs a robot with 6 joints (square Jacobian); \"" + model.name +
+                              "\" has " + std::to_string(model.nq));
+  if (c.contains("design") && c["design"].is_object()) {
+    readGainDesign(rd, c, p, 6, s);  // the same K_p, K_v on every Cartesian axis
+  } else {
+    cartesianGain(rd, c, p, "kp", s.kp);
+    cartesianGain(rd, c, p, "kv", s.kv);
+  }
+  if (rd.object(c, p, "damping", false)) {
+    const json& d = c["damping"];
+    const std::string pd = p + "/damping";
+    rd.checkKeys(d, pd, {"singular_threshold", "max_damping"});
+    if (rd.number(d, pd, "singular_threshold", s.singularThreshold, false) && !(s.singularThreshold > 0))
+      rd.error(pd + "/singular_threshold", "must be positive (smallest singular value of J where damping starts)");
+    if (rd.number(d, pd, "max_damping", s.maxDamping, false) && !(s.maxDamping >= 0))
+      rd.error(pd + "/max_damping", "must be non-negative (0 = no damping: the exact inverse everywhere)");
+  }
+  readModelBlock(rd, c, p, s);
+}
+
 void readController(JsonReader& rd, const json& c, const std::string& p, const Model& model, ControllerSpec& s) {
   const int n = model.nq;
   rd.string(c, p, "type", s.type, true);
@@ -119,8 +198,13 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
       rd.error(p + "/tracking_time", "back-calculation anti-windup needs a tracking time");
     return;
   }
+  if (s.type == "operational_space") {
+    readOperationalSpace(rd, c, p, model, s);
+    return;
+  }
   if (s.type != "computed_torque" && s.type != "pd_gravity") {
-    rd.error(p + "/type", "must be \"pid\", \"pd_gravity\", \"computed_torque\" or \"zero\" (got \"" + s.type + "\")");
+    rd.error(p + "/type", "must be \"pid\", \"pd_gravity\", \"computed_torque\", \"operational_space\" or \"zero\" (got \"" +
+                              s.type + "\")");
     return;
   }
   const bool ct = s.type == "computed_torque";
@@ -134,22 +218,7 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
     jointVector(rd, c, p, "kp", n, s.kp, true);
     jointVector(rd, c, p, ct ? "kv" : "kd", n, s.kv, true);
   }
-  if (rd.object(c, p, "model", false)) {
-    const json& m = c["model"];
-    const std::string pm = p + "/model";
-    rd.checkKeys(m, pm, {"perturbation_percent", "seed", "friction_compensation"});
-    if (rd.number(m, pm, "perturbation_percent", s.perturbationPercent, false) &&
-        (s.perturbationPercent < 0 || s.perturbationPercent >= 100))
-      rd.error(pm + "/perturbation_percent", "must be in [0, 100)");
-    double seed = 1;
-    if (rd.number(m, pm, "seed", seed, false)) s.perturbationSeed = std::uint64_t(seed);
-    std::string f = "none";
-    rd.string(m, pm, "friction_compensation", f, false);
-    if (f == "none") s.friction = FrictionCompensation::None;
-    else if (f == "coulomb") s.friction = FrictionCompensation::CoulombOnly;
-    else if (f == "full") s.friction = FrictionCompensation::Full;
-    else rd.error(pm + "/friction_compensation", "must be \"none\", \"coulomb\" or \"full\"");
-  }
+  readModelBlock(rd, c, p, s);
 }
 
 /// Checks the trajectory object's keys and value shapes; the classes are built by makeTrajectory().
@@ -410,6 +479,12 @@ std::unique_ptr<Controller> makeController(const ControllerSpec& s, const Model&
   }
   const Model own = perturbedModel(plantModel, s.perturbationPercent, s.perturbationSeed);
   if (s.type == "pd_gravity") return std::make_unique<PdGravityController>(s.name, own, s.kp, s.kv);
+  if (s.type == "operational_space") {
+    OperationalSpaceOptions o;
+    o.singularThreshold = s.singularThreshold;
+    o.maxDamping = s.maxDamping;
+    return std::make_unique<OperationalSpaceController>(s.name, own, Vector6(s.kp), Vector6(s.kv), s.friction, o);
+  }
   return std::make_unique<ComputedTorqueController>(s.name, own, s.kp, s.kv, s.friction);
 }
 

@@ -44,7 +44,8 @@ std::vector<ChannelInfo> makeChannels(const Model& m, const RecordSelection& s) 
     for (int a = 0; a < 6; ++a) c.push_back({std::string("ee_err_") + kAxes[a], kAxisUnits[a], "Cartesian error"});
   }
   if (s.energy)
-    for (const char* e : {"E_kinetic", "E_potential", "E_total", "W_actuators", "E_drift"})
+    // W_actuators = W_tau - W_friction (the balance's W); E_drift = E - E0 - W_actuators.
+    for (const char* e : {"E_kinetic", "E_potential", "E_total", "W_actuators", "E_drift", "W_tau", "W_friction"})
       c.push_back({e, "J", "energy"});
   if (s.timing) {
     c.push_back({"t_controller", "s", "timing"});
@@ -151,6 +152,8 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
       row[c++] = em.total();
       row[c++] = balance.work();
       row[c++] = drift;
+      row[c++] = balance.actuatorWork();
+      row[c++] = balance.frictionWork();
     }
     if (sel.timing) {
       row[c++] = seconds(c1 - c0);

@@ -31,6 +31,9 @@ class EnergyBalance {
 
   double E0() const { return E0_; }
   double work() const { return W_; }            ///< W (J), net work of actuators minus friction
+  /// The two parts of W, same trapezoid: W = actuatorWork() − frictionWork().
+  double actuatorWork() const { return Wa_; }   ///< ∫ q̇·τ_applied dt (J)
+  double frictionWork() const { return Wf_; }   ///< ∫ q̇·τ_friction dt (J), ≥ 0: energy dissipated by friction
   double grossWork() const { return gross_; }   ///< Σ |ΔW| over the steps (J): total energy exchanged
   double drift(double E) const { return E - E0_ - W_; }  ///< E − E0 − W (J); 0 for exact dynamics
 
@@ -42,7 +45,7 @@ class EnergyBalance {
   double scaleFloor() const { return floor_; }
 
  private:
-  double E0_ = 0, W_ = 0, gross_ = 0, floor_ = 1e-9;
+  double E0_ = 0, W_ = 0, Wa_ = 0, Wf_ = 0, gross_ = 0, floor_ = 1e-9;
 };
 
 }  // namespace maniplab::sim

@@ -12,6 +12,7 @@
 // terms, the held downstream joints of steps 9, 11, 13) by construction.
 // The rotor inertias Ia (absent from the thesis) are taken as known (motor data sheets): the identified
 // ZZR1 and ZZR4 include Ia1 and Ia4 as in the base set.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,11 @@ struct SequentialStep {
   std::vector<int> moving;
   std::vector<bool> constantVelocity;
   int held = -1;
+  /// The step's corrected equation as verified in reference §8 (plain text, UTF-8; W = work, fr = the
+  /// friction terms of the moving joints, Δ[x] = x(t_B) − x(t_A), C_j, S_j = cos q_j, sin q_j).
+  std::string equation;
+  /// What the thesis printed wrong for this step (reference §9 errata); empty when printed correctly.
+  std::string correction;
 };
 
 /// The 14 corrected TH8 steps of reference §8 (unknown names of symbolicBaseParameters(th8, {true})).
@@ -58,6 +64,34 @@ struct SequentialResult {
   std::vector<SequentialStepResult> steps;
   std::vector<std::string> names;  ///< every identified base parameter, in order
   VectorX values;
+};
+
+/// Adds seeded Gaussian noise of standard deviation `torqueStd` (N m or N) to every torque sample (a
+/// simulated measurement; positions and velocities are left exact).
+void addTorqueNoise(std::vector<SequentialSegment>& segments, double torqueStd, std::uint64_t seed);
+
+/// The procedure one step at a time (for the guided CLI and GUI): every runStep() identifies the step's
+/// unknowns from its segments with the parameters known so far (rotor inertias from `knownStandard`,
+/// then the results of the earlier steps) and adds them to the known set.
+class SequentialIdentifier {
+ public:
+  SequentialIdentifier(const Model& model, const BaseParameterSet& base, const VectorX& knownStandard);
+  /// Throws std::runtime_error (naming the step) for an unknown name, a parameter not yet known, too few
+  /// segments or a rank-deficient step; nothing changes then.
+  const SequentialStepResult& runStep(const SequentialStep& step, const std::vector<SequentialSegment>& segments);
+  const std::vector<SequentialStepResult>& steps() const { return steps_; }
+  /// Every identified base parameter so far, in order, with its value.
+  SequentialResult result() const;
+  bool isKnown(const std::string& name) const;
+  const BaseParameterSet& base() const { return base_; }
+
+ private:
+  Model model_;
+  BaseParameterSet base_;
+  VectorX known_;
+  std::vector<bool> isKnown_;
+  std::vector<std::string> names_;
+  std::vector<SequentialStepResult> steps_;
 };
 
 /// Runs the steps in order on their segments. `knownStandard` supplies the rotor inertias (13 n standard

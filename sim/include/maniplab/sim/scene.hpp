@@ -20,13 +20,18 @@ namespace maniplab::sim {
 
 struct ControllerSpec {
   std::string name;
-  std::string type;  ///< "pid", "pd_gravity", "computed_torque", "zero"
-  VectorX kp, kv, ki;  ///< kv is Kd for pid / pd_gravity
+  std::string type;  ///< "pid", "pd_gravity", "computed_torque", "operational_space", "zero"
+  /// kv is Kd for pid / pd_gravity. For operational_space kp, kv are 6-vectors per Cartesian axis
+  /// [phi theta psi X Y Z] (orientation 1/s^2, 1/s; position 1/s^2, 1/s), not per joint.
+  VectorX kp, kv, ki;
   VectorX derivativeFilter, saturation, trackingTime;
   AntiWindup antiWindup = AntiWindup::Clamping;
   double perturbationPercent = 0;
   std::uint64_t perturbationSeed = 1;
   FrictionCompensation friction = FrictionCompensation::None;
+  /// operational_space only: damped least-squares inverse below sigma_min(J) < singularThreshold
+  /// (mixed units), damping up to maxDamping at sigma_min = 0 (model/operational_space.hpp).
+  double singularThreshold = 1e-2, maxDamping = 0.05;
 };
 
 struct Scene {
