@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
 # Hardening jobs (issue 9). Any crash, hang, sanitizer report or failing test fails the script.
-#  (a) fuzz : clang + libFuzzer + ASan + UBSan; each target of tests/fuzz/ runs FUZZ_SECONDS (default 60)
-#             from the seed corpus and the regression inputs; crash inputs are left in
-#             $HARDENING_DIR/fuzz/artifacts/ (add them to tests/fuzz/regressions/<target>/ once fixed).
-#  (b) asan : gcc, -fsanitize=address,undefined: every model/sim/CLI/URDF test (all tests except the Qt
-#             widget tests declared in tests/ui_*_tests.cmake and the install test).
+#  (a) asan : clang, -fsanitize=address,undefined -fno-sanitize-recover=all (+ fuzzer-no-link coverage, so
+#             that the same tree also links the fuzz targets): the model and sim tests (ASAN_SCOPE below;
+#             ASAN_SCOPE=all: every test except the Qt widget tests of tests/ui_*_tests.cmake and install).
+#  (b) fuzz : the libFuzzer targets of tests/fuzz/ in that same tree; each runs FUZZ_SECONDS (default 60)
+#             from the seed corpus and the regression inputs (-timeout=10: an input running longer is a
+#             hang); crash inputs are left in $HARDENING_DIR/fuzz/artifacts/ (add them to
+#             tests/fuzz/regressions/<target>/ once fixed).
 #  (c) tsan : gcc, -fsanitize=thread: the threaded parts (TSAN_TESTS, a ctest regex: the EtherCAT cycle
-#             thread tests and the engine tests).
-# Usage: scripts/hardening.sh [fuzz] [asan] [tsan]   (default: all three)
-# Environment: FUZZ_SECONDS (60), HARDENING_DIR (build-hardening), JOBS (2), TSAN_TESTS.
+#             thread tests, the engine tests and the simulation worker's thread hand-off test), with the
+#             commented suppressions of tests/tsan.supp (uninstrumented Qt only).
+#  ci       : asan, fuzz and tsan, as the README test command runs them after ctest.
+# Trees: -O1 with line tables (-gline-tables-only for clang, -g1 for gcc), only the targets a job needs.
+# Usage: scripts/hardening.sh [ci] [asan] [fuzz] [tsan]   (default: ci)
+# Environment: FUZZ_SECONDS (60), HARDENING_DIR (build-hardening), JOBS (2), TSAN_TESTS,
+#   ASAN_SCOPE (model-sim: the model/sim/URDF tests that do not run maniplab-cli; all: every non-UI test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SRC=$(pwd)
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 DIR=${HARDENING_DIR:-$SRC/build-hardening}
 JOBS=${JOBS:-2}
-TSAN_TESTS=${TSAN_TESTS:-'^(test_ethercat.*|test_simulation)$'}
+ASAN_SCOPE=${ASAN_SCOPE:-model-sim}
+TSAN_TESTS=${TSAN_TESTS:-'^(test_ethercat_bus|test_ethercat_faults|test_simulation|test_worker_threads)$'}
 jobs_to_run=("$@")
-[ ${#jobs_to_run[@]} -eq 0 ] && jobs_to_run=(fuzz asan tsan)
+[ ${#jobs_to_run[@]} -eq 0 ] && jobs_to_run=(ci)
+[ "${jobs_to_run[*]}" = ci ] && jobs_to_run=(asan fuzz tsan)
 mkdir -p "$DIR"
 log() { printf '\n=== hardening: %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
 start=$(date +%s)
@@ -31,6 +39,12 @@ configure() {  # configure DIR COMPILER FLAGS [extra cmake args]
     -DCMAKE_SHARED_LINKER_FLAGS="$flags" "$@" >/dev/null
 }
 
+# The clang tree shared by the asan and fuzz jobs.
+configure_san() {
+  configure "$1" clang++ "-O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+    -DMANIPLAB_FUZZ=ON
+}
+
 # Test names (= target names) of the configured tree, without the Qt widget tests and the install test.
 non_ui_tests() {
   local dir=$1 ui
@@ -40,10 +54,21 @@ non_ui_tests() {
     grep -vxF -f <(printf "%s\n" $ui test_install test_robot_view_meshes test_scope_long_run) || true
 }
 
+# The model and sim tests (tests/{model,robot_file,sim_*,urdf,hardening}_tests.cmake) that do not run
+# maniplab-cli (the CLI would pull every other library into the sanitizer build).
+model_sim_tests() {
+  local files=("$SRC"/tests/{model,robot_file,urdf,hardening}_tests.cmake "$SRC"/tests/sim_*_tests.cmake) cli
+  cli=$(grep -hoE 'add_dependencies\([A-Za-z0-9_]+ [^)]*maniplab-cli' "$SRC"/tests/*.cmake | sed -E 's/add_dependencies\(([A-Za-z0-9_]+).*/\1/')
+  grep -hoE '(maniplab_add_test\(|add_test\(NAME )[A-Za-z0-9_]+' "${files[@]}" | sed -E 's/.*[( ]//' |
+    grep -v '_$' | grep -vxF -f <(printf "%s\n" $cli test_install test_robot_view_meshes test_scope_long_run) |
+    grep -v '^$' | sort -u || true
+  ctest --test-dir "$1" -N | sed -nE 's/^ *Test +#[0-9]+: (fuzz_replay_[A-Za-z0-9_]+)$/\1/p'
+}
+
 build_and_run() {  # build_and_run DIR REGEX-or-empty: builds the tests' targets, runs them
   local dir=$1 names=("${@:2}") targets=() t
   for t in "${names[@]}"; do ninja -C "$dir" -t query "$t" >/dev/null 2>&1 && targets+=("$t"); done
-  ninja -C "$dir" -j"$JOBS" "${targets[@]}" maniplab-cli
+  ninja -C "$dir" -j"$JOBS" "${targets[@]}"  # (tests that run maniplab-cli depend on it)
   local regex
   regex="^($(IFS='|'; echo "${names[*]}"))\$"
   ctest --test-dir "$dir" -R "$regex" --output-on-failure --timeout 900
@@ -52,10 +77,9 @@ build_and_run() {  # build_and_run DIR REGEX-or-empty: builds the tests' targets
 for job in "${jobs_to_run[@]}"; do
   case $job in
     fuzz)
-      log "fuzz: building the libFuzzer targets (clang, ASan + UBSan)"
       d=$DIR/fuzz
-      configure "$d" clang++ "-O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-        -DMANIPLAB_FUZZ=ON
+      [ -f "$d/build.ninja" ] || configure_san "$d"
+      log "fuzz: building the libFuzzer targets (clang, ASan + UBSan)"
       targets=(robot_file scene_file urdf csv)
       ninja -C "$d" -j"$JOBS" "${targets[@]/#/fuzz_}"
       mkdir -p "$d/artifacts"
@@ -70,10 +94,14 @@ for job in "${jobs_to_run[@]}"; do
       done
       ;;
     asan)
-      log "asan: model/sim tests with AddressSanitizer + UndefinedBehaviorSanitizer (gcc)"
-      d=$DIR/asan
-      configure "$d" g++ "-O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-      mapfile -t names < <(non_ui_tests "$d")
+      log "asan: model/sim tests with AddressSanitizer + UndefinedBehaviorSanitizer (clang)"
+      d=$DIR/fuzz
+      configure_san "$d"
+      if [ "$ASAN_SCOPE" = all ]; then
+        mapfile -t names < <(non_ui_tests "$d")
+      else
+        mapfile -t names < <(model_sim_tests "$d")
+      fi
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 build_and_run "$d" "${names[@]}"
       ;;
@@ -83,9 +111,9 @@ for job in "${jobs_to_run[@]}"; do
       configure "$d" g++ "-O1 -g1 -fsanitize=thread -fno-omit-frame-pointer"
       mapfile -t names < <(non_ui_tests "$d" | grep -E "$TSAN_TESTS")
       if [ ${#names[@]} -eq 0 ]; then echo "hardening: no test matches TSAN_TESTS=$TSAN_TESTS"; exit 1; fi
-      TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build_and_run "$d" "${names[@]}"
+      TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$SRC/tests/tsan.supp" build_and_run "$d" "${names[@]}"
       ;;
-    *) echo "usage: scripts/hardening.sh [fuzz] [asan] [tsan]"; exit 2 ;;
+    *) echo "usage: scripts/hardening.sh [ci] [asan] [fuzz] [tsan]"; exit 2 ;;
   esac
 done
 log "all jobs passed in $(( $(date +%s) - start )) s"
