@@ -3,6 +3,7 @@
 #include "maniplab/ui/main_window.hpp"
 
 #include "maniplab/ui/algorithms_dialog.hpp"
+#include "maniplab/ui/ethercat_panel.hpp"
 #include "maniplab/ui/identification_panel.hpp"
 
 #include <QAction>
@@ -110,7 +111,8 @@ struct MainWindow::Impl {
   TeachPanel* teach = nullptr;
   MetricsView* metrics = nullptr;
   MessageArea* messages = nullptr;
-  QDockWidget *teachDock = nullptr, *identDock = nullptr;
+  QDockWidget *teachDock = nullptr, *identDock = nullptr, *ethercatDock = nullptr;
+  EthercatPanel* ethercat = nullptr;
   IdentificationPanel* ident = nullptr;
   std::shared_ptr<const Model> identifiedModel;  ///< used by the model-based controllers when set
   bool compareIdentified = false;                 ///< next run: before/after the identification
@@ -337,6 +339,7 @@ struct MainWindow::Impl {
     metrics->clear();
     panel->setScene(scene);
     if (ident) ident->setRobot(scene.robot.model, robotPath);
+    if (ethercat) ethercat->setScene(scene);
     if (editor) editor->setDescription(scene.robot.description);
     undo.clear();
     undo.setClean();
@@ -393,6 +396,9 @@ struct MainWindow::Impl {
       req.compareControllerModel = compareIdentified;
     }
     compareIdentified = false;
+    // The EtherCAT panel's backend (live drives or the in-process virtual drives) replaces the
+    // simulated plant; the controllers, recorder, scope and metrics stay the same.
+    if (ethercat && ethercat->ethercatSelected()) req.backendFactory = ethercat->backendFactory();
     if (req.controllers.empty()) {
       error(MainWindow::tr("No controller is selected in the control panel"));
       return;
@@ -689,6 +695,7 @@ struct MainWindow::Impl {
     panelDock->setWindowTitle(MainWindow::tr("Control panel"));
     teachDock->setWindowTitle(MainWindow::tr("Teach"));
     identDock->setWindowTitle(MainWindow::tr("Identification"));
+    ethercatDock->setWindowTitle(MainWindow::tr("EtherCAT"));
     scopeDock->setWindowTitle(MainWindow::tr("Oscilloscope"));
     metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
     messageDock->setWindowTitle(MainWindow::tr("Messages"));
@@ -738,7 +745,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->ident = new IdentificationPanel(this);
   d->identDock = dock("identificationDock", d->ident, Qt::RightDockWidgetArea);
   tabifyDockWidget(d->teachDock, d->identDock);
+  d->ethercat = new EthercatPanel(this);
+  d->ethercatDock = dock("ethercatDock", d->ethercat, Qt::RightDockWidgetArea);
+  tabifyDockWidget(d->identDock, d->ethercatDock);
   d->panelDock->raise();
+  connect(d->ethercat, &EthercatPanel::faultRaised, this, [this](const QString& m) { d->error(m); });
+  connect(d->ethercat, &EthercatPanel::backendChanged, this, [this] {
+    d->info(d->ethercat->ethercatSelected() ? tr("Runs drive the EtherCAT backend (EtherCAT panel)")
+                                            : tr("Runs drive the simulated plant"));
+  });
   connect(d->ident, &IdentificationPanel::message, this, [this](const QString& m) { d->info(m); });
   connect(d->ident, &IdentificationPanel::openSceneRequested, this, [this](const QString& path) { openFile(path); });
   connect(d->ident, &IdentificationPanel::identifiedModelChanged, this, [this](bool use) {
@@ -874,7 +889,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
 
   d->viewMenu = mb->addMenu(QString());
   d->viewMenu->setObjectName("menuView");
-  for (auto* dw : {d->editorDock, d->panelDock, d->teachDock, d->identDock, d->scopeDock, d->metricsDock,
+  for (auto* dw : {d->editorDock, d->panelDock, d->teachDock, d->identDock, d->ethercatDock, d->scopeDock, d->metricsDock,
                    d->messageDock}) {
     auto* a = dw->toggleViewAction();
     a->setObjectName(QStringLiteral("toggle_") + dw->objectName());
