@@ -111,6 +111,12 @@ class TestEthercatPanel : public QObject {
     panel.setEthercatSelected(true);
     QVERIFY(panel.ethercatSelected());
     QCOMPARE(changed.count(), 1);
+    panel.setEthercatSelected(false);
+    sim::Scene ecatScene = umisScene(1.0);
+    ecatScene.backend = "ethercat";  // a scene that chooses the EtherCAT backend
+    panel.setScene(ecatScene);
+    QVERIFY(panel.ethercatSelected());
+    QCOMPARE(changed.count(), 3);
 
     QString err;
     QVERIFY(waitJob(panel, [&] { panel.scan(); }, &err));

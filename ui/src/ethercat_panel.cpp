@@ -409,6 +409,7 @@ std::function<std::unique_ptr<sim::Backend>(const Model&, const sim::Scene&)> Et
 
 void EthercatPanel::setScene(const sim::Scene& scene) {
   if (scene.robot.ok() && scene.robot.model.nq > 0) d->provider->setScene(scene);
+  if (scene.backend == "ethercat") setEthercatSelected(true);  // the scene chooses the EtherCAT backend
 }
 
 std::shared_ptr<ethercat::BusProvider> EthercatPanel::provider() const { return d->provider; }

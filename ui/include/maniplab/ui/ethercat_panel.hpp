@@ -45,7 +45,8 @@ class EthercatPanel : public QWidget {
   /// panel's selection at the time it is called, in the worker thread).
   std::function<std::unique_ptr<sim::Backend>(const Model&, const sim::Scene&)> backendFactory() const;
   /// The scene whose robot the virtual drives emulate outside runs (scan, start) and whose controllers
-  /// give the CSP gains. The panel starts with scenes/umis_ctc_vs_pid.json when it can load it.
+  /// give the CSP gains. The panel starts with scenes/umis_ctc_vs_pid.json when it can load it. A scene
+  /// whose "backend" is "ethercat" selects the EtherCAT backend (backendChanged); "sim" changes nothing.
   void setScene(const sim::Scene& scene);
   /// The shared provider (live session, selection); for tests and advanced integration.
   std::shared_ptr<ethercat::BusProvider> provider() const;
