@@ -19,6 +19,7 @@
 
 #include "maniplab/ui/ethercat_panel.hpp"
 #include "maniplab/ui/main_window.hpp"
+#include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/sim/scene.hpp"
@@ -64,10 +65,7 @@ class TestGui : public QObject {
   void shippedScenesRunFromTheGui_data() {
     QTest::addColumn<QString>("scene");
     QStringList files = QDir(source(QStringLiteral("scenes"))).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    // Orthoglide scenes have their own reader (sim/orthoglide_simulation.hpp); the GUI does not open them yet.
-    files.removeIf([](const QString& f) {  // satellite scenes: own reader too (maniplab-cli satellite)
-      return f.startsWith(QStringLiteral("orthoglide")) || f.startsWith(QStringLiteral("satellite"));
-    });
+    // Every kind: serial scenes, the Orthoglide (seed 004) and the satellite (free-floating base).
     QVERIFY(!files.isEmpty());
     for (const QString& f : files) QTest::newRow(qPrintable(f)) << source(QStringLiteral("scenes/") + f);
   }
@@ -90,6 +88,15 @@ class TestGui : public QObject {
     QVERIFY(scope);
     QVERIFY(scope->sources().contains(QStringLiteral("q[1]")));
     QVERIFY2(scope->sampleCount() > 0, "no samples reached the scope");
+    // The 3D view draws the scene's kind and was posed from the rows.
+    auto* view = w.findChild<RobotView*>();
+    QVERIFY(view && view->hasRobot());
+    const QString file = QFileInfo(scene).fileName();
+    const RobotView::Kind expected = file.startsWith(QStringLiteral("orthoglide")) ? RobotView::Kind::Orthoglide
+                                     : file.startsWith(QStringLiteral("satellite")) ? RobotView::Kind::FloatingBase
+                                                                                     : RobotView::Kind::Serial;
+    QCOMPARE(view->kind(), expected);
+    QVERIFY(view->updatesApplied() > 0);
   }
 
   // The comparison view overlays the joint errors of both controllers of the default scene.

@@ -45,6 +45,8 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "maniplab/sim/csv.hpp"
+#include "maniplab/sim/floating_base_plant.hpp"
+#include "maniplab/sim/orthoglide_simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/ui/control_panel.hpp"
 #include "maniplab/ui/teach_panel.hpp"
@@ -53,6 +55,7 @@
 #include "maniplab/ui/simulation_worker.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "maniplab/ui/view_feed.hpp"
 #include "maniplab/ui/scope_widget.hpp"
 
 #ifndef MANIPLAB_SOURCE_DATA_DIR
@@ -113,6 +116,13 @@ struct MainWindow::Impl {
   MessageArea* messages = nullptr;
   QDockWidget *teachDock = nullptr, *identDock = nullptr, *ethercatDock = nullptr;
   EthercatPanel* ethercat = nullptr;
+  /// The kind of the open scene. Serial scenes (sim::Scene) are edited and run with every panel; the
+  /// Orthoglide (seed 004) and satellite (seed 000 §IV.2) scenes are run as their files say (the control
+  /// panel only gives the duration), drawn by the 3D view's other kinds and recorded like serial runs.
+  enum class SceneKind { Serial, Orthoglide, Satellite } kind = SceneKind::Serial;
+  std::shared_ptr<const sim::OrthoglideScene> orthoScene;
+  std::shared_ptr<const sim::SatelliteScene> satScene;
+  ViewFeed feed;  ///< columns of the current run that pose the 3D view
   IdentificationPanel* ident = nullptr;
   std::shared_ptr<const Model> identifiedModel;  ///< used by the model-based controllers when set
   bool compareIdentified = false;                 ///< next run: before/after the identification
@@ -128,7 +138,6 @@ struct MainWindow::Impl {
   bool running = false;
   double speed = 1.0;
   std::vector<RunOutcome> lastRuns;
-  std::vector<int> qCols, qdCols;  ///< columns of q[i] and q_d[i] in the current run's rows
   int sourceCount = 0;
 
   // Language.
@@ -178,6 +187,19 @@ struct MainWindow::Impl {
   }
 
   void showRobot() {
+    if (kind != SceneKind::Serial) {
+      if (!view) return;
+      if (orthoScene)
+        view->setOrthoglide(orthoScene->robot.model);  // posed at its home (isotropic) configuration
+      else if (satScene) {
+        view->setFloatingRobot(satScene->model);
+        view->setBasePose(satScene->basePose);
+        if (satScene->q0.size() == satScene->model.arm.nq) view->setConfiguration(satScene->q0);
+      }
+      view->clearTrails();
+      view->fitToRobot();
+      return;
+    }
     if (teach && scene.robot.model.nq > 0) teach->setRobot(scene.robot.model, initialPose());
     if (view && scene.robot.model.nq > 0) {
       view->setRobot(scene.robot.model, scene.robot.description);
@@ -210,7 +232,10 @@ struct MainWindow::Impl {
   }
 
   void updateTitle() {
-    QString name = hasScene ? q(scene.name) : QString();
+    QString name = !hasScene ? QString()
+                   : kind == SceneKind::Orthoglide ? q(orthoScene->name)
+                   : kind == SceneKind::Satellite  ? q(satScene->name)
+                                                   : q(scene.name);
     if (name.isEmpty()) name = QFileInfo(scenePath.isEmpty() ? robotPath : scenePath).fileName();
     if (name.isEmpty()) name = MainWindow::tr("untitled");
     w->setWindowTitle(name + QStringLiteral("[*] - ManipLab"));
@@ -224,8 +249,8 @@ struct MainWindow::Impl {
     exportCsvAct->setEnabled(!lastRuns.empty());
     compareAct->setEnabled(!running && lastRuns.size() >= 2);
     exportMetricsAct->setEnabled(!lastRuns.empty());
-    saveAct->setEnabled(hasScene);
-    saveAsAct->setEnabled(hasScene);
+    saveAct->setEnabled(hasScene && kind == SceneKind::Serial);
+    saveAsAct->setEnabled(hasScene && kind == SceneKind::Serial);
   }
 
   void addRecent(const QString& path) {
@@ -273,6 +298,10 @@ struct MainWindow::Impl {
     }
     if (!hasScene) {
       error(MainWindow::tr("%1: open a scene first (a robot replaces the robot of the current scene)").arg(path));
+      return false;
+    }
+    if (kind != SceneKind::Serial) {
+      error(MainWindow::tr("%1: the open scene's robot is fixed by its file; open a serial scene first").arg(path));
       return false;
     }
     sim::Scene s = scene;
@@ -329,8 +358,52 @@ struct MainWindow::Impl {
     return saveTo(path);
   }
 
+  /// Enables the panels that only serial scenes use (chain editor, control panel, teach, identification,
+  /// EtherCAT). The other kinds run as their files say, for the control panel's duration (set from the
+  /// file when it is opened).
+  void enableSerialPanels(bool on) {
+    for (QWidget* wd : std::initializer_list<QWidget*>{editor, panel, teach, ident, ethercat})
+      if (wd) wd->setEnabled(on);
+  }
+
+  /// Opens an Orthoglide or satellite scene (exactly one of the two is set).
+  void setOtherScene(std::shared_ptr<const sim::OrthoglideScene> ortho, std::shared_ptr<const sim::SatelliteScene> sat,
+                     const QString& path) {
+    cancelRun();
+    orthoScene = std::move(ortho);
+    satScene = std::move(sat);
+    kind = orthoScene ? SceneKind::Orthoglide : SceneKind::Satellite;
+    hasScene = true;
+    scenePath = path;
+    robotPath.clear();
+    lastRuns.clear();
+    metrics->clear();
+    undo.clear();
+    undo.setClean();
+    enableSerialPanels(false);
+    showRobot();
+    if (panel) panel->setDuration(orthoScene ? orthoScene->duration : satScene->duration);
+    if (scope) setScopeSources({}, {});
+    updateTitle();
+    updateActions();
+  }
+
+  /// Joints of the open scene's arm (Orthoglide: its three actuators).
+  int jointCount() const {
+    switch (kind) {
+      case SceneKind::Orthoglide: return 3;
+      case SceneKind::Satellite: return satScene ? satScene->model.arm.nq : 0;
+      case SceneKind::Serial: break;
+    }
+    return scene.robot.model.nq;
+  }
+
   void setScene(const sim::Scene& s, const QString& path) {
     cancelRun();
+    kind = SceneKind::Serial;
+    orthoScene.reset();
+    satScene.reset();
+    enableSerialPanels(true);
     scene = s;
     hasScene = true;
     scenePath = path;
@@ -345,10 +418,8 @@ struct MainWindow::Impl {
     undo.setClean();
     showRobot();
     scopeSourcesFromScene();
-    if (scene.backend != "sim")
-      message(MessageArea::Severity::Warning,
-              MainWindow::tr("%1: backend \"%2\" is not available in the GUI; the simulated plant is used")
-                  .arg(path, q(scene.backend)));
+    if (scene.backend == "ethercat")
+      info(MainWindow::tr("%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)").arg(path));
     updateTitle();
     updateActions();
   }
@@ -381,13 +452,28 @@ struct MainWindow::Impl {
       info(MainWindow::tr("A simulation is already running"));
       return;
     }
+    RunRequest req;
+    if (kind != SceneKind::Serial) {
+      // The scene file's controllers and settings; the control panel gives the duration.
+      const double duration = panel->duration();
+      if (orthoScene) {
+        auto o = std::make_shared<sim::OrthoglideScene>(*orthoScene);
+        if (duration > 0) o->duration = duration;
+        req.orthoglide = std::move(o);
+      } else {
+        auto st = std::make_shared<sim::SatelliteScene>(*satScene);
+        if (duration > 0) st->duration = duration;
+        req.satellite = std::move(st);
+      }
+      startRun(std::move(req), startPaused);
+      return;
+    }
     sim::Scene s = scene;
     QString err;
     if (!panel->applyTo(s, &err)) {
       error(err);
       return;
     }
-    RunRequest req;
     req.scene = std::move(s);
     req.controllers = panel->selectedControllers();
     if (identifiedModel) {
@@ -403,6 +489,10 @@ struct MainWindow::Impl {
       error(MainWindow::tr("No controller is selected in the control panel"));
       return;
     }
+    startRun(std::move(req), startPaused);
+  }
+
+  void startRun(RunRequest req, bool startPaused) {
     lastRuns.clear();
     metrics->clear();
     if (view) view->clearTrails();
@@ -421,13 +511,7 @@ struct MainWindow::Impl {
   }
 
   void onRunStarted(int, const QString& name, const QStringList& names, const QStringList& units) {
-    qCols.clear();
-    qdCols.clear();
-    const int n = scene.robot.model.nq;
-    for (int i = 1; i <= n; ++i) {
-      qCols.push_back(int(names.indexOf(QStringLiteral("q[%1]").arg(i))));
-      qdCols.push_back(int(names.indexOf(QStringLiteral("q_d[%1]").arg(i))));
-    }
+    if (view) feed = makeViewFeed(*view, names, satScene ? satScene->basePose.R : Matrix3(Matrix3::Identity()));
     setScopeSources(names, units);
     if (view) view->clearTrails();
     statusLabel->setText(MainWindow::tr("Running %1...").arg(name));
@@ -438,30 +522,16 @@ struct MainWindow::Impl {
     if (rows == 0 || columns <= 0 || values.size() != qsizetype(rows) * columns) return;
     if (scope && columns == sourceCount) scope->appendSamples(times.constData(), values.constData(), rows);
     // The 3D view gets the newest row only (display rate).
-    const double* last = values.constData() + qsizetype(rows - 1) * columns;
-    const int n = int(qCols.size());
-    auto pose = [&](const std::vector<int>& cols, VectorX& out) {
-      out.resize(n);
-      for (int i = 0; i < n; ++i) {
-        if (cols[std::size_t(i)] < 0 || cols[std::size_t(i)] >= columns) return false;
-        out[i] = last[cols[std::size_t(i)]];
-      }
-      return n > 0;
-    };
-    VectorX qv, qdv;
-    if (view) {
-      if (pose(qdCols, qdv)) view->setDesiredConfiguration(qdv);
-      if (pose(qCols, qv)) view->setConfiguration(qv);
-    }
+    if (view) feedView(*view, feed, values.constData() + qsizetype(rows - 1) * columns, columns);
     statusLabel->setText(MainWindow::tr("t = %1 s").arg(times.back(), 0, 'f', 3));
   }
 
   void onFinished(const RunOutcomes& out) {
     running = false;
-    teach->setEnabled(true);
+    teach->setEnabled(kind == SceneKind::Serial);
     pauseAct->setChecked(false);
     lastRuns = out.runs;
-    if (ident)
+    if (ident && kind == SceneKind::Serial)
       for (const auto& r : out.runs)
         if (r.recorder && r.recorder->rows() > 0) {
           ident->setLastRun(r.recorder, r.name);
@@ -497,7 +567,7 @@ struct MainWindow::Impl {
       return;
     }
     runs.resize(2);
-    const int n = scene.robot.model.nq;
+    const int n = jointCount();
     QStringList names, units;
     std::vector<std::pair<const sim::Recorder*, int>> columns;
     for (const RunOutcome* r : runs)
@@ -975,8 +1045,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   connect(d->aboutAct, &QAction::triggered, this, [this] {
     QMessageBox::about(this, tr("About ManipLab"),
                        tr("<h3>ManipLab %1</h3><p>Simulating, controlling and teaching the dynamics of robot "
-                          "manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, "
-                          "independent-joint PID and computed-torque control.</p>")
+                          "manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive dynamics, "
+                          "independent-joint PID and computed-torque control, a free-floating base, the Orthoglide "
+                          "parallel robot, base-parameter identification and EtherCAT drives.</p>")
                            .arg(QCoreApplication::applicationVersion()));
   });
   connect(d->equationsAct, &QAction::triggered, this, [this] { d->showEquations(); });
@@ -1112,6 +1183,35 @@ bool MainWindow::openFile(const QString& path) {
     return false;
   }
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  try {
+    if (!j.is_discarded() && j.is_object() && sim::isOrthoglideScene(text)) {
+      auto res = sim::loadOrthoglideSceneFile(path.toStdString());
+      d->diagnostics(res.diagnostics);
+      if (!res.ok()) {
+        d->error(tr("%1: the scene was not loaded (see the messages above)").arg(path));
+        return false;
+      }
+      d->setOtherScene(std::make_shared<const sim::OrthoglideScene>(std::move(res.scene)), nullptr, fi.absoluteFilePath());
+      d->info(tr("Orthoglide scene %1 loaded (%2)").arg(fi.fileName(), q(d->orthoScene->name)));
+      d->addRecent(path);
+      return true;
+    }
+    if (!j.is_discarded() && j.is_object() && j.value("format", std::string()) == "maniplab-satellite") {
+      auto res = sim::loadSatelliteScene(path.toStdString());
+      d->diagnostics(res.diagnostics);
+      if (!res.ok()) {
+        d->error(tr("%1: the scene was not loaded (see the messages above)").arg(path));
+        return false;
+      }
+      d->setOtherScene(nullptr, std::make_shared<const sim::SatelliteScene>(std::move(res.scene)), fi.absoluteFilePath());
+      d->info(tr("Satellite scene %1 loaded (%2)").arg(fi.fileName(), q(d->satScene->name)));
+      d->addRecent(path);
+      return true;
+    }
+  } catch (const std::exception& e) {
+    d->error(tr("%1: %2").arg(path, q(e.what())));
+    return false;
+  }
   bool isScene = false;
   if (!j.is_discarded() && j.is_object() && j.contains("format") && j["format"].is_string())
     isScene = j["format"].get<std::string>() == "maniplab-scene";
