@@ -6,7 +6,7 @@
 //
 //   maniplab-ecat-bench [--seconds S] [--rates 1000,4000] [--spin US] [--master-cpu N] [--drives-cpu N]
 //                       [--keep-link]
-// --spin: the master's busy-wait margin before each deadline (MasterOptions::spinMicros, default 50;
+// --spin: the master's busy-wait margin before each deadline (MasterOptions::spinMicros, default 200;
 // 0 = plain absolute-deadline sleep); --master-cpu / --drives-cpu pin the cyclic thread / the virtual
 // drives' thread (default: not pinned). The load average is printed before and after: the machine
 // should be as idle as possible.
@@ -60,7 +60,7 @@ struct Row {
 };
 
 struct Tuning {
-  int spinMicros = 50;
+  int spinMicros = MasterOptions{}.spinMicros;
   int masterCpu = -1, drivesCpu = -1;
 };
 
