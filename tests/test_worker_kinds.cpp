@@ -2,6 +2,7 @@
 // the kind's channel names, batched rows covering the whole run, finished with outcomes carrying the
 // recorder (CSV) and metrics; cancel stops the run and the following controllers; requests it cannot
 // honour (an external backend with an Orthoglide scene) fail with a message.
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QThread>
@@ -35,7 +36,8 @@ struct Capture {
 };
 
 // Runs a request in a worker thread; `whileRunning` is polled from the GUI thread until finished.
-void runRequest(const RunRequest& req, double speed, Capture& cap, const std::function<void(SimulationWorker&, Capture&)>& whileRunning = {}) {
+void runRequest(const RunRequest& req, double speed, Capture& cap,
+                const std::function<void(SimulationWorker&, Capture&)>& whileRunning = {}, bool startPaused = false) {
   QThread thread;
   auto* worker = new SimulationWorker;
   worker->moveToThread(&thread);
@@ -64,6 +66,7 @@ void runRequest(const RunRequest& req, double speed, Capture& cap, const std::fu
     cap.done = true;
   });
   worker->setSpeed(speed);
+  worker->setPaused(startPaused);
   worker->prepare();
   QMetaObject::invokeMethod(worker, [worker, req] { worker->run(req); }, Qt::QueuedConnection);
   const bool finished = QTest::qWaitFor([&] {
@@ -219,6 +222,46 @@ class TestWorkerKinds : public QObject {
       QCOMPARE(cap.result.runs.size(), std::size_t(1));
       QVERIFY(cap.result.runs[0].cancelled);
       QVERIFY(cap.result.runs[0].endTime < 5.0);
+    }
+  }
+
+  void pauseAndStepGoOneControlPeriodAtATime() {
+    for (const bool orthoglide : {false, true}) {
+      RunRequest req;
+      if (orthoglide) req.orthoglide = og;
+      else req.satellite = sat;
+      req.controllers = {0};
+      Capture cap;
+      int phase = 0;
+      QElapsedTimer clock;
+      qsizetype seen = 0;
+      runRequest(req, 0.0, cap, [&](SimulationWorker& w, Capture& c) {
+        const qsizetype rows = c.rows.isEmpty() ? 0 : c.rows.back();
+        if (phase == 0 && rows == 1) {  // paused on the first row
+          clock.start();
+          phase = 1;
+        } else if (phase == 1 && clock.elapsed() > 150) {  // nothing more while paused
+          QCOMPARE(rows, qsizetype(1));
+          w.step(1);
+          phase = 2;
+          clock.restart();
+        } else if (phase == 2 && rows >= 2) {
+          seen = rows;
+          clock.restart();
+          phase = 3;
+        } else if (phase == 3 && clock.elapsed() > 150) {  // exactly one period per step
+          QCOMPARE(rows, qsizetype(2));
+          w.setPaused(false);
+          phase = 4;
+        }
+      }, true);
+      QCOMPARE(phase, 4);
+      QCOMPARE(seen, qsizetype(2));
+      QCOMPARE(cap.result.runs.size(), std::size_t(1));
+      QVERIFY2(cap.result.runs[0].ok, qPrintable(cap.result.runs[0].message));
+      const double period = orthoglide ? og->controlPeriod : sat->controlPeriod;
+      const double duration = orthoglide ? og->duration : sat->duration;
+      QCOMPARE(cap.rows[0], qsizetype(std::llround(duration / period)) + 1);  // then it ran to the end
     }
   }
 
