@@ -27,6 +27,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTextBrowser>
@@ -364,7 +365,22 @@ struct MainWindow::Impl {
   void enableSerialPanels(bool on) {
     for (QWidget* wd : std::initializer_list<QWidget*>{editor, panel, teach, ident, ethercat})
       if (wd) wd->setEnabled(on);
+    // Their docks (which show the last serial scene's data) are hidden meanwhile, and those that were
+    // shown come back with the next serial scene.
+    const std::initializer_list<QDockWidget*> docks{editorDock, panelDock, teachDock, identDock, ethercatDock};
+    if (!on && hiddenSerialDocks.empty()) {
+      for (QDockWidget* dw : docks)
+        if (dw && !dw->isHidden()) {
+          hiddenSerialDocks.push_back(dw);
+          dw->hide();
+        }
+    } else if (on) {
+      for (QDockWidget* dw : hiddenSerialDocks) dw->show();
+      hiddenSerialDocks.clear();
+      if (panelDock) panelDock->raise();
+    }
   }
+  std::vector<QDockWidget*> hiddenSerialDocks;
 
   /// Opens an Orthoglide or satellite scene (exactly one of the two is set).
   void setOtherScene(std::shared_ptr<const sim::OrthoglideScene> ortho, std::shared_ptr<const sim::SatelliteScene> sat,
@@ -816,7 +832,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->identDock = dock("identificationDock", d->ident, Qt::RightDockWidgetArea);
   tabifyDockWidget(d->teachDock, d->identDock);
   d->ethercat = new EthercatPanel(this);
-  d->ethercatDock = dock("ethercatDock", d->ethercat, Qt::RightDockWidgetArea);
+  {  // scrolled: its tables must not widen the whole right dock area
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(d->ethercat);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    d->ethercatDock = dock("ethercatDock", scroll, Qt::RightDockWidgetArea);
+  }
   tabifyDockWidget(d->identDock, d->ethercatDock);
   d->panelDock->raise();
   connect(d->ethercat, &EthercatPanel::faultRaised, this, [this](const QString& m) { d->error(m); });
