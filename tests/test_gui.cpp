@@ -19,6 +19,8 @@
 
 #include "maniplab/ui/ethercat_panel.hpp"
 #include "maniplab/ui/main_window.hpp"
+#include "maniplab/ui/orthoglide_editor.hpp"
+#include <QDockWidget>
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
@@ -313,6 +315,34 @@ class TestGui : public QObject {
     }
     auto* scope = w.findChild<ScopeWidget*>();
     QVERIFY(scope->sampleCount() > 0);
+  }
+
+  // An Orthoglide scene shows its parameter editor (not the serial chain editor); an edit is validated,
+  // marks the window modified, redraws the robot and is used by the next run; a serial scene hides it.
+  void orthoglideParametersEditor() {
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    auto* ed = w.findChild<OrthoglideEditor*>();
+    auto* orthoDock = w.findChild<QDockWidget*>(QStringLiteral("orthoglideDock"));
+    auto* editorDock = w.findChild<QDockWidget*>(QStringLiteral("chainEditorDock"));
+    QVERIFY(messages && ed && orthoDock && editorDock);
+    QVERIFY(orthoDock->isHidden());
+    QVERIFY2(w.openFile(source(QStringLiteral("scenes/orthoglide_ctc_vs_pid.json"))), qPrintable(messages->lastMessage()));
+    QVERIFY(!orthoDock->isHidden());
+    QVERIFY(editorDock->isHidden());
+    QVERIFY(!w.isWindowModified());
+    QString err;
+    QVERIFY2(ed->editValue(QStringLiteral("/chains/1/D4"), QStringLiteral("0.33"), &err), qPrintable(err));
+    QVERIFY(w.isWindowModified());
+    QVERIFY(!ed->editValue(QStringLiteral("/chains/1/D4"), QStringLiteral("-1"), &err));  // rejected
+    QCOMPARE(ed->model().chain[1].D4, 0.33);
+    QVERIFY2(runFor(w, 0.2), qPrintable(messages->lastMessage()));
+    // Back to a serial scene (discarding the edit): the chain editor returns, the parameters go.
+    ed->loadFile(QString::fromStdString(std::string(MANIPLAB_SOURCE_DIR "/robots/orthoglide.json")));
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/default.json"))));
+    QVERIFY(orthoDock->isHidden());
+    QVERIFY(!editorDock->isHidden());
   }
 
   void languageSwitchRetranslates() {

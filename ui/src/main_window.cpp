@@ -4,6 +4,7 @@
 
 #include "maniplab/ui/algorithms_dialog.hpp"
 #include "maniplab/ui/ethercat_panel.hpp"
+#include "maniplab/ui/orthoglide_editor.hpp"
 #include "maniplab/ui/identification_panel.hpp"
 
 #include <QAction>
@@ -117,6 +118,8 @@ struct MainWindow::Impl {
   MessageArea* messages = nullptr;
   QDockWidget *teachDock = nullptr, *identDock = nullptr, *ethercatDock = nullptr;
   EthercatPanel* ethercat = nullptr;
+  OrthoglideEditor* orthoEditor = nullptr;  ///< the Orthoglide's robot file (its own dock)
+  QDockWidget* orthoDock = nullptr;
   /// The kind of the open scene. Serial scenes (sim::Scene) are edited and run with every panel; the
   /// Orthoglide (seed 004) and satellite (seed 000 §IV.2) scenes are run as their files say (the control
   /// panel only gives the duration), drawn by the 3D view's other kinds and recorded like serial runs.
@@ -240,7 +243,7 @@ struct MainWindow::Impl {
     if (name.isEmpty()) name = QFileInfo(scenePath.isEmpty() ? robotPath : scenePath).fileName();
     if (name.isEmpty()) name = MainWindow::tr("untitled");
     w->setWindowTitle(name + QStringLiteral("[*] - ManipLab"));
-    w->setWindowModified(!undo.isClean());
+    w->setWindowModified(!undo.isClean() || (kind == SceneKind::Orthoglide && orthoEditor && orthoEditor->isModified()));
   }
 
   void updateActions() {
@@ -250,8 +253,8 @@ struct MainWindow::Impl {
     exportCsvAct->setEnabled(!lastRuns.empty());
     compareAct->setEnabled(!running && lastRuns.size() >= 2);
     exportMetricsAct->setEnabled(!lastRuns.empty());
-    saveAct->setEnabled(hasScene && kind == SceneKind::Serial);
-    saveAsAct->setEnabled(hasScene && kind == SceneKind::Serial);
+    saveAct->setEnabled(hasScene && kind != SceneKind::Satellite);
+    saveAsAct->setEnabled(hasScene && kind != SceneKind::Satellite);
   }
 
   void addRecent(const QString& path) {
@@ -280,6 +283,13 @@ struct MainWindow::Impl {
   }
 
   bool maybeSave() {
+    if (kind == SceneKind::Orthoglide && orthoEditor && orthoEditor->isModified()) {
+      const auto r = QMessageBox::warning(w, MainWindow::tr("Unsaved changes"),
+                                          MainWindow::tr("The Orthoglide's parameters have been modified. Save the changes?"),
+                                          QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+      if (r == QMessageBox::Save) return save();
+      return r == QMessageBox::Discard;
+    }
     if (undo.isClean()) return true;
     const auto r = QMessageBox::warning(w, MainWindow::tr("Unsaved changes"),
                                         MainWindow::tr("The robot has been modified. Save the changes?"),
@@ -347,11 +357,30 @@ struct MainWindow::Impl {
   }
 
   bool save() {
+    if (kind == SceneKind::Orthoglide) return saveOrthoglide(QString());
     if (robotPath.isEmpty()) return saveAs();
     return saveTo(robotPath);
   }
 
+  /// Writes the Orthoglide editor's document (atomically, to its file when `path` is empty).
+  bool saveOrthoglide(const QString& path) {
+    if (!orthoEditor) return false;
+    QString err;
+    if (!orthoEditor->save(path, &err)) {
+      error(MainWindow::tr("Cannot save the Orthoglide parameters: %1").arg(err));
+      return false;
+    }
+    info(MainWindow::tr("Orthoglide parameters saved to %1").arg(path.isEmpty() ? q(orthoScene->robotFile) : path));
+    updateTitle();
+    return true;
+  }
+
   bool saveAs() {
+    if (kind == SceneKind::Orthoglide) {
+      const QString p = QFileDialog::getSaveFileName(w, MainWindow::tr("Save the Orthoglide parameters"),
+                                                     q(orthoScene->robotFile), MainWindow::tr("Robot files (*.json)"));
+      return !p.isEmpty() && saveOrthoglide(p);
+    }
     const QString path = QFileDialog::getSaveFileName(w, MainWindow::tr("Save the robot"),
                                                       robotPath.isEmpty() ? dataDirectory() + QStringLiteral("/robots") : robotPath,
                                                       MainWindow::tr("Robot files (*.json)"));
@@ -397,6 +426,16 @@ struct MainWindow::Impl {
     undo.clear();
     undo.setClean();
     enableSerialPanels(false);
+    if (orthoDock) {
+      QString err;
+      if (orthoScene && orthoEditor->loadFile(q(orthoScene->robotFile), &err)) {
+        orthoDock->show();
+        orthoDock->raise();
+      } else {
+        if (orthoScene) error(err);
+        orthoDock->hide();
+      }
+    }
     showRobot();
     if (panel) panel->setDuration(orthoScene ? orthoScene->duration : satScene->duration);
     if (scope) setScopeSources({}, {});
@@ -420,6 +459,7 @@ struct MainWindow::Impl {
     orthoScene.reset();
     satScene.reset();
     enableSerialPanels(true);
+    if (orthoDock) orthoDock->hide();
     scene = s;
     hasScene = true;
     scenePath = path;
@@ -782,6 +822,7 @@ struct MainWindow::Impl {
     teachDock->setWindowTitle(MainWindow::tr("Teach"));
     identDock->setWindowTitle(MainWindow::tr("Identification"));
     ethercatDock->setWindowTitle(MainWindow::tr("EtherCAT"));
+    orthoDock->setWindowTitle(MainWindow::tr("Orthoglide parameters"));
     scopeDock->setWindowTitle(MainWindow::tr("Oscilloscope"));
     metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
     messageDock->setWindowTitle(MainWindow::tr("Messages"));
@@ -840,6 +881,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     d->ethercatDock = dock("ethercatDock", scroll, Qt::RightDockWidgetArea);
   }
   tabifyDockWidget(d->identDock, d->ethercatDock);
+  d->orthoEditor = new OrthoglideEditor(this);
+  d->orthoDock = dock("orthoglideDock", d->orthoEditor, Qt::LeftDockWidgetArea);
+  d->orthoDock->hide();  // shown with an Orthoglide scene
+  // Edits of the Orthoglide's parameters (validated by the robot-file reader) redraw the robot and are
+  // used by the next run.
+  connect(d->orthoEditor, &OrthoglideEditor::modelChanged, this, [this](const OrthoglideModel& m) {
+    if (d->kind != Impl::SceneKind::Orthoglide || !d->orthoScene) return;
+    auto s = std::make_shared<sim::OrthoglideScene>(*d->orthoScene);
+    s->robot.model = m;
+    d->orthoScene = std::move(s);
+    if (d->view && !d->running) {
+      d->view->setOrthoglide(m);
+      d->view->clearTrails();
+    }
+    d->updateTitle();
+  });
   d->panelDock->raise();
   connect(d->ethercat, &EthercatPanel::faultRaised, this, [this](const QString& m) { d->error(m); });
   connect(d->ethercat, &EthercatPanel::backendChanged, this, [this] {
