@@ -464,18 +464,25 @@ void VirtualBus::serve(Link& link, const std::atomic<bool>& stop) {
     if (n > 0) {
       const long before = cycles_.load();
       if (processFrame(buf.data(), std::size_t(n))) {
-        if (faults_.kind == K::Delay && cycles_.load() > faults_.afterCycles && cycles_.load() > before) {
-          std::lock_guard lk(m_);
-          if (std::uniform_real_distribution<double>(0, 1)(rng_) < faults_.fraction) {
+        if (cycles_.load() > before) {
+          std::lock_guard lk(m_);  // faults_ may be replaced meanwhile (clearFaults, injectFault)
+          if (faults_.kind == K::Delay && cycles_.load() > faults_.afterCycles &&
+              std::uniform_real_distribution<double>(0, 1)(rng_) < faults_.fraction) {
             markInjected();
+            const double hold = faults_.delaySeconds;
             m_.unlock();
-            std::this_thread::sleep_for(std::chrono::duration<double>(faults_.delaySeconds));
+            std::this_thread::sleep_for(std::chrono::duration<double>(hold));
             m_.lock();
           }
         }
         link.send(buf.data(), std::size_t(n));
-      } else if (linkDown_) {
-        setInProcessLinkDown(link, true);
+      } else {
+        bool down;
+        {
+          std::lock_guard lk(m_);
+          down = linkDown_;
+        }
+        if (down) setInProcessLinkDown(link, true);
       }
     }
     // SyncManager watchdog: outputs not refreshed for 100 ms in OP -> SAFEOP + ERROR 0x001B. It counts
