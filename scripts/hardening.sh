@@ -103,6 +103,11 @@ for job in "${jobs_to_run[@]}"; do
       else
         mapfile -t names < <(model_sim_tests "$d")
       fi
+      # ASAN_SKIP: tests the sanitizer runtime cannot start. test_trajectories aborts inside ASan's own
+      # initialisation, before main (CHECK "tsd_key_inited" in __asan::AsanTSDGet <- free of a glibc
+      # dlerror string <- dlsym while installing the interceptors; gcc's libasan crashes at the same
+      # point): a sanitizer/glibc start-up problem, not a finding in ManipLab; still run by ctest.
+      mapfile -t names < <(printf '%s\n' "${names[@]}" | grep -vE "${ASAN_SKIP:-^test_trajectories\$}")
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 build_and_run "$d" "${names[@]}"
       ;;
