@@ -7,12 +7,14 @@ packages=(
   cmake ninja-build g++ pkg-config
   libeigen3-dev nlohmann-json3-dev libboost-dev
   qt6-base-dev qt6-3d-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
+  libqt6opengl6-dev                 # Qt 3D's CMake package requires Qt6OpenGL (not pulled in without recommends)
   libqcustomplot-dev                # the oscilloscope (QCustomPlotQt6)
   libgl1-mesa-dri                   # Qt 3D renders through Mesa (also under Xvfb)
   liborocos-kdl-dev libmujoco-dev   # independent oracles for the benchmark
   xvfb xauth imagemagick            # GUI tests and screenshots without a display
   locales                           # fr_FR.UTF-8 for the locale-independence tests of the CSV writer
   liburdfdom-dev                    # URDF import/export (model/urdf)
+  libexpat1-dev                     # XML well-formedness screen before urdfdom (model/urdf)
   qt6-3d-defaultgeometryloader-plugin qt6-3d-assimpsceneimport-plugin  # STL/OBJ/PLY and DAE meshes in the 3D view
   clang libclang-rt-14-dev          # libFuzzer fuzz targets (scripts/hardening.sh; the runtime is in libclang-rt-14-dev)
   tshark iproute2                   # EtherCAT frame captures and virtual links (sim/ethercat tests)

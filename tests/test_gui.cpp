@@ -2,6 +2,7 @@
 // metrics table fill, language switching retranslates, bad files give messages, and a screenshot of
 // the main window (grabbed from the screen: the Qt 3D container is not in QWidget::grab) is not blank.
 #include <QAction>
+#include <cmath>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QMenu>
@@ -17,7 +18,9 @@
 #include <QThread>
 #include <QtTest>
 
+#include "maniplab/ui/conservation_panel.hpp"
 #include "maniplab/ui/ethercat_panel.hpp"
+#include "maniplab/ui/sequential_identification_dialog.hpp"
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/orthoglide_editor.hpp"
 #include <QDockWidget>
@@ -99,6 +102,77 @@ class TestGui : public QObject {
                                                                                      : RobotView::Kind::Serial;
     QCOMPARE(view->kind(), expected);
     QVERIFY(view->updatesApplied() > 0);
+    // The conservation dock followed the (last) run: the energy balance for the serial robots and the
+    // Orthoglide, the momenta for the satellite.
+    auto* conservation = w.findChild<ConservationPanel*>(QStringLiteral("conservationPanel"));
+    QVERIFY(conservation);
+    QVERIFY(conservation->rowsSeen() > 0);
+    QVERIFY(conservation->lastTime() > 0.9);
+    if (expected == RobotView::Kind::FloatingBase) {
+      QVERIFY(conservation->momentumRecorded());
+    } else if (file.contains(QStringLiteral("identification"))) {  // records reference, state, torque only
+      QVERIFY(!conservation->energyRecorded());
+      QVERIFY(std::isnan(conservation->number(QStringLiteral("dE"))));
+      QCOMPARE(conservation->displayed(QStringLiteral("dE")), QStringLiteral("\u2014"));  // an em dash
+    } else {
+      QVERIFY2(conservation->energyRecorded(), qPrintable(file));
+    }
+  }
+
+  // The conservation dock shows the energy balance of a run. Free fall (no torque, no friction, Dormand-
+  // Prince at 1e-12): E stays E0 while the arm swings. The default scene (PID vs computed torque, the
+  // last run shown): the actuators do work, ΔE follows W_τ − W_f up to the integration error.
+  void conservationDockDuringARun() {
+    MainWindow w;
+    w.show();
+    auto* conservation = w.findChild<ConservationPanel*>(QStringLiteral("conservationPanel"));
+    QVERIFY(conservation);
+    QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("conservationDock")));
+    QVERIFY(w.findChild<QAction*>(QStringLiteral("toggle_conservationDock")));
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/puma560_free_fall.json"))));
+    QVERIFY(runFor(w, 1.0));
+    QVERIFY(conservation->energyRecorded());
+    qInfo("free fall: E0 %g J, dE %g J, W_tau %g J, max rel drift %g", conservation->number(QStringLiteral("E0")),
+          conservation->number(QStringLiteral("dE")), conservation->number(QStringLiteral("W_tau")),
+          conservation->number(QStringLiteral("max_rel_drift")));
+    QVERIFY(std::abs(conservation->number(QStringLiteral("E0"))) > 1.0);
+    QCOMPARE(conservation->number(QStringLiteral("W_tau")), 0.0);
+    QVERIFY(std::abs(conservation->number(QStringLiteral("max_rel_drift"))) < 1e-9);
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/default.json"))));
+    QVERIFY(runFor(w, 1.0));
+    qInfo("default: dE %g J, W_tau %g J, W_friction %g J, residual %g J, max rel drift %g",
+          conservation->number(QStringLiteral("dE")), conservation->number(QStringLiteral("W_tau")),
+          conservation->number(QStringLiteral("W_friction")), conservation->number(QStringLiteral("residual")),
+          conservation->number(QStringLiteral("max_rel_drift")));
+    QVERIFY(std::abs(conservation->number(QStringLiteral("dE"))) > 1e-2);
+    QVERIFY(conservation->number(QStringLiteral("W_friction")) > 0.0);
+    QVERIFY(std::abs(conservation->number(QStringLiteral("max_rel_drift"))) < 1e-3);
+  }
+
+  // Simulation > Guided sequential identification runs seed 002's procedure on the TH8 and refuses
+  // another robot with a message.
+  void sequentialIdentificationFromTheMenu() {
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/th8_identification.json"))));
+    auto* act = action(w, "actionSequentialIdentification");
+    QVERIFY(act && act->isEnabled());
+    act->trigger();
+    auto* dlg = w.findChild<SequentialIdentificationDialog*>(QStringLiteral("sequentialIdentificationDialog"));
+    QVERIFY(dlg);
+    QVERIFY(dlg->isVisible());
+    QCOMPARE(dlg->stepCount(), 14);
+    QVERIFY2(dlg->runStep(), qPrintable(dlg->statusText()));
+    QCOMPARE(dlg->stepsDone(), 1);
+    QVERIFY(dlg->worstRelativeError() < 1e-6);  // noiseless: exact up to the integration of the motion
+    const int errors = messages->errorCount();
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/default.json"))));  // the Puma 560
+    act->trigger();
+    QCOMPARE(messages->errorCount(), errors + 1);
+    QVERIFY(!dlg->isVisible());
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/orthoglide_ctc_vs_pid.json"))));
+    QVERIFY(!act->isEnabled());
   }
 
   // The comparison view overlays the joint errors of both controllers of the default scene.

@@ -445,6 +445,20 @@ void TestScope::imageExport() {
   QVERIFY(s.contains("<svg") && s.size() > 2000);
   QVERIFY(!w.exportImage(dir.filePath("screen.bmpx"), &err));
   QVERIFY(!err.isEmpty());
+  // A refused or failed export names the file and leaves what was there.
+  const QString missing = dir.filePath("no_such_dir/screen.png");
+  err.clear();
+  QVERIFY(!w.exportImage(missing, &err));
+  QVERIFY2(err.contains(missing), qPrintable(err));
+  {
+    QFile keep(dir.filePath("keep.svgz"));
+    QVERIFY(keep.open(QIODevice::WriteOnly));
+    keep.write("previous");
+  }
+  QVERIFY(!w.exportImage(dir.filePath("keep.svgz"), &err));
+  QFile kept(dir.filePath("keep.svgz"));
+  QVERIFY(kept.open(QIODevice::ReadOnly));
+  QCOMPARE(kept.readAll(), QByteArray("previous"));
 }
 
 void TestScope::decimationEightMillion() {

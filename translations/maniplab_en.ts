@@ -416,6 +416,125 @@
     </message>
 </context>
 <context>
+    <name>maniplab::ui::ConservationPanel</name>
+    <message>
+        <source>not recorded</source>
+        <translation>not recorded</translation>
+    </message>
+    <message>
+        <source>Energy balance: no run yet.</source>
+        <translation>Energy balance: no run yet.</translation>
+    </message>
+    <message>
+        <source>Momenta: no run yet.</source>
+        <translation>Momenta: no run yet.</translation>
+    </message>
+    <message>
+        <source>Energy balance: not recorded (the run has no energy channels; add &quot;energy&quot; to the scene&apos;s record list).</source>
+        <translation>Energy balance: not recorded (the run has no energy channels; add &quot;energy&quot; to the scene&apos;s record list).</translation>
+    </message>
+    <message>
+        <source>Momenta: not recorded (only floating-base runs, e.g. the satellite scene, record P and L).</source>
+        <translation>Momenta: not recorded (only floating-base runs, e.g. the satellite scene, record P and L).</translation>
+    </message>
+    <message>
+        <source>Energy balance (seed 000 §IV.2)</source>
+        <translation>Energy balance (seed 000 §IV.2)</translation>
+    </message>
+    <message>
+        <source>Momenta (floating base, world frame)</source>
+        <translation>Momenta (floating base, world frame)</translation>
+    </message>
+    <message>
+        <source>E₀ (first row) [J]</source>
+        <translation>E₀ (first row) [J]</translation>
+    </message>
+    <message>
+        <source>ΔE = E − E₀ [J]</source>
+        <translation>ΔE = E − E₀ [J]</translation>
+    </message>
+    <message>
+        <source>Actuator work W_τ [J]</source>
+        <translation>Actuator work W_τ [J]</translation>
+    </message>
+    <message>
+        <source>Friction work W_f (dissipated) [J]</source>
+        <translation>Friction work W_f (dissipated) [J]</translation>
+    </message>
+    <message>
+        <source>Net work W = W_τ − W_f [J]</source>
+        <translation>Net work W = W_τ − W_f [J]</translation>
+    </message>
+    <message>
+        <source>Residual ΔE − W [J]</source>
+        <translation>Residual ΔE − W [J]</translation>
+    </message>
+    <message>
+        <source>Relative drift</source>
+        <translation>Relative drift</translation>
+    </message>
+    <message>
+        <source>Largest |relative drift|</source>
+        <translation>Largest |relative drift|</translation>
+    </message>
+    <message>
+        <source>P [kg m/s]</source>
+        <translation>P [kg m/s]</translation>
+    </message>
+    <message>
+        <source>P₀ [kg m/s]</source>
+        <translation>P₀ [kg m/s]</translation>
+    </message>
+    <message>
+        <source>P − P₀</source>
+        <translation>P − P₀</translation>
+    </message>
+    <message>
+        <source>|P − P₀|</source>
+        <translation>|P − P₀|</translation>
+    </message>
+    <message>
+        <source>L [N m s]</source>
+        <translation>L [N m s]</translation>
+    </message>
+    <message>
+        <source>L₀ [N m s]</source>
+        <translation>L₀ [N m s]</translation>
+    </message>
+    <message>
+        <source>L − L₀</source>
+        <translation>L − L₀</translation>
+    </message>
+    <message>
+        <source>|L − L₀|</source>
+        <translation>|L − L₀|</translation>
+    </message>
+    <message>
+        <source>largest</source>
+        <translation>largest</translation>
+    </message>
+    <message>
+        <source>ΔE</source>
+        <translation>ΔE</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>ΔE − W (right axis)</source>
+        <translation>ΔE − W (right axis)</translation>
+    </message>
+    <message>
+        <source>t [s]</source>
+        <translation>t [s]</translation>
+    </message>
+    <message>
+        <source>J</source>
+        <translation>J</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::ControlPanel</name>
     <message>
         <source>joint %1</source>
@@ -524,6 +643,317 @@
     <message>
         <source>Encoder noise (std):</source>
         <translation>Encoder noise (std):</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::EthercatPanel</name>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source>EtherCAT</source>
+        <translation>EtherCAT</translation>
+    </message>
+    <message>
+        <source>Runs drive the simulated plant of the scene.</source>
+        <translation>Runs drive the simulated plant of the scene.</translation>
+    </message>
+    <message>
+        <source>Runs drive CiA 402 drives over EtherCAT: the interface below, or the in-process virtual drives.</source>
+        <translation>Runs drive CiA 402 drives over EtherCAT: the interface below, or the in-process virtual drives.</translation>
+    </message>
+    <message>
+        <source>EtherCAT bus</source>
+        <translation>EtherCAT bus</translation>
+    </message>
+    <message>
+        <source>Interface:</source>
+        <translation>Interface:</translation>
+    </message>
+    <message>
+        <source>A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
+        <translation>A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</translation>
+    </message>
+    <message>
+        <source>In-process virtual drives (no privileges)</source>
+        <translation>In-process virtual drives (no privileges)</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <source>List the host&apos;s network interfaces again</source>
+        <translation>List the host&apos;s network interfaces again</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Mode:</translation>
+    </message>
+    <message>
+        <source>CST: cyclic synchronous torque (the controller&apos;s torque)</source>
+        <translation>CST: cyclic synchronous torque (the controller&apos;s torque)</translation>
+    </message>
+    <message>
+        <source>CSP: cyclic synchronous position (the drives&apos; own loop)</source>
+        <translation>CSP: cyclic synchronous position (the drives&apos; own loop)</translation>
+    </message>
+    <message>
+        <source>Cycle:</source>
+        <translation>Cycle:</translation>
+    </message>
+    <message>
+        <source>Control period of the scene</source>
+        <translation>Control period of the scene</translation>
+    </message>
+    <message>
+        <source>%1 Hz (%2 ms)</source>
+        <translation>%1 Hz (%2 ms)</translation>
+    </message>
+    <message>
+        <source>Scan</source>
+        <translation>Scan</translation>
+    </message>
+    <message>
+        <source>Count the slaves and read their identity, AL state and CiA 402 state</source>
+        <translation>Count the slaves and read their identity, AL state and CiA 402 state</translation>
+    </message>
+    <message>
+        <source>Start bus</source>
+        <translation>Start bus</translation>
+    </message>
+    <message>
+        <source>Bring the slaves to OP and start the cyclic exchange (drives disabled)</source>
+        <translation>Bring the slaves to OP and start the cyclic exchange (drives disabled)</translation>
+    </message>
+    <message>
+        <source>Stop bus</source>
+        <translation>Stop bus</translation>
+    </message>
+    <message>
+        <source>Stop the cyclic exchange and return the slaves to INIT</source>
+        <translation>Stop the cyclic exchange and return the slaves to INIT</translation>
+    </message>
+    <message>
+        <source>Enable drives</source>
+        <translation>Enable drives</translation>
+    </message>
+    <message>
+        <source>CSP only, outside a run: the drives hold their position</source>
+        <translation>CSP only, outside a run: the drives hold their position</translation>
+    </message>
+    <message>
+        <source>Disable drives</source>
+        <translation>Disable drives</translation>
+    </message>
+    <message>
+        <source>Disable the drives (brakes close); during a run: quick stop, the run ends</source>
+        <translation>Disable the drives (brakes close); during a run: quick stop, the run ends</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>Faults</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Reset</translation>
+    </message>
+    <message>
+        <source>Acknowledge the fault, bring the slaves back to OP and reset the drive faults</source>
+        <translation>Acknowledge the fault, bring the slaves back to OP and reset the drive faults</translation>
+    </message>
+    <message>
+        <source>Inject into the virtual drives:</source>
+        <translation>Inject into the virtual drives:</translation>
+    </message>
+    <message>
+        <source>drop:F, drop-every:N, delay:F:S, wkc:N, drive-fault:N, leave-op:N, link-down, refuse:N:STATE[:CODE], each with an optional @CYCLES start (slaves numbered from 1)</source>
+        <translation>drop:F, drop-every:N, delay:F:S, wkc:N, drive-fault:N, leave-op:N, link-down, refuse:N:STATE[:CODE], each with an optional @CYCLES start (slaves numbered from 1)</translation>
+    </message>
+    <message>
+        <source>Inject</source>
+        <translation>Inject</translation>
+    </message>
+    <message>
+        <source>Slaves</source>
+        <translation>Slaves</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Station</source>
+        <translation>Station</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>Vendor</translation>
+    </message>
+    <message>
+        <source>Product</source>
+        <translation>Product</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>Revision</translation>
+    </message>
+    <message>
+        <source>Serial</source>
+        <translation>Serial</translation>
+    </message>
+    <message>
+        <source>AL state</source>
+        <translation>AL state</translation>
+    </message>
+    <message>
+        <source>AL status code</source>
+        <translation>AL status code</translation>
+    </message>
+    <message>
+        <source>CiA 402 state</source>
+        <translation>CiA 402 state</translation>
+    </message>
+    <message>
+        <source>Error code</source>
+        <translation>Error code</translation>
+    </message>
+    <message>
+        <source>Cycle statistics</source>
+        <translation>Cycle statistics</translation>
+    </message>
+    <message>
+        <source>Cycles:</source>
+        <translation>Cycles:</translation>
+    </message>
+    <message>
+        <source>Period:</source>
+        <translation>Period:</translation>
+    </message>
+    <message>
+        <source>Period error:</source>
+        <translation>Period error:</translation>
+    </message>
+    <message>
+        <source>Worst wake-up:</source>
+        <translation>Worst wake-up:</translation>
+    </message>
+    <message>
+        <source>Round trip:</source>
+        <translation>Round trip:</translation>
+    </message>
+    <message>
+        <source>Late / missed / lost / WKC:</source>
+        <translation>Late / missed / lost / WKC:</translation>
+    </message>
+    <message>
+        <source>|period − nominal| (1 µs bins, log count)</source>
+        <translation>|period − nominal| (1 µs bins, log count)</translation>
+    </message>
+    <message>
+        <source>no cycle yet</source>
+        <translation>no cycle yet</translation>
+    </message>
+    <message>
+        <source>over</source>
+        <translation>over</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>busy: %1</source>
+        <translation>busy: %1</translation>
+    </message>
+    <message>
+        <source>%1 …</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 failed: %2</translation>
+    </message>
+    <message>
+        <source>no bus (scan or start it first)</source>
+        <translation>no bus (scan or start it first)</translation>
+    </message>
+    <message>
+        <source>drives disabled from the EtherCAT panel (quick stop)</source>
+        <translation>drives disabled from the EtherCAT panel (quick stop)</translation>
+    </message>
+    <message>
+        <source>no bus to reset</source>
+        <translation>no bus to reset</translation>
+    </message>
+    <message>
+        <source>no bus: start the in-process virtual drives first</source>
+        <translation>no bus: start the in-process virtual drives first</translation>
+    </message>
+    <message>
+        <source>fault &apos;%1&apos;: %2</source>
+        <translation>fault &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>No fault.</source>
+        <translation>No fault.</translation>
+    </message>
+    <message>
+        <source>nominal %1 µs, mean %2 µs</source>
+        <translation>nominal %1 µs, mean %2 µs</translation>
+    </message>
+    <message>
+        <source>median %1 µs, p99 %2 µs, worst %3 µs</source>
+        <translation>median %1 µs, p99 %2 µs, worst %3 µs</translation>
+    </message>
+    <message>
+        <source>%1 µs after the deadline</source>
+        <translation>%1 µs after the deadline</translation>
+    </message>
+    <message>
+        <source>mean %1 µs, worst %2 µs</source>
+        <translation>mean %1 µs, worst %2 µs</translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3 / %4</source>
+        <translation>%1 / %2 / %3 / %4</translation>
+    </message>
+    <message>
+        <source>No bus. Scan or start it (the in-process virtual drives need no privileges).</source>
+        <translation>No bus. Scan or start it (the in-process virtual drives need no privileges).</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>, cycling at %1 Hz</source>
+        <translation>, cycling at %1 Hz</translation>
+    </message>
+    <message>
+        <source>, drives enabled</source>
+        <translation>, drives enabled</translation>
+    </message>
+    <message>
+        <source>, drives disabled</source>
+        <translation>, drives disabled</translation>
+    </message>
+    <message>
+        <source>, a run uses the bus</source>
+        <translation>, a run uses the bus</translation>
+    </message>
+    <message>
+        <source>%1 … (%2)</source>
+        <translation>%1 … (%2)</translation>
     </message>
 </context>
 <context>
@@ -705,7 +1135,7 @@
     </message>
     <message>
         <source>%1: backend &quot;%2&quot; is not available in the GUI; the simulated plant is used</source>
-        <translation>%1: backend &quot;%2&quot; is not available in the GUI; the simulated plant is used</translation>
+        <translation type="vanished">%1: backend &quot;%2&quot; is not available in the GUI; the simulated plant is used</translation>
     </message>
     <message>
         <source>A simulation is already running</source>
@@ -960,7 +1390,7 @@
     </message>
     <message>
         <source>Scenes and robots (*.json)</source>
-        <translation>Scenes and robots (*.json)</translation>
+        <translation type="vanished">Scenes and robots (*.json)</translation>
     </message>
     <message>
         <source>About ManipLab</source>
@@ -968,7 +1398,7 @@
     </message>
     <message>
         <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, independent-joint PID and computed-torque control.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, independent-joint PID and computed-torque control.&lt;/p&gt;</translation>
+        <translation type="vanished">&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, independent-joint PID and computed-torque control.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Cannot open the start scene %1</source>
@@ -1049,6 +1479,98 @@
         <source>The model-based controllers use their own model</source>
         <translation>The model-based controllers use their own model</translation>
     </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters have been modified. Save the changes?</source>
+        <translation>The Orthoglide&apos;s parameters have been modified. Save the changes?</translation>
+    </message>
+    <message>
+        <source>%1: the open scene&apos;s robot is fixed by its file; open a serial scene first</source>
+        <translation>%1: the open scene&apos;s robot is fixed by its file; open a serial scene first</translation>
+    </message>
+    <message>
+        <source>%1 imported: File &gt; Save As writes it as a ManipLab robot file</source>
+        <translation>%1 imported: File &gt; Save As writes it as a ManipLab robot file</translation>
+    </message>
+    <message>
+        <source>Cannot save the Orthoglide parameters: %1</source>
+        <translation>Cannot save the Orthoglide parameters: %1</translation>
+    </message>
+    <message>
+        <source>Orthoglide parameters saved to %1</source>
+        <translation>Orthoglide parameters saved to %1</translation>
+    </message>
+    <message>
+        <source>Save the Orthoglide parameters</source>
+        <translation>Save the Orthoglide parameters</translation>
+    </message>
+    <message>
+        <source>%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)</source>
+        <translation>%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)</translation>
+    </message>
+    <message>
+        <source>Guided sequential identification: %1</source>
+        <translation>Guided sequential identification: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Import URDF...</source>
+        <translation>&amp;Import URDF...</translation>
+    </message>
+    <message>
+        <source>Load a URDF robot (ROS, vendors) into the current scene</source>
+        <translation>Load a URDF robot (ROS, vendors) into the current scene</translation>
+    </message>
+    <message>
+        <source>&amp;Guided sequential identification (TH8)...</source>
+        <translation>&amp;Guided sequential identification (TH8)...</translation>
+    </message>
+    <message>
+        <source>Seed 002&apos;s 14 tests on the current robot, one step at a time, in their corrected form</source>
+        <translation>Seed 002&apos;s 14 tests on the current robot, one step at a time, in their corrected form</translation>
+    </message>
+    <message>
+        <source>EtherCAT</source>
+        <translation>EtherCAT</translation>
+    </message>
+    <message>
+        <source>Orthoglide parameters</source>
+        <translation>Orthoglide parameters</translation>
+    </message>
+    <message>
+        <source>Conservation</source>
+        <translation>Conservation</translation>
+    </message>
+    <message>
+        <source>Runs drive the EtherCAT backend (EtherCAT panel)</source>
+        <translation>Runs drive the EtherCAT backend (EtherCAT panel)</translation>
+    </message>
+    <message>
+        <source>Runs drive the simulated plant</source>
+        <translation>Runs drive the simulated plant</translation>
+    </message>
+    <message>
+        <source>Scenes and robots (*.json *.urdf)</source>
+        <translation>Scenes and robots (*.json *.urdf)</translation>
+    </message>
+    <message>
+        <source>Import a URDF robot</source>
+        <translation>Import a URDF robot</translation>
+    </message>
+    <message>
+        <source>URDF robots (*.urdf)</source>
+        <translation>URDF robots (*.urdf)</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive dynamics, independent-joint PID and computed-torque control, a free-floating base, the Orthoglide parallel robot, base-parameter identification and EtherCAT drives.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive dynamics, independent-joint PID and computed-torque control, a free-floating base, the Orthoglide parallel robot, base-parameter identification and EtherCAT drives.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Orthoglide scene %1 loaded (%2)</source>
+        <translation>Orthoglide scene %1 loaded (%2)</translation>
+    </message>
+    <message>
+        <source>Satellite scene %1 loaded (%2)</source>
+        <translation>Satellite scene %1 loaded (%2)</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -1118,6 +1640,93 @@
     <message>
         <source>joint %1</source>
         <translation>joint %1</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::OrthoglideEditor</name>
+    <message>
+        <source>a (K = (0, 0, a))</source>
+        <translation>a (K = (0, 0, a))</translation>
+    </message>
+    <message>
+        <source>platform mass M_p</source>
+        <translation>platform mass M_p</translation>
+    </message>
+    <message>
+        <source>leg %1</source>
+        <translation>leg %1</translation>
+    </message>
+    <message>
+        <source>%1: r2 (half bar spacing)</source>
+        <translation>%1: r2 (half bar spacing)</translation>
+    </message>
+    <message>
+        <source>%1: D4 (bar length)</source>
+        <translation>%1: D4 (bar length)</translation>
+    </message>
+    <message>
+        <source>%1: D6 (far link to P)</source>
+        <translation>%1: D6 (far link to P)</translation>
+    </message>
+    <message>
+        <source>%1, body %2</source>
+        <translation>%1, body %2</translation>
+    </message>
+    <message>
+        <source>%1: mass</source>
+        <translation>%1: mass</translation>
+    </message>
+    <message>
+        <source>%1: centre of mass %2</source>
+        <translation>%1: centre of mass %2</translation>
+    </message>
+    <message>
+        <source>%1: inertia I%2%3</source>
+        <translation>%1: inertia I%2%3</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unit</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the file</source>
+        <translation>%1: cannot open the file</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON</source>
+        <translation>%1: not valid JSON</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object</source>
+        <translation>%1: not a JSON object</translation>
+    </message>
+    <message>
+        <source>%1: valid</source>
+        <translation>%1: valid</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the file</source>
+        <translation>%1: cannot write the file</translation>
+    </message>
+    <message>
+        <source>%1: not an editable parameter</source>
+        <translation>%1: not an editable parameter</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a finite number</source>
+        <translation>%1: &quot;%2&quot; is not a finite number</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
     </message>
 </context>
 <context>
@@ -1356,7 +1965,7 @@
     </message>
     <message>
         <source>Cannot write the image %1</source>
-        <translation>Cannot write the image %1</translation>
+        <translation type="vanished">Cannot write the image %1</translation>
     </message>
     <message>
         <source>ManipLab oscilloscope</source>
@@ -1365,6 +1974,145 @@
     <message>
         <source>Unknown image format &quot;%1&quot; (use .png or .svg)</source>
         <translation>Unknown image format &quot;%1&quot; (use .png or .svg)</translation>
+    </message>
+    <message>
+        <source>Cannot render the image %1</source>
+        <translation>Cannot render the image %1</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::SequentialIdentificationDialog</name>
+    <message>
+        <source>the procedure is the TH8&apos;s (6 joints, R P P R R R); &quot;%1&quot; has %2 joints</source>
+        <translation>the procedure is the TH8&apos;s (6 joints, R P P R R R); &quot;%1&quot; has %2 joints</translation>
+    </message>
+    <message>
+        <source>the procedure is the TH8&apos;s: &quot;%1&quot; has no base parameter %2 (step %3)</source>
+        <translation>the procedure is the TH8&apos;s: &quot;%1&quot; has no base parameter %2 (step %3)</translation>
+    </message>
+    <message>
+        <source>Step 1 of %1: press &quot;Run step&quot;.</source>
+        <translation>Step 1 of %1: press &quot;Run step&quot;.</translation>
+    </message>
+    <message>
+        <source>No robot: open the TH8 (robots/th8.json) first.</source>
+        <translation>No robot: open the TH8 (robots/th8.json) first.</translation>
+    </message>
+    <message>
+        <source>The steps are run in order: run step %1 first.</source>
+        <translation>The steps are run in order: run step %1 first.</translation>
+    </message>
+    <message>
+        <source>Step %1 done: %2 parameter(s) identified (condition number %3); worst relative error so far %4.</source>
+        <translation>Step %1 done: %2 parameter(s) identified (condition number %3); worst relative error so far %4.</translation>
+    </message>
+    <message>
+        <source>All %1 steps done: %2 parameters identified.</source>
+        <translation>All %1 steps done: %2 parameters identified.</translation>
+    </message>
+    <message>
+        <source>Step %1 failed: %2</source>
+        <translation>Step %1 failed: %2</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: press &quot;Run step&quot;.</source>
+        <translation>Step %1 of %2: press &quot;Run step&quot;.</translation>
+    </message>
+    <message>
+        <source>Sequential identification (seed 002, TH8, corrected)</source>
+        <translation>Sequential identification (seed 002, TH8, corrected)</translation>
+    </message>
+    <message>
+        <source>Torque noise σ [N m, N]:</source>
+        <translation>Torque noise σ [N m, N]:</translation>
+    </message>
+    <message>
+        <source>Run step</source>
+        <translation>Run step</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Next</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Restart</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Step</translation>
+    </message>
+    <message>
+        <source>Identified</source>
+        <translation>Identified</translation>
+    </message>
+    <message>
+        <source>True</source>
+        <translation>True</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>Relative error</translation>
+    </message>
+    <message>
+        <source>Std dev</source>
+        <translation>Std dev</translation>
+    </message>
+    <message>
+        <source>joint %1 (%2) moves at constant velocity</source>
+        <translation>joint %1 (%2) moves at constant velocity</translation>
+    </message>
+    <message>
+        <source>joint %1 (%2) moves at variable velocity</source>
+        <translation>joint %1 (%2) moves at variable velocity</translation>
+    </message>
+    <message>
+        <source>rotoid</source>
+        <translation>rotoid</translation>
+    </message>
+    <message>
+        <source>prismatic</source>
+        <translation>prismatic</translation>
+    </message>
+    <message>
+        <source>joint %1 is held at %2 different angles in [−1.2, 1.2] rad (one per test motion)</source>
+        <translation>joint %1 is held at %2 different angles in [−1.2, 1.2] rad (one per test motion)</translation>
+    </message>
+    <message>
+        <source>the other joints stay at 0</source>
+        <translation>the other joints stay at 0</translation>
+    </message>
+    <message>
+        <source>Motion:</source>
+        <translation>Motion:</translation>
+    </message>
+    <message>
+        <source>Identifies:</source>
+        <translation>Identifies:</translation>
+    </message>
+    <message>
+        <source>%1 test motions of 1 s at 1 kHz</source>
+        <translation>%1 test motions of 1 s at 1 kHz</translation>
+    </message>
+    <message>
+        <source>Corrected equation (energy theorem 3.5, reference §8):</source>
+        <translation>Corrected equation (energy theorem 3.5, reference §8):</translation>
+    </message>
+    <message>
+        <source>Erratum (printed in the thesis):</source>
+        <translation>Erratum (printed in the thesis):</translation>
+    </message>
+    <message>
+        <source>Joint works W_k and friction integrals by Simpson&apos;s rule; no accelerations. The rotor inertias are taken from the motor data (the robot file).</source>
+        <translation>Joint works W_k and friction integrals by Simpson&apos;s rule; no accelerations. The rotor inertias are taken from the motor data (the robot file).</translation>
     </message>
 </context>
 <context>
@@ -1396,6 +2144,26 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The %1 scene runs on its own simulated plant: an external backend or a controller model cannot be used with it.</source>
+        <translation>The %1 scene runs on its own simulated plant: an external backend or a controller model cannot be used with it.</translation>
+    </message>
+    <message>
+        <source>Orthoglide</source>
+        <translation>Orthoglide</translation>
+    </message>
+    <message>
+        <source>satellite</source>
+        <translation>satellite</translation>
+    </message>
+    <message>
+        <source>%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)</source>
+        <translation>%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)</translation>
+    </message>
+    <message>
+        <source>the satellite scene has no arm or no motion</source>
+        <translation>the satellite scene has no arm or no motion</translation>
     </message>
 </context>
 <context>

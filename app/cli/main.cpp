@@ -28,14 +28,16 @@ void usage(std::ostream& os) {
 }
 
 const Registration kCheck{{"check",
-                           "  check ROBOT.json                 validate a robot file; print a summary or the errors\n",
+                           "  check ROBOT                      validate a robot file (.json or .urdf); print a summary or\n"
+                           "                                   the errors\n",
                            &cmdCheck, 10}};
 const Registration kDynamics{
     {"dynamics",
-     "  dynamics ROBOT.json [--q a,b,..] [--qd ..] [--qdd ..] [--no-friction] [--no-gravity]\n"
+     "  dynamics ROBOT [--q a,b,..] [--qd ..] [--qdd ..] [--no-friction] [--no-gravity]\n"
      "           [--rotor armature|full] [--json]\n"
      "                                   inverse/forward dynamics, M, C, g, FK, Jacobian, energy\n"
-     "                                   (angles in rad; --q defaults to the home pose)\n",
+     "                                   (ROBOT: .json or .urdf; angles in rad; --q defaults to the\n"
+     "                                   home pose)\n",
      &cmdDynamics, 20}};
 const Registration kRun{
     {"run",

@@ -3,6 +3,8 @@
 #include "maniplab/ui/main_window.hpp"
 
 #include "maniplab/ui/algorithms_dialog.hpp"
+#include "maniplab/ui/conservation_panel.hpp"
+#include "maniplab/ui/sequential_identification_dialog.hpp"
 #include "maniplab/ui/ethercat_panel.hpp"
 #include "maniplab/ui/orthoglide_editor.hpp"
 #include "maniplab/ui/identification_panel.hpp"
@@ -131,7 +133,9 @@ struct MainWindow::Impl {
   std::shared_ptr<const Model> identifiedModel;  ///< used by the model-based controllers when set
   bool compareIdentified = false;                 ///< next run: before/after the identification
   QDockWidget *editorDock = nullptr, *panelDock = nullptr, *scopeDock = nullptr, *metricsDock = nullptr,
-              *messageDock = nullptr;
+              *messageDock = nullptr, *conservationDock = nullptr;
+  ConservationPanel* conservation = nullptr;  ///< energy balance and momenta of the run shown
+  SequentialIdentificationDialog* seqIdent = nullptr;  ///< created on first use
   QLabel* statusLabel = nullptr;
   QProgressBar* progressBar = nullptr;
   QToolBar* toolBar = nullptr;
@@ -152,7 +156,7 @@ struct MainWindow::Impl {
   QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
   QAction *newAct, *openAct, *importUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
   QAction *undoAct, *redoAct;
-  QAction *runAct, *pauseAct, *stepAct, *resetAct, *compareAct;
+  QAction *runAct, *pauseAct, *stepAct, *resetAct, *compareAct, *seqIdentAct;
   std::vector<QAction*> speedActs;
   QAction *framesAct, *comAct, *axesAct;
   QAction *frAct, *enAct;
@@ -252,6 +256,7 @@ struct MainWindow::Impl {
     resetAct->setEnabled(hasScene);
     exportCsvAct->setEnabled(!lastRuns.empty());
     compareAct->setEnabled(!running && lastRuns.size() >= 2);
+    seqIdentAct->setEnabled(hasScene && kind == SceneKind::Serial);
     exportMetricsAct->setEnabled(!lastRuns.empty());
     saveAct->setEnabled(hasScene && kind != SceneKind::Satellite);
     saveAsAct->setEnabled(hasScene && kind != SceneKind::Satellite);
@@ -566,9 +571,29 @@ struct MainWindow::Impl {
     QMetaObject::invokeMethod(wk, [wk, req] { wk->run(req); }, Qt::QueuedConnection);
   }
 
+  /// Simulation > Guided sequential identification: the dialog on the current serial robot (the TH8's
+  /// procedure; another robot is refused with the reason in the message area).
+  void openSequentialIdentification() {
+    if (kind != SceneKind::Serial || !hasScene) return;
+    if (!seqIdent) {
+      seqIdent = new SequentialIdentificationDialog(w);
+      seqIdent->setObjectName("sequentialIdentificationDialog");
+    }
+    QString why;
+    if (!seqIdent->setRobot(scene.robot.model, &why)) {
+      seqIdent->hide();
+      error(MainWindow::tr("Guided sequential identification: %1").arg(why));
+      return;
+    }
+    seqIdent->show();
+    seqIdent->raise();
+    seqIdent->activateWindow();
+  }
+
   void onRunStarted(int, const QString& name, const QStringList& names, const QStringList& units) {
     if (view) feed = makeViewFeed(*view, names, satScene ? satScene->basePose.R : Matrix3(Matrix3::Identity()));
     setScopeSources(names, units);
+    if (conservation) conservation->startRun(names, units);
     if (view) view->clearTrails();
     statusLabel->setText(MainWindow::tr("Running %1...").arg(name));
   }
@@ -577,6 +602,7 @@ struct MainWindow::Impl {
     const int rows = int(times.size());
     if (rows == 0 || columns <= 0 || values.size() != qsizetype(rows) * columns) return;
     if (scope && columns == sourceCount) scope->appendSamples(times.constData(), values.constData(), rows);
+    if (conservation) conservation->appendRows(times, values, columns);
     // The 3D view gets the newest row only (display rate).
     if (view) feedView(*view, feed, values.constData() + qsizetype(rows - 1) * columns, columns);
     statusLabel->setText(MainWindow::tr("t = %1 s").arg(times.back(), 0, 'f', 3));
@@ -805,6 +831,8 @@ struct MainWindow::Impl {
     stepAct->setText(MainWindow::tr("Single s&tep"));
     resetAct->setText(MainWindow::tr("R&eset"));
     compareAct->setText(MainWindow::tr("&Compare the controllers on the scope"));
+    seqIdentAct->setText(MainWindow::tr("&Guided sequential identification (TH8)..."));
+    seqIdentAct->setStatusTip(MainWindow::tr("Seed 002's 14 tests on the current robot, one step at a time, in their corrected form"));
     const QString speeds[] = {MainWindow::tr("x0.1"), MainWindow::tr("x0.5"), MainWindow::tr("x1 (real time)"),
                               MainWindow::tr("x2"), MainWindow::tr("x10"), MainWindow::tr("As fast as possible")};
     for (std::size_t i = 0; i < speedActs.size(); ++i) speedActs[i]->setText(speeds[i]);
@@ -826,6 +854,7 @@ struct MainWindow::Impl {
     scopeDock->setWindowTitle(MainWindow::tr("Oscilloscope"));
     metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
     messageDock->setWindowTitle(MainWindow::tr("Messages"));
+    conservationDock->setWindowTitle(MainWindow::tr("Conservation"));
     if (!running) statusLabel->setText(MainWindow::tr("Ready"));
     retranslateEquations();
     updateTitle();
@@ -935,8 +964,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->messages = new MessageArea(this);
   d->messages->setObjectName("messageArea");
   d->messageDock = dock("messageDock", d->messages, Qt::BottomDockWidgetArea);
+  d->conservation = new ConservationPanel(this);
+  d->conservation->setObjectName("conservationPanel");
+  d->conservationDock = dock("conservationDock", d->conservation, Qt::BottomDockWidgetArea);
   splitDockWidget(d->scopeDock, d->metricsDock, Qt::Horizontal);
   tabifyDockWidget(d->metricsDock, d->messageDock);
+  tabifyDockWidget(d->messageDock, d->conservationDock);
   d->metricsDock->raise();
   resizeDocks({d->scopeDock, d->metricsDock}, {3, 2}, Qt::Horizontal);
 
@@ -1016,6 +1049,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->simMenu->addAction(d->resetAct);
   d->compareAct = act("actionCompareOnScope", QKeySequence(Qt::CTRL | Qt::Key_K));
   d->simMenu->addAction(d->compareAct);
+  d->seqIdentAct = act("actionSequentialIdentification");
+  d->simMenu->addAction(d->seqIdentAct);
+  connect(d->seqIdentAct, &QAction::triggered, this, [this] { d->openSequentialIdentification(); });
   d->simMenu->addSeparator();
   d->speedMenu = d->simMenu->addMenu(QString());
   d->speedMenu->setObjectName("menuSpeed");
@@ -1039,7 +1075,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->viewMenu = mb->addMenu(QString());
   d->viewMenu->setObjectName("menuView");
   for (auto* dw : {d->editorDock, d->panelDock, d->teachDock, d->identDock, d->ethercatDock, d->scopeDock, d->metricsDock,
-                   d->messageDock}) {
+                   d->messageDock, d->conservationDock}) {
     auto* a = dw->toggleViewAction();
     a->setObjectName(QStringLiteral("toggle_") + dw->objectName());
     d->viewMenu->addAction(a);

@@ -22,6 +22,8 @@
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSvgGenerator>
+#include <QBuffer>
+#include <QPixmap>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -1130,25 +1132,31 @@ bool ScopeWidget::exportImage(const QString& path, QString* error) {
   d->plot->replot(QCustomPlot::rpQueuedRefresh);
   const QSize size = screenSize();
   const QString ext = QFileInfo(path).suffix().toLower();
+  // The image is rendered in memory and written through QSaveFile (temporary file, then rename): a
+  // failed write never leaves a truncated image in place of the previous one.
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
   if (ext == QLatin1String("png")) {
-    if (!d->plot->savePng(path, size.width(), size.height()))
-      return fail(tr("Cannot write the image %1").arg(path));
-    return true;
-  }
-  if (ext == QLatin1String("svg")) {
+    const QPixmap pixmap = d->plot->toPixmap(size.width(), size.height());
+    if (pixmap.isNull() || !pixmap.save(&buffer, "PNG")) return fail(tr("Cannot render the image %1").arg(path));
+  } else if (ext == QLatin1String("svg")) {
     QSvgGenerator gen;
-    gen.setFileName(path);
+    gen.setOutputDevice(&buffer);
     gen.setSize(size);
     gen.setViewBox(QRect(QPoint(0, 0), size));
     gen.setTitle(tr("ManipLab oscilloscope"));
     QCPPainter painter;
-    if (!painter.begin(&gen)) return fail(tr("Cannot write the image %1").arg(path));
+    if (!painter.begin(&gen)) return fail(tr("Cannot render the image %1").arg(path));
     d->plot->toPainter(&painter, size.width(), size.height());
     painter.end();
-    if (!QFileInfo::exists(path)) return fail(tr("Cannot write the image %1").arg(path));
-    return true;
+  } else {
+    return fail(tr("Unknown image format \"%1\" (use .png or .svg)").arg(ext));
   }
-  return fail(tr("Unknown image format \"%1\" (use .png or .svg)").arg(ext));
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) return fail(tr("Cannot write %1: %2").arg(path, f.errorString()));
+  if (f.write(bytes) != bytes.size() || !f.commit()) return fail(tr("Cannot write %1: %2").arg(path, f.errorString()));
+  return true;
 }
 
 void ScopeWidget::replotNow() { d->redraw(QCustomPlot::rpImmediateRefresh); }
