@@ -18,7 +18,11 @@
 #include <QThread>
 #include <QtTest>
 
+#include "maniplab/ui/control_panel.hpp"
 #include "maniplab/ui/conservation_panel.hpp"
+#include <QComboBox>
+#include <QPushButton>
+#include <QTableWidget>
 #include "maniplab/ui/ethercat_panel.hpp"
 #include "maniplab/ui/sequential_identification_dialog.hpp"
 #include "maniplab/ui/main_window.hpp"
@@ -147,6 +151,50 @@ class TestGui : public QObject {
     QVERIFY(std::abs(conservation->number(QStringLiteral("dE"))) > 1e-2);
     QVERIFY(conservation->number(QStringLiteral("W_friction")) > 0.0);
     QVERIFY(std::abs(conservation->number(QStringLiteral("max_rel_drift"))) < 1e-3);
+  }
+
+  // The operational-space controller's gains are edited per task axis [φ θ ψ X Y Z] (6 rows, no Ki),
+  // whatever the robot's joint count, and reach the run's scene.
+  void operationalSpaceGainsInTheControlPanel() {
+    MainWindow w;
+    w.show();
+    const QString path = source(QStringLiteral("scenes/puma560_three_controllers.json"));
+    QVERIFY(w.openFile(path));
+    auto loaded = maniplab::sim::loadSceneFile(path.toStdString());
+    QVERIFY(loaded.ok());
+    int os = -1;
+    for (std::size_t i = 0; i < loaded.scene.controllers.size(); ++i)
+      if (loaded.scene.controllers[i].type == "operational_space") os = int(i);
+    QVERIFY(os >= 0);
+    auto* panel = w.findChild<ControlPanel*>();
+    QVERIFY(panel);
+    QCOMPARE(panel->gainRows(0), 6);  // the Puma's joints (pid)
+    QCOMPARE(panel->gainRows(os), 6);
+    auto* combo = panel->findChild<QComboBox*>(QStringLiteral("editedControllerCombo"));
+    auto* table = panel->findChild<QTableWidget*>(QStringLiteral("gainTable"));
+    QVERIFY(combo && table);
+    combo->setCurrentIndex(os);
+    QCOMPARE(table->rowCount(), 6);
+    QCOMPARE(table->verticalHeaderItem(3)->text(), ControlPanel::tr("position X"));
+    QVERIFY(!(table->item(0, 2)->flags() & Qt::ItemIsEditable));  // no Ki
+    QVERIFY(table->item(5, 0)->flags() & Qt::ItemIsEditable);
+    table->item(5, 0)->setText(QStringLiteral("123"));  // Kp of Z, as typed by the user
+    panel->setGain(os, 0, 2, 7.0);                       // refused: no integral term
+    auto scene = loaded.scene;
+    QVERIFY(panel->applyTo(scene));
+    const auto& spec = scene.controllers[std::size_t(os)];
+    QCOMPARE(spec.kp.size(), Eigen::Index(6));
+    QCOMPARE(spec.kp[5], 123.0);
+    QCOMPARE(spec.ki.size(), loaded.scene.controllers[std::size_t(os)].ki.size());
+    // The design helpers set the 6 axes.
+    auto* apply = panel->findChild<QPushButton*>(QStringLiteral("applyResponseTimeButton"));
+    QVERIFY(apply && apply->isEnabled());
+    apply->click();
+    scene = loaded.scene;
+    QVERIFY(panel->applyTo(scene));
+    QCOMPARE(scene.controllers[std::size_t(os)].kp.size(), Eigen::Index(6));
+    QCOMPARE(scene.controllers[std::size_t(os)].kp[0], scene.controllers[std::size_t(os)].kp[5]);
+    QVERIFY(scene.controllers[std::size_t(os)].kp[5] != 123.0);
   }
 
   // Simulation > Guided sequential identification runs seed 002's procedure on the TH8 and refuses

@@ -33,6 +33,7 @@ VectorX* gainVector(sim::ControllerSpec& s, int column) {
 const VectorX* gainVector(const sim::ControllerSpec& s, int column) {
   return gainVector(const_cast<sim::ControllerSpec&>(s), column);
 }
+bool isOperationalSpace(const sim::ControllerSpec& s) { return s.type == "operational_space"; }
 double entry(const VectorX& v, int i) {
   if (v.size() == 0) return 0;
   return v.size() == 1 ? v[0] : (i < v.size() ? v[i] : 0);
@@ -188,14 +189,21 @@ void ControlPanel::setScene(const sim::Scene& scene) {
 void ControlPanel::showGains() {
   filling_ = true;
   const int c = editedController_->currentIndex();
-  gains_->setRowCount(dof_);
-  QStringList rows;
-  for (int j = 0; j < dof_; ++j) rows << tr("joint %1").arg(j + 1);
-  gains_->setVerticalHeaderLabels(rows);
   const bool valid = c >= 0 && std::size_t(c) < specs_.size();
+  // Operational-space gains are per Cartesian axis of the task [φ θ ψ X Y Z] (scene.hpp), not per joint.
+  const bool cartesian = valid && isOperationalSpace(specs_[std::size_t(c)]);
+  const int nRows = gainRows(c);
+  gains_->setRowCount(nRows);
+  QStringList rows;
+  if (cartesian)
+    rows << tr("rotation φ") << tr("rotation θ") << tr("rotation ψ") << tr("position X") << tr("position Y")
+         << tr("position Z");
+  else
+    for (int j = 0; j < dof_; ++j) rows << tr("joint %1").arg(j + 1);
+  gains_->setVerticalHeaderLabels(rows);
   const bool hasGains = valid && (specs_[std::size_t(c)].type == "pid" || specs_[std::size_t(c)].type == "pd_gravity" ||
-                                  specs_[std::size_t(c)].type == "computed_torque");
-  for (int j = 0; j < dof_; ++j)
+                                  specs_[std::size_t(c)].type == "computed_torque" || cartesian);
+  for (int j = 0; j < nRows; ++j)
     for (int k = 0; k < 3; ++k) {
       const VectorX* v = valid ? gainVector(specs_[std::size_t(c)], k) : nullptr;
       auto* it = new QTableWidgetItem(v ? QString::number(entry(*v, j), 'g', 8) : QString());
@@ -209,7 +217,7 @@ void ControlPanel::showGains() {
   perturbation_->setValue(valid ? specs_[std::size_t(c)].perturbationPercent : 0);
   perturbation_->setEnabled(valid && specs_[std::size_t(c)].type != "pid" && specs_[std::size_t(c)].type != "zero");
   designBox_->setEnabled(valid && (specs_[std::size_t(c)].type == "computed_torque" ||
-                                   specs_[std::size_t(c)].type == "pd_gravity"));
+                                   specs_[std::size_t(c)].type == "pd_gravity" || cartesian));
   filling_ = false;
 }
 
@@ -232,13 +240,20 @@ void ControlPanel::cellEdited(int row, int column) {
   filling_ = false;
 }
 
+int ControlPanel::gainRows(int controller) const {
+  if (controller < 0 || std::size_t(controller) >= specs_.size()) return dof_;
+  return isOperationalSpace(specs_[std::size_t(controller)]) ? 6 : dof_;
+}
+
 void ControlPanel::setGain(int controller, int joint, int column, double value) {
-  if (controller < 0 || std::size_t(controller) >= specs_.size() || joint < 0 || joint >= dof_) return;
+  const int n = gainRows(controller);
+  if (controller < 0 || std::size_t(controller) >= specs_.size() || joint < 0 || joint >= n) return;
+  if (column == 2 && isOperationalSpace(specs_[std::size_t(controller)])) return;  // no integral term
   VectorX* v = gainVector(specs_[std::size_t(controller)], column);
   if (!v) return;
-  if (v->size() != dof_) {  // expand a scalar (or empty) gain to one value per joint
-    VectorX full(dof_);
-    for (int j = 0; j < dof_; ++j) full[j] = entry(*v, j);
+  if (v->size() != n) {  // expand a scalar (or empty) gain to one value per joint (or task axis)
+    VectorX full(n);
+    for (int j = 0; j < n; ++j) full[j] = entry(*v, j);
     *v = full;
   }
   (*v)[joint] = value;
@@ -255,7 +270,7 @@ double ControlPanel::gain(int controller, int joint, int column) const {
 void ControlPanel::designFromResponseTime() {
   const int c = editedController_->currentIndex();
   const sim::PdGains g = sim::gainsFromResponseTime(responseTime_->value());
-  for (int j = 0; j < dof_; ++j) {
+  for (int j = 0; j < gainRows(c); ++j) {
     setGain(c, j, 0, g.kp);
     setGain(c, j, 1, g.kv);
   }
@@ -268,7 +283,7 @@ void ControlPanel::designFromResponseTime() {
 void ControlPanel::designFromFrequency() {
   const int c = editedController_->currentIndex();
   const sim::PdGains g = sim::gainsFromNaturalFrequency(naturalFrequency_->value(), damping_->value());
-  for (int j = 0; j < dof_; ++j) {
+  for (int j = 0; j < gainRows(c); ++j) {
     setGain(c, j, 0, g.kp);
     setGain(c, j, 1, g.kv);
   }

@@ -39,6 +39,9 @@ class ControlPanel : public QWidget {
   /// Gain of the edited controller: column 0 Kp, 1 Kv/Kd, 2 Ki.
   void setGain(int controller, int joint, int column, double value);
   double gain(int controller, int joint, int column) const;
+  /// Rows of the gain table for a controller: its joints, or the 6 task axes [φ θ ψ X Y Z] of an
+  /// operational-space controller (gains per Cartesian axis; no Ki).
+  int gainRows(int controller) const;
 
  signals:
   void message(const QString& text);
