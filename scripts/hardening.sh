@@ -22,7 +22,6 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 DIR=${HARDENING_DIR:-$SRC/build-hardening}
 JOBS=${JOBS:-2}
 ASAN_SCOPE=${ASAN_SCOPE:-model-sim}
-TSAN_TIMING_TESTS=${TSAN_TIMING_TESTS:-'^(test_ethercat_bus|test_ethercat_faults)$'}
 TSAN_TESTS=${TSAN_TESTS:-'^(test_ethercat_bus|test_ethercat_faults|test_simulation|test_worker_threads)$'}
 jobs_to_run=("$@")
 [ ${#jobs_to_run[@]} -eq 0 ] && jobs_to_run=(ci)
@@ -117,22 +116,10 @@ for job in "${jobs_to_run[@]}"; do
       configure "$d" g++ "-O1 -g1 -fsanitize=thread -fno-omit-frame-pointer"
       mapfile -t names < <(non_ui_tests "$d" | grep -E "$TSAN_TESTS")
       if [ ${#names[@]} -eq 0 ]; then echo "hardening: no test matches TSAN_TESTS=$TSAN_TESTS"; exit 1; fi
-      # The EtherCAT tests also assert real-time tracking accuracy (bus run vs simulation), which a
-      # 5-15x TSan slowdown of the cycle thread legitimately changes; the Release suite asserts it. Here a
-      # test of TSAN_TIMING_TESTS fails only on a TSan report or a crash; every other test must pass.
-      if ! TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$SRC/tests/tsan.supp" \
-           build_and_run "$d" "${names[@]}" 2>&1 | tee "$d/tsan_ctest.log"; then
-        failed=$(sed -nE 's/^[[:space:]]*[0-9]+ - ([A-Za-z0-9_]+) \((Failed|Not Run|SEGFAULT|Subprocess aborted|Timeout|Exception|[^)]*)\)$/\1 \2/p' \
-                 "$d/tsan_ctest.log")
-        [ -n "$failed" ] || { echo "hardening: tsan build or run failed"; exit 1; }
-        while read -r t how; do
-          if [ "$how" != Failed ] || ! printf '%s\n' "$t" | grep -qE "$TSAN_TIMING_TESTS" ||
-             awk -v t="$t" '$0 ~ "Testing: "t"$"{on=1} on && /ThreadSanitizer/{f=1} END{exit !f}' "$d/Testing/Temporary/LastTest.log"; then
-            echo "hardening: tsan: $t FAILED ($how)"; exit 1
-          fi
-          echo "hardening: tsan: $t: no ThreadSanitizer report; its timing assertions failed under TSan (accepted)"
-        done <<< "$failed"
-      fi
+      # The EtherCAT tests' real-time tracking comparisons are printed, not asserted, under TSan
+      # (tests/support/timing_tolerance.hpp); everything else they check, and every other test, must pass.
+      TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$SRC/tests/tsan.supp" \
+        build_and_run "$d" "${names[@]}"
       ;;
     *) echo "usage: scripts/hardening.sh [ci] [asan] [fuzz] [tsan]"; exit 2 ;;
   esac
