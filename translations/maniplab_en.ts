@@ -644,6 +644,30 @@
         <source>Encoder noise (std):</source>
         <translation>Encoder noise (std):</translation>
     </message>
+    <message>
+        <source>rotation φ</source>
+        <translation>rotation φ</translation>
+    </message>
+    <message>
+        <source>rotation θ</source>
+        <translation>rotation θ</translation>
+    </message>
+    <message>
+        <source>rotation ψ</source>
+        <translation>rotation ψ</translation>
+    </message>
+    <message>
+        <source>position X</source>
+        <translation>position X</translation>
+    </message>
+    <message>
+        <source>position Y</source>
+        <translation>position Y</translation>
+    </message>
+    <message>
+        <source>position Z</source>
+        <translation>position Z</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::EthercatPanel</name>
@@ -1134,10 +1158,6 @@
         <translation>Robot files (*.json)</translation>
     </message>
     <message>
-        <source>%1: backend &quot;%2&quot; is not available in the GUI; the simulated plant is used</source>
-        <translation type="vanished">%1: backend &quot;%2&quot; is not available in the GUI; the simulated plant is used</translation>
-    </message>
-    <message>
         <source>A simulation is already running</source>
         <translation>A simulation is already running</translation>
     </message>
@@ -1389,16 +1409,8 @@
         <translation>Open a scene or a robot</translation>
     </message>
     <message>
-        <source>Scenes and robots (*.json)</source>
-        <translation type="vanished">Scenes and robots (*.json)</translation>
-    </message>
-    <message>
         <source>About ManipLab</source>
         <translation>About ManipLab</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, independent-joint PID and computed-torque control.&lt;/p&gt;</source>
-        <translation type="vanished">&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, independent-joint PID and computed-torque control.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Cannot open the start scene %1</source>
@@ -1962,10 +1974,6 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot write the image %1</source>
-        <translation type="vanished">Cannot write the image %1</translation>
     </message>
     <message>
         <source>ManipLab oscilloscope</source>

@@ -416,6 +416,125 @@
     </message>
 </context>
 <context>
+    <name>maniplab::ui::ConservationPanel</name>
+    <message>
+        <source>not recorded</source>
+        <translation>non enregistré</translation>
+    </message>
+    <message>
+        <source>Energy balance: no run yet.</source>
+        <translation>Bilan d&apos;énergie : pas encore de simulation.</translation>
+    </message>
+    <message>
+        <source>Momenta: no run yet.</source>
+        <translation>Quantité de mouvement et moment cinétique : pas encore de simulation.</translation>
+    </message>
+    <message>
+        <source>Energy balance: not recorded (the run has no energy channels; add &quot;energy&quot; to the scene&apos;s record list).</source>
+        <translation>Bilan d&apos;énergie : non enregistré (la simulation n&apos;a pas de voies d&apos;énergie ; ajoutez « energy » à la liste d&apos;enregistrement de la scène).</translation>
+    </message>
+    <message>
+        <source>Momenta: not recorded (only floating-base runs, e.g. the satellite scene, record P and L).</source>
+        <translation>Quantité de mouvement et moment cinétique : non enregistrés (seules les simulations à base flottante, p. ex. la scène satellite, enregistrent P et L).</translation>
+    </message>
+    <message>
+        <source>Energy balance (seed 000 §IV.2)</source>
+        <translation>Bilan d&apos;énergie (document 000 §IV.2)</translation>
+    </message>
+    <message>
+        <source>Momenta (floating base, world frame)</source>
+        <translation>Quantité de mouvement et moment cinétique (base flottante, repère monde)</translation>
+    </message>
+    <message>
+        <source>E₀ (first row) [J]</source>
+        <translation>E₀ (première ligne) [J]</translation>
+    </message>
+    <message>
+        <source>ΔE = E − E₀ [J]</source>
+        <translation>ΔE = E − E₀ [J]</translation>
+    </message>
+    <message>
+        <source>Actuator work W_τ [J]</source>
+        <translation>Travail des actionneurs W_τ [J]</translation>
+    </message>
+    <message>
+        <source>Friction work W_f (dissipated) [J]</source>
+        <translation>Travail des frottements W_f (dissipé) [J]</translation>
+    </message>
+    <message>
+        <source>Net work W = W_τ − W_f [J]</source>
+        <translation>Travail net W = W_τ − W_f [J]</translation>
+    </message>
+    <message>
+        <source>Residual ΔE − W [J]</source>
+        <translation>Résidu ΔE − W [J]</translation>
+    </message>
+    <message>
+        <source>Relative drift</source>
+        <translation>Dérive relative</translation>
+    </message>
+    <message>
+        <source>Largest |relative drift|</source>
+        <translation>|Dérive relative| maximale</translation>
+    </message>
+    <message>
+        <source>P [kg m/s]</source>
+        <translation>P [kg m/s]</translation>
+    </message>
+    <message>
+        <source>P₀ [kg m/s]</source>
+        <translation>P₀ [kg m/s]</translation>
+    </message>
+    <message>
+        <source>P − P₀</source>
+        <translation>P − P₀</translation>
+    </message>
+    <message>
+        <source>|P − P₀|</source>
+        <translation>|P − P₀|</translation>
+    </message>
+    <message>
+        <source>L [N m s]</source>
+        <translation>L [N m s]</translation>
+    </message>
+    <message>
+        <source>L₀ [N m s]</source>
+        <translation>L₀ [N m s]</translation>
+    </message>
+    <message>
+        <source>L − L₀</source>
+        <translation>L − L₀</translation>
+    </message>
+    <message>
+        <source>|L − L₀|</source>
+        <translation>|L − L₀|</translation>
+    </message>
+    <message>
+        <source>largest</source>
+        <translation>maximum</translation>
+    </message>
+    <message>
+        <source>ΔE</source>
+        <translation>ΔE</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>ΔE − W (right axis)</source>
+        <translation>ΔE − W (axe de droite)</translation>
+    </message>
+    <message>
+        <source>t [s]</source>
+        <translation>t [s]</translation>
+    </message>
+    <message>
+        <source>J</source>
+        <translation>J</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::ControlPanel</name>
     <message>
         <source>joint %1</source>
@@ -511,7 +630,7 @@
     </message>
     <message>
         <source>Euler (seed 003)</source>
-        <translation>Euler (seed 003)</translation>
+        <translation>Euler (document 003)</translation>
     </message>
     <message>
         <source>Runge-Kutta 4</source>
@@ -524,6 +643,341 @@
     <message>
         <source>Encoder noise (std):</source>
         <translation>Bruit des codeurs (écart type) :</translation>
+    </message>
+    <message>
+        <source>rotation φ</source>
+        <translation>rotation φ</translation>
+    </message>
+    <message>
+        <source>rotation θ</source>
+        <translation>rotation θ</translation>
+    </message>
+    <message>
+        <source>rotation ψ</source>
+        <translation>rotation ψ</translation>
+    </message>
+    <message>
+        <source>position X</source>
+        <translation>position X</translation>
+    </message>
+    <message>
+        <source>position Y</source>
+        <translation>position Y</translation>
+    </message>
+    <message>
+        <source>position Z</source>
+        <translation>position Z</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::EthercatPanel</name>
+    <message>
+        <source>Backend</source>
+        <translation>Cible</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source>EtherCAT</source>
+        <translation>EtherCAT</translation>
+    </message>
+    <message>
+        <source>Runs drive the simulated plant of the scene.</source>
+        <translation>Les exécutions pilotent le procédé simulé de la scène.</translation>
+    </message>
+    <message>
+        <source>Runs drive CiA 402 drives over EtherCAT: the interface below, or the in-process virtual drives.</source>
+        <translation>Les exécutions pilotent des variateurs CiA 402 via EtherCAT : l&apos;interface ci-dessous, ou les variateurs virtuels internes au processus.</translation>
+    </message>
+    <message>
+        <source>EtherCAT bus</source>
+        <translation>Bus EtherCAT</translation>
+    </message>
+    <message>
+        <source>Interface:</source>
+        <translation>Interface :</translation>
+    </message>
+    <message>
+        <source>A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
+        <translation>Un socket brut sur une interface de la machine nécessite les droits root ou CAP_NET_RAW ; les variateurs virtuels internes au processus ne nécessitent aucun privilège (toute la chaîne : maître, trames, esclaves virtuels, procédé simulé).</translation>
+    </message>
+    <message>
+        <source>In-process virtual drives (no privileges)</source>
+        <translation>Variateurs virtuels internes au processus (sans privilèges)</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <source>List the host&apos;s network interfaces again</source>
+        <translation>Liste à nouveau les interfaces réseau de la machine</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Mode :</translation>
+    </message>
+    <message>
+        <source>CST: cyclic synchronous torque (the controller&apos;s torque)</source>
+        <translation>CST : couple synchrone cyclique (le couple du correcteur)</translation>
+    </message>
+    <message>
+        <source>CSP: cyclic synchronous position (the drives&apos; own loop)</source>
+        <translation>CSP : position synchrone cyclique (la boucle propre des variateurs)</translation>
+    </message>
+    <message>
+        <source>Cycle:</source>
+        <translation>Cycle :</translation>
+    </message>
+    <message>
+        <source>Control period of the scene</source>
+        <translation>Période de commande de la scène</translation>
+    </message>
+    <message>
+        <source>%1 Hz (%2 ms)</source>
+        <translation>%1 Hz (%2 ms)</translation>
+    </message>
+    <message>
+        <source>Scan</source>
+        <translation>Scanner</translation>
+    </message>
+    <message>
+        <source>Count the slaves and read their identity, AL state and CiA 402 state</source>
+        <translation>Compte les esclaves et lit leur identité, leur état AL et leur état CiA 402</translation>
+    </message>
+    <message>
+        <source>Start bus</source>
+        <translation>Démarrer le bus</translation>
+    </message>
+    <message>
+        <source>Bring the slaves to OP and start the cyclic exchange (drives disabled)</source>
+        <translation>Passe les esclaves en OP et démarre l&apos;échange cyclique (variateurs désactivés)</translation>
+    </message>
+    <message>
+        <source>Stop bus</source>
+        <translation>Arrêter le bus</translation>
+    </message>
+    <message>
+        <source>Stop the cyclic exchange and return the slaves to INIT</source>
+        <translation>Arrête l&apos;échange cyclique et ramène les esclaves en INIT</translation>
+    </message>
+    <message>
+        <source>Enable drives</source>
+        <translation>Activer les variateurs</translation>
+    </message>
+    <message>
+        <source>CSP only, outside a run: the drives hold their position</source>
+        <translation>CSP uniquement, hors exécution : les variateurs maintiennent leur position</translation>
+    </message>
+    <message>
+        <source>Disable drives</source>
+        <translation>Désactiver les variateurs</translation>
+    </message>
+    <message>
+        <source>Disable the drives (brakes close); during a run: quick stop, the run ends</source>
+        <translation>Désactive les variateurs (les freins se ferment) ; pendant une exécution : arrêt rapide, l&apos;exécution prend fin</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>Défauts</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Réarmer</translation>
+    </message>
+    <message>
+        <source>Acknowledge the fault, bring the slaves back to OP and reset the drive faults</source>
+        <translation>Acquitte le défaut, ramène les esclaves en OP et réarme les défauts des variateurs</translation>
+    </message>
+    <message>
+        <source>Inject into the virtual drives:</source>
+        <translation>Injecter dans les variateurs virtuels :</translation>
+    </message>
+    <message>
+        <source>drop:F, drop-every:N, delay:F:S, wkc:N, drive-fault:N, leave-op:N, link-down, refuse:N:STATE[:CODE], each with an optional @CYCLES start (slaves numbered from 1)</source>
+        <translation>drop:F, drop-every:N, delay:F:S, wkc:N, drive-fault:N, leave-op:N, link-down, refuse:N:STATE[:CODE], chacun avec un début @CYCLES facultatif (esclaves numérotés à partir de 1)</translation>
+    </message>
+    <message>
+        <source>Inject</source>
+        <translation>Injecter</translation>
+    </message>
+    <message>
+        <source>Slaves</source>
+        <translation>Esclaves</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>N°</translation>
+    </message>
+    <message>
+        <source>Station</source>
+        <translation>Station</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>Fabricant</translation>
+    </message>
+    <message>
+        <source>Product</source>
+        <translation>Produit</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>Révision</translation>
+    </message>
+    <message>
+        <source>Serial</source>
+        <translation>N° de série</translation>
+    </message>
+    <message>
+        <source>AL state</source>
+        <translation>État AL</translation>
+    </message>
+    <message>
+        <source>AL status code</source>
+        <translation>Code d&apos;état AL</translation>
+    </message>
+    <message>
+        <source>CiA 402 state</source>
+        <translation>État CiA 402</translation>
+    </message>
+    <message>
+        <source>Error code</source>
+        <translation>Code d&apos;erreur</translation>
+    </message>
+    <message>
+        <source>Cycle statistics</source>
+        <translation>Statistiques des cycles</translation>
+    </message>
+    <message>
+        <source>Cycles:</source>
+        <translation>Cycles :</translation>
+    </message>
+    <message>
+        <source>Period:</source>
+        <translation>Période :</translation>
+    </message>
+    <message>
+        <source>Period error:</source>
+        <translation>Erreur de période :</translation>
+    </message>
+    <message>
+        <source>Worst wake-up:</source>
+        <translation>Pire retard de réveil :</translation>
+    </message>
+    <message>
+        <source>Round trip:</source>
+        <translation>Aller-retour :</translation>
+    </message>
+    <message>
+        <source>Late / missed / lost / WKC:</source>
+        <translation>En retard / manqués / perdus / WKC :</translation>
+    </message>
+    <message>
+        <source>|period − nominal| (1 µs bins, log count)</source>
+        <translation>|période − nominale| (classes de 1 µs, effectifs en échelle log)</translation>
+    </message>
+    <message>
+        <source>no cycle yet</source>
+        <translation>aucun cycle pour l&apos;instant</translation>
+    </message>
+    <message>
+        <source>over</source>
+        <translation>au-delà</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>busy: %1</source>
+        <translation>occupé : %1</translation>
+    </message>
+    <message>
+        <source>%1 …</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>Échec de « %1 » : %2</translation>
+    </message>
+    <message>
+        <source>no bus (scan or start it first)</source>
+        <translation>pas de bus (scannez-le ou démarrez-le d&apos;abord)</translation>
+    </message>
+    <message>
+        <source>drives disabled from the EtherCAT panel (quick stop)</source>
+        <translation>variateurs désactivés depuis le panneau EtherCAT (arrêt rapide)</translation>
+    </message>
+    <message>
+        <source>no bus to reset</source>
+        <translation>pas de bus à réarmer</translation>
+    </message>
+    <message>
+        <source>no bus: start the in-process virtual drives first</source>
+        <translation>pas de bus : démarrez d&apos;abord les variateurs virtuels internes au processus</translation>
+    </message>
+    <message>
+        <source>fault &apos;%1&apos;: %2</source>
+        <translation>défaut « %1 » : %2</translation>
+    </message>
+    <message>
+        <source>No fault.</source>
+        <translation>Aucun défaut.</translation>
+    </message>
+    <message>
+        <source>nominal %1 µs, mean %2 µs</source>
+        <translation>nominale %1 µs, moyenne %2 µs</translation>
+    </message>
+    <message>
+        <source>median %1 µs, p99 %2 µs, worst %3 µs</source>
+        <translation>médiane %1 µs, p99 %2 µs, pire %3 µs</translation>
+    </message>
+    <message>
+        <source>%1 µs after the deadline</source>
+        <translation>%1 µs après l&apos;échéance</translation>
+    </message>
+    <message>
+        <source>mean %1 µs, worst %2 µs</source>
+        <translation>moyenne %1 µs, pire %2 µs</translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3 / %4</source>
+        <translation>%1 / %2 / %3 / %4</translation>
+    </message>
+    <message>
+        <source>No bus. Scan or start it (the in-process virtual drives need no privileges).</source>
+        <translation>Pas de bus. Scannez-le ou démarrez-le (les variateurs virtuels internes au processus ne nécessitent aucun privilège).</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <source>, cycling at %1 Hz</source>
+        <translation>, en cycle à %1 Hz</translation>
+    </message>
+    <message>
+        <source>, drives enabled</source>
+        <translation>, variateurs activés</translation>
+    </message>
+    <message>
+        <source>, drives disabled</source>
+        <translation>, variateurs désactivés</translation>
+    </message>
+    <message>
+        <source>, a run uses the bus</source>
+        <translation>, une exécution utilise le bus</translation>
+    </message>
+    <message>
+        <source>%1 … (%2)</source>
+        <translation>%1 … (%2)</translation>
     </message>
 </context>
 <context>
@@ -704,10 +1158,6 @@
         <translation>Fichiers robot (*.json)</translation>
     </message>
     <message>
-        <source>%1: backend &quot;%2&quot; is not available in the GUI; the simulated plant is used</source>
-        <translation>%1 : la cible « %2 » n&apos;est pas disponible dans l&apos;interface ; le procédé simulé est utilisé</translation>
-    </message>
-    <message>
         <source>A simulation is already running</source>
         <translation>Une simulation est déjà en cours</translation>
     </message>
@@ -788,7 +1238,7 @@
     </message>
     <message>
         <source>&lt;h3&gt;Robot dynamics (seed 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (seed 003, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (seed 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Dynamique du robot (seed 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, avec les inerties des rotors des actionneurs ; simulée par q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky ou corps articulés).&lt;/p&gt;&lt;p&gt;Frottements : τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;PID articulaire indépendant&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, dérivée filtrée sur la mesure, anti-emballement, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravité&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Couple calculé (seed 003, éq. 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ compensation des frottements) ; dynamique de l&apos;erreur ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Réglage des gains (éq. 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt; ; ou avec le temps de réponse T&lt;sub&gt;r&lt;/sub&gt; (5 %) : λ&lt;sub&gt;0&lt;/sub&gt; = −4,73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Bilan d&apos;énergie (seed 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (voie de dérive E_drift).&lt;/p&gt;</translation>
+        <translation>&lt;h3&gt;Dynamique du robot (document 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, avec les inerties des rotors des actionneurs ; simulée par q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky ou corps articulés).&lt;/p&gt;&lt;p&gt;Frottements : τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;PID articulaire indépendant&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, dérivée filtrée sur la mesure, anti-emballement, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravité&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Couple calculé (document 003, éq. 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ compensation des frottements) ; dynamique de l&apos;erreur ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Réglage des gains (éq. 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt; ; ou avec le temps de réponse T&lt;sub&gt;r&lt;/sub&gt; (5 %) : λ&lt;sub&gt;0&lt;/sub&gt; = −4,73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Bilan d&apos;énergie (document 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (voie de dérive E_drift).&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -959,16 +1409,8 @@
         <translation>Ouvrir une scène ou un robot</translation>
     </message>
     <message>
-        <source>Scenes and robots (*.json)</source>
-        <translation>Scènes et robots (*.json)</translation>
-    </message>
-    <message>
         <source>About ManipLab</source>
         <translation>À propos de ManipLab</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames), exact recursive dynamics, independent-joint PID and computed-torque control.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simuler, commander et enseigner la dynamique des robots manipulateurs : chaînes séries (DH, DH modifié, repères généraux), dynamique récursive exacte, PID articulaire indépendant et commande par couple calculé.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Cannot open the start scene %1</source>
@@ -1049,6 +1491,98 @@
         <source>The model-based controllers use their own model</source>
         <translation>Les commandes à base de modèle utilisent leur propre modèle</translation>
     </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters have been modified. Save the changes?</source>
+        <translation>Les paramètres de l&apos;Orthoglide ont été modifiés. Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>%1: the open scene&apos;s robot is fixed by its file; open a serial scene first</source>
+        <translation>%1 : le robot de la scène ouverte est imposé par son fichier ; ouvrez d&apos;abord une scène de robot série</translation>
+    </message>
+    <message>
+        <source>%1 imported: File &gt; Save As writes it as a ManipLab robot file</source>
+        <translation>%1 importé : Fichier &gt; Enregistrer le robot sous l&apos;enregistre comme fichier robot ManipLab</translation>
+    </message>
+    <message>
+        <source>Cannot save the Orthoglide parameters: %1</source>
+        <translation>Impossible d&apos;enregistrer les paramètres de l&apos;Orthoglide : %1</translation>
+    </message>
+    <message>
+        <source>Orthoglide parameters saved to %1</source>
+        <translation>Paramètres de l&apos;Orthoglide enregistrés dans %1</translation>
+    </message>
+    <message>
+        <source>Save the Orthoglide parameters</source>
+        <translation>Enregistrer les paramètres de l&apos;Orthoglide</translation>
+    </message>
+    <message>
+        <source>%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)</source>
+        <translation>%1 : la scène demande la cible EtherCAT (voir le panneau EtherCAT)</translation>
+    </message>
+    <message>
+        <source>Guided sequential identification: %1</source>
+        <translation>Identification séquentielle guidée : %1</translation>
+    </message>
+    <message>
+        <source>&amp;Import URDF...</source>
+        <translation>&amp;Importer un URDF...</translation>
+    </message>
+    <message>
+        <source>Load a URDF robot (ROS, vendors) into the current scene</source>
+        <translation>Charge un robot URDF (ROS, constructeurs) dans la scène courante</translation>
+    </message>
+    <message>
+        <source>&amp;Guided sequential identification (TH8)...</source>
+        <translation>Identification séquentielle &amp;guidée (TH8)...</translation>
+    </message>
+    <message>
+        <source>Seed 002&apos;s 14 tests on the current robot, one step at a time, in their corrected form</source>
+        <translation>Les 14 essais du document 002 sur le robot courant, une étape à la fois, sous leur forme corrigée</translation>
+    </message>
+    <message>
+        <source>EtherCAT</source>
+        <translation>EtherCAT</translation>
+    </message>
+    <message>
+        <source>Orthoglide parameters</source>
+        <translation>Paramètres de l&apos;Orthoglide</translation>
+    </message>
+    <message>
+        <source>Conservation</source>
+        <translation>Conservation</translation>
+    </message>
+    <message>
+        <source>Runs drive the EtherCAT backend (EtherCAT panel)</source>
+        <translation>Les exécutions pilotent la cible EtherCAT (panneau EtherCAT)</translation>
+    </message>
+    <message>
+        <source>Runs drive the simulated plant</source>
+        <translation>Les exécutions pilotent le procédé simulé</translation>
+    </message>
+    <message>
+        <source>Scenes and robots (*.json *.urdf)</source>
+        <translation>Scènes et robots (*.json *.urdf)</translation>
+    </message>
+    <message>
+        <source>Import a URDF robot</source>
+        <translation>Importer un robot URDF</translation>
+    </message>
+    <message>
+        <source>URDF robots (*.urdf)</source>
+        <translation>Robots URDF (*.urdf)</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive dynamics, independent-joint PID and computed-torque control, a free-floating base, the Orthoglide parallel robot, base-parameter identification and EtherCAT drives.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simuler, commander et enseigner la dynamique des robots manipulateurs : chaînes séries (DH, DH modifié, repères généraux, URDF), dynamique récursive exacte, PID articulaire indépendant et commande par couple calculé, base flottante libre, robot parallèle Orthoglide, identification des paramètres de base et variateurs EtherCAT.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Orthoglide scene %1 loaded (%2)</source>
+        <translation>Scène Orthoglide %1 chargée (%2)</translation>
+    </message>
+    <message>
+        <source>Satellite scene %1 loaded (%2)</source>
+        <translation>Scène satellite %1 chargée (%2)</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -1118,6 +1652,93 @@
     <message>
         <source>joint %1</source>
         <translation>articulation %1</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::OrthoglideEditor</name>
+    <message>
+        <source>a (K = (0, 0, a))</source>
+        <translation>a (K = (0, 0, a))</translation>
+    </message>
+    <message>
+        <source>platform mass M_p</source>
+        <translation>masse de la plateforme M_p</translation>
+    </message>
+    <message>
+        <source>leg %1</source>
+        <translation>jambe %1</translation>
+    </message>
+    <message>
+        <source>%1: r2 (half bar spacing)</source>
+        <translation>%1 : r2 (demi-écartement des barres)</translation>
+    </message>
+    <message>
+        <source>%1: D4 (bar length)</source>
+        <translation>%1 : D4 (longueur des barres)</translation>
+    </message>
+    <message>
+        <source>%1: D6 (far link to P)</source>
+        <translation>%1 : D6 (corps distal jusqu&apos;à P)</translation>
+    </message>
+    <message>
+        <source>%1, body %2</source>
+        <translation>%1, corps %2</translation>
+    </message>
+    <message>
+        <source>%1: mass</source>
+        <translation>%1 : masse</translation>
+    </message>
+    <message>
+        <source>%1: centre of mass %2</source>
+        <translation>%1 : centre de masse %2</translation>
+    </message>
+    <message>
+        <source>%1: inertia I%2%3</source>
+        <translation>%1 : inertie I%2%3</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Paramètre</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unité</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the file</source>
+        <translation>%1 : impossible d&apos;ouvrir le fichier</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON</source>
+        <translation>%1 : JSON non valide</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object</source>
+        <translation>%1 : n&apos;est pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>%1: valid</source>
+        <translation>%1 : valide</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the file</source>
+        <translation>%1 : impossible d&apos;écrire le fichier</translation>
+    </message>
+    <message>
+        <source>%1: not an editable parameter</source>
+        <translation>%1 : paramètre non modifiable</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a finite number</source>
+        <translation>%1 : « %2 » n&apos;est pas un nombre fini</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
     </message>
 </context>
 <context>
@@ -1355,16 +1976,151 @@
         <translation>Impossible d&apos;écrire %1 : %2</translation>
     </message>
     <message>
-        <source>Cannot write the image %1</source>
-        <translation>Impossible d&apos;écrire l&apos;image %1</translation>
-    </message>
-    <message>
         <source>ManipLab oscilloscope</source>
         <translation>Oscilloscope ManipLab</translation>
     </message>
     <message>
         <source>Unknown image format &quot;%1&quot; (use .png or .svg)</source>
         <translation>Format d&apos;image inconnu « %1 » (utiliser .png ou .svg)</translation>
+    </message>
+    <message>
+        <source>Cannot render the image %1</source>
+        <translation>Impossible de produire l&apos;image %1</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::SequentialIdentificationDialog</name>
+    <message>
+        <source>the procedure is the TH8&apos;s (6 joints, R P P R R R); &quot;%1&quot; has %2 joints</source>
+        <translation>la procédure est celle du TH8 (6 articulations, R P P R R R) ; « %1 » a %2 articulations</translation>
+    </message>
+    <message>
+        <source>the procedure is the TH8&apos;s: &quot;%1&quot; has no base parameter %2 (step %3)</source>
+        <translation>la procédure est celle du TH8 : « %1 » n&apos;a pas de paramètre de base %2 (étape %3)</translation>
+    </message>
+    <message>
+        <source>Step 1 of %1: press &quot;Run step&quot;.</source>
+        <translation>Étape 1 sur %1 : appuyez sur « Lancer l&apos;étape ».</translation>
+    </message>
+    <message>
+        <source>No robot: open the TH8 (robots/th8.json) first.</source>
+        <translation>Aucun robot : ouvrez d&apos;abord le TH8 (robots/th8.json).</translation>
+    </message>
+    <message>
+        <source>The steps are run in order: run step %1 first.</source>
+        <translation>Les étapes s&apos;exécutent dans l&apos;ordre : lancez d&apos;abord l&apos;étape %1.</translation>
+    </message>
+    <message>
+        <source>Step %1 done: %2 parameter(s) identified (condition number %3); worst relative error so far %4.</source>
+        <translation>Étape %1 terminée : %2 paramètre(s) identifié(s) (conditionnement %3) ; pire erreur relative jusqu&apos;ici %4.</translation>
+    </message>
+    <message>
+        <source>All %1 steps done: %2 parameters identified.</source>
+        <translation>Les %1 étapes sont terminées : %2 paramètres identifiés.</translation>
+    </message>
+    <message>
+        <source>Step %1 failed: %2</source>
+        <translation>Échec de l&apos;étape %1 : %2</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: press &quot;Run step&quot;.</source>
+        <translation>Étape %1 sur %2 : appuyez sur « Lancer l&apos;étape ».</translation>
+    </message>
+    <message>
+        <source>Sequential identification (seed 002, TH8, corrected)</source>
+        <translation>Identification séquentielle (document 002, TH8, corrigée)</translation>
+    </message>
+    <message>
+        <source>Torque noise σ [N m, N]:</source>
+        <translation>Bruit de couple σ [N m, N] :</translation>
+    </message>
+    <message>
+        <source>Run step</source>
+        <translation>Lancer l&apos;étape</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Suivant</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Recommencer</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Paramètre</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Étape</translation>
+    </message>
+    <message>
+        <source>Identified</source>
+        <translation>Identifié</translation>
+    </message>
+    <message>
+        <source>True</source>
+        <translation>Valeur vraie</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>Erreur relative</translation>
+    </message>
+    <message>
+        <source>Std dev</source>
+        <translation>Écart type</translation>
+    </message>
+    <message>
+        <source>joint %1 (%2) moves at constant velocity</source>
+        <translation>l&apos;articulation %1 (%2) se déplace à vitesse constante</translation>
+    </message>
+    <message>
+        <source>joint %1 (%2) moves at variable velocity</source>
+        <translation>l&apos;articulation %1 (%2) se déplace à vitesse variable</translation>
+    </message>
+    <message>
+        <source>rotoid</source>
+        <translation>rotoïde</translation>
+    </message>
+    <message>
+        <source>prismatic</source>
+        <translation>prismatique</translation>
+    </message>
+    <message>
+        <source>joint %1 is held at %2 different angles in [−1.2, 1.2] rad (one per test motion)</source>
+        <translation>l&apos;articulation %1 est maintenue à %2 angles différents dans [−1,2 ; 1,2] rad (un par mouvement d&apos;essai)</translation>
+    </message>
+    <message>
+        <source>the other joints stay at 0</source>
+        <translation>les autres articulations restent à 0</translation>
+    </message>
+    <message>
+        <source>Motion:</source>
+        <translation>Mouvement :</translation>
+    </message>
+    <message>
+        <source>Identifies:</source>
+        <translation>Identifie :</translation>
+    </message>
+    <message>
+        <source>%1 test motions of 1 s at 1 kHz</source>
+        <translation>%1 mouvements d&apos;essai de 1 s à 1 kHz</translation>
+    </message>
+    <message>
+        <source>Corrected equation (energy theorem 3.5, reference §8):</source>
+        <translation>Équation corrigée (théorème de l&apos;énergie 3.5, référence §8) :</translation>
+    </message>
+    <message>
+        <source>Erratum (printed in the thesis):</source>
+        <translation>Erratum (tel qu&apos;imprimé dans la thèse) :</translation>
+    </message>
+    <message>
+        <source>Joint works W_k and friction integrals by Simpson&apos;s rule; no accelerations. The rotor inertias are taken from the motor data (the robot file).</source>
+        <translation>Travaux articulaires W_k et intégrales de frottement par la méthode de Simpson ; sans accélérations. Les inerties des rotors sont tirées des données des moteurs (le fichier du robot).</translation>
     </message>
 </context>
 <context>
@@ -1396,6 +2152,26 @@
     <message>
         <source>%1: %2</source>
         <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <source>The %1 scene runs on its own simulated plant: an external backend or a controller model cannot be used with it.</source>
+        <translation>La scène %1 tourne sur son propre procédé simulé : une cible externe ou un modèle de correcteur ne peut pas y être utilisé.</translation>
+    </message>
+    <message>
+        <source>Orthoglide</source>
+        <translation>Orthoglide</translation>
+    </message>
+    <message>
+        <source>satellite</source>
+        <translation>satellite</translation>
+    </message>
+    <message>
+        <source>%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)</source>
+        <translation>%1 : t = %2 s : l&apos;actionneur %3 a dépassé sa butée %4 (q = %5 m)</translation>
+    </message>
+    <message>
+        <source>the satellite scene has no arm or no motion</source>
+        <translation>la scène satellite n&apos;a pas de bras ou pas de mouvement</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,191 @@
+// The translations are current and complete (issue 4, "translations/maniplab_fr.ts and maniplab_en.ts
+// complete"; developers' guide: keep translations/*.ts current). Asserted for each .ts file:
+//  - lupdate, run over the same sources as the build's update_translations target (ui/ and app/gui/main.cpp),
+//    finds exactly the messages the committed file has: no tr() string is missing from it, none is left
+//    over (vanished/obsolete entries are pruned);
+//  - no message is unfinished or empty;
+//  - a translation keeps the placeholders of its source (%1, %L2, %n) and, when the source has a keyboard
+//    accelerator (&x), has one too.
+// The fix when this fails: `cmake --build build --target update_translations`, translate the new entries
+// in Qt Linguist (or by hand), and commit the .ts files.
+#include <QtTest/QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+namespace {
+
+struct Message {
+  QString context, source, comment, type;
+  QStringList translations;  // one, or the numerus forms
+  bool numerus = false;
+  QString key() const { return context + QChar(0x1f) + source + QChar(0x1f) + comment; }
+};
+
+/// Every <message> of a .ts file; `error` names the file and line of a parse error.
+QList<Message> readTs(const QString& path, QString* error) {
+  QList<Message> out;
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    *error = path + QStringLiteral(": cannot open");
+    return out;
+  }
+  QXmlStreamReader x(&f);
+  QString context;
+  while (!x.atEnd()) {
+    x.readNext();
+    if (!x.isStartElement()) continue;
+    if (x.name() == u"name") {
+      context = x.readElementText();
+    } else if (x.name() == u"message") {
+      Message m;
+      m.context = context;
+      m.numerus = x.attributes().value(QStringLiteral("numerus")) == u"yes";
+      while (!(x.isEndElement() && x.name() == u"message") && !x.atEnd()) {
+        x.readNext();
+        if (!x.isStartElement()) continue;
+        if (x.name() == u"source") {
+          m.source = x.readElementText();
+        } else if (x.name() == u"comment") {
+          m.comment = x.readElementText();
+        } else if (x.name() == u"translation") {
+          m.type = x.attributes().value(QStringLiteral("type")).toString();
+          if (m.numerus) {
+            while (!(x.isEndElement() && x.name() == u"translation") && !x.atEnd()) {
+              x.readNext();
+              if (x.isStartElement() && x.name() == u"numerusform") m.translations << x.readElementText();
+            }
+          } else {
+            m.translations << x.readElementText();
+          }
+        }
+      }
+      out << m;
+    }
+  }
+  if (x.hasError()) *error = QStringLiteral("%1:%2: %3").arg(path).arg(x.lineNumber()).arg(x.errorString());
+  return out;
+}
+
+QStringList placeholders(const QString& s, bool withN) {
+  static const QRegularExpression re(QStringLiteral("%L?(\\d+|n)"));
+  QStringList out;
+  for (auto it = re.globalMatch(s); it.hasNext();) {
+    const QString p = it.next().captured(0);
+    if (withN || !p.endsWith(QLatin1Char('n'))) out << p;
+  }
+  out.sort();
+  out.removeDuplicates();
+  return out;
+}
+
+bool hasAccelerator(const QString& s) {
+  static const QRegularExpression re(QStringLiteral("(^|[^&])&[^&\\s;]"));  // "&x", not "&&" nor an entity
+  return re.match(s).hasMatch();
+}
+
+QString tsPath(const QString& lang) {
+  return QStringLiteral(MANIPLAB_SOURCE_DIR "/translations/maniplab_%1.ts").arg(lang);
+}
+
+}  // namespace
+
+class TestTranslations : public QObject {
+  Q_OBJECT
+ private slots:
+  void complete_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::newRow("fr") << QStringLiteral("fr");
+    QTest::newRow("en") << QStringLiteral("en");
+  }
+  void complete() {
+    QFETCH(QString, lang);
+    QString error;
+    const QList<Message> msgs = readTs(tsPath(lang), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(msgs.size() > 400);
+    QStringList problems;
+    for (const Message& m : msgs) {
+      const QString where = m.context + QStringLiteral(": \"") + m.source.left(60) + QStringLiteral("\"");
+      if (!m.type.isEmpty()) {
+        problems << where + QStringLiteral(" is ") + m.type;
+        continue;
+      }
+      if (m.translations.isEmpty() || m.translations.contains(QString())) {
+        problems << where + QStringLiteral(" has an empty translation");
+        continue;
+      }
+      for (const QString& t : m.translations) {
+        if (placeholders(t, !m.numerus) != placeholders(m.source, !m.numerus))
+          problems << where + QStringLiteral(" changes the placeholders: \"") + t + QStringLiteral("\"");
+        if (hasAccelerator(m.source) && !hasAccelerator(t))
+          problems << where + QStringLiteral(" loses its keyboard accelerator: \"") + t + QStringLiteral("\"");
+      }
+      if (m.numerus && lang == QLatin1String("fr") && m.translations.size() != 2)
+        problems << where + QStringLiteral(" needs 2 French plural forms");
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+  }
+
+  // The committed file holds exactly what lupdate extracts from the sources today.
+  void current_data() { complete_data(); }
+  void current() {
+    QFETCH(QString, lang);
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString copy = tmp.filePath(QStringLiteral("check_%1.ts").arg(lang));
+    QVERIFY(QFile::copy(tsPath(lang), copy));
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    const QDir src(QStringLiteral(MANIPLAB_SOURCE_DIR));
+    QStringList args{QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-obsolete"),
+                     QStringLiteral("-silent")};
+    for (const char* inc : {"ui/include", "sim/include", "model/include"})
+      args << QStringLiteral("-I") << src.filePath(QLatin1String(inc));
+    const QDir headers(src.filePath(QStringLiteral("ui/include/maniplab/ui")));
+    const QDir impl(src.filePath(QStringLiteral("ui/src")));
+    int sources = 0;
+    for (const QString& f : headers.entryList({QStringLiteral("*.hpp")}, QDir::Files, QDir::Name))
+      args << headers.filePath(f), ++sources;
+    for (const QString& f : impl.entryList({QStringLiteral("*.cpp")}, QDir::Files, QDir::Name))
+      args << impl.filePath(f), ++sources;
+    args << src.filePath(QStringLiteral("app/gui/main.cpp"));
+    QVERIFY(sources > 20);
+    args << QStringLiteral("-ts") << copy;
+    QProcess lupdate;
+    lupdate.start(QStringLiteral(MANIPLAB_LUPDATE), args);
+    QVERIFY2(lupdate.waitForFinished(120000), qPrintable(lupdate.errorString()));
+    QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0,
+             qPrintable(QString::fromLocal8Bit(lupdate.readAllStandardError())));
+
+    QString error;
+    const QList<Message> committed = readTs(tsPath(lang), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QList<Message> extracted = readTs(copy, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QSet<QString> have;
+    for (const Message& m : committed) have.insert(m.key());
+    QSet<QString> want;
+    QStringList missing;
+    for (const Message& m : extracted) {
+      want.insert(m.key());
+      if (!have.contains(m.key())) missing << m.context + QStringLiteral(": \"") + m.source + QStringLiteral("\"");
+    }
+    QStringList stale;
+    for (const Message& m : committed)
+      if (!want.contains(m.key())) stale << m.context + QStringLiteral(": \"") + m.source + QStringLiteral("\"");
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("tr() strings missing from maniplab_%1.ts (run the "
+                                                          "update_translations target):\n")
+                                               .arg(lang) +
+                                           missing.join(QLatin1Char('\n'))));
+    QVERIFY2(stale.isEmpty(), qPrintable(QStringLiteral("entries of maniplab_%1.ts no source uses any more:\n").arg(lang) +
+                                         stale.join(QLatin1Char('\n'))));
+    QCOMPARE(extracted.size(), committed.size());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTranslations)
+#include "test_translations.moc"
