@@ -3,6 +3,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include <Eigen/Eigenvalues>
+
 namespace maniplab {
 
 std::string escapePointer(const std::string& key) {
@@ -76,6 +78,67 @@ bool parseJson(const std::string& text, JsonReader& rd, nlohmann::json& out) {
   }
   for (const auto& d : duplicates) rd.error(d, "duplicate key (each key may appear once per object)");
   return true;
+}
+
+void JsonReader::header(const nlohmann::json& doc, const char* format, const char* kind) {
+  std::string s;
+  if (string(doc, "", "format", s, true) && s != format)
+    error("/format", std::string("must be \"") + format + "\" (got \"" + s + "\")");
+  double version = 0;
+  if (number(doc, "", "version", version, true) && version != 1)
+    error("/version", "unsupported version " + formatNumber(version) + " (this program reads version 1)");
+  if (kind && string(doc, "", "kind", s, true) && s != kind)
+    error("/kind", std::string("must be \"") + kind + "\" (got \"" + s + "\")");
+}
+
+void JsonReader::inertiaTensor(const nlohmann::json& obj, const std::string& path, const char* key, Matrix3& I) {
+  const std::string p = path + "/" + key;
+  if (!obj.contains(key)) {
+    error(p, "missing required inertia tensor");
+    return;
+  }
+  const nlohmann::json& v = obj[key];
+  if (v.is_object()) {
+    checkKeys(v, p, {"xx", "yy", "zz", "xy", "xz", "yz"});
+    double xx = 0, yy = 0, zz = 0, xy = 0, xz = 0, yz = 0;
+    number(v, p, "xx", xx, true);
+    number(v, p, "yy", yy, true);
+    number(v, p, "zz", zz, true);
+    number(v, p, "xy", xy, false);
+    number(v, p, "xz", xz, false);
+    number(v, p, "yz", yz, false);
+    I << xx, xy, xz, xy, yy, yz, xz, yz, zz;
+  } else if (!mat3(v, p, I)) {
+    return;
+  }
+  const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
+  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) {
+    error(p, "inertia tensor must be symmetric");
+    return;
+  }
+  const Vector3 ev = Eigen::SelfAdjointEigenSolver<Matrix3>(I).eigenvalues();  // ascending
+  if (ev[0] < -1e-9 * scale) {
+    error(p, "inertia tensor must be positive semi-definite (smallest principal moment " + formatNumber(ev[0]) + ")");
+    return;
+  }
+  if (ev[0] + ev[1] < ev[2] * (1 - 1e-9) - 1e-15)
+    warning(p, "principal moments " + formatNumber(ev[0]) + ", " + formatNumber(ev[1]) + ", " + formatNumber(ev[2]) +
+                   " violate the triangle inequality (not a physical rigid body); loaded as given");
+}
+
+void JsonReader::directionalCoefficient(const nlohmann::json& obj, const std::string& path, const char* key,
+                                        double& pos, double& neg) {
+  if (!obj.contains(key)) return;
+  const std::string p = path + "/" + key;
+  const nlohmann::json& v = obj[key];
+  if (v.is_object()) {
+    checkKeys(v, p, {"positive", "negative"});
+    number(v, p, "positive", pos, true);
+    number(v, p, "negative", neg, true);
+  } else if (numberValue(v, p, pos)) {
+    neg = pos;
+  }
+  if (pos < 0 || neg < 0) error(p, "friction coefficients must be non-negative");
 }
 
 std::string formatNumber(double v) {

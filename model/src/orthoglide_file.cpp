@@ -2,7 +2,6 @@
 // 1-2, reference shared/reference/orthoglide.md §7). Uses the shared JSON reader (json_reader.hpp).
 #include "maniplab/model/orthoglide_file.hpp"
 
-#include <Eigen/Eigenvalues>
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/json_reader.hpp"
@@ -15,36 +14,6 @@ using json = nlohmann::json;
 
 namespace {
 
-void readInertia(JsonReader& rd, const json& b, const std::string& path, Matrix3& I) {
-  if (!b.contains("inertia")) {
-    rd.error(path + "/inertia", "missing required inertia tensor");
-    return;
-  }
-  const std::string p = path + "/inertia";
-  const json& v = b["inertia"];
-  if (v.is_object()) {
-    rd.checkKeys(v, p, {"xx", "yy", "zz", "xy", "xz", "yz"});
-    double xx = 0, yy = 0, zz = 0, xy = 0, xz = 0, yz = 0;
-    rd.number(v, p, "xx", xx, true);
-    rd.number(v, p, "yy", yy, true);
-    rd.number(v, p, "zz", zz, true);
-    rd.number(v, p, "xy", xy, false);
-    rd.number(v, p, "xz", xz, false);
-    rd.number(v, p, "yz", yz, false);
-    I << xx, xy, xz, xy, yy, yz, xz, yz, zz;
-  } else if (!rd.mat3(v, p, I)) {
-    return;
-  }
-  const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
-  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) {
-    rd.error(p, "inertia tensor must be symmetric");
-    return;
-  }
-  const Vector3 ev = Eigen::SelfAdjointEigenSolver<Matrix3>(I).eigenvalues();
-  if (ev[0] < -1e-9 * scale)
-    rd.error(p, "inertia tensor must be positive semi-definite (smallest principal moment " + formatNumber(ev[0]) + ")");
-}
-
 void readBody(JsonReader& rd, const json& b, const std::string& p, BodyT<double>& out) {
   if (!b.is_object()) {
     rd.error(p, "must be an object");
@@ -54,21 +23,7 @@ void readBody(JsonReader& rd, const json& b, const std::string& p, BodyT<double>
   if (rd.number(b, p, "mass", out.mass, true) && out.mass < 0)
     rd.error(p + "/mass", "must be non-negative (got " + formatNumber(out.mass) + ")");
   rd.vec3(b, p, "com", out.com, true);
-  readInertia(rd, b, p, out.inertia);
-}
-
-void readFriction(JsonReader& rd, const json& a, const std::string& path, const char* key, double& pos, double& neg) {
-  if (!a.contains(key)) return;
-  const std::string p = path + "/" + key;
-  const json& v = a[key];
-  if (v.is_object()) {
-    rd.checkKeys(v, p, {"positive", "negative"});
-    rd.number(v, p, "positive", pos, true);
-    rd.number(v, p, "negative", neg, true);
-  } else if (rd.numberValue(v, p, pos)) {
-    neg = pos;
-  }
-  if (pos < 0 || neg < 0) rd.error(p, "friction coefficients must be non-negative");
+  rd.inertiaTensor(b, p, "inertia", out.inertia);
 }
 
 void readChain(JsonReader& rd, const json& c, const std::string& p, OrthoglideChain& out) {
@@ -98,8 +53,8 @@ void readChain(JsonReader& rd, const json& c, const std::string& p, OrthoglideCh
       rd.error(pa + "/gear_ratio", "must be non-zero");
     if (rd.number(a, pa, "rotor_inertia", out.actuator.rotorInertia, false) && out.actuator.rotorInertia < 0)
       rd.error(pa + "/rotor_inertia", "must be non-negative");
-    readFriction(rd, a, pa, "viscous", out.actuator.viscousPos, out.actuator.viscousNeg);
-    readFriction(rd, a, pa, "coulomb", out.actuator.coulombPos, out.actuator.coulombNeg);
+    rd.directionalCoefficient(a, pa, "viscous", out.actuator.viscousPos, out.actuator.viscousNeg);
+    rd.directionalCoefficient(a, pa, "coulomb", out.actuator.coulombPos, out.actuator.coulombNeg);
   }
   if (rd.object(c, p, "limits", false)) {
     const json& l = c["limits"];
@@ -138,14 +93,7 @@ OrthoglideLoadResult parseOrthoglide(const std::string& text, const std::string&
   OrthoglideModel& m = res.model;
   rd.checkKeys(doc, "", {"format", "version", "kind", "name", "description", "sources", "gravity", "a", "platform",
                          "home", "workspace", "chains"});
-  std::string s;
-  if (rd.string(doc, "", "format", s, true) && s != "maniplab-robot")
-    rd.error("/format", "must be \"maniplab-robot\" (got \"" + s + "\")");
-  double version = 0;
-  if (rd.number(doc, "", "version", version, true) && version != 1)
-    rd.error("/version", "unsupported version " + formatNumber(version) + " (this program reads version 1)");
-  if (rd.string(doc, "", "kind", s, true) && s != "orthoglide")
-    rd.error("/kind", "must be \"orthoglide\" (got \"" + s + "\")");
+  rd.header(doc, "maniplab-robot", "orthoglide");
   rd.string(doc, "", "name", m.name, true);
   rd.string(doc, "", "description", m.description, false);
   if (doc.contains("sources") && !doc["sources"].is_object()) rd.error("/sources", "must be an object (free text per value)");

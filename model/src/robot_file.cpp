@@ -55,57 +55,6 @@ void checkRotation(JsonReader& rd, const std::string& path, const Matrix3& R) {
     rd.error(path, "must be a rotation matrix (orthonormal, determinant +1)");
 }
 
-void readInertia(JsonReader& rd, const json& link, const std::string& path, Matrix3& I) {
-  if (!link.contains("inertia")) {
-    rd.error(path + "/inertia", "missing required inertia tensor");
-    return;
-  }
-  const json& v = link["inertia"];
-  const std::string p = path + "/inertia";
-  if (v.is_object()) {
-    rd.checkKeys(v, p, {"xx", "yy", "zz", "xy", "xz", "yz"});
-    double xx = 0, yy = 0, zz = 0, xy = 0, xz = 0, yz = 0;
-    rd.number(v, p, "xx", xx, true);
-    rd.number(v, p, "yy", yy, true);
-    rd.number(v, p, "zz", zz, true);
-    rd.number(v, p, "xy", xy, false);
-    rd.number(v, p, "xz", xz, false);
-    rd.number(v, p, "yz", yz, false);
-    I << xx, xy, xz, xy, yy, yz, xz, yz, zz;
-  } else if (!rd.mat3(v, p, I)) {
-    return;
-  }
-  const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
-  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) {
-    rd.error(p, "inertia tensor must be symmetric");
-    return;
-  }
-  const Eigen::SelfAdjointEigenSolver<Matrix3> es(I);
-  const Vector3 ev = es.eigenvalues();  // ascending
-  if (ev[0] < -1e-9 * scale) {
-    rd.error(p, "inertia tensor must be positive semi-definite (smallest principal moment " + formatNumber(ev[0]) + ")");
-    return;
-  }
-  if (ev[0] + ev[1] < ev[2] * (1 - 1e-9) - 1e-15)
-    rd.warning(p, "principal moments " + formatNumber(ev[0]) + ", " + formatNumber(ev[1]) + ", " + formatNumber(ev[2]) +
-                      " violate the triangle inequality (not a physical rigid body); loaded as given");
-}
-
-void readFriction(JsonReader& rd, const json& act, const std::string& path, const char* key, double& pos,
-                  double& neg) {
-  if (!act.contains(key)) return;
-  const std::string p = path + "/" + key;
-  const json& v = act[key];
-  if (v.is_object()) {
-    rd.checkKeys(v, p, {"positive", "negative"});
-    rd.number(v, p, "positive", pos, true);
-    rd.number(v, p, "negative", neg, true);
-  } else if (rd.numberValue(v, p, pos)) {
-    neg = pos;
-  }
-  if (pos < 0 || neg < 0) rd.error(p, "friction coefficients must be non-negative");
-}
-
 void readJoint(JsonReader& rd, const json& j, const std::string& path, Convention conv, double angle,
                JointDescription& out) {
   rd.checkKeys(j, path,
@@ -170,7 +119,7 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
     if (rd.number(l, p, "mass", out.link.mass, true) && out.link.mass < 0)
       rd.error(p + "/mass", "must be non-negative (got " + formatNumber(out.link.mass) + ")");
     rd.vec3(l, p, "com", out.link.com, false);
-    readInertia(rd, l, p, out.link.inertia);
+    rd.inertiaTensor(l, p, "inertia", out.link.inertia);
     if (out.link.mass == 0 && out.link.inertia.cwiseAbs().maxCoeff() > 0)
       rd.warning(p, "massless link with non-zero inertia (accepted; its inertia still acts)");
     if (rd.object(l, p, "geometry", false)) {
@@ -205,8 +154,8 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
       rd.error(p + "/rotor_transverse_inertia", "must be non-negative");
     if (rd.vec3(a, p, "rotor_axis", A.rotorAxis, false) && std::abs(A.rotorAxis.norm() - 1) > 1e-6)
       rd.error(p + "/rotor_axis", "must be a unit vector (norm " + formatNumber(A.rotorAxis.norm()) + ")");
-    readFriction(rd, a, p, "viscous", A.viscousPos, A.viscousNeg);
-    readFriction(rd, a, p, "coulomb", A.coulombPos, A.coulombNeg);
+    rd.directionalCoefficient(a, p, "viscous", A.viscousPos, A.viscousNeg);
+    rd.directionalCoefficient(a, p, "coulomb", A.coulombPos, A.coulombNeg);
   }
 }
 
@@ -224,12 +173,8 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
   RobotDescription& d = res.description;
   rd.checkKeys(doc, "", {"format", "version", "name", "description", "convention", "angle_unit", "gravity",
                          "rotor_model", "base", "tool", "home", "joints"});
+  rd.header(doc, "maniplab-robot");
   std::string s;
-  if (rd.string(doc, "", "format", s, true) && s != "maniplab-robot")
-    rd.error("/format", "must be \"maniplab-robot\" (got \"" + s + "\")");
-  double version = 0;
-  if (rd.number(doc, "", "version", version, true) && version != 1)
-    rd.error("/version", "unsupported version " + formatNumber(version) + " (this program reads version 1)");
   rd.string(doc, "", "name", d.name, true);
   rd.string(doc, "", "description", d.description, false);
   if (rd.string(doc, "", "convention", s, true)) {

@@ -352,7 +352,11 @@ SatelliteRunResult runSatellite(const SatelliteScene& sc, Recorder& rec, const S
   FloatingBasePlant plant(sc.model, sc.plant);
   plant.setBaseState(sc.basePose, sc.baseVelocity);
   BackendStatus st = plant.reset(sc.q0, VectorX::Zero(n));
-  if (!st.ok) return {false, st.message};
+  if (!st.ok) {
+    res.ok = false;
+    res.message = st.message;
+    return res;
+  }
   const QuinticJointTrajectory traj(sc.q0, sc.q1, sc.motionDuration);
   FloatingComputedTorqueController ctrl("floating_computed_torque", sc.model, plant, sc.kp, sc.kv);
   JointReference ref{VectorX::Zero(n), VectorX::Zero(n), VectorX::Zero(n)};

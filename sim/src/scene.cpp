@@ -12,6 +12,7 @@
 #include "maniplab/sim/gain_design.hpp"
 #include "maniplab/sim/operational_space_controller.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
+#include "scene_sections.hpp"
 
 namespace maniplab::sim {
 
@@ -300,19 +301,12 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   }
   rd.checkKeys(doc, "", {"format", "version", "name", "description", "robot", "trajectory", "duration", "rates",
                          "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend"});
-  std::string str;
-  if (rd.string(doc, "", "format", str, true) && str != "maniplab-scene")
-    rd.error("/format", "must be \"maniplab-scene\" (got \"" + str + "\")");
-  double version = 0;
-  if (rd.number(doc, "", "version", version, true) && version != 1) rd.error("/version", "unsupported version");
+  rd.header(doc, "maniplab-scene");
   rd.string(doc, "", "name", s.name, true);
   rd.string(doc, "", "description", s.description, false);
   std::string robot;
   if (!rd.string(doc, "", "robot", robot, true)) return res;
-  namespace fs = std::filesystem;
-  fs::path rp(robot);
-  if (rp.is_relative()) rp = fs::path(baseDir) / rp;
-  s.robotFile = rp.lexically_normal().string();
+  s.robotFile = detail::resolveRobotPath(baseDir, robot);
   s.robot = loadRobotAnyFormat(s.robotFile);  // ManipLab JSON or URDF (by extension)
   if (!s.robot.ok()) {
     rd.error("/robot", "the robot file \"" + s.robotFile + "\" is invalid:");
@@ -329,47 +323,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0)) rd.error("/duration", "must be positive");
   if (s.duration > 24 * 3600) rd.error("/duration", "must be at most 24 h of simulated time");
 
-  double controlHz = 400, plantHz = 2000;
-  if (rd.object(doc, "", "rates", false)) {
-    const json& r = doc["rates"];
-    rd.checkKeys(r, "/rates", {"control_hz", "plant_hz"});
-    rd.number(r, "/rates", "control_hz", controlHz, false);
-    rd.number(r, "/rates", "plant_hz", plantHz, false);
-    if (!(controlHz > 0)) rd.error("/rates/control_hz", "must be positive");
-    if (!(plantHz > 0)) rd.error("/rates/plant_hz", "must be positive");
-  }
-  if (controlHz > 0 && plantHz > 0) {
-    const double ratio = plantHz / controlHz;
-    if (std::abs(ratio - std::round(ratio)) > 1e-9 || std::round(ratio) < 1)
-      rd.error("/rates", "plant_hz must be a whole multiple of control_hz (got " + formatNumber(plantHz) + " / " +
-                             formatNumber(controlHz) + ")");
-    s.controlPeriod = 1.0 / controlHz;
-    s.plant.period = 1.0 / plantHz;
-  }
-  if (rd.object(doc, "", "integrator", false)) {
-    const json& i = doc["integrator"];
-    rd.checkKeys(i, "/integrator", {"stepper", "abs_tol", "rel_tol"});
-    std::string st = "rk4";
-    rd.string(i, "/integrator", "stepper", st, false);
-    if (st == "euler") s.plant.stepper = Stepper::Euler;
-    else if (st == "rk4") s.plant.stepper = Stepper::RungeKutta4;
-    else if (st == "dopri5") s.plant.stepper = Stepper::DormandPrince5;
-    else rd.error("/integrator/stepper", "must be \"euler\", \"rk4\" or \"dopri5\"");
-    for (auto [key, dst] : {std::pair{"abs_tol", &s.plant.absTolerance}, std::pair{"rel_tol", &s.plant.relTolerance}})
-      if (rd.number(i, "/integrator", key, *dst, false) && !(*dst > 0)) rd.error(std::string("/integrator/") + key, "must be positive");
-  }
-  if (rd.object(doc, "", "plant", false)) {
-    const json& pl = doc["plant"];
-    rd.checkKeys(pl, "/plant", {"friction", "gravity", "coulomb_smoothing", "torque_saturation"});
-    for (auto [key, dst] : {std::pair{"friction", &s.plant.friction}, std::pair{"gravity", &s.plant.gravity},
-                            std::pair{"torque_saturation", &s.plant.saturateTorque}}) {
-      if (!pl.contains(key)) continue;
-      if (!pl[key].is_boolean()) rd.error(std::string("/plant/") + key, "must be true or false");
-      else *dst = pl[key].get<bool>();
-    }
-    if (rd.number(pl, "/plant", "coulomb_smoothing", s.plant.coulombSmoothing, false) && s.plant.coulombSmoothing < 0)
-      rd.error("/plant/coulomb_smoothing", "must be non-negative");
-  }
+  detail::readRatesIntegratorPlant(rd, doc, 400, 2000, s.controlPeriod, s.plant);
   if (rd.object(doc, "", "measurement", false)) {
     const json& m = doc["measurement"];
     const std::string p = "/measurement";
@@ -424,29 +378,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
       s.controllers.push_back(spec);
     }
   }
-  if (doc.contains("record")) {
-    const json& r = doc["record"];
-    if (!r.is_array()) {
-      rd.error("/record", "must be an array of channel groups");
-    } else {
-      RecordSelection sel{false, false, false, false, false, false, false, false};
-      for (std::size_t i = 0; i < r.size(); ++i) {
-        const std::string g = r[i].is_string() ? r[i].get<std::string>() : "";
-        if (g == "reference") sel.reference = true;
-        else if (g == "state") sel.state = true;
-        else if (g == "error") sel.error = true;
-        else if (g == "torque") sel.torque = true;
-        else if (g == "friction") sel.friction = true;
-        else if (g == "end_effector") sel.endEffector = true;
-        else if (g == "energy") sel.energy = true;
-        else if (g == "timing") sel.timing = true;
-        else
-          rd.error("/record/" + std::to_string(i),
-                   "unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)");
-      }
-      s.record = sel;
-    }
-  }
+  detail::readRecordSelection(rd, doc, s.record);
   if (rd.string(doc, "", "backend", s.backend, false) && s.backend != "sim" && s.backend != "ethercat")
     rd.error("/backend", "must be \"sim\" or \"ethercat\"");
   if (res.ok()) {

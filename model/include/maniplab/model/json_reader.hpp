@@ -137,6 +137,20 @@ class JsonReader {
         .toRotationMatrix();
   }
 
+  /// The header every ManipLab file starts with: "format" (must equal `format`), "version" (1) and, when
+  /// `kind` is given, "kind" (must equal it). Errors at /format, /version, /kind.
+  void header(const nlohmann::json& doc, const char* format, const char* kind = nullptr);
+
+  /// obj[key], an inertia tensor [kg m^2]: an object {xx, yy, zz, xy, xz, yz} (products optional) or a 3x3
+  /// array of rows. Errors if missing, not symmetric or not positive semi-definite; a warning if its
+  /// principal moments break the triangle inequality (not a rigid body; loaded as given).
+  void inertiaTensor(const nlohmann::json& obj, const std::string& path, const char* key, Matrix3& out);
+
+  /// obj[key], an optional non-negative coefficient that may differ by direction: a number (both) or
+  /// {"positive": a, "negative": b}. Absent: `pos` and `neg` keep their values.
+  void directionalCoefficient(const nlohmann::json& obj, const std::string& path, const char* key, double& pos,
+                              double& neg);
+
   void frame(const nlohmann::json& obj, const std::string& path, Transform& out, double angle) {
     checkKeys(obj, path, {"xyz", "rpy"});
     vec3(obj, path, "xyz", out.p, false);

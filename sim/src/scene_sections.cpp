@@ -1,0 +1,89 @@
+// The sections shared by serial and Orthoglide scene files (scene_sections.hpp).
+#include "scene_sections.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <utility>
+
+namespace maniplab::sim::detail {
+
+using nlohmann::json;
+
+void readRatesIntegratorPlant(JsonReader& rd, const json& doc, double defaultControlHz, double defaultPlantHz,
+                              double& controlPeriod, PlantOptions& plant) {
+  double controlHz = defaultControlHz, plantHz = defaultPlantHz;
+  if (rd.object(doc, "", "rates", false)) {
+    const json& r = doc["rates"];
+    rd.checkKeys(r, "/rates", {"control_hz", "plant_hz"});
+    rd.number(r, "/rates", "control_hz", controlHz, false);
+    rd.number(r, "/rates", "plant_hz", plantHz, false);
+    if (!(controlHz > 0)) rd.error("/rates/control_hz", "must be positive");
+    if (!(plantHz > 0)) rd.error("/rates/plant_hz", "must be positive");
+  }
+  if (controlHz > 0 && plantHz > 0) {
+    const double ratio = plantHz / controlHz;
+    if (std::abs(ratio - std::round(ratio)) > 1e-9 || std::round(ratio) < 1)
+      rd.error("/rates", "plant_hz must be a whole multiple of control_hz (got " + formatNumber(plantHz) + " / " +
+                             formatNumber(controlHz) + ")");
+    controlPeriod = 1.0 / controlHz;
+    plant.period = 1.0 / plantHz;
+  }
+  if (rd.object(doc, "", "integrator", false)) {
+    const json& i = doc["integrator"];
+    rd.checkKeys(i, "/integrator", {"stepper", "abs_tol", "rel_tol"});
+    std::string st = "rk4";
+    rd.string(i, "/integrator", "stepper", st, false);
+    if (st == "euler") plant.stepper = Stepper::Euler;
+    else if (st == "rk4") plant.stepper = Stepper::RungeKutta4;
+    else if (st == "dopri5") plant.stepper = Stepper::DormandPrince5;
+    else rd.error("/integrator/stepper", "must be \"euler\", \"rk4\" or \"dopri5\"");
+    for (auto [key, dst] : {std::pair{"abs_tol", &plant.absTolerance}, std::pair{"rel_tol", &plant.relTolerance}})
+      if (rd.number(i, "/integrator", key, *dst, false) && !(*dst > 0))
+        rd.error(std::string("/integrator/") + key, "must be positive");
+  }
+  if (rd.object(doc, "", "plant", false)) {
+    const json& pl = doc["plant"];
+    rd.checkKeys(pl, "/plant", {"friction", "gravity", "coulomb_smoothing", "torque_saturation"});
+    for (auto [key, dst] : {std::pair{"friction", &plant.friction}, std::pair{"gravity", &plant.gravity},
+                            std::pair{"torque_saturation", &plant.saturateTorque}}) {
+      if (!pl.contains(key)) continue;
+      if (!pl[key].is_boolean()) rd.error(std::string("/plant/") + key, "must be true or false");
+      else *dst = pl[key].get<bool>();
+    }
+    if (rd.number(pl, "/plant", "coulomb_smoothing", plant.coulombSmoothing, false) && plant.coulombSmoothing < 0)
+      rd.error("/plant/coulomb_smoothing", "must be non-negative");
+  }
+}
+
+void readRecordSelection(JsonReader& rd, const json& doc, RecordSelection& out) {
+  if (!doc.contains("record")) return;
+  const json& r = doc["record"];
+  if (!r.is_array()) {
+    rd.error("/record", "must be an array of channel groups");
+    return;
+  }
+  RecordSelection sel{false, false, false, false, false, false, false, false};
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    const std::string g = r[i].is_string() ? r[i].get<std::string>() : "";
+    if (g == "reference") sel.reference = true;
+    else if (g == "state") sel.state = true;
+    else if (g == "error") sel.error = true;
+    else if (g == "torque") sel.torque = true;
+    else if (g == "friction") sel.friction = true;
+    else if (g == "end_effector") sel.endEffector = true;
+    else if (g == "energy") sel.energy = true;
+    else if (g == "timing") sel.timing = true;
+    else
+      rd.error("/record/" + std::to_string(i),
+               "unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)");
+  }
+  out = sel;
+}
+
+std::string resolveRobotPath(const std::string& baseDir, const std::string& robot) {
+  std::filesystem::path rp(robot);
+  if (rp.is_relative()) rp = std::filesystem::path(baseDir) / rp;
+  return rp.lexically_normal().string();
+}
+
+}  // namespace maniplab::sim::detail

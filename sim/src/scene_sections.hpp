@@ -1,0 +1,26 @@
+#pragma once
+// The sections that serial and Orthoglide scene files share (format: scenes/README.md and
+// robots/orthoglide.md, "Scenes"), read once for both readers (scene.cpp, orthoglide_scene.cpp).
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "maniplab/model/json_reader.hpp"
+#include "maniplab/sim/simulation.hpp"
+#include "maniplab/sim/simulated_plant.hpp"
+
+namespace maniplab::sim::detail {
+
+/// "rates" {control_hz, plant_hz} (defaults given; plant_hz a whole multiple of control_hz), "integrator"
+/// {stepper, abs_tol, rel_tol} and "plant" {friction, gravity, coulomb_smoothing, torque_saturation}:
+/// sets `controlPeriod` and the matching fields of `plant`.
+void readRatesIntegratorPlant(JsonReader& rd, const nlohmann::json& doc, double defaultControlHz,
+                              double defaultPlantHz, double& controlPeriod, PlantOptions& plant);
+
+/// "record": the channel groups to record (absent: `out` unchanged).
+void readRecordSelection(JsonReader& rd, const nlohmann::json& doc, RecordSelection& out);
+
+/// A scene's "robot" path, relative to the scene's directory unless absolute, normalised.
+std::string resolveRobotPath(const std::string& baseDir, const std::string& robot);
+
+}  // namespace maniplab::sim::detail
