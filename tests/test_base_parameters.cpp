@@ -3,10 +3,20 @@
 // agrees. Oracles: TH8 26 and Stanford 33 (thesis), the TH8 Table 3-2 expressions (corrected, reference
 // §5) and the corrected Stanford ZZR1; Puma 560 (DH and MDH), UMIS, SCARA, planar 2R and random chains
 // with revolute and prismatic joints, with and without the actuator parameters.
+// DH -> MDH convention (mdh_frames.hpp): a robot written in standard DH and the same robot written in
+// modified DH (robots/puma560.json vs robots/puma560_mdh.json, and mdhDescription() of UMIS, Puma and
+// random DH chains with offsets and prismatic joints) have the same dynamics (1e-12), the same standard
+// parameters, and identical base-parameter names, expressions and values; the regressor of the DH model
+// times its (re-framed) standard parameters reproduces rnea to 1e-10.
 #include <QTest>
 
 #include "maniplab/model/base_parameters.hpp"
+#include "maniplab/model/data.hpp"
+#include "maniplab/model/energy_regressor.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
+#include "maniplab/model/mdh_frames.hpp"
 #include "maniplab/model/regressor.hpp"
+#include "maniplab/model/rnea.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 #include "support/ident_robots.hpp"
 
@@ -72,6 +82,90 @@ int checkBothWays(const Model& m, const QString& label, int expectedInertial = -
   return inertial;
 }
 
+RobotDescription loadShippedDescription(const std::string& file) {
+  const RobotLoadResult r = loadRobotFile(std::string(MANIPLAB_SOURCE_DIR "/robots/") + file);
+  if (!r.ok()) throw std::runtime_error(r.report());
+  return r.description;
+}
+
+/// A random standard-DH robot: revolute and prismatic joints, non-zero offsets theta0 and d0, random
+/// links, asymmetric Coulomb friction (represented by Fsa) and symmetric viscous friction.
+RobotDescription randomDhRobot(std::mt19937& rng, int n) {
+  std::uniform_real_distribution<double> U(0, 1);
+  RobotDescription d;
+  d.name = "random DH";
+  d.convention = Convention::DH;
+  d.gravity = Vector3(0.3, -0.2, -9.81);
+  d.rotorModel = RotorModel::Armature;
+  d.base = rotZ(0.4) * transX(0.1);
+  for (int i = 0; i < n; ++i) {
+    JointDescription j;
+    j.type = (i > 0 && U(rng) < 0.3) ? JointType::Prismatic : JointType::Revolute;
+    j.a = 0.4 * U(rng) - 0.1;
+    j.alpha = (U(rng) < 0.5 ? 1 : -1) * (i % 3 == 0 ? M_PI / 2 : 2 * U(rng));
+    j.d = 0.3 * U(rng) - 0.1;
+    j.theta = 2 * U(rng) - 1;
+    j.link.mass = 0.5 + 3 * U(rng);
+    j.link.com = randomVector(rng, 0.2);
+    const Matrix3 R = randomRotation(rng);
+    j.link.inertia = R * Vector3(0.02 + 0.05 * U(rng), 0.03 + 0.05 * U(rng), 0.04 + 0.05 * U(rng)).asDiagonal() * R.transpose();
+    j.actuator.gear = 20 + 80 * U(rng);
+    j.actuator.rotorInertia = 1e-4 * (1 + U(rng));
+    j.actuator.viscousPos = j.actuator.viscousNeg = U(rng);
+    j.actuator.coulombPos = 1 + U(rng);
+    j.actuator.coulombNeg = i % 2 ? j.actuator.coulombPos : 0.5 + U(rng);
+    d.joints.push_back(j);
+  }
+  d.tool = transZ(0.05) * rotX(0.3);
+  return d;
+}
+
+/// A DH robot and the same robot in MDH: same dynamics, same standard parameters, identical base
+/// parameters (names, expressions, values); the DH regressor times the standard parameters is rnea.
+void checkDhEqualsMdh(const Model& dh, const Model& mdh, const QString& label) {
+  QVERIFY2(usesDhReframing(dh), qPrintable(label));
+  QVERIFY(!usesDhReframing(mdh));
+  const int n = dh.nq;
+  std::mt19937 rng(99);
+  Data a(dh), b(mdh);
+  MatrixX Y;
+  const VectorX pi = standardParameters(dh).values;
+  const VectorX piMdh = standardParameters(mdh).values;
+  QVERIFY2(relErr(pi, piMdh) < 1e-12, qPrintable(label + QString(": standard parameters differ by %1").arg(relErr(pi, piMdh))));
+  const Model framed = mdhFramedModel(dh);
+  QVERIFY(!usesDhReframing(framed));
+  QVERIFY(relErr(standardParameters(framed).values, pi) < 1e-12);
+  for (int s = 0; s < 10; ++s) {
+    const VectorX q = randomVectorX(rng, n, 2.0), qd = randomVectorX(rng, n, 2.0), qdd = randomVectorX(rng, n, 3.0);
+    const VectorX tauDh = rnea(dh, a, q, qd, qdd), tauMdh = rnea(mdh, b, q, qd, qdd);
+    QVERIFY2(relErr(tauDh, tauMdh) < 1e-12, qPrintable(label + QString(": dynamics differ by %1").arg(relErr(tauDh, tauMdh))));
+    forwardKinematics(dh, a, q);
+    forwardKinematics(mdh, b, q);
+    QVERIFY((a.oMtool.p - b.oMtool.p).norm() < 1e-12 && (a.oMtool.R - b.oMtool.R).norm() < 1e-12);
+    inverseDynamicsRegressor(dh, q, qd, qdd, Y);
+    QVERIFY2(relErr(VectorX(Y * pi), tauDh) < 1e-10, qPrintable(label + QString(": Y pi vs rnea %1").arg(relErr(VectorX(Y * pi), tauDh))));
+    Data c(framed);
+    QVERIFY(relErr(rnea(framed, c, q, qd, qdd), tauDh) < 1e-12);
+  }
+  for (bool act : {false, true}) {
+    const BaseParameterSet sd = symbolicBaseParameters(dh, {act}), sm = symbolicBaseParameters(mdh, {act});
+    QCOMPARE(sd.count(), sm.count());
+    const VectorX vd = sd.values(pi), vm = sm.values(piMdh);
+    const double scale = std::max(1.0, vm.cwiseAbs().maxCoeff());
+    for (int k = 0; k < sd.count(); ++k) {
+      const auto& p = sd.params[std::size_t(k)];
+      const auto& r = sm.params[std::size_t(k)];
+      QCOMPARE(QString::fromStdString(p.name), QString::fromStdString(r.name));
+      QCOMPARE(QString::fromStdString(p.expression), QString::fromStdString(r.expression));
+      QVERIFY2(std::abs(vd[k] - vm[k]) <= 1e-12 * scale,
+               qPrintable(label + ": " + QString::fromStdString(p.name) + QString(" %1 vs %2").arg(vd[k], 0, 'g', 17).arg(vm[k], 0, 'g', 17)));
+    }
+    NumericBaseOptions no;
+    no.actuators = act;
+    QVERIFY(sameSpan(sd, numericBaseParameters(dh, no)));
+  }
+}
+
 }  // namespace
 
 class BaseParameters : public QObject {
@@ -96,9 +190,55 @@ class BaseParameters : public QObject {
     checkBothWays(m, file, expected);
   }
 
-  void pumaDhAndMdhSameCount() {
+  /// robots/puma560.json (standard DH) and robots/puma560_mdh.json (the same robot in MDH).
+  void pumaDhEqualsMdhFile() {
     const Model a = loadShippedRobot("puma560.json"), b = loadShippedRobot("puma560_mdh.json");
-    QCOMPARE(symbolicBaseParameters(a, {false}).count(), symbolicBaseParameters(b, {false}).count());
+    checkDhEqualsMdh(a, b, "Puma 560 files");
+    // The thesis's form: ZZR1 gathers 2 r3 MZ3 (r3 = d3 of the DH table, 0.15005 m) and body 3's mass at
+    // the distance of O3 from z1; in the old internal DH frames it had no MZ3 term.
+    const BaseParameterSet s = symbolicBaseParameters(a, {false});
+    QVERIFY(find(s, "ZZR1") != nullptr);
+    const auto& c = find(s, "ZZR1")->coefficients;
+    QVERIFY(std::abs(c[2 * kStandardPerJoint + kMZ] - 2 * 0.15005) < 1e-12);
+    QVERIFY(std::abs(c[2 * kStandardPerJoint + kM] - (0.4318 * 0.4318 + 0.15005 * 0.15005)) < 1e-12);
+  }
+
+  /// mdhDescription() of the shipped DH robots and of random DH chains (offsets, prismatic joints).
+  void dhEqualsProgrammaticMdh() {
+    for (const char* f : {"puma560.json", "umis.json"}) {
+      const RobotDescription d = loadShippedDescription(f);
+      QCOMPARE(int(d.convention), int(Convention::DH));
+      checkDhEqualsMdh(buildModel(d), buildModel(mdhDescription(d)), f);
+      if (QTest::currentTestFailed()) return;
+    }
+    std::mt19937 rng(31);
+    for (int c = 0; c < 8; ++c) {
+      const RobotDescription d = randomDhRobot(rng, 3 + c % 4);
+      checkDhEqualsMdh(buildModel(d), buildModel(mdhDescription(d)), QString("random DH %1").arg(c));
+      if (QTest::currentTestFailed()) return;
+    }
+  }
+
+  /// The rigid change of frame of the 10 standard parameters is invertible by the inverse transform and
+  /// turns the parameters of a body into those about another origin (checked on the Huygens form).
+  void rigidBodyParameterMapIsTheChangeOfFrame() {
+    std::mt19937 rng(5);
+    const Transform X{randomRotation(rng), randomVector(rng, 0.5)};
+    const auto L = rigidBodyParameterMap(X), Li = rigidBodyParameterMap(X.inverse());
+    QVERIFY((L * Li - Eigen::Matrix<double, 10, 10>::Identity()).cwiseAbs().maxCoeff() < 1e-13);
+    // A body with mass m, centre c_F and I_G given in F: its parameters in E from (m, X c_F, A I_G A^T).
+    const double m = 2.5;
+    const Vector3 cF = randomVector(rng, 0.3);
+    const Matrix3 R = randomRotation(rng);
+    const Matrix3 IG = R * Vector3(0.1, 0.2, 0.25).asDiagonal() * R.transpose();
+    auto params = [&](const Vector3& c, const Matrix3& I) {
+      const Matrix3 J = I + m * (c.squaredNorm() * Matrix3::Identity() - c * c.transpose());
+      Eigen::Matrix<double, 10, 1> v;
+      v << J(0, 0), J(0, 1), J(0, 2), J(1, 1), J(1, 2), J(2, 2), m * c.x(), m * c.y(), m * c.z(), m;
+      return v;
+    };
+    const auto inE = params(X.apply(cF), X.R * IG * X.R.transpose());
+    QVERIFY((L * params(cF, IG) - inE).cwiseAbs().maxCoeff() < 1e-14);
   }
 
   /// TH8 Table 3-2 (second solution, verified in the reference notes).

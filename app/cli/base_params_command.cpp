@@ -54,7 +54,8 @@ int cmdBaseParams(const Args& args) {
   const char* frames = res.description.convention == Convention::MDH
                            ? "the file's modified-DH frames"
                            : (res.description.convention == Convention::DH
-                                  ? "ManipLab's internal frames R_i (DH frame i-1 carried by body i; z on joint axis i)"
+                                  ? "the modified-DH frames of the same robot (converted from the file's standard DH: "
+                                    "alpha_j = alpha_j-1, d_j = a_j-1, theta_j, r_j = d_j; seed 002's convention)"
                                   : "the file's joint frames (z on the joint axis)");
   if (json) {
     nlohmann::json j;

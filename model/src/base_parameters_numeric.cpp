@@ -16,8 +16,12 @@ BaseParameterSet numericBaseParameters(const Model& model, const NumericBaseOpti
   BaseParameterSet out;
   out.actuators = opt.actuators;
   std::vector<int> cols;  // the standard parameters considered
-  for (int c = 0; c < np; ++c)
-    if (opt.actuators || c % kStandardPerJoint < kIa) cols.push_back(c);
+  for (int c = 0; c < np; ++c) {
+    const int k = c % kStandardPerJoint;
+    if (!opt.actuators && k >= kIa) continue;
+    if (k == kFsa && !hasCoulombAsymmetry(model, c / kStandardPerJoint)) continue;  // Fsa = 0: not in the model
+    cols.push_back(c);
+  }
   const int nc = int(cols.size());
   const int states = opt.states > 0 ? opt.states : std::max(30, 3 * np / std::max(1, n));
   std::mt19937 rng(opt.seed);

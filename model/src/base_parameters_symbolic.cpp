@@ -7,6 +7,7 @@
 #include <Eigen/SVD>
 
 #include "maniplab/model/base_parameters.hpp"
+#include "maniplab/model/mdh_frames.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 
 namespace maniplab {
@@ -19,30 +20,9 @@ constexpr double kGeomTol = 1e-9;
 using Lambda = Eigen::Matrix<double, 10, 10>;
 
 /// lambda(A, P) of Annex 2 (the general form of Table A2): column k maps standard parameter k of a body
-/// rigidly attached to its parent at (A, P) to the parent's parameters about O_{i-1} in R_{i-1}:
-/// J' = A J A^T + 2 (P.MS') 1 - (P MS'^T + MS' P^T) + M (|P|^2 1 - P P^T), MS' = A MS + M P, M' = M.
-Lambda lambdaMatrix(const Matrix3& A, const Vector3& p) {
-  Lambda L = Lambda::Zero();
-  for (int k = 0; k < 10; ++k) {
-    double x[10] = {0};
-    x[k] = 1;
-    Matrix3 J;
-    J << x[0], x[1], x[2], x[1], x[3], x[4], x[2], x[4], x[5];
-    const Vector3 ms(x[6], x[7], x[8]);
-    const double m = x[9];
-    const Vector3 msr = A * ms;  // rotated first moment (about O_i)
-    const Matrix3 Jp = A * J * A.transpose() + 2 * p.dot(msr) * Matrix3::Identity() - (p * msr.transpose() + msr * p.transpose()) +
-                       m * (p.squaredNorm() * Matrix3::Identity() - p * p.transpose());
-    const Vector3 msp = msr + m * p;
-    L(0, k) = Jp(0, 0); L(1, k) = Jp(0, 1); L(2, k) = Jp(0, 2);
-    L(3, k) = Jp(1, 1); L(4, k) = Jp(1, 2); L(5, k) = Jp(2, 2);
-    L(6, k) = msp.x(); L(7, k) = msp.y(); L(8, k) = msp.z();
-    L(9, k) = m;
-  }
-  return L;
-}
+/// rigidly attached to its parent at (A, P) to the parent's parameters about O_{i-1} in R_{i-1}.
+Lambda lambdaMatrix(const Matrix3& A, const Vector3& p) { return rigidBodyParameterMap(Transform{A, p}); }
 
-bool parallel(const Vector3& a, const Vector3& b) { return a.normalized().cross(b.normalized()).norm() < kGeomTol; }
 bool orthogonal(const Vector3& a, const Vector3& b) { return std::abs(a.normalized().dot(b.normalized())) < kGeomTol; }
 
 struct Slots {
@@ -62,16 +42,23 @@ struct Slots {
 
 }  // namespace
 
-BaseParameterSet symbolicBaseParameters(const Model& model, const BaseParameterOptions& opt) {
+BaseParameterSet symbolicBaseParameters(const Model& input, const BaseParameterOptions& opt) {
+  // The rules are those of the DHM frames: a standard-DH robot is re-framed first (mdh_frames.hpp); its
+  // standard parameters (standard_parameters.hpp) are those of the re-framed model.
+  const Model framed = mdhFramedModel(input);
+  const Model& model = framed;
   const int n = model.nq;
   const int np = n * P;
   BaseParameterSet out;
   out.actuators = opt.actuators;
   const ChainGeometry g = chainGeometry(model);
   Slots s{MatrixX::Identity(np, np), std::vector<bool>(std::size_t(np), true)};
-  if (!opt.actuators)
-    for (int j = 0; j < n; ++j)
-      for (int k = kIa; k <= kFs; ++k) s.kill(j, k);
+  for (int j = 0; j < n; ++j) {
+    if (!opt.actuators)
+      for (int k = kIa; k <= kFsa; ++k) s.kill(j, k);
+    // Fsa (Coulomb asymmetry) is in the model only for the joints whose file makes it non-zero.
+    if (!hasCoulombAsymmetry(model, j)) s.kill(j, kFsa);
+  }
   const int R1 = g.R1, R2 = g.R2;
   const int blockEnd = R1 < 0 ? n : (R2 < 0 ? n : R2);  // joints before R2 (or all)
   auto inBlock = [&](int i) { return R1 >= 0 && i > R1 && i < blockEnd; };

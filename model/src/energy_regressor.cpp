@@ -2,6 +2,7 @@
 #include "maniplab/model/energy_regressor.hpp"
 
 #include "maniplab/model/joint_transform.hpp"
+#include "maniplab/model/mdh_frames.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 
 namespace maniplab {
@@ -13,6 +14,7 @@ void energyRegressor(const Model& model, const VectorX& q, const VectorX& qd, Ve
   Transform oMi;  // ^0T^i
   Vector3 wp = Vector3::Zero(), vp = Vector3::Zero();  // previous body, in its own frame
   Transform X;
+  const bool reframe = usesDhReframing(model);
   for (int i = 0; i < n; ++i) {
     jointTransform(model, i, q[i], X);
     oMi = oMi * X;
@@ -33,6 +35,10 @@ void energyRegressor(const Model& model, const VectorX& q, const VectorX& qd, Ve
     hi[kMY] = w.x() * v.z() - w.z() * v.x() - g.dot(oMi.R.col(1));
     hi[kMZ] = w.y() * v.x() - w.x() * v.y() - g.dot(oMi.R.col(2));
     hi[kM] = 0.5 * v.squaredNorm() - g.dot(oMi.p);
+    if (reframe) {  // standard-DH robot: parameters of the DHM frame of the body (mdh_frames.hpp)
+      Eigen::Map<Eigen::Matrix<double, 1, 10>> hb(hi);
+      hb = (hb * rigidBodyParameterMap(mdhFrameInBody(model, i))).eval();
+    }
     hi[kIa] = 0.5 * qd[i] * qd[i];
     wp = w;
     vp = v;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "maniplab/model/joint_transform.hpp"
+#include "maniplab/model/mdh_frames.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 
 namespace maniplab {
@@ -29,6 +30,7 @@ void inverseDynamicsRegressor(const Model& model, const VectorX& q, const Vector
   std::vector<Transform> X(static_cast<std::size_t>(n));
   Vector3 wp = Vector3::Zero(), wdp = Vector3::Zero();
   Vector3 ap = opt.gravity ? Vector3(-model.gravity) : Vector3(Vector3::Zero());
+  const bool reframe = usesDhReframing(model);
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
     jointTransform(model, i, q[i], X[k]);
@@ -52,6 +54,8 @@ void inverseDynamicsRegressor(const Model& model, const VectorX& q, const Vector
     B.block<3, 3>(0, 6) = -skew(a);
     B.block<3, 3>(3, 6) = skew(wd) + W * W;
     B.block<3, 1>(3, 9) = a;
+    // Standard-DH robot: the parameters are those of the DHM frame of the body, pi_Ri = lambda(T) pi_DHM.
+    if (reframe) B = B * rigidBodyParameterMap(mdhFrameInBody(model, i));
     // Carry it back to joints i, i-1, ..., 1.
     for (int j = i; j >= 0; --j) {
       const int row = model.isRevolute(j) ? 2 : 5;
@@ -68,6 +72,8 @@ void inverseDynamicsRegressor(const Model& model, const VectorX& q, const Vector
     if (opt.friction) {
       Y(i, i * kStandardPerJoint + kFv) = qd[i];
       Y(i, i * kStandardPerJoint + kFs) = qd[i] > 0 ? 1.0 : (qd[i] < 0 ? -1.0 : 0.0);
+      // Fsa is in the model only for a joint with asymmetric Coulomb friction (standard_parameters.hpp).
+      if (hasCoulombAsymmetry(model, i)) Y(i, i * kStandardPerJoint + kFsa) = qd[i] != 0 ? 1.0 : 0.0;
     }
     wp = w;
     wdp = wd;

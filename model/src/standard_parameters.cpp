@@ -1,6 +1,9 @@
 // Standard inertial parameters <-> (mass, centre of mass, inertia at the centre of mass): seed 002
-// ch. I §V (Huygens, J = I_G - M S^ S^), eq (1.41) parameter order.
+// ch. I §V (Huygens, J = I_G - M S^ S^), eq (1.41) parameter order; body quantities in the DHM frames
+// (mdh_frames.hpp) for a standard-DH robot.
 #include "maniplab/model/standard_parameters.hpp"
+
+#include "maniplab/model/mdh_frames.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -9,7 +12,12 @@ namespace maniplab {
 
 namespace {
 const char* const kSymbols[kStandardPerJoint] = {"XX", "XY", "XZ", "YY", "YZ", "ZZ", "MX",
-                                                 "MY", "MZ", "M",  "Ia", "Fv", "Fs"};
+                                                 "MY", "MZ", "M",  "Ia", "Fv", "Fs", "Fsa"};
+}
+
+bool hasCoulombAsymmetry(const Model& model, int joint) {
+  const auto& a = model.actuator[std::size_t(joint)];
+  return a.coulombPos != a.coulombNeg;
 }
 
 const char* standardParameterSymbol(int k) { return kSymbols[k]; }
@@ -32,8 +40,11 @@ StandardParameters standardParameters(const Model& model) {
   for (int j = 0; j < n; ++j) {
     const auto& b = model.body[std::size_t(j)];
     const auto& a = model.actuator[std::size_t(j)];
-    const Vector3& c = b.com;
-    const Matrix3 J = b.inertia + b.mass * (c.squaredNorm() * Matrix3::Identity() - c * c.transpose());
+    // Centre of mass and inertia at the centre of mass in the DHM frame of the body (identity but for DH).
+    const Transform T = mdhFrameInBody(model, j);
+    const Vector3 c = T.inverse().apply(b.com);
+    const Matrix3 IG = T.R.transpose() * b.inertia * T.R;
+    const Matrix3 J = IG + b.mass * (c.squaredNorm() * Matrix3::Identity() - c * c.transpose());
     double* v = sp.values.data() + j * kStandardPerJoint;
     v[kXX] = J(0, 0); v[kXY] = J(0, 1); v[kXZ] = J(0, 2);
     v[kYY] = J(1, 1); v[kYZ] = J(1, 2); v[kZZ] = J(2, 2);
@@ -42,9 +53,10 @@ StandardParameters standardParameters(const Model& model) {
     v[kIa] = a.gear * a.gear * a.rotorInertia;
     v[kFv] = 0.5 * (a.viscousPos + a.viscousNeg);
     v[kFs] = 0.5 * (a.coulombPos + a.coulombNeg);
-    if (a.viscousPos != a.viscousNeg || a.coulombPos != a.coulombNeg)
+    v[kFsa] = 0.5 * (a.coulombPos - a.coulombNeg);
+    if (a.viscousPos != a.viscousNeg)
       sp.warnings.push_back("joint " + std::to_string(j + 1) +
-                            ": asymmetric friction averaged (the linear model has one Fv and one Fs per joint)");
+                            ": asymmetric viscous friction averaged (the linear model has one Fv per joint)");
     if (a.rotorInertia != 0 || a.rotorTransverse != 0) gyro = true;
   }
   if (gyro && model.rotorModel == RotorModel::Full)
@@ -74,15 +86,19 @@ void applyStandardParameters(Model& model, const VectorX& values) {
     const Vector3 c = v[kM] > 0 ? Vector3(ms / v[kM]) : Vector3::Zero();
     Matrix3 J;
     J << v[kXX], v[kXY], v[kXZ], v[kXY], v[kYY], v[kYZ], v[kXZ], v[kYZ], v[kZZ];
+    const Matrix3 IG = J - v[kM] * (c.squaredNorm() * Matrix3::Identity() - c * c.transpose());
+    // Back from the DHM frame of the body to the internal frame (identity but for DH).
+    const Transform T = mdhFrameInBody(model, j);
     b.mass = v[kM];
-    b.com = c;
-    b.inertia = J - v[kM] * (c.squaredNorm() * Matrix3::Identity() - c * c.transpose());
+    b.com = T.apply(c);
+    b.inertia = T.R * IG * T.R.transpose();
     if (v[kIa] < 0) throw std::invalid_argument("standard parameter " + standardParameterName(j, kIa) + " is negative");
     if (v[kIa] != 0 && a.gear == 0)
       throw std::invalid_argument("standard parameter " + standardParameterName(j, kIa) + ": gear ratio is zero");
     a.rotorInertia = a.gear != 0 ? v[kIa] / (a.gear * a.gear) : 0.0;
     a.viscousPos = a.viscousNeg = v[kFv];
-    a.coulombPos = a.coulombNeg = v[kFs];
+    a.coulombPos = v[kFs] + v[kFsa];
+    a.coulombNeg = v[kFs] - v[kFsa];
   }
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Base (minimal) dynamic parameters (seed 002 ch. II; reference notes base-parameters-identification.md
 // §4, corrected formulas). A base parameter is a linear combination of the standard parameters
-// (standard_parameters.hpp, 13 per joint): pi_B = K pi, and the model satisfies tau = Y pi = Y_B pi_B
-// with Y_B = Y K^+ (K has full row rank and the rows of Y lie in its row space).
+// (standard_parameters.hpp, kStandardPerJoint = 14 per joint): pi_B = K pi, and the model satisfies
+// tau = Y pi = Y_B pi_B with Y_B = Y K^+ (K has full row rank and the rows of Y lie in its row space).
 //
 // Two independent computations:
 //  * symbolicBaseParameters(): the formal rules of seed 002 on the "second (standard) solution":
@@ -15,16 +15,24 @@
 //    when z_R2 is orthogonal to z_R1 (same argument: w_{R2-1} is along z_R1); Ia of a prismatic
 //    joint before R1 whose axis is orthogonal to gravity and to every earlier prismatic axis regroups
 //    with M (h_M,i = h_M,i-1 + 1/2 qd_i^2); every other Ia is a base parameter.
-//    The rules only need the properties (1.15)–(1.16) of the frames (z_i on the axis of joint i, the
-//    placement of R_i in R_{i-1} constant but for Rz(q_i) / Tz(q_i)), which ManipLab's internal frames
-//    satisfy for every file convention; the rules are applied in their general explicit form (the table
-//    of (2.39) with s, n, a, P of the placement at q = 0), so a standard-DH or general robot needs no
-//    re-framing: for an MDH file the frames, hence the names and coefficients, are the thesis's (d_i,
-//    r_i, alpha_i enter through P and a); for a DH file the parameters are those of the internal frame
-//    R_i = DH frame i-1 carried by body i, which differs from the MDH frame of body i by a constant
-//    Rz(theta_i0) Tz(d_i) (a rotation about and a shift along the joint axis). Geometric tests (parallel
-//    axes, gravity) use a relative tolerance of 1e-9 at q = 0. Rotoid joints with coincident axes before
-//    R2 are excluded by the thesis: such a model gets a note and the set may not be minimal.
+//    Frames (DH -> MDH convention): the thesis writes the standard parameters and the rules in the DHM
+//    (Khalil–Kleinfinger) frames. An MDH robot file's frames are those; a robot written in STANDARD DH
+//    is re-framed first (mdh_frames.hpp): the DHM frame of body j is the internal frame R_j (DH frame
+//    j-1 carried by body j) moved by the constant Rz(theta_j0) Tz(d_j0), i.e. the DHM parameters are
+//    alpha_j = alpha_{j-1}, d_j = a_{j-1}, theta_j = theta_j, r_j = d_j of the DH table; its 10 standard
+//    parameters change by the rigid change of frame (mass unchanged, first moment rotated and shifted,
+//    inertia about the new origin by the rotation and parallel-axis rules). standardParameters(),
+//    the regressors and both base-parameter methods use those DHM parameters, so a DH robot's base
+//    parameters have the thesis's names and expressions (e.g. the Puma 560's ZZR1 contains MZ3 terms
+//    through r_3 = d_3^DH), identical to those of the same robot written in MDH, and K pi evaluates the
+//    same physical quantities. General and URDF robots keep their joint frames (z on the joint axis;
+//    the rules need only the properties (1.15)–(1.16), which every internal frame satisfies).
+//    The rules are applied in their general explicit form (the table of (2.39) with s, n, a, P of the
+//    placement at q = 0), so that d_i, r_i, alpha_i of the DHM table enter through P and a. Geometric
+//    tests (parallel axes, gravity) use a relative tolerance of 1e-9 at q = 0. Rotoid joints with
+//    coincident axes before R2 are excluded by the thesis: such a model gets a note and the set may not
+//    be minimal. Fsa_j (Coulomb asymmetry, standard_parameters.hpp) is a base parameter exactly when
+//    joint j's file friction is asymmetric.
 //  * numericBaseParameters(): QR with column pivoting of the regressor stacked over random states
 //    (seed 002 (2.13)–(2.17), D P = [D1 D2], D2 = D1 beta, base set X1 + beta X2).
 // The count formula (2.63)–(2.67) covers the 10 n inertial parameters only.
@@ -38,14 +46,14 @@ namespace maniplab {
 struct BaseParameter {
   std::string name;                ///< e.g. "ZZR1" (R: regrouped), "XY4", "MX3"
   std::string expression;          ///< in standard parameter names, e.g. "ZZ1 + ZZ2 + XX3 + YY4"
-  Eigen::RowVectorXd coefficients; ///< over the 13 n standard parameters
+  Eigen::RowVectorXd coefficients; ///< over the kStandardPerJoint n standard parameters
 };
 
 struct BaseParameterSet {
   std::vector<BaseParameter> params;
-  MatrixX K;                       ///< nb x 13 n, rows = coefficients
-  MatrixX Kpinv;                   ///< 13 n x nb pseudo-inverse of K: Y_B = Y Kpinv
-  bool actuators = true;           ///< Ia, Fv, Fs included
+  MatrixX K;                       ///< nb x kStandardPerJoint n, rows = coefficients
+  MatrixX Kpinv;                   ///< kStandardPerJoint n x nb pseudo-inverse of K: Y_B = Y Kpinv
+  bool actuators = true;           ///< Ia, Fv, Fs (and Fsa of asymmetric joints) included
   std::vector<std::string> notes;  ///< R1/R2, conditions met, unsupported cases
   int count() const { return int(params.size()); }
   VectorX values(const VectorX& standard) const { return K * standard; }
@@ -53,14 +61,14 @@ struct BaseParameterSet {
 };
 
 struct BaseParameterOptions {
-  bool actuators = true;  ///< include Ia, Fv, Fs (else the 10 n inertial parameters only)
+  bool actuators = true;  ///< include Ia, Fv, Fs, Fsa (else the 10 n inertial parameters only)
 };
 
 BaseParameterSet symbolicBaseParameters(const Model& model, const BaseParameterOptions& options = {});
 
 struct NumericBaseOptions {
   bool actuators = true;
-  int states = 0;             ///< random states stacked; 0 = enough (max(30, 3 * 13 n / n))
+  int states = 0;             ///< random states stacked; 0 = enough (max(30, 3 * kStandardPerJoint))
   unsigned seed = 1;
   double tolerance = 1e-9;    ///< rank threshold relative to the largest pivot
 };

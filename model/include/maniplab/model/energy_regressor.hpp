@@ -6,12 +6,14 @@
 //   h7 = w3 V2 - w2 V3 - g.s ,  h8 = w1 V3 - w3 V1 - g.n ,  h9 = w2 V1 - w1 V2 - g.a
 //   h10 = 1/2 V.V - g.^0P^i
 // plus 1/2 qd_i^2 for the armature inertia Ia_i and 0 for the friction parameters. The potential energy
-// is zero at the world origin, as in energyMomentum() (energy_momentum.hpp).
+// is zero at the world origin, as in energyMomentum() (energy_momentum.hpp). For a standard-DH robot the
+// 10 entries of body i are mapped to the parameters of its DHM frame, h_DHM = h_Ri lambda(^{R_i}T^{DHM_i})
+// (mdh_frames.hpp).
 #include "maniplab/model/model.hpp"
 
 namespace maniplab {
 
-/// h (size 13 n) with H = kinetic + potential = h . standardParameters(model).values.
+/// h (size kStandardPerJoint n) with H = kinetic + potential = h . standardParameters(model).values.
 void energyRegressor(const Model& model, const VectorX& q, const VectorX& qd, VectorX& h);
 
 }  // namespace maniplab
