@@ -292,6 +292,29 @@ class FloatingBase : public QObject {
     QVERIFY2(err.contains("/base: error: the base mass must be positive"), qPrintable(err));
     QVERIFY2(err.contains("/motion/to: error: must be an array of 6 numbers"), qPrintable(err));
     QFile::remove(bad);
+    // An external wrench on the base (plant/base_wrench, base coordinates) is read, and a malformed one is
+    // named by its JSON pointer.
+    const auto withWrench = [&](const char* wrench) {
+      const QString path = QDir::temp().filePath("maniplab_satellite_wrench.json");
+      QFile w(path);
+      if (!w.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+      w.write(QByteArray(R"({"format": "maniplab-satellite", "version": 1, "name": "x", "robot": ")" MANIPLAB_SOURCE_DIR
+                         R"(/robots/puma560.json", "base": {"mass": 300, "inertia": [[60,0,0],[0,60,0],[0,0,40]]},
+            "motion": {"to": [0, 0, 0, 0, 0, 0], "duration": 1}, "controller": {"type": "floating_computed_torque",
+            "kp": [1,1,1,1,1,1], "kv": [1,1,1,1,1,1]}, "duration": 1, "control_period": 0.002,
+            "plant": {"base_wrench": )") + wrench + "}}");
+      w.close();
+      SatelliteLoadResult r = loadSatelliteScene(path.toStdString());
+      QFile::remove(path);
+      return r;
+    };
+    const SatelliteLoadResult good = withWrench(R"({"torque": [0, 0, 0.5], "force": [1, -2, 3]})");
+    QVERIFY2(good.ok(), good.report().c_str());
+    QCOMPARE(good.scene.plant.baseWrench, (Vector6() << 0, 0, 0.5, 1, -2, 3).finished());
+    const SatelliteLoadResult bad2 = withWrench(R"({"force": [1, "x", 3], "push": 1})");
+    QVERIFY(!bad2.ok());
+    QVERIFY2(bad2.report().find("/plant/base_wrench/force/1: error: must be a number") != std::string::npos, bad2.report().c_str());
+    QVERIFY2(bad2.report().find("/plant/base_wrench/push: error: unknown key") != std::string::npos, bad2.report().c_str());
     QProcess u;
     u.start(QStringLiteral(MANIPLAB_CLI), {"satellite"});
     QVERIFY(u.waitForFinished(60000));

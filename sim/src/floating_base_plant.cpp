@@ -290,7 +290,15 @@ SatelliteLoadResult loadSatelliteScene(const std::string& path) {
     rd.error("/control_period", "must be positive");
   if (j.contains("plant") && rd.object(j, "", "plant", false)) {
     const auto& p = j["plant"];
-    rd.checkKeys(p, "/plant", {"stepper", "period", "abs_tolerance", "rel_tolerance", "friction", "method"});
+    rd.checkKeys(p, "/plant", {"stepper", "period", "abs_tolerance", "rel_tolerance", "friction", "method", "base_wrench"});
+    if (rd.object(p, "/plant", "base_wrench", false)) {  // constant in the base frame (a thruster, say)
+      const auto& w = p["base_wrench"];
+      rd.checkKeys(w, "/plant/base_wrench", {"torque", "force"});
+      Vector3 m = Vector3::Zero(), f = Vector3::Zero();
+      rd.vec3(w, "/plant/base_wrench", "torque", m, false);
+      rd.vec3(w, "/plant/base_wrench", "force", f, false);
+      sc.plant.baseWrench << m, f;
+    }
     std::string st;
     if (rd.string(p, "/plant", "stepper", st, false)) {
       if (st == "rk4") sc.plant.adaptive = false;

@@ -64,6 +64,14 @@ void AlgorithmsDialog::setModel(const Model& model, int nMax) {
   model_ = model;
   nMax_ = std::max(1, nMax);
   haveModel_ = model.nq > 0;
+  noModelReason_.clear();
+  rebuild();
+}
+
+void AlgorithmsDialog::clearModel(const QString& why) {
+  model_ = Model{};
+  haveModel_ = false;
+  noModelReason_ = why;
   rebuild();
 }
 
@@ -93,6 +101,7 @@ void AlgorithmsDialog::rebuild() {
   table_->setRowCount(0);
   plot_->clearGraphs();
   if (!haveModel_) {
+    if (!noModelReason_.isEmpty()) caption_->setText(noModelReason_);
     plot_->replot();
     return;
   }

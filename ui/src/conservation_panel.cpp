@@ -269,7 +269,9 @@ void ConservationPanel::startRun(const QStringList& names, const QStringList& un
   } else if (idx("T") >= 0 && idx("W") >= 0) {  // floating base (satelliteChannels): no gravity, E = T
     d->iE = idx("T");
     d->iW = idx("W");
-    d->iWtau = idx("W");  // joint work of the actuators; the satellite plant records no friction channel
+    // W is the net joint work (actuator torques minus friction when the plant has friction on); the
+    // satellite plant records no separate actuator or friction work, so those rows show "not recorded".
+    d->iWtau = -1;
   }
   const char* P[3] = {"Px", "Py", "Pz"};
   const char* L[3] = {"Lx", "Ly", "Lz"};

@@ -193,14 +193,18 @@ void SimulationWorker::runOrthoglide(const RunRequest& request, RunOutcomes& out
       const auto traj = sim::makeOrthoglideTrajectory(scene);
       sim::OrthoglidePlant plant(m, scene.plant);
       const auto ctrl = sim::makeOrthoglideController(spec, m, scene.plant.coulombSmoothing);
-      auto rec = std::make_shared<sim::Recorder>(sim::makeOrthoglideChannels(m, scene.record));
+      // The energy channels are always recorded in the GUI: the conservation dock shows the balance of
+      // every run, whatever the scene's "record" list says.
+      sim::RecordSelection record = scene.record;
+      record.energy = true;
+      auto rec = std::make_shared<sim::Recorder>(sim::makeOrthoglideChannels(m, record));
       beginRun(int(k), o.name, rec->channels(), scene.duration);
       sim::RunOptions opt;
       opt.controlPeriod = scene.controlPeriod;
       opt.duration = scene.duration;
       opt.friction = scene.plant.friction;
       opt.frictionSmoothing = scene.plant.coulombSmoothing;
-      opt.record = scene.record;
+      opt.record = record;
       opt.cancel = &cancel_;
       opt.onRow = [this](double t, const double* row, std::size_t cols) { onRow(t, row, cols); };
       const sim::RunResult r = sim::runOrthoglideSimulation(m, plant, *ctrl, *traj, opt, *rec);
@@ -323,9 +327,10 @@ void SimulationWorker::runSerial(const RunRequest& request, RunOutcomes& out) {
       }
       sim::Backend& backend = external ? *external : static_cast<sim::Backend&>(plant);
       const auto ctrl = sim::makeController(spec, ownModel ? *request.controllerModel : model);
-      auto rec = std::make_shared<sim::Recorder>(sim::makeChannels(model, scene.record));
-      beginRun(int(k), o.name, rec->channels(), scene.duration);
       sim::RunOptions opt = sim::runOptions(scene);
+      opt.record.energy = true;  // always, for the conservation dock (as for the Orthoglide above)
+      auto rec = std::make_shared<sim::Recorder>(sim::makeChannels(model, opt.record));
+      beginRun(int(k), o.name, rec->channels(), scene.duration);
       opt.cancel = &cancel_;
       opt.onRow = [this](double t, const double* row, std::size_t cols) { onRow(t, row, cols); };
       const sim::RunResult r = sim::runSimulation(model, backend, *ctrl, *traj, opt, *rec);

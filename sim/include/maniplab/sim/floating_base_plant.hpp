@@ -99,7 +99,8 @@ class FloatingComputedTorqueController : public Controller {
 
 /// The satellite scene (scenes/satellite_arm.json; format "maniplab-satellite", described in the file's
 /// own "description" and in loadSatelliteScene): a robot file mounted on a free base, a rest-to-rest
-/// quintic joint motion tracked by the reaction-aware computed torque, no external force.
+/// quintic joint motion tracked by the reaction-aware computed torque; an optional external wrench on the
+/// base ("plant": {"base_wrench": {"torque", "force"}}, constant in base coordinates).
 struct SatelliteScene {
   std::string file, name, description;
   FloatingBaseModel model;

@@ -22,6 +22,9 @@ class AlgorithmsDialog : public QDialog {
   /// Recounts for `model` (its n in the table, chains like it for n = 1..nMax in the plot). On a model
   /// whose mass matrix is not positive definite the counts cannot be taken: the table says why.
   void setModel(const Model& model, int nMax = 12);
+  /// No serial chain to count for (e.g. the Orthoglide): the table and plot are emptied and the caption
+  /// says `why`.
+  void clearModel(const QString& why);
 
   int rowCount() const;
   QString cellText(int row, int column) const;
@@ -35,6 +38,7 @@ class AlgorithmsDialog : public QDialog {
   Model model_;
   int nMax_ = 12;
   bool haveModel_ = false;
+  QString noModelReason_;
   QLabel* caption_ = nullptr;
   QTableWidget* table_ = nullptr;
   QCustomPlot* plot_ = nullptr;
