@@ -448,6 +448,22 @@ struct MainWindow::Impl {
     updateActions();
   }
 
+  /// Help > Algorithms counts for the open scene's serial chain: the robot, or the satellite's arm; the
+  /// Orthoglide (a closed loop) has none.
+  void updateAlgorithmsDialog() {
+    if (!algorithmsDialog || !hasScene) return;
+    switch (kind) {
+      case SceneKind::Serial: algorithmsDialog->setModel(scene.robot.model); break;
+      case SceneKind::Satellite: algorithmsDialog->setModel(satScene->model.arm); break;
+      case SceneKind::Orthoglide:
+        algorithmsDialog->clearModel(
+            MainWindow::tr("The operation counts are those of serial chains: the Orthoglide's dynamics (seed 004) "
+                           "is computed on the equivalent trees of its legs and has no count here. Open a serial "
+                           "robot or the satellite arm."));
+        break;
+    }
+  }
+
   /// Joints of the open scene's arm (Orthoglide: its three actuators).
   int jointCount() const {
     switch (kind) {
@@ -1168,7 +1184,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   connect(d->equationsAct, &QAction::triggered, this, [this] { d->showEquations(); });
   connect(d->algorithmsAct, &QAction::triggered, this, [this] {
     if (!d->algorithmsDialog) d->algorithmsDialog = new AlgorithmsDialog(this);
-    if (d->hasScene) d->algorithmsDialog->setModel(d->scene.robot.model);
+    d->updateAlgorithmsDialog();
     d->algorithmsDialog->show();
     d->algorithmsDialog->raise();
   });
