@@ -21,7 +21,8 @@ int cmdIdentify(const Args& args) {
   sim::IdentificationOptions opt;
   auto usage = [] {
     std::cerr << "usage: maniplab-cli identify ROBOT.json TRACE.csv [--model dynamic|energy] [--cutoff HZ]\n"
-                 "       [--decimation N] [--interval N] [--continuous-torque] [--no-friction-params] [--no-truth] [--json]\n";
+                 "       [--decimation N] [--interval N] [--velocity-threshold F] [--continuous-torque] [--no-friction-params]\n"
+                 "       [--no-truth] [--json]\n";
     return 2;
   };
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -40,6 +41,7 @@ int cmdIdentify(const Args& args) {
     else if (a == "--cutoff") { if (!number(opt.cutoffHz)) return 2; }
     else if (a == "--decimation") { if (!number(v)) return 2; opt.decimation = int(v); }
     else if (a == "--interval") { if (!number(v)) return 2; opt.energyInterval = int(v); }
+    else if (a == "--velocity-threshold") { if (!number(opt.velocityThreshold)) return 2; }
     else if (a == "--continuous-torque") opt.zeroOrderHold = false;
     else if (a == "--no-friction-params") inertialOnly = true;
     else if (a == "--no-truth") noTruth = true;
@@ -90,7 +92,7 @@ int cmdIdentify(const Args& args) {
       j["torque_fit"] = nlohmann::json::array();
       for (std::size_t i = 0; i < r.joints.size(); ++i)
         j["torque_fit"].push_back({{"joint", i + 1}, {"rms_measured", r.joints[i].rmsMeasured}, {"rms_error", r.joints[i].rmsError},
-                                   {"rel_error", r.joints[i].relError}});
+                                   {"rel_error", r.joints[i].relError}, {"samples", r.joints[i].samples}});
       j["notes"] = r.notes;
       std::cout << j.dump(2) << "\n";
     } else {
@@ -108,7 +110,7 @@ int cmdIdentify(const Args& args) {
         else std::cout << std::setw(26) << "";
         std::cout << "   " << p.expression << "\n";
       }
-      std::cout << "  torque fit (dynamic model with the estimate): joint, RMS measured, RMS error, relative\n";
+      std::cout << "  torque fit (dynamic model with the estimate, modelled samples): joint, RMS measured, RMS error, relative\n";
       for (std::size_t i = 0; i < r.joints.size(); ++i)
         std::cout << "    " << i + 1 << std::setw(14) << std::setprecision(5) << r.joints[i].rmsMeasured << std::setw(14)
                   << r.joints[i].rmsError << std::setw(12) << r.joints[i].relError << "\n";
@@ -123,7 +125,8 @@ int cmdIdentify(const Args& args) {
 const Registration kIdentify{
     {"identify",
      "  identify ROBOT.json TRACE.csv [--model dynamic|energy] [--cutoff HZ] [--decimation N]\n"
-     "           [--interval N] [--continuous-torque] [--no-friction-params] [--no-truth] [--json]\n"
+     "           [--interval N] [--velocity-threshold F] [--continuous-torque] [--no-friction-params]\n"
+     "           [--no-truth] [--json]\n"
      "                                   identify the base parameters from a trace (time, q[i], tau[i],\n"
      "                                   optional qd[i], qdd[i]); true values from ROBOT.json\n",
      &cmdIdentify, 71}};
