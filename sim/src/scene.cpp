@@ -286,7 +286,38 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
   }
 }
 
+/// Builds the scene's trajectory as a run does (makeTrajectory: via-point times, trapezoidal limits,
+/// Cartesian IK...): its failure is an error at /trajectory, a trajectory longer than the run a warning.
+void checkBuiltTrajectory(JsonReader& rd, const Scene& s) {
+  try {
+    const auto traj = makeTrajectory(s);
+    if (traj->duration() > s.duration + 1e-12)
+      rd.warning("/duration", "shorter than the trajectory (" + formatNumber(traj->duration()) + " s): the run stops mid-motion");
+  } catch (const std::exception& e) {
+    rd.error("/trajectory", e.what());
+  }
+}
+
 }  // namespace
+
+std::vector<Diagnostic> validateTrajectory(const json& trajectory, const Model& model, const std::string& fileName) {
+  std::vector<Diagnostic> out;
+  JsonReader rd(fileName, out);
+  if (!trajectory.is_object())
+    rd.error("/trajectory", "must be an object");
+  else
+    checkTrajectory(rd, trajectory, "/trajectory", model.nq);
+  return out;
+}
+
+std::vector<Diagnostic> checkSceneTrajectory(const Scene& scene) {
+  std::vector<Diagnostic> out = validateTrajectory(scene.trajectory, scene.robot.model, scene.file);
+  if (noErrors(out)) {
+    JsonReader rd(scene.file, out);
+    checkBuiltTrajectory(rd, scene);
+  }
+  return out;
+}
 
 SceneLoadResult parseScene(const std::string& text, const std::string& fileName, const std::string& baseDir) {
   SceneLoadResult res;
@@ -381,15 +412,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   detail::readRecordSelection(rd, doc, s.record);
   if (rd.string(doc, "", "backend", s.backend, false) && s.backend != "sim" && s.backend != "ethercat")
     rd.error("/backend", "must be \"sim\" or \"ethercat\"");
-  if (res.ok()) {
-    try {
-      const auto traj = makeTrajectory(s);
-      if (traj->duration() > s.duration + 1e-12)
-        rd.warning("/duration", "shorter than the trajectory (" + formatNumber(traj->duration()) + " s): the run stops mid-motion");
-    } catch (const std::exception& e) {
-      rd.error("/trajectory", e.what());
-    }
-  }
+  if (res.ok()) checkBuiltTrajectory(rd, s);
   return res;
 }
 

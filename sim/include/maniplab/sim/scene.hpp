@@ -60,6 +60,25 @@ SceneLoadResult loadSceneFile(const std::string& path);
 /// `baseDir` resolves the relative robot path.
 SceneLoadResult parseScene(const std::string& jsonText, const std::string& fileName, const std::string& baseDir);
 
+/// The scene reader's checks of a "trajectory" object for `model` (type, keys, value shapes, one value
+/// per joint), as parseScene applies them: the diagnostics name `fileName` and a JSON pointer under
+/// /trajectory. Shapes only; checkSceneTrajectory also builds the trajectory.
+std::vector<Diagnostic> validateTrajectory(const nlohmann::json& trajectory, const Model& model,
+                                           const std::string& fileName = {});
+/// Everything parseScene checks about scene.trajectory: validateTrajectory, then (without errors) the
+/// trajectory is built as for a run (via-point times, trapezoidal limits, Cartesian IK...; a failure is
+/// an error at /trajectory) and a trajectory longer than scene.duration is a warning at /duration.
+std::vector<Diagnostic> checkSceneTrajectory(const Scene& scene);
+
+/// The scene as a "maniplab-scene" document (scenes/README.md) that parseScene reads back to the same
+/// Scene: every section written explicitly (gains per joint or one number when all are equal, design
+/// helpers resolved into kp/kv, encoder resolution as bits). The robot path is relative to `sceneDir`
+/// when both share a directory below the root (e.g. "../robots/puma560.json"), absolute otherwise.
+nlohmann::json sceneToJson(const Scene& scene, const std::string& sceneDir);
+/// Writes sceneToJson(scene, directory of `path`) to `path` atomically (model/atomic_file.hpp): on
+/// failure the previous file is kept, nothing else is left behind, and std::runtime_error says why.
+void writeSceneFile(const Scene& scene, const std::string& path);
+
 /// The trajectory of a scene (throws std::runtime_error with the scene path on failure, e.g. IK).
 std::unique_ptr<Trajectory> makeTrajectory(const Scene& scene);
 /// A controller of the scene, with its own (possibly perturbed) model of the plant.
