@@ -5,19 +5,28 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTableWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
+#include <functional>
+#include <set>
 
+#include "maniplab/sim/controller_defaults.hpp"
 #include "maniplab/sim/gain_design.hpp"
+#include "maniplab/ui/trajectory_editor.hpp"
 
 namespace maniplab::ui {
 
@@ -38,20 +47,98 @@ double entry(const VectorX& v, int i) {
   if (v.size() == 0) return 0;
   return v.size() == 1 ? v[0] : (i < v.size() ? v[i] : 0);
 }
+
+/// The record groups of a scene ("record", scenes/README.md) in the order of the check boxes.
+constexpr const char* kRecordGroups[] = {"reference", "state", "error", "torque", "friction", "end_effector", "energy", "timing"};
+bool* recordFlag(sim::RecordSelection& r, int i) {
+  bool* flags[] = {&r.reference, &r.state, &r.error, &r.torque, &r.friction, &r.endEffector, &r.energy, &r.timing};
+  return flags[i];
+}
+
+/// Resizes a per-joint vector to n (kept entries; new ones `pad`, or the last entry when pad is NaN).
+bool resizeJointVector(VectorX& v, int n, const std::function<double(int)>& pad) {
+  if (v.size() == 0 || v.size() == 1 || v.size() == n) return false;  // empty / one value: every joint
+  VectorX out(n);
+  for (int i = 0; i < n; ++i) out[i] = i < v.size() ? v[i] : pad(i);
+  v = out;
+  return true;
+}
+
+/// The per-joint vectors of the controllers follow the robot's joint count (operational-space gains are
+/// per task axis and stay). A new joint gets the last joint's gains and its own effort limit.
+bool adaptSpecs(std::vector<sim::ControllerSpec>& specs, const Model& model) {
+  const int n = model.nq;
+  bool changed = false;
+  for (auto& s : specs) {
+    auto last = [](const VectorX& v) { return [&v](int) { return v.size() > 0 ? v[v.size() - 1] : 0.0; }; };
+    if (!isOperationalSpace(s)) {
+      VectorX kp = s.kp, kv = s.kv;
+      changed |= resizeJointVector(s.kp, n, last(kp));
+      changed |= resizeJointVector(s.kv, n, last(kv));
+    }
+    VectorX ki = s.ki, tf = s.derivativeFilter, tt = s.trackingTime;
+    changed |= resizeJointVector(s.ki, n, last(ki));
+    changed |= resizeJointVector(s.derivativeFilter, n, last(tf));
+    changed |= resizeJointVector(s.trackingTime, n, last(tt));
+    changed |= resizeJointVector(s.saturation, n, [&model](int i) { return model.limits[std::size_t(i)].effort; });
+  }
+  return changed;
+}
+
+template <typename T> void resizeStd(std::vector<T>& v, int n) {
+  if (v.empty() || int(v.size()) == n) return;
+  const T last = v.back();
+  v.resize(std::size_t(n), last);
+}
 }  // namespace
 
 ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(0, 0, 0, 0);
   auto* scroll = new QScrollArea(this);
+  scroll->setObjectName("controlPanelScroll");
   scroll->setWidgetResizable(true);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the tables scroll themselves
+  scroll->setFrameShape(QFrame::NoFrame);
   outer->addWidget(scroll);
   auto* inner = new QWidget(scroll);
   scroll->setWidget(inner);
   auto* lay = new QVBoxLayout(inner);
 
+  trajBox_ = new QGroupBox(inner);
+  auto* tl = new QVBoxLayout(trajBox_);
+  trajectory_ = new TrajectoryEditor(trajBox_);
+  trajectory_->setObjectName("trajectoryEditor");
+  tl->addWidget(trajectory_);
+  lay->addWidget(trajBox_);
+  validateTimer_ = new QTimer(this);
+  validateTimer_->setSingleShot(true);
+  validateTimer_->setInterval(0);
+  connect(validateTimer_, &QTimer::timeout, this, &ControlPanel::showTrajectoryProblems);
+
   runBox_ = new QGroupBox(inner);
-  checkLayout_ = new QVBoxLayout(runBox_);
+  auto* rl = new QVBoxLayout(runBox_);
+  checkLayout_ = new QVBoxLayout;
+  checkLayout_->setSpacing(2);
+  rl->addLayout(checkLayout_);
+  addController_ = new QPushButton(runBox_);
+  addController_->setObjectName("addControllerButton");
+  auto* addMenu = new QMenu(addController_);
+  for (const char* t : {"pid", "pd_gravity", "computed_torque", "operational_space"}) {
+    auto* a = addMenu->addAction(QString());
+    a->setObjectName(QStringLiteral("addController_") + QString::fromLatin1(t));
+    a->setData(QString::fromLatin1(t));
+    connect(a, &QAction::triggered, this, [this, t] { addController(QString::fromLatin1(t)); });
+  }
+  connect(addMenu, &QMenu::aboutToShow, this, [this, addMenu] {
+    for (QAction* a : addMenu->actions())
+      a->setEnabled(a->data().toString() != QStringLiteral("operational_space") || dof_ == 6);
+  });
+  addController_->setMenu(addMenu);
+  auto* addRow = new QHBoxLayout;
+  addRow->addWidget(addController_);
+  addRow->addStretch();
+  rl->addLayout(addRow);
   lay->addWidget(runBox_);
 
   gainBox_ = new QGroupBox(inner);
@@ -63,7 +150,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   form->addRow(editedLabel_, editedController_);
   perturbation_ = new QDoubleSpinBox(gainBox_);
   perturbation_->setObjectName("perturbationSpin");
-  perturbation_->setRange(0, 100);
+  perturbation_->setRange(0, 99.99);  // the scene reader's [0, 100)
   perturbation_->setSuffix(QStringLiteral(" %"));
   perturbationLabel_ = new QLabel(gainBox_);
   form->addRow(perturbationLabel_, perturbation_);
@@ -142,8 +229,21 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   noiseLabel_ = new QLabel(simBox_);
   sl->addRow(noiseLabel_, noise_);
   lay->addWidget(simBox_);
+
+  recordBox_ = new QGroupBox(inner);
+  auto* rg = new QGridLayout(recordBox_);
+  for (int i = 0; i < 8; ++i) {
+    auto* cb = new QCheckBox(recordBox_);
+    cb->setObjectName(QStringLiteral("record_") + QString::fromLatin1(kRecordGroups[i]));
+    rg->addWidget(cb, i / 2, i % 2);
+    record_.push_back(cb);
+    connect(cb, &QCheckBox::toggled, this, [this] { edited(); });
+  }
+  lay->addWidget(recordBox_);
   lay->addStretch();
 
+  connect(trajectory_, &TrajectoryEditor::edited, this, &ControlPanel::trajectoryEdited);
+  connect(trajectory_, &TrajectoryEditor::message, this, &ControlPanel::message);
   connect(editedController_, &QComboBox::currentIndexChanged, this, [this] { showGains(); });
   connect(gains_, &QTableWidget::cellChanged, this, &ControlPanel::cellEdited);
   connect(perturbation_, &QDoubleSpinBox::valueChanged, this, [this](double v) {
@@ -152,28 +252,34 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
     specs_[std::size_t(c)].perturbationPercent = v;
     emit settingsChanged();
   });
+  connect(duration_, &QDoubleSpinBox::valueChanged, this, [this] {
+    edited();
+    if (!filling_) validateTimer_->start();  // the trajectory may now be longer than the run
+  });
+  connect(controlHz_, &QSpinBox::valueChanged, this, [this] { edited(); });
+  connect(plantHz_, &QSpinBox::valueChanged, this, [this] { edited(); });
+  connect(stepper_, &QComboBox::currentIndexChanged, this, [this] { edited(); });
+  connect(noise_, &QDoubleSpinBox::valueChanged, this, [this] { edited(); });
   connect(applyTr_, &QPushButton::clicked, this, &ControlPanel::designFromResponseTime);
   connect(applyWn_, &QPushButton::clicked, this, &ControlPanel::designFromFrequency);
   retranslate();
 }
 
+void ControlPanel::edited() {
+  if (!filling_) emit settingsChanged();
+}
+
 void ControlPanel::setScene(const sim::Scene& scene) {
   filling_ = true;
+  context_ = scene;
   specs_ = scene.controllers;
+  checked_.assign(specs_.size(), true);
   dof_ = scene.robot.model.nq;
-  for (auto* c : checks_) delete c;
-  checks_.clear();
-  editedController_->clear();
-  for (std::size_t i = 0; i < specs_.size(); ++i) {
-    const QString name = QString::fromStdString(specs_[i].name);
-    auto* cb = new QCheckBox(name + QStringLiteral(" (") + QString::fromStdString(specs_[i].type) + QStringLiteral(")"),
-                             runBox_);
-    cb->setObjectName(QStringLiteral("controllerCheck_%1").arg(i));
-    cb->setChecked(true);
-    checkLayout_->addWidget(cb);
-    checks_.push_back(cb);
-    editedController_->addItem(name);
-  }
+  // Gains of another joint count (a robot file of another size loaded into the scene) follow the robot;
+  // such a trajectory is flagged by the validation.
+  const bool adapted = adaptSpecs(specs_, scene.robot.model);
+  trajectory_->setTrajectory(scene.trajectory, scene.robot.model);
+  rebuildControllerList();
   duration_->setValue(scene.duration);
   controlHz_->setValue(int(std::lround(1.0 / scene.controlPeriod)));
   plantHz_->setValue(int(std::lround(1.0 / scene.plant.period)));
@@ -182,11 +288,167 @@ void ControlPanel::setScene(const sim::Scene& scene) {
                                                                                : 2);
   const auto& n = scene.plant.measurement.noiseStd;
   noise_->setValue(n.empty() ? 0.0 : n.front());
+  sim::RecordSelection rec = scene.record;
+  for (int i = 0; i < 8; ++i) record_[std::size_t(i)]->setChecked(*recordFlag(rec, i));
   filling_ = false;
   showGains();
+  validateTimer_->stop();
+  showTrajectoryProblems();
+  if (adapted)
+    emit message(tr("The controllers' per-joint gains were adapted to the robot's %n joint(s): check them", "", dof_));
+}
+
+void ControlPanel::setRobot(const RobotLoadResult& robot) {
+  const int n = robot.model.nq;
+  const bool countChanged = n != dof_;
+  context_.robot = robot;
+  if (context_.q0.size() != n) context_.q0.resize(0), context_.qd0.resize(0);
+  const bool trajectoryAdapted = trajectory_->setModel(robot.model);
+  const bool gainsAdapted = adaptSpecs(specs_, robot.model);
+  dof_ = n;
+  showGains();
+  validateTimer_->stop();
+  showTrajectoryProblems();
+  if (countChanged) {
+    QString what = trajectoryAdapted && gainsAdapted ? tr("the trajectory and the gains were adapted")
+                   : trajectoryAdapted               ? tr("the trajectory was adapted")
+                   : gainsAdapted                    ? tr("the gains were adapted")
+                                                     : tr("check the trajectory and the gains");
+    const QString problems = trajectoryProblems();
+    emit message(tr("The robot now has %n joint(s): %1 (a new joint starts at its home position with the last joint's "
+                    "gains).", "", n)
+                     .arg(what) +
+                 (problems.isEmpty() ? QString() : QStringLiteral(" ") + tr("Trajectory: %1").arg(problems)));
+  }
+  if (trajectoryAdapted || gainsAdapted) emit settingsChanged();
+}
+
+void ControlPanel::rebuildControllerList() {
+  for (QWidget* w : controllerRows_) {  // deferred: a row's remove button may be emitting clicked()
+    w->hide();
+    w->setParent(nullptr);
+    w->deleteLater();
+  }
+  controllerRows_.clear();
+  checks_.clear();
+  const int edited = editedController_->currentIndex();
+  const bool wasFilling = filling_;
+  filling_ = true;
+  editedController_->clear();
+  for (std::size_t i = 0; i < specs_.size(); ++i) {
+    const QString name = QString::fromStdString(specs_[i].name);
+    auto* row = new QWidget(runBox_);
+    auto* hl = new QHBoxLayout(row);
+    hl->setContentsMargins(0, 0, 0, 0);
+    auto* cb = new QCheckBox(name + QStringLiteral(" (") + QString::fromStdString(specs_[i].type) + QStringLiteral(")"), row);
+    cb->setObjectName(QStringLiteral("controllerCheck_%1").arg(i));
+    cb->setChecked(checked_[i]);
+    connect(cb, &QCheckBox::toggled, this, [this, i](bool on) {
+      if (i < checked_.size()) checked_[i] = on;
+    });
+    hl->addWidget(cb, 1);
+    auto* remove = new QToolButton(row);
+    remove->setObjectName(QStringLiteral("removeController_%1").arg(i));
+    remove->setIcon(style()->standardIcon(QStyle::SP_DialogDiscardButton));
+    remove->setAutoRaise(true);
+    remove->setEnabled(specs_.size() > 1);
+    remove->setToolTip(specs_.size() > 1 ? tr("Remove %1").arg(name) : tr("A scene needs at least one controller"));
+    connect(remove, &QToolButton::clicked, this, [this, i] { removeController(int(i)); });
+    hl->addWidget(remove);
+    checkLayout_->addWidget(row);
+    controllerRows_.push_back(row);
+    checks_.push_back(cb);
+    editedController_->addItem(name);
+  }
+  editedController_->setCurrentIndex(std::clamp(edited, 0, int(specs_.size()) - 1));
+  filling_ = wasFilling;
+}
+
+int ControlPanel::addController(const QString& type) {
+  const std::string t = type.toStdString();
+  if (t == "operational_space" && dof_ != 6) {
+    emit message(tr("An operational-space controller needs a robot with 6 joints (this one has %1)").arg(dof_));
+    return -1;
+  }
+  std::set<std::string> names;
+  for (const auto& s : specs_) names.insert(s.name);
+  std::string name = t;
+  for (int k = 2; names.count(name); ++k) name = t + "_" + std::to_string(k);
+  sim::ControllerSpec spec;
+  try {
+    spec = sim::defaultControllerSpec(t, name, context_.robot.model, responseTime_->value());
+  } catch (const std::exception& e) {
+    emit message(tr("Cannot add the controller: %1").arg(QString::fromStdString(e.what())));
+    return -1;
+  }
+  specs_.push_back(spec);
+  checked_.push_back(true);
+  rebuildControllerList();
+  const int index = int(specs_.size()) - 1;
+  editedController_->setCurrentIndex(index);
+  emit message(tr("Controller %1 added, gains from the response time Tr = %2 s (Kp of joint 1: %3); edit them under Gains")
+                   .arg(QString::fromStdString(name))
+                   .arg(responseTime_->value())
+                   .arg(spec.kp.size() > 0 ? spec.kp[0] : 0.0, 0, 'g', 5));
+  emit settingsChanged();
+  return index;
+}
+
+bool ControlPanel::removeController(int index) {
+  if (index < 0 || std::size_t(index) >= specs_.size()) return false;
+  if (specs_.size() <= 1) {
+    emit message(tr("A scene needs at least one controller: %1 is kept").arg(QString::fromStdString(specs_.front().name)));
+    return false;
+  }
+  const QString name = QString::fromStdString(specs_[std::size_t(index)].name);
+  specs_.erase(specs_.begin() + index);
+  checked_.erase(checked_.begin() + index);
+  rebuildControllerList();
+  showGains();
+  emit message(tr("Controller %1 removed").arg(name));
+  emit settingsChanged();
+  return true;
+}
+
+QString ControlPanel::controllerName(int index) const {
+  return index >= 0 && std::size_t(index) < specs_.size() ? QString::fromStdString(specs_[std::size_t(index)].name) : QString();
+}
+
+QString ControlPanel::controllerType(int index) const {
+  return index >= 0 && std::size_t(index) < specs_.size() ? QString::fromStdString(specs_[std::size_t(index)].type) : QString();
+}
+
+void ControlPanel::trajectoryEdited() {
+  validateTimer_->start();
+  edited();
+}
+
+std::vector<Diagnostic> ControlPanel::validateTrajectory() const {
+  sim::Scene s;
+  s.file = context_.file;
+  s.robot = context_.robot;
+  if (context_.q0.size() == dof_) s.q0 = context_.q0;
+  s.trajectory = trajectory_->trajectory();
+  s.duration = duration_->value();
+  return sim::checkSceneTrajectory(s);
+}
+
+void ControlPanel::showTrajectoryProblems() {
+  if (dof_ == 0 && trajectory_->trajectory().is_null()) return;
+  trajectory_->showProblems(validateTrajectory());
+}
+
+QString ControlPanel::trajectoryProblems() const {
+  QStringList lines;
+  for (const Diagnostic& d : validateTrajectory())
+    if (d.severity == Diagnostic::Severity::Error)
+      lines << (d.path.empty() || d.path == "/trajectory" ? QString::fromStdString(d.message)
+                                                          : QString::fromStdString(d.path + ": " + d.message));
+  return lines.join(QStringLiteral("; "));
 }
 
 void ControlPanel::showGains() {
+  const bool wasFilling = filling_;
   filling_ = true;
   const int c = editedController_->currentIndex();
   const bool valid = c >= 0 && std::size_t(c) < specs_.size();
@@ -218,7 +480,7 @@ void ControlPanel::showGains() {
   perturbation_->setEnabled(valid && specs_[std::size_t(c)].type != "pid" && specs_[std::size_t(c)].type != "zero");
   designBox_->setEnabled(valid && (specs_[std::size_t(c)].type == "computed_torque" ||
                                    specs_[std::size_t(c)].type == "pd_gravity" || cartesian));
-  filling_ = false;
+  filling_ = wasFilling;
 }
 
 void ControlPanel::cellEdited(int row, int column) {
@@ -296,8 +558,8 @@ void ControlPanel::designFromFrequency() {
 
 std::vector<int> ControlPanel::selectedControllers() const {
   std::vector<int> out;
-  for (std::size_t i = 0; i < checks_.size(); ++i)
-    if (checks_[i]->isChecked()) out.push_back(int(i));
+  for (std::size_t i = 0; i < checked_.size(); ++i)
+    if (checked_[i]) out.push_back(int(i));
   return out;
 }
 
@@ -305,7 +567,12 @@ void ControlPanel::setControllerChecked(int index, bool on) {
   if (index >= 0 && std::size_t(index) < checks_.size()) checks_[std::size_t(index)]->setChecked(on);
 }
 
-void ControlPanel::setDuration(double seconds) { duration_->setValue(seconds); }
+void ControlPanel::setDuration(double seconds) {
+  const bool wasFilling = filling_;
+  filling_ = true;  // not an edit of the scene
+  duration_->setValue(seconds);
+  filling_ = wasFilling;
+}
 double ControlPanel::duration() const { return duration_->value(); }
 
 bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {
@@ -313,12 +580,19 @@ bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {
     if (error) *error = m;
     return false;
   };
+  const int n = scene.robot.model.nq;
   const int ch = controlHz_->value(), ph = plantHz_->value();
   if (ph % ch != 0)
     return fail(tr("The plant rate (%1 Hz) must be a whole multiple of the control rate (%2 Hz)").arg(ph).arg(ch));
-  if (specs_.size() != scene.controllers.size())
-    return fail(tr("The control panel does not match the scene (reload the scene)"));
+  if (dof_ != n)
+    return fail(tr("The control panel is set for %1 joint(s), the robot has %2: reload the scene").arg(dof_).arg(n));
+  for (const auto& s : specs_)
+    if (isOperationalSpace(s) && n != 6)
+      return fail(tr("Controller %1: operational space needs a robot with 6 joints (this one has %2); remove it")
+                      .arg(QString::fromStdString(s.name))
+                      .arg(n));
   scene.controllers = specs_;
+  scene.trajectory = trajectory_->trajectory();
   scene.duration = duration_->value();
   // Keep the exact periods of the file when the rates were not changed.
   if (std::lround(1.0 / scene.controlPeriod) != ch) scene.controlPeriod = 1.0 / ch;
@@ -326,10 +600,26 @@ bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {
   scene.plant.stepper = stepper_->currentIndex() == 0   ? sim::Stepper::Euler
                         : stepper_->currentIndex() == 1 ? sim::Stepper::RungeKutta4
                                                         : sim::Stepper::DormandPrince5;
-  const double n = noise_->value();
-  auto& ns = scene.plant.measurement.noiseStd;
-  const double old = ns.empty() ? 0.0 : ns.front();
-  if (n != old) ns = n > 0 ? std::vector<double>(std::size_t(scene.robot.model.nq), n) : std::vector<double>{};
+  auto& mo = scene.plant.measurement;
+  const double noise = noise_->value();
+  const double old = mo.noiseStd.empty() ? 0.0 : mo.noiseStd.front();
+  if (noise != old) mo.noiseStd = noise > 0 ? std::vector<double>(std::size_t(n), noise) : std::vector<double>{};
+  // Per-joint settings of a robot whose joint count changed follow it; the initial state restarts from
+  // the trajectory's start.
+  resizeStd(mo.noiseStd, n);
+  resizeStd(mo.quantum, n);
+  if (scene.q0.size() != n || scene.qd0.size() != n) {
+    if (scene.q0.size() != n) scene.q0.resize(0);
+    if (scene.qd0.size() != n) scene.qd0.resize(0);
+  }
+  for (int i = 0; i < 8; ++i) *recordFlag(scene.record, i) = record_[std::size_t(i)]->isChecked();
+  // The trajectory passes the scene reader's checks (it is built, as for a run).
+  QStringList problems;
+  for (const Diagnostic& d : sim::checkSceneTrajectory(scene))
+    if (d.severity == Diagnostic::Severity::Error)
+      problems << (d.path.empty() || d.path == "/trajectory" ? QString::fromStdString(d.message)
+                                                             : QString::fromStdString(d.path + ": " + d.message));
+  if (!problems.isEmpty()) return fail(tr("Trajectory: %1").arg(problems.join(QStringLiteral("; "))));
   return true;
 }
 
@@ -339,10 +629,21 @@ void ControlPanel::changeEvent(QEvent* e) {
 }
 
 void ControlPanel::retranslate() {
+  trajBox_->setTitle(tr("Trajectory"));
   runBox_->setTitle(tr("Controllers to run"));
+  addController_->setText(tr("Add controller"));
+  addController_->setToolTip(tr("A new controller with default gains from the response time Tr of the gain design"));
+  const QString addNames[] = {tr("PID (independent joints)"), tr("PD + gravity"), tr("Computed torque"),
+                              tr("Operational space (6 joints)")};
+  if (auto* m = addController_->menu())
+    for (int i = 0; i < m->actions().size() && i < 4; ++i) m->actions()[i]->setText(addNames[i]);
   gainBox_->setTitle(tr("Gains"));
   designBox_->setTitle(tr("Gain design (computed torque: e'' + Kv e' + Kp e = 0)"));
   simBox_->setTitle(tr("Simulation"));
+  recordBox_->setTitle(tr("Recorded channels"));
+  const QString recordNames[] = {tr("Reference q_d"), tr("State q, q'"), tr("Errors e"), tr("Torques"),
+                                 tr("Friction"), tr("Tool pose"), tr("Energy"), tr("Timing")};
+  for (std::size_t i = 0; i < record_.size(); ++i) record_[i]->setText(recordNames[i]);
   editedLabel_->setText(tr("Controller:"));
   perturbationLabel_->setText(tr("Model perturbation:"));
   gains_->setHorizontalHeaderLabels({tr("Kp"), tr("Kv / Kd"), tr("Ki")});

@@ -155,6 +155,10 @@ struct MainWindow::Impl {
   // Menus and actions.
   QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
   QAction *newAct, *openAct, *importUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
+  QAction *saveSceneAct, *saveSceneAsAct;  ///< File > Save scene (the control panel's settings), Save scene as
+  /// The open serial scene has edits of the control panel (trajectory, controllers, gains, rates...) that
+  /// are not in its file; the robot's own edits are the undo stack's.
+  bool sceneModified = false;
   QAction *undoAct, *redoAct;
   QAction *runAct, *pauseAct, *stepAct, *resetAct, *compareAct, *seqIdentAct;
   std::vector<QAction*> speedActs;
@@ -247,7 +251,8 @@ struct MainWindow::Impl {
     if (name.isEmpty()) name = QFileInfo(scenePath.isEmpty() ? robotPath : scenePath).fileName();
     if (name.isEmpty()) name = MainWindow::tr("untitled");
     w->setWindowTitle(name + QStringLiteral("[*] - ManipLab"));
-    w->setWindowModified(!undo.isClean() || (kind == SceneKind::Orthoglide && orthoEditor && orthoEditor->isModified()));
+    w->setWindowModified(!undo.isClean() || (kind == SceneKind::Serial && sceneModified) ||
+                         (kind == SceneKind::Orthoglide && orthoEditor && orthoEditor->isModified()));
   }
 
   void updateActions() {
@@ -260,6 +265,8 @@ struct MainWindow::Impl {
     exportMetricsAct->setEnabled(!lastRuns.empty());
     saveAct->setEnabled(hasScene && kind != SceneKind::Satellite);
     saveAsAct->setEnabled(hasScene && kind != SceneKind::Satellite);
+    saveSceneAct->setEnabled(hasScene && kind == SceneKind::Serial);
+    saveSceneAsAct->setEnabled(hasScene && kind == SceneKind::Serial);
   }
 
   void addRecent(const QString& path) {
@@ -295,11 +302,16 @@ struct MainWindow::Impl {
       if (r == QMessageBox::Save) return save();
       return r == QMessageBox::Discard;
     }
-    if (undo.isClean()) return true;
-    const auto r = QMessageBox::warning(w, MainWindow::tr("Unsaved changes"),
-                                        MainWindow::tr("The robot has been modified. Save the changes?"),
+    const bool robotEdited = !undo.isClean();
+    const bool sceneEdited = hasScene && kind == SceneKind::Serial && sceneModified;
+    if (!robotEdited && !sceneEdited) return true;
+    const QString text = robotEdited && sceneEdited
+                             ? MainWindow::tr("The robot and the scene have been modified. Save the changes?")
+                         : robotEdited ? MainWindow::tr("The robot has been modified. Save the changes?")
+                                       : MainWindow::tr("The scene has been modified (control panel). Save the changes?");
+    const auto r = QMessageBox::warning(w, MainWindow::tr("Unsaved changes"), text,
                                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-    if (r == QMessageBox::Save) return save();
+    if (r == QMessageBox::Save) return sceneEdited ? saveScene() : save();  // the scene saves the robot first
     return r == QMessageBox::Discard;
   }
 
@@ -325,6 +337,8 @@ struct MainWindow::Impl {
     s.robotFile = fi.absoluteFilePath().toStdString();
     if (s.q0.size() != r.model.nq) s.q0.resize(0), s.qd0.resize(0);
     setScene(s, scenePath);
+    sceneModified = true;  // the scene file names another robot
+    updateTitle();
     if (scene.robot.model.nq != 0)
       info(MainWindow::tr("Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))", "",
                           r.model.nq)
@@ -355,6 +369,10 @@ struct MainWindow::Impl {
     }
     robotPath = path;
     undo.setClean();
+    if (hasScene && kind == SceneKind::Serial && QFileInfo(path).absoluteFilePath() != QFileInfo(q(scene.robotFile)).absoluteFilePath()) {
+      scene.robotFile = QFileInfo(path).absoluteFilePath().toStdString();  // the scene now names this file
+      sceneModified = true;
+    }
     info(MainWindow::tr("Robot saved to %1").arg(path));
     addRecent(path);
     updateTitle();
@@ -391,6 +409,60 @@ struct MainWindow::Impl {
                                                       MainWindow::tr("Robot files (*.json)"));
     if (path.isEmpty()) return false;
     return saveTo(path);
+  }
+
+  /// File > Save scene: the open serial scene with the control panel's settings (trajectory, controllers
+  /// and gains, rates, stepper, perturbation, noise, duration, recorded channels) and the backend the runs
+  /// use, as a maniplab-scene file that the scene reader reads back to the same scene (sim::writeSceneFile:
+  /// checked by the reader first, then written atomically). The robot's unsaved edits are saved first (the
+  /// scene names its file). A failure keeps the previous file and says why in the message area.
+  bool saveSceneTo(const QString& path) {
+    if (!hasScene || kind != SceneKind::Serial) return false;
+    if (!undo.isClean()) {
+      info(MainWindow::tr("The robot has unsaved edits: it is saved first (the scene names its file)"));
+      if (!save() || !undo.isClean()) {
+        error(MainWindow::tr("%1: the scene was not saved: its robot has unsaved edits").arg(path));
+        return false;
+      }
+    }
+    sim::Scene s = scene;
+    QString why;
+    if (!panel->applyTo(s, &why)) {
+      error(MainWindow::tr("%1: the scene was not saved (an existing file is left unchanged): %2").arg(path, why));
+      return false;
+    }
+    if (!robotPath.isEmpty()) s.robotFile = QFileInfo(robotPath).absoluteFilePath().toStdString();
+    s.backend = ethercat && ethercat->ethercatSelected() ? "ethercat" : "sim";
+    s.file = path.toStdString();
+    try {
+      sim::writeSceneFile(s, path.toStdString());
+    } catch (const std::exception& e) {
+      error(MainWindow::tr("%1: the scene was not saved (an existing file is left unchanged): %2").arg(path, q(e.what())));
+      return false;
+    }
+    scene = s;
+    scenePath = QFileInfo(path).absoluteFilePath();
+    sceneModified = false;
+    info(MainWindow::tr("Scene saved to %1").arg(path));
+    addRecent(path);
+    updateTitle();
+    return true;
+  }
+
+  bool saveScene() {
+    if (scenePath.isEmpty()) return saveSceneAs();
+    return saveSceneTo(scenePath);
+  }
+
+  bool saveSceneAs() {
+    if (!hasScene || kind != SceneKind::Serial) return false;
+    QString path = QFileDialog::getSaveFileName(
+        w, MainWindow::tr("Save the scene"),
+        scenePath.isEmpty() ? dataDirectory() + QStringLiteral("/scenes/untitled.json") : scenePath,
+        MainWindow::tr("Scenes (*.json)"));
+    if (path.isEmpty()) return false;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+    return saveSceneTo(path);
   }
 
   /// Enables the panels that only serial scenes use (chain editor, control panel, teach, identification,
@@ -431,6 +503,7 @@ struct MainWindow::Impl {
     undo.clear();
     undo.setClean();
     enableSerialPanels(false);
+    sceneModified = false;
     if (orthoDock) {
       QString err;
       if (orthoScene && orthoEditor->loadFile(q(orthoScene->robotFile), &err)) {
@@ -488,6 +561,7 @@ struct MainWindow::Impl {
     lastRuns.clear();
     metrics->clear();
     panel->setScene(scene);
+    sceneModified = false;
     if (ident) ident->setRobot(scene.robot.model, robotPath);
     if (ethercat) ethercat->setScene(scene);
     if (editor) editor->setDescription(scene.robot.description);
@@ -836,6 +910,10 @@ struct MainWindow::Impl {
     importUrdfAct->setStatusTip(MainWindow::tr("Load a URDF robot (ROS, vendors) into the current scene"));
     saveAct->setText(MainWindow::tr("&Save robot"));
     saveAsAct->setText(MainWindow::tr("Save robot &as..."));
+    saveAct->setStatusTip(MainWindow::tr("Write the robot of the chain editor to its robot file"));
+    saveSceneAct->setText(MainWindow::tr("Save s&cene"));
+    saveSceneAct->setStatusTip(MainWindow::tr("Write the scene with the control panel's settings (trajectory, controllers, gains, rates...)"));
+    saveSceneAsAct->setText(MainWindow::tr("Sa&ve scene as..."));
     exportCsvAct->setText(MainWindow::tr("Last run as &CSV..."));
     exportPlotAct->setText(MainWindow::tr("&Plot image..."));
     exportMetricsAct->setText(MainWindow::tr("Comparison &table (CSV)..."));
@@ -1017,6 +1095,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->saveAct = act("actionSave", QKeySequence::Save);
   d->saveAct->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
   d->saveAsAct = act("actionSaveAs", QKeySequence::SaveAs);
+  d->saveSceneAct = act("actionSaveScene", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+  d->saveSceneAsAct = act("actionSaveSceneAs", QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_S));
   d->exportCsvAct = act("actionExportCsv", QKeySequence(Qt::CTRL | Qt::Key_E));
   d->exportPlotAct = act("actionExportPlot", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
   d->exportMetricsAct = act("actionExportMetrics");
@@ -1026,6 +1106,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->fileMenu->addAction(d->importUrdfAct);
   d->recentMenu = d->fileMenu->addMenu(QString());
   d->recentMenu->setObjectName("menuRecent");
+  d->fileMenu->addAction(d->saveSceneAct);
+  d->fileMenu->addAction(d->saveSceneAsAct);
   d->fileMenu->addAction(d->saveAct);
   d->fileMenu->addAction(d->saveAsAct);
   d->fileMenu->addSeparator();
@@ -1160,6 +1242,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   });
   connect(d->saveAct, &QAction::triggered, this, [this] { d->save(); });
   connect(d->saveAsAct, &QAction::triggered, this, [this] { d->saveAs(); });
+  connect(d->saveSceneAct, &QAction::triggered, this, [this] { d->saveScene(); });
+  connect(d->saveSceneAsAct, &QAction::triggered, this, [this] { d->saveSceneAs(); });
   connect(d->exportCsvAct, &QAction::triggered, this, [this] { d->exportCsv(); });
   connect(d->exportPlotAct, &QAction::triggered, this, [this] { d->exportPlot(); });
   connect(d->exportMetricsAct, &QAction::triggered, this, [this] { d->exportMetrics(); });
@@ -1190,6 +1274,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   });
   connect(&d->undo, &QUndoStack::cleanChanged, this, [this] { d->updateTitle(); });
   connect(d->panel, &ControlPanel::message, this, [this](const QString& m) { d->info(m); });
+  connect(d->panel, &ControlPanel::settingsChanged, this, [this] {  // unsaved scene edits
+    if (!d->hasScene || d->kind != Impl::SceneKind::Serial) return;
+    d->sceneModified = true;
+    d->updateTitle();
+  });
+  connect(d->ethercat, &EthercatPanel::backendChanged, this, [this] {  // a saved scene names the backend
+    if (!d->hasScene || d->kind != Impl::SceneKind::Serial) return;
+    if ((d->ethercat->ethercatSelected() ? "ethercat" : "sim") == d->scene.backend) return;
+    d->sceneModified = true;
+    d->updateTitle();
+  });
   connect(d->metrics, &MetricsView::message, this, [this](const QString& m) { d->info(m); });
   connect(d->editor, &ChainEditor::message, this, [this](const QString& m) {
     d->message(MessageArea::Severity::Warning, m);
@@ -1199,10 +1294,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     const bool dofChanged = model.nq != d->scene.robot.model.nq;
     d->scene.robot.description = desc;
     d->scene.robot.model = model;
-    if (dofChanged) {  // new joint count: the panel's gain table and the scope's channels follow
-      d->panel->setScene(d->scene);
-      d->scopeSourcesFromScene();
-    }
+    // The panel's trajectory and gains follow a new joint count (or are flagged), its validation the robot.
+    d->panel->setRobot(d->scene.robot);
+    if (dofChanged) d->scopeSourcesFromScene();
     d->showRobot();
     d->updateTitle();
     if (d->algorithmsDialog && d->algorithmsDialog->isVisible()) d->algorithmsDialog->setModel(model);

@@ -1,8 +1,12 @@
 #pragma once
-// The control panel: which controllers of the scene to run (check boxes), their gains per joint
-// (Kp, Kv / Kd, Ki) with the gain-design helpers of gain_design.hpp (response time Tr -> Kp, Kv;
-// natural frequency / damping -> Kp, Kv), the model perturbation, the rates, the stepper, the measurement
-// noise and the simulated duration. applyTo() writes these into the scene copy used for the next run.
+// The control panel: the trajectory (type and parameters, trajectory_editor.hpp), the controllers (the
+// scene's, plus those added here with default gains from the response time, controller_defaults.hpp;
+// check boxes choose which run), their gains per joint (Kp, Kv / Kd, Ki) with the gain-design helpers of
+// gain_design.hpp (response time Tr -> Kp, Kv; natural frequency / damping -> Kp, Kv), the model
+// perturbation, the rates, the stepper, the measurement noise, the recorded channel groups and the
+// simulated duration. applyTo() writes these into the scene copy used for the next run or saved as a
+// scene file; the trajectory is validated by the scene reader's own checks (sim::checkSceneTrajectory),
+// its problems marked in the form.
 #include <QString>
 #include <QWidget>
 #include <vector>
@@ -17,9 +21,13 @@ class QTableWidget;
 class QPushButton;
 class QLabel;
 class QGroupBox;
+class QGridLayout;
+class QTimer;
 class QVBoxLayout;
 
 namespace maniplab::ui {
+
+class TrajectoryEditor;
 
 class ControlPanel : public QWidget {
   Q_OBJECT
@@ -28,12 +36,29 @@ class ControlPanel : public QWidget {
 
   /// Fills the panel from a scene (all its controllers checked).
   void setScene(const sim::Scene& scene);
-  /// Writes the panel's settings into `scene` (same robot as setScene's). False and *error if invalid.
+  /// The scene's robot was edited (chain editor). With another joint count the trajectory's joint values
+  /// and the per-joint gains follow it (kept for the remaining joints; a new joint gets its home position
+  /// and the last joint's gains), with a message saying so; what cannot follow (an operational-space
+  /// controller without 6 joints, a Cartesian line...) is flagged by the validation.
+  void setRobot(const RobotLoadResult& robot);
+  /// Writes the panel's settings into `scene` (same robot as the panel's). False and *error (the reason,
+  /// naming the field) when a setting is invalid; `scene` is then partly written.
   bool applyTo(sim::Scene& scene, QString* error = nullptr) const;
   /// Indices of the checked controllers.
   std::vector<int> selectedControllers() const;
   void setControllerChecked(int index, bool on);
 
+  /// Adds a controller of `type` ("pid", "pd_gravity", "computed_torque", "operational_space") with the
+  /// default gains of sim::defaultControllerSpec for the response time of the design box, and a name not
+  /// yet used ("pid", "pid_2"...). Returns its index, or -1 (with a message) when it cannot be added.
+  int addController(const QString& type);
+  /// Removes a controller; the last one cannot be removed (a scene needs one). False when refused.
+  bool removeController(int index);
+  int controllerCount() const { return int(specs_.size()); }
+  QString controllerName(int index) const;
+  QString controllerType(int index) const;
+
+  /// Simulated duration of the next run (also set for the Orthoglide and satellite scenes; not an edit).
   void setDuration(double seconds);
   double duration() const;
   /// Gain of the edited controller: column 0 Kp, 1 Kv/Kd, 2 Ki.
@@ -43,8 +68,13 @@ class ControlPanel : public QWidget {
   /// operational-space controller (gains per Cartesian axis; no Ki).
   int gainRows(int controller) const;
 
+  TrajectoryEditor* trajectoryEditor() const { return trajectory_; }
+  /// The scene reader's problems with the trajectory as edited (empty: valid), one per line.
+  QString trajectoryProblems() const;
+
  signals:
   void message(const QString& text);
+  /// The user changed a setting that a saved scene keeps (not the run selection).
   void settingsChanged();
 
  protected:
@@ -53,17 +83,28 @@ class ControlPanel : public QWidget {
  private:
   void retranslate();
   void showGains();
+  void rebuildControllerList();
   void designFromResponseTime();
   void designFromFrequency();
   void cellEdited(int row, int column);
+  void trajectoryEdited();
+  std::vector<Diagnostic> validateTrajectory() const;
+  void showTrajectoryProblems();
+  void edited();
 
   std::vector<sim::ControllerSpec> specs_;
+  std::vector<bool> checked_;
+  sim::Scene context_;  ///< the scene's robot, initial state and file, for the trajectory's validation
   int dof_ = 0;
   bool filling_ = false;
 
-  QGroupBox *runBox_, *gainBox_, *designBox_, *simBox_;
+  QGroupBox *trajBox_, *runBox_, *gainBox_, *designBox_, *simBox_, *recordBox_;
+  TrajectoryEditor* trajectory_;
+  QTimer* validateTimer_;
   QVBoxLayout* checkLayout_;
+  std::vector<QWidget*> controllerRows_;
   std::vector<QCheckBox*> checks_;
+  QPushButton* addController_;
   QComboBox* editedController_;
   QTableWidget* gains_;
   QDoubleSpinBox* perturbation_;
@@ -77,6 +118,7 @@ class ControlPanel : public QWidget {
   QComboBox* stepper_;
   QDoubleSpinBox* noise_;
   QDoubleSpinBox* duration_;
+  std::vector<QCheckBox*> record_;
   QLabel *editedLabel_, *perturbationLabel_, *trLabel_, *wnLabel_, *zetaLabel_, *controlLabel_, *plantLabel_,
       *stepperLabel_, *noiseLabel_, *durationLabel_;
 };
