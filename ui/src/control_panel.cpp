@@ -280,6 +280,7 @@ void ControlPanel::setScene(const sim::Scene& scene) {
   const bool adapted = adaptSpecs(specs_, scene.robot.model);
   trajectory_->setTrajectory(scene.trajectory, scene.robot.model);
   rebuildControllerList();
+  editedController_->setCurrentIndex(specs_.empty() ? -1 : 0);  // a new scene: its first controller
   duration_->setValue(scene.duration);
   controlHz_->setValue(int(std::lround(1.0 / scene.controlPeriod)));
   plantHz_->setValue(int(std::lround(1.0 / scene.plant.period)));

@@ -695,7 +695,7 @@ void TrajectoryEditor::showProblems(const std::vector<Diagnostic>& diagnostics) 
   status_->show();
 }
 
-QString TrajectoryEditor::statusText() const { return status_->isVisible() ? status_->text() : QString(); }
+QString TrajectoryEditor::statusText() const { return status_->isHidden() ? QString() : status_->text(); }
 
 void TrajectoryEditor::changeEvent(QEvent* e) {
   if (e->type() == QEvent::LanguageChange) retranslate();
