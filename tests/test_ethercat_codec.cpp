@@ -1,5 +1,6 @@
 // EtherCAT codec: frame/datagram round trips against hand-built bytes (ETG.1000.4 layout), malformed
-// frames rejected with a reason, SII CRC, CoE SDO codec, virtual ESC working counters and addressing.
+// frames rejected with a reason, reply matching (own frames, stale replies), SII CRC, CoE SDO codec,
+// virtual ESC working counters and addressing.
 #include <QtTest>
 
 #include "maniplab/ethercat/frame.hpp"
@@ -88,6 +89,49 @@ class TestEthercatCodec : public QObject {
     QVERIFY(err.find("unknown command") != std::string::npos);
     f.resize(10);
     QVERIFY(!decodeFrame(f, out, &err));
+  }
+
+  // Reply matching (what the master accepts as the answer to its frame): a frame no slave forwarded (the
+  // master's own, source-MAC bit 1 clear) is never a reply, a forwarded frame of another source neither;
+  // an answer with an earlier datagram index is stale (ignored, counted), one with the right index but
+  // other datagrams a mismatch; the right one, with bit 1 set by the first ESC, is the reply.
+  void repliesAreMatchedByIndexAndForwardedBit() {
+    const Mac nic{0x5a, 0x11, 0x22, 0x33, 0x44, 0x55};  // a veth's locally administered MAC
+    const Mac src = masterSourceMac(nic);
+    QCOMPARE(int(src[0]), 0x58);  // bit 1 cleared: a forwarded reply differs from the master's own frame
+    QVERIFY(!isForwarded(encodeFrame({{Command::BRD, 1, 0, {0}, 0}}, src).data()));
+    auto request = encodeFrame({{Command::LRW, 0x42, 0x00010000, std::vector<std::uint8_t>(22), 0},
+                                {Command::FPRD, 0x42, FrameBuilder::address(0x1001, 0x0130), std::vector<std::uint8_t>(6), 0}},
+                               src);
+    std::vector<DatagramView> req, v;
+    QVERIFY(parseFrame(request.data(), request.size(), req));
+    // what a slave sends back: same datagrams, working counters filled in, forwarded bit set
+    auto answer = [&](std::uint8_t index) {
+      auto f = encodeFrame({{Command::LRW, index, 0x00010000, std::vector<std::uint8_t>(22, 7), 3},
+                            {Command::FPRD, index, FrameBuilder::address(0x1001, 0x0130), {8, 0, 0, 0, 0, 0}, 1}},
+                           src);
+      f[6] |= 0x02;
+      return f;
+    };
+    auto own = request;  // looped back unprocessed
+    QCOMPARE(classifyReply(own.data(), own.size(), request.data(), req, v), ReplyKind::NotForwarded);
+    auto stale = answer(0x41);  // the previous cycle's reply, arriving late
+    QCOMPARE(classifyReply(stale.data(), stale.size(), request.data(), req, v), ReplyKind::Stale);
+    auto right = answer(0x42);
+    QCOMPARE(classifyReply(right.data(), right.size(), request.data(), req, v), ReplyKind::Reply);
+    QCOMPARE(v.size(), std::size_t(2));
+    QCOMPARE(int(v[0].wkc()), 3);
+    QCOMPARE(int(v[1].data[0]), 8);
+    auto foreign = answer(0x42);
+    foreign[11] ^= 0x01;  // another master's frame, forwarded by its slaves
+    QCOMPARE(classifyReply(foreign.data(), foreign.size(), request.data(), req, v), ReplyKind::Foreign);
+    auto other = encodeFrame({{Command::LRW, 0x42, 0x00010000, std::vector<std::uint8_t>(22), 3}}, src);
+    other[6] |= 0x02;  // right index, one datagram missing
+    QCOMPARE(classifyReply(other.data(), other.size(), request.data(), req, v), ReplyKind::Mismatch);
+    auto broken = right;
+    broken[13] = 0;  // not EtherCAT
+    QCOMPARE(classifyReply(broken.data(), broken.size(), request.data(), req, v), ReplyKind::Invalid);
+    QCOMPARE(std::string(replyKindName(ReplyKind::Stale)), std::string("stale reply (earlier datagram index)"));
   }
 
   void siiCrcMatchesTheEtgExample() {

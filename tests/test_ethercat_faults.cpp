@@ -2,10 +2,13 @@
 // counter, lost frames, late frames, slave leaving OP, drive fault, link down) is detected within 3
 // cycles, the run stops with a message naming the slave and the cause, the drives are stopped (quick
 // stop / zero torque, brakes), the recorder keeps every row up to the fault, and the reset/reconnect
-// path brings the bus back to OP. Occasional lost frames are tolerated without stale feedback.
+// path brings the bus back to OP, after which a run tracks as in simulation again. Occasional lost
+// frames are tolerated without stale feedback and without changing the result. A run that ended on lost
+// or late frames the scheduler caused (test::timingFault) is retried once; a protocol error fails at once.
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
 #include <thread>
 
 #include "maniplab/sim/scene.hpp"
@@ -19,18 +22,27 @@ namespace {
 
 struct Outcome {
   sim::RunResult run;
+  std::unique_ptr<sim::Recorder> rec;
   std::size_t rows = 0;
   double lastRowTime = -1;
   long injectedAt = -1;
   unsigned long long faultCycle = 0;
   std::string busLog;
   MasterStatus status;
+  double firstIrregular = -1, firstOverrun = -1;
+  long long irregular = 0, overruns = 0;
 };
 
 sim::Scene umisScene() {
   auto sl = sim::loadSceneFile(std::string(MANIPLAB_SOURCE_DIR) + "/scenes/umis_ctc_vs_pid.json");
   if (!sl.ok()) qFatal("%s", sl.report().c_str());
   return sl.scene;
+}
+
+sim::RunOptions runOptions(const sim::Scene& scene, double duration) {
+  sim::RunOptions ro = sim::runOptions(scene);
+  ro.duration = duration;
+  return ro;
 }
 
 /// Runs the computed-torque controller of the UMIS scene for up to `duration` s over the bus.
@@ -42,14 +54,17 @@ Outcome runWith(test::EthercatBench& b, const sim::Scene& scene, double duration
     if (!e.empty()) qFatal("bring-up failed: %s", e.c_str());
   }
   const auto traj = sim::makeTrajectory(scene);
-  sim::RunOptions ro = sim::runOptions(scene);
-  ro.duration = duration;
+  const sim::RunOptions ro = runOptions(scene, duration);
   EthercatBackend backend(model, *b.master);
   auto ctrl = sim::makeController(scene.controllers.front(), model);
-  sim::Recorder rec(sim::makeChannels(model, scene.record));
-  o.run = sim::runSimulation(model, backend, *ctrl, *traj, ro, rec);
-  o.rows = rec.rows();
-  o.lastRowTime = rec.rows() ? rec.time(rec.rows() - 1) : -1;
+  o.rec = std::make_unique<sim::Recorder>(sim::makeChannels(model, scene.record));
+  o.run = sim::runSimulation(model, backend, *ctrl, *traj, ro, *o.rec);
+  o.rows = o.rec->rows();
+  o.lastRowTime = o.rows ? o.rec->time(o.rows - 1) : -1;
+  o.firstIrregular = backend.firstIrregularTime();
+  o.irregular = backend.irregularPeriods();
+  o.firstOverrun = backend.firstOverrunTime();
+  o.overruns = backend.overruns();
   std::this_thread::sleep_for(std::chrono::milliseconds(200));  // quick stop, or the 100 ms watchdog
   o.injectedAt = b.bus->faultInjectedAtFrame();
   o.status = b.master->status();
@@ -64,11 +79,18 @@ class TestEthercatFaults : public QObject {
   Q_OBJECT
 
  private:
-  void checkFault(const FaultPlan& f, const std::string& mustName, const std::string& cause, int maxLatency = 3) {
+  /// One attempt at a run that must stop on the injected fault with `mustName` and `cause` in its
+  /// message, detected within `maxLatency` cycles, drives stopped, rows kept. `timing` is set (nothing
+  /// asserted) when the run ended earlier on lost or late frames the scheduler caused.
+  void faultAttempt(test::EthercatBench& b, const std::string& mustName, const std::string& cause, int maxLatency, std::string& timing) {
     const sim::Scene scene = umisScene();
-    test::EthercatBench b(scene.robot.model, scene.plant, scene.controlPeriod, f);
     const Outcome o = runWith(b, scene, 1.0);
     QVERIFY2(!o.run.ok, "the run should have stopped on the fault");
+    if (o.run.message.find(mustName) == std::string::npos || o.run.message.find(cause) == std::string::npos ||
+        o.injectedAt < 0 || (long long)o.faultCycle < o.injectedAt) {
+      timing = test::timingFault(o.run.message, b);
+      if (!timing.empty()) return;
+    }
     QVERIFY2(o.run.message.find(mustName) != std::string::npos, o.run.message.c_str());
     QVERIFY2(o.run.message.find(cause) != std::string::npos, o.run.message.c_str());
     QVERIFY(o.injectedAt > 0);
@@ -90,6 +112,42 @@ class TestEthercatFaults : public QObject {
                            o.busLog.find(d + "fault") != std::string::npos;
       QVERIFY2(stopped, (d + "not stopped:\n" + o.busLog).c_str());
     }
+  }
+
+  void checkFault(const FaultPlan& f, const std::string& mustName, const std::string& cause, int maxLatency = 3) {
+    const sim::Scene scene = umisScene();
+    test::retryOnTiming([&](std::string& timing) {
+      test::EthercatBench b(scene.robot.model, scene.plant, scene.controlPeriod, f);
+      faultAttempt(b, mustName, cause, maxLatency, timing);
+    });
+  }
+
+  /// A fault, then the way back to OP (`recover`), then a run that tracks as in simulation.
+  void recoverAndTrack(const FaultPlan& f, const std::string& mustName, const std::string& cause,
+                       const std::function<std::string(test::EthercatBench&)>& recover) {
+    const sim::Scene scene = umisScene();
+    test::retryOnTiming([&](std::string& timing) {
+      test::EthercatBench b(scene.robot.model, scene.plant, scene.controlPeriod, f);
+      faultAttempt(b, mustName, cause, 3, timing);
+      if (QTest::currentTestFailed() || !timing.empty()) return;
+      QVERIFY(b.master->hasFault());
+      const std::string e = recover(b);
+      QVERIFY2(e.empty(), e.c_str());
+      QVERIFY(!b.master->hasFault());
+      const MasterStatus st = b.master->status();
+      QCOMPARE(st.phase, std::string("OP"));
+      for (const auto& s : st.slaves) QCOMPARE(int(s.alStatus), 8);
+      const double duration = 1.0;
+      const long from = b.bus->processDataFrames();
+      const Outcome o = runWith(b, scene, duration, false);
+      if (!o.run.ok) {
+        timing = test::timingFault(o.run.message, b, from);
+        if (!timing.empty()) return;
+      }
+      QVERIFY2(o.run.ok, o.run.message.c_str());
+      test::checkTracking(scene, scene.controllers.front(), cia402::ModeCST, runOptions(scene, duration), *o.rec, o.firstIrregular,
+                          o.irregular, *b.master, timing);
+    });
   }
 
  private slots:
@@ -136,52 +194,78 @@ class TestEthercatFaults : public QObject {
     checkFault(f, "link down", "in-process link", 3);
   }
 
-  // A lost frame now and then (here every 25th) is tolerated: the period waits for a good cycle, the
-  // controller never sees stale feedback, and the virtual plant (which did not step on a dropped frame)
-  // ends where the clean run ends.
+  // A lost frame now and then (here every 25th, dropped before the drives see it) is tolerated: the
+  // period waits for a good cycle, the controller never sees stale feedback, and the virtual plant (which
+  // did not step on a dropped frame) follows exactly the run the simulation, quantised as the bus
+  // quantises, makes: compared up to the first overrun (the controller late), which lost frames are not.
   void occasionalLostFramesAreTolerated() {
     const sim::Scene scene = umisScene();
     FaultPlan f;
     f.kind = FaultPlan::Kind::Drop;
     f.every = 25;  // 4 % of the frames, never two in a row
     f.afterCycles = 20;
-    test::EthercatBench clean(scene.robot.model, scene.plant, scene.controlPeriod);
-    const Outcome a = runWith(clean, scene, 1.0);
-    QVERIFY2(a.run.ok, a.run.message.c_str());
-    test::EthercatBench lossy(scene.robot.model, scene.plant, scene.controlPeriod, f);
-    const Outcome o = runWith(lossy, scene, 1.0);
-    QVERIFY2(o.run.ok, o.run.message.c_str());
-    QVERIFY2(o.status.stats.lostFrames >= 10, "expected some lost frames");
-    qInfo("lost frames: %lld of %lld cycles", o.status.stats.lostFrames, o.status.stats.cycles);
-    for (std::size_t j = 0; j < a.run.metrics.joints.size(); ++j) {
-      const double ea = a.run.metrics.joints[j].maxAbsError, eo = o.run.metrics.joints[j].maxAbsError;
-      MANIPLAB_TIMING_VERIFY2(std::abs(ea - eo) <= 0.05 * ea + 2e-4, "lossy run differs from the clean run");
-    }
+    const double duration = 1.0;
+    test::retryOnTiming([&](std::string& timing) {
+      test::EthercatBench lossy(scene.robot.model, scene.plant, scene.controlPeriod, f);
+      const Outcome o = runWith(lossy, scene, duration);
+      if (!o.run.ok) {
+        timing = test::timingFault(o.run.message, lossy);
+        if (!timing.empty()) return;
+      }
+      QVERIFY2(o.run.ok, o.run.message.c_str());
+      QVERIFY2(o.status.stats.lostFrames >= 10, "expected some lost frames");
+      qInfo("lost frames: %lld of %lld cycles, stale replies %lld; %lld irregular periods (first at %.4f s), %lld overruns (first at %.4f s)",
+            o.status.stats.lostFrames, o.status.stats.cycles, o.status.stats.staleReplies, o.irregular, o.firstIrregular, o.overruns,
+            o.firstOverrun);
+      QVERIFY(o.irregular >= 10);  // a lost frame makes its period irregular (some were lost before the run)
+      // A reply that came after its cycle was processed by the drives: the next frame repeated its
+      // set-point and the plant stepped once more than the master counted (the scheduler's doing).
+      if (o.status.stats.staleReplies > 0) {
+        timing = std::to_string(o.status.stats.staleReplies) + " replies came after their cycle";
+        return;
+      }
+      test::checkTracking(scene, scene.controllers.front(), cia402::ModeCST, runOptions(scene, duration), *o.rec, o.firstOverrun,
+                          o.overruns, *lossy.master, timing, "overruns (controller late)");
+    });
   }
 
-  void resetAndReconnect() {
-    const sim::Scene scene = umisScene();
+  // Drive fault, detected; fault reset (AL errors acknowledged, slaves back to OP, drive faults reset
+  // on the rising edge of controlword bit 7); then a run that tracks as in simulation.
+  void driveFaultResetThenTracks() {
     FaultPlan f;
     f.kind = FaultPlan::Kind::DriveFault;
     f.slave = 2;
     f.afterCycles = 100;
-    test::EthercatBench b(scene.robot.model, scene.plant, scene.controlPeriod, f);
-    Outcome o = runWith(b, scene, 0.6);
-    QVERIFY(!o.run.ok);
-    QVERIFY(b.master->hasFault());
-    // fault reset: AL errors acknowledged, drive faults reset, back to OP
-    const std::string e = b.master->resetFault();
-    QVERIFY2(e.empty(), e.c_str());
-    QVERIFY(!b.master->hasFault());
-    QCOMPARE(b.master->status().phase, std::string("OP"));
-    o = runWith(b, scene, 0.3, false);
-    QVERIFY2(o.run.ok, o.run.message.c_str());
-    // leave OP, then reconnect (full bring-up) after the link comes back
-    b.bus->clearFaults();
-    const std::string r = b.master->reconnect(driveSetupFor(scene.robot.model, cia402::ModeCST));
-    QVERIFY2(r.empty(), r.c_str());
-    o = runWith(b, scene, 0.3, false);
-    QVERIFY2(o.run.ok, o.run.message.c_str());
+    recoverAndTrack(f, "slave 3", "drive fault, error code 0x2310", [](test::EthercatBench& b) { return b.master->resetFault(); });
+  }
+
+  // Link down, detected; the link comes back (the slaves meanwhile tripped their SyncManager watchdog:
+  // SAFEOP+ERROR, drives in fault); reconnect (the whole bring-up: INIT, addresses, SII, PREOP, SDO
+  // configuration, SAFEOP, OP, drive fault reset); then a run that tracks as in simulation.
+  void linkDownReconnectThenTracks() {
+    const sim::Scene scene = umisScene();
+    FaultPlan f;
+    f.kind = FaultPlan::Kind::LinkDown;
+    f.afterCycles = 100;
+    recoverAndTrack(f, "link down", "in-process link", [&](test::EthercatBench& b) {
+      const std::string log = b.bus->log();
+      if (log.find("sync manager watchdog") == std::string::npos) return std::string("the slaves did not trip their watchdog:\n") + log;
+      if (b.master->resetFault().empty()) return std::string("a fault reset succeeded while the link was down");
+      b.bus->clearFaults();  // the link comes back
+      return b.master->reconnect(driveSetupFor(scene.robot.model, cia402::ModeCST));
+    });
+  }
+
+  // Link down, then the fault-reset path alone (no new bring-up): acknowledges the watchdog errors and
+  // brings the same slaves back to OP.
+  void linkDownResetThenTracks() {
+    FaultPlan f;
+    f.kind = FaultPlan::Kind::LinkDown;
+    f.afterCycles = 100;
+    recoverAndTrack(f, "link down", "in-process link", [](test::EthercatBench& b) {
+      b.bus->clearFaults();
+      return b.master->resetFault();
+    });
   }
 };
 

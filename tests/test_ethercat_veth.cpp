@@ -1,6 +1,9 @@
 // The real-link test: a veth pair in a network namespace (scripts/ethercat-veth.sh), the virtual UMIS
 // drives (`maniplab-cli ecat-sim`) on one end, `maniplab-cli run scenes/umis_ctc_vs_pid.json --backend
-// ethercat` on the other. The metrics match the simulation backend within the documented tolerance, and
+// ethercat` on the other. Up to the first irregular control period (a lost or late frame), the run's q(t)
+// stays within the documented quantisation bound of the simulation's and has the same encoder counts as
+// the simulation quantised as the bus quantises (a run spoilt early by the scheduler is retried once);
+// ecat-sim reports the plant time of the run; the master's raw socket does not see its own frames; and
 // Wireshark's EtherCAT dissector (tshark) decodes every captured frame without a malformed-packet mark.
 // Skips (QSKIP, with the reason) when not root or when ip/tshark are missing; the namespace and the veth
 // pair are removed even when the test fails.
@@ -15,7 +18,15 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <chrono>
 #include <cmath>
+
+#include "maniplab/ethercat/link.hpp"
+#include "maniplab/ethercat/tracking_bound.hpp"
+#include "support/ethercat_fixture.hpp"
+#include "support/timing_tolerance.hpp"
+
+using namespace maniplab;
 
 namespace {
 
@@ -36,10 +47,6 @@ struct VethGuard {
   ~VethGuard() { run({"down"}); }
 };
 
-QJsonArray joints(const QByteArray& json) {
-  const QJsonDocument d = QJsonDocument::fromJson(json);
-  return d.object()["controllers"].toArray().at(0).toObject()["joints"].toArray();
-}
 
 void stop(QProcess& p) {
   if (p.state() == QProcess::NotRunning) return;
@@ -87,46 +94,96 @@ class TestEthercatVeth : public QObject {
     for (int i = 0; i < 50 && !QFile::exists(pcap); ++i) QTest::qWait(100);
     QTest::qWait(500);
 
+    // The master's raw socket never returns its own frames (PACKET_OUTGOING): with no slave on the
+    // other end yet, a frame sent gets no answer at all.
+    {
+      auto own = ethercat::openRawSocketLink(mif.toStdString());
+      const auto f = ethercat::encodeFrame({{ethercat::Command::BRD, 1, 0, {0}, 0}}, ethercat::masterSourceMac(own->mac()));
+      QVERIFY(own->send(f.data(), f.size()));
+      std::uint8_t buf[ethercat::kMaxFrame];
+      QCOMPARE(own->receive(buf, sizeof buf, std::chrono::milliseconds(200)), 0L);
+    }
+
     QProcess drives;
     drives.setProcessChannelMode(QProcess::MergedChannels);
-    drives.start(ip, {"netns", "exec", ns, kCli, "ecat-sim", "--ifname", sif, "--scene", scene, "--duration", "60", "--quiet", "--realtime"});
+    drives.start(ip, {"netns", "exec", ns, kCli, "ecat-sim", "--ifname", sif, "--scene", scene, "--duration", "120", "--realtime"});
     QVERIFY2(drives.waitForStarted(5000), "ecat-sim did not start");
     QTest::qWait(300);
 
-    QProcess run;
-    run.start(kCli, {"run", scene, "--controller", "computed_torque", "--backend", "ethercat", "--ifname", mif, "--json"});
-    const bool finished = run.waitForFinished(60000);
-    const QByteArray out = run.readAllStandardOutput(), err = run.readAllStandardError();
+    auto sl = sim::loadSceneFile(scene.toStdString());
+    QVERIFY2(sl.ok(), sl.report().c_str());
+    const Model& model = sl.scene.robot.model;
+    const sim::ControllerSpec& spec = sl.scene.controllers.front();
+    QCOMPARE(spec.name, std::string("computed_torque"));
+    const sim::RunOptions ro = sim::runOptions(sl.scene);
+    int runs = 0;
+    QString err;
+    test::retryOnTiming([&](std::string& timing) {
+      ++runs;
+      const QString csv = tmp.path() + "/bus.csv";
+      QProcess run;
+      run.start(kCli, {"run", scene, "--controller", "computed_torque", "--backend", "ethercat", "--ifname", mif, "--json", "--csv", csv});
+      const bool finished = run.waitForFinished(60000);
+      err = QString::fromUtf8(run.readAllStandardError());
+      qInfo("run stderr: %s", qPrintable(err));
+      QVERIFY2(finished, "the EtherCAT run did not finish within 60 s");
+      // A run that ended on lost or late frames with evidence of a stall (late or missed cycles, replies
+      // after their cycle) is the scheduler's doing: retried once.
+      if (run.exitCode() != 0) {
+        timing = test::cliTimingFault(err.toStdString());
+        if (!timing.empty()) return;
+      }
+      QVERIFY2(run.exitCode() == 0, qPrintable(err));
+      // Documented tolerance (sim/ethercat/README.md): over the control periods before the first irregular
+      // one (a lost or late frame on the real link, or the controller late), every sample of q within the
+      // quantisation bound of the simulation's, and the same encoder counts as the simulation quantised
+      // as the bus quantises.
+      const auto m = QRegularExpression("irregular control periods (\\d+)(?: \\(first at t = ([0-9.eE+-]+) s\\))?").match(err);
+      QVERIFY2(m.hasMatch(), "no period regularity printed");
+      const long long irregular = m.captured(1).toLongLong();
+      const double until = irregular == 0 ? ro.duration : m.captured(2).toDouble();
+      const QRegularExpressionMatch lm = QRegularExpression("lost frames (\\d+)").match(err);
+      QVERIFY2(lm.hasMatch(), "no cycle statistics printed");
+      qInfo("lost frames %s, irregular control periods %lld, regular until t = %.4f s of %.1f s", qPrintable(lm.captured(1)), irregular,
+            until, ro.duration);
+      if (until < 0.5 * ro.duration) {
+        timing = "only the first " + std::to_string(until) + " s of the run were regular";
+        return;
+      }
+      const auto bus = test::readTrace(csv.toStdString());
+      sim::SimulatedPlant plant(model, sl.scene.plant);
+      const test::SimTrace ref = test::simulate(sl.scene, spec, ro, plant);
+      QVERIFY(ref.run.ok);
+      test::QuantisedPlant qp(model, sl.scene.plant);
+      const test::SimTrace qref = test::simulate(sl.scene, spec, ro, qp);
+      QVERIFY(qref.run.ok);
+      const auto traj = sim::makeTrajectory(sl.scene);
+      const ethercat::QuantisationSteps steps = ethercat::virtualDriveSteps(model);
+      const auto B = ethercat::trackingBound(model, spec, ethercat::cia402::ModeCST, sl.scene.controlPeriod, sl.scene.controlPeriod, *traj,
+                                             ro.duration, steps);
+      QVERIFY2(B.error.empty(), B.error.c_str());
+      const auto d = ethercat::traceDifference(*bus, *ref.rec, model.nq, until);
+      const auto dq = ethercat::traceDifference(*bus, *qref.rec, model.nq, until);
+      QVERIFY2(d.error.empty() && dq.error.empty(), (d.error + dq.error).c_str());
+      for (int j = 0; j < model.nq; ++j) {
+        const auto J = std::size_t(j);
+        qInfo("joint %d: max |q_bus - q_sim| %.3e (bound %.3e), max |q_bus - q_quantised_sim| %.2f counts", j + 1, d.maxAbs[J], B.bound[J],
+              dq.maxAbs[J] / steps.position[J]);
+        QVERIFY2(d.maxAbs[J] <= B.bound[J], "the run over the veth link departs from the simulation by more than the quantisation bound");
+        QVERIFY2(dq.maxAbs[J] <= 0.5 * steps.position[J], "the run over the veth link does not reproduce the quantised simulation");
+      }
+    });
     stop(drives);
     QTest::qWait(300);
     stop(cap);
-    qInfo("run stderr: %s", err.constData());
-    QVERIFY2(finished, "the EtherCAT run did not finish within 60 s");
-    QVERIFY2(run.exitCode() == 0, err.constData());
-
-    QProcess ref;
-    ref.start(kCli, {"run", scene, "--controller", "computed_torque", "--json"});
-    QVERIFY(ref.waitForFinished(60000));
-    QCOMPARE(ref.exitCode(), 0);
-    const QJsonArray a = joints(ref.readAllStandardOutput()), b = joints(out);
-    // Lost (late) frames: the drives may have processed a frame whose reply came too late, then the
-    // next frame repeats the set-point for one more cycle (a zero-order hold of one extra cycle, as on a
-    // real bus). The documented tolerance grows by 2e-4 rad per lost frame.
-    const QRegularExpressionMatch lm = QRegularExpression("lost frames (\\d+)").match(QString::fromUtf8(err));
-    QVERIFY2(lm.hasMatch(), "no cycle statistics printed");
-    const int lost = lm.captured(1).toInt();
-    const double extra = 2e-4 * lost;
-    QCOMPARE(a.size(), 6);
-    QCOMPARE(b.size(), 6);
-    for (int j = 0; j < 6; ++j) {
-      const double ea = a[j].toObject()["maxAbsError"].toDouble(), eb = b[j].toObject()["maxAbsError"].toDouble();
-      const double ra = a[j].toObject()["rmsError"].toDouble(), rb = b[j].toObject()["rmsError"].toDouble();
-      qInfo("joint %d: max |e| sim %.3e ethercat %.3e; rms sim %.3e ethercat %.3e", j + 1, ea, eb, ra, rb);
-      // documented tolerance (sim/ethercat/README.md): 5 % + 2e-4 rad (+ 2e-4 rad per lost frame)
-      QVERIFY(std::isfinite(eb));
-      QVERIFY2(std::abs(ea - eb) <= 0.05 * ea + 2e-4 + extra, "max error differs from the simulation");
-      QVERIFY2(std::abs(ra - rb) <= 0.05 * ra + 2e-4 + extra, "rms error differs from the simulation");
-    }
+    if (QTest::currentTestFailed()) return;
+    // ecat-sim's summary: the plant ran for the run(s) (5 s each, the scene's duration), not "0 s".
+    const QString simOut = QString::fromUtf8(drives.readAll());
+    qInfo("ecat-sim: %s", qPrintable(simOut.right(400)));
+    const auto pm = QRegularExpression("plant time ([0-9.eE+-]+) s").match(simOut);
+    QVERIFY2(pm.hasMatch(), qPrintable(simOut));
+    const double plantTime = pm.captured(1).toDouble();
+    QVERIFY2(std::abs(plantTime - runs * ro.duration) < 0.1 * runs, qPrintable("plant time " + pm.captured(1)));
 
     // Wireshark's EtherCAT dissector: every frame decoded as EtherCAT, none malformed.
     auto count = [&](const QString& filter) {

@@ -1,5 +1,6 @@
 // maniplab-cli run / compare: headless scene runs, metrics, CSV traces, on the simulation backend or on
-// EtherCAT drives (--backend ethercat --ifname IFACE; sim/ethercat).
+// EtherCAT drives (--backend ethercat --ifname IFACE, or --in-process: virtual drives of the scene's
+// robot in this process, no privileges needed; sim/ethercat).
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -9,6 +10,7 @@
 #include "commands.hpp"
 #include "maniplab/ethercat/ethercat_backend.hpp"
 #include "maniplab/ethercat/link.hpp"
+#include "maniplab/ethercat/virtual_drives.hpp"
 #include "maniplab/sim/csv.hpp"
 #include "maniplab/sim/scene.hpp"
 
@@ -18,14 +20,18 @@ namespace {
 
 struct RunArgs {
   std::string scene, controller, csv, csvDir, backend, ifname, channels, from, to, mode = "cst", cycleHz;
-  bool json = false, quiet = false;
+  bool json = false, quiet = false, inProcess = false;
 };
 
-/// The EtherCAT side of a run: raw link, master brought up to OP, cycle period.
+/// The EtherCAT side of a run: the link (raw socket, or an in-process pair served by virtual drives),
+/// the master brought up to OP, and what the last run's backend saw of its control periods.
 struct Bus {
-  std::unique_ptr<ethercat::Link> link;
-  std::unique_ptr<ethercat::Master> master;
+  std::unique_ptr<ethercat::Link> link, peer;
+  std::unique_ptr<ethercat::VirtualBus> drives;  ///< --in-process only
+  std::unique_ptr<ethercat::Master> master;      ///< destroyed first (members in reverse order)
   std::int8_t mode = ethercat::cia402::ModeCST;
+  long long irregular = 0, overruns = 0;
+  double firstIrregular = -1, firstOverrun = -1;
 };
 
 bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
@@ -49,6 +55,7 @@ bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
     else if (a == "--ifname") { if (!value(out.ifname)) return false; }
     else if (a == "--mode") { if (!value(out.mode)) return false; }
     else if (a == "--cycle-hz") { if (!value(out.cycleHz)) return false; }
+    else if (a == "--in-process") out.inProcess = true;
     else if (a == "--json") out.json = true;
     else if (a == "--quiet") out.quiet = true;
     else if (!a.empty() && a[0] == '-') {
@@ -122,6 +129,12 @@ sim::RunResult runOne(const sim::Scene& scene, const sim::ControllerSpec& spec, 
       std::cerr.unsetf(std::ios::fixed);
     };
   sim::RunResult r = sim::runSimulation(model, *backend, *ctrl, *traj, opt, rec);
+  if (ecat) {  // what the backend saw of the control periods, for printBusStats
+    bus->irregular = ecat->irregularPeriods();
+    bus->firstIrregular = ecat->firstIrregularTime();
+    bus->overruns = ecat->overruns();
+    bus->firstOverrun = ecat->firstOverrunTime();
+  }
   if (shown) std::cerr << "\n";
   for (const auto& e : plant.jointLimitEvents())
     std::cerr << scene.file << ": " << spec.name << ": t = " << e.time << " s: joint " << e.joint + 1 << " ("
@@ -146,8 +159,8 @@ void printRunSummary(const std::string& name, const sim::RunResult& r, double si
 
 /// Brings the bus up for a scene (the cycle is the control period unless --cycle-hz); prints why not.
 bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpec* cspGains, Bus& bus) {
-  if (a.ifname.empty()) {
-    std::cerr << "maniplab-cli: --backend ethercat needs --ifname IFACE\n";
+  if (a.ifname.empty() == !a.inProcess) {
+    std::cerr << "maniplab-cli: --backend ethercat needs --ifname IFACE or --in-process (virtual drives in this process)\n";
     return false;
   }
   ethercat::MasterOptions mo;
@@ -174,21 +187,30 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
       setup.cspKd.push_back(float(cspGains->kv[j]));
     }
   }
-  try {
-    bus.link = ethercat::openRawSocketLink(a.ifname);
-  } catch (const std::exception& e) {
-    std::cerr << "maniplab-cli: " << e.what() << "\n";
-    return false;
+  const std::string where = a.inProcess ? "in-process virtual drives" : a.ifname;
+  if (a.inProcess) {
+    auto pair = ethercat::makeInProcessPair();
+    bus.link = std::move(pair.a);
+    bus.peer = std::move(pair.b);
+    bus.drives = std::make_unique<ethercat::VirtualBus>(model, scene.plant);
+    bus.drives->start(*bus.peer, 70);  // SCHED_FIFO when permitted, else normal priority
+  } else {
+    try {
+      bus.link = ethercat::openRawSocketLink(a.ifname);
+    } catch (const std::exception& e) {
+      std::cerr << "maniplab-cli: " << e.what() << "\n";
+      return false;
+    }
   }
   bus.master = std::make_unique<ethercat::Master>(*bus.link, mo);
   const std::string e = bus.master->bringUp(setup);
   for (const auto& w : bus.master->status().warnings) std::cerr << "maniplab-cli: warning: " << w << "\n";
   if (!e.empty()) {
-    std::cerr << a.ifname << ": EtherCAT start-up failed: " << e << "\n";
+    std::cerr << where << ": EtherCAT start-up failed: " << e << "\n";
     return false;
   }
   if (!a.quiet)
-    std::cerr << a.ifname << ": " << bus.master->slaveCount() << " drive(s) in OP, "
+    std::cerr << where << ": " << bus.master->slaveCount() << " drive(s) in OP, "
               << (bus.mode == ethercat::cia402::ModeCSP ? "CSP" : "CST") << ", cycle " << mo.cyclePeriod * 1e3 << " ms\n";
   return true;
 }
@@ -202,10 +224,17 @@ void printBusStats(std::ostream& os, const Bus& bus) {
      << " us, |period error| median " << s.periodErrorQuantile(0.5) * 1e6 << " us, p99 " << s.periodErrorQuantile(0.99) * 1e6
      << " us, worst " << s.worstPeriodError * 1e6 << " us; worst wake-up latency " << s.worstLatency * 1e6
      << " us; round trip mean " << s.meanRoundTrip * 1e6 << " us, worst " << s.worstRoundTrip * 1e6 << " us; late cycles "
-     << s.lateCycles << ", missed cycles " << s.missedCycles << ", lost frames " << s.lostFrames << ", WKC errors "
-     << s.wkcErrors << "\n";
+     << s.lateCycles << ", missed cycles " << s.missedCycles << ", lost frames " << s.lostFrames << ", stale replies "
+     << s.staleReplies << ", WKC errors " << s.wkcErrors << "\n";
   os.unsetf(std::ios::fixed);
   os << std::setprecision(6);
+  // Up to the first irregular period the drives saw exactly what the simulation sees, up to the
+  // quantisation (sim/ethercat/README.md, "Tolerance").
+  os << "EtherCAT: irregular control periods " << bus.irregular;
+  if (bus.irregular > 0) os << " (first at t = " << bus.firstIrregular << " s)";
+  os << ", overruns (controller late) " << bus.overruns;
+  if (bus.overruns > 0) os << " (first at t = " << bus.firstOverrun << " s)";
+  os << "\n";
   if (st.fault) os << "EtherCAT fault: " << st.faultMessage << "\n";
 }
 

@@ -92,6 +92,10 @@ sim::BackendStatus EthercatBackend::reset(const VectorX& q0, const VectorX& qd0)
   t_ = 0;
   tau_.setZero();
   overruns_ = 0;
+  irregular_ = 0;
+  firstIrregular_ = firstOverrun_ = -1;
+  lastCycle_ = f.cycle;
+  lastBad_ = f.badCycles;
   return {};
 }
 
@@ -129,7 +133,15 @@ sim::BackendStatus EthercatBackend::advance(double dt) {
                                        double(n + master_.options().maxBadCycles + 2) * period + 0.5, f);
   if (master_.hasFault()) return {false, where.str() + master_.faultMessage()};
   if (!ok) return {false, where.str() + "no fresh feedback from the bus (cycle " + std::to_string(f.cycle) + ")"};
-  if (f.seqCycles > n) ++overruns_;
+  // Since the previous measurement: `elapsed` cycles, `bad` of them bad; the good ones carried either
+  // the previous set-point (held: the controller was late) or this one (f.seqCycles).
+  const long long elapsed = (long long)(f.cycle - lastCycle_), bad = (long long)(f.badCycles - lastBad_);
+  const bool overrun = elapsed - bad > f.seqCycles || f.seqCycles > n;
+  if (overrun && overruns_++ == 0) firstOverrun_ = t_;
+  // Regular: the n cycles right after the previous measurement all good and all carrying this set-point.
+  if ((overrun || bad != 0 || elapsed != n) && irregular_++ == 0) firstIrregular_ = t_;
+  lastCycle_ = f.cycle;
+  lastBad_ = f.badCycles;
   takeFeedback(f);
   t_ += dt;
   if (opt_.mode == cia402::ModeCSP)

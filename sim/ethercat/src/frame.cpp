@@ -112,6 +112,30 @@ bool parseFrame(std::uint8_t* f, std::size_t size, std::vector<DatagramView>& ou
   return true;
 }
 
+const char* replyKindName(ReplyKind k) {
+  switch (k) {
+    case ReplyKind::Reply: return "reply";
+    case ReplyKind::Invalid: return "invalid frame";
+    case ReplyKind::NotForwarded: return "own frame (not forwarded by a slave)";
+    case ReplyKind::Foreign: return "frame of another source";
+    case ReplyKind::Stale: return "stale reply (earlier datagram index)";
+    case ReplyKind::Mismatch: return "reply with other datagrams";
+  }
+  return "?";
+}
+
+ReplyKind classifyReply(std::uint8_t* f, std::size_t size, const std::uint8_t* request,
+                        const std::vector<DatagramView>& req, std::vector<DatagramView>& views) {
+  if (!parseFrame(f, size, views)) return ReplyKind::Invalid;
+  if (!isForwarded(f)) return ReplyKind::NotForwarded;
+  if (((f[6] ^ request[6]) & ~0x02) != 0 || std::memcmp(f + 7, request + 7, 5) != 0) return ReplyKind::Foreign;
+  if (views.empty() || req.empty() || views[0].index != req[0].index) return ReplyKind::Stale;
+  if (views.size() != req.size()) return ReplyKind::Mismatch;
+  for (std::size_t k = 0; k < req.size(); ++k)
+    if (views[k].cmd != req[k].cmd || views[k].index != req[k].index || views[k].length != req[k].length) return ReplyKind::Mismatch;
+  return ReplyKind::Reply;
+}
+
 std::vector<std::uint8_t> encodeFrame(const std::vector<Datagram>& dgs, const Mac& src, const Mac& dst) {
   std::vector<std::uint8_t> buf(kMaxFrame);
   FrameBuilder b(buf.data(), src, dst);

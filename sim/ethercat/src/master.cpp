@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <sstream>
 
@@ -43,6 +44,44 @@ std::int64_t monoNow() {
   return std::int64_t(t.tv_sec) * 1000000000 + t.tv_nsec;
 }
 }  // namespace
+
+PiMutex::PiMutex() {
+  pthread_mutexattr_t a;
+  pthread_mutexattr_init(&a);
+  pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_INHERIT);
+  pthread_mutex_init(&m_, &a);
+  pthread_mutexattr_destroy(&a);
+}
+PiMutex::~PiMutex() { pthread_mutex_destroy(&m_); }
+void PiMutex::lock() { pthread_mutex_lock(&m_); }
+bool PiMutex::try_lock() { return pthread_mutex_trylock(&m_) == 0; }
+void PiMutex::unlock() { pthread_mutex_unlock(&m_); }
+
+PiCondition::PiCondition() {
+  pthread_condattr_t a;
+  pthread_condattr_init(&a);
+  pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+  pthread_cond_init(&c_, &a);
+  pthread_condattr_destroy(&a);
+}
+PiCondition::~PiCondition() { pthread_cond_destroy(&c_); }
+void PiCondition::notify_all() { pthread_cond_broadcast(&c_); }
+timespec PiCondition::deadline(double seconds) {
+  timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  const double s = std::clamp(seconds, 0.0, 1e6);
+  const auto whole = time_t(s);
+  t.tv_sec += whole;
+  t.tv_nsec += long((s - double(whole)) * 1e9);
+  if (t.tv_nsec >= 1000000000L) {
+    t.tv_nsec -= 1000000000L;
+    ++t.tv_sec;
+  }
+  return t;
+}
+bool PiCondition::waitUntil(std::unique_lock<PiMutex>& lk, const timespec& until) {
+  return pthread_cond_timedwait(&c_, lk.mutex()->native(), &until) != ETIMEDOUT;
+}
 
 double CycleStats::periodErrorQuantile(double p) const {
   long long total = 0;
@@ -78,16 +117,17 @@ std::string Master::slaveName(int i) const {
 }
 
 bool Master::exchangeDirect(std::vector<Datagram>& dgs, std::string& err) {
-  std::vector<DatagramView> views;
+  std::vector<DatagramView> views, request;
   for (int attempt = 0; attempt < 3; ++attempt) {
     const std::uint8_t idx = ++index_;
-    FrameBuilder b(txBuf_.data(), link_.mac());
+    FrameBuilder b(txBuf_.data(), masterSourceMac(link_.mac()));
     for (const auto& d : dgs)
       if (!b.add(d.cmd, idx, d.address, std::uint16_t(d.data.size()), d.data.data(), 0)) {
         err = "request does not fit in one frame";
         return false;
       }
     const std::size_t n = b.finish();
+    parseFrame(txBuf_.data(), n, request);
     if (!link_.send(txBuf_.data(), n)) {
       err = link_.lastError();
       return false;
@@ -102,10 +142,8 @@ bool Master::exchangeDirect(std::vector<Datagram>& dgs, std::string& err) {
         return false;
       }
       if (r == 0) break;
-      if (!parseFrame(rxBuf_.data(), std::size_t(r), views) || views.size() != dgs.size() || views[0].index != idx) continue;
-      bool same = true;
-      for (std::size_t k = 0; k < dgs.size(); ++k) same = same && views[k].cmd == dgs[k].cmd && views[k].length == dgs[k].data.size();
-      if (!same) continue;
+      // Only the slaves' answer to this frame: not our own frame, not a late answer to an earlier one.
+      if (classifyReply(rxBuf_.data(), std::size_t(r), txBuf_.data(), request, views) != ReplyKind::Reply) continue;
       for (std::size_t k = 0; k < dgs.size(); ++k) {
         std::memcpy(dgs[k].data.data(), views[k].data, views[k].length);
         dgs[k].wkc = views[k].wkc();
@@ -691,7 +729,9 @@ void Master::cycleLoop() {
   const std::size_t n = slaves_.size();
   const std::int64_t period = std::llround(opt_.cyclePeriod * 1e9);
   std::vector<std::uint8_t> tx(kMaxFrame + 64), rx(kMaxFrame + 64);
-  std::vector<DatagramView> views;
+  std::vector<DatagramView> views, request;
+  const Mac source = masterSourceMac(link_.mac());
+  unsigned long long badTotal = 0;
   std::vector<cia402::State> dstate(n, cia402::State::Unknown);
   std::vector<std::int32_t> actualPos(n, 0);
   std::vector<std::uint16_t> cw(n, 0);
@@ -717,9 +757,15 @@ void Master::cycleLoop() {
   std::fill(tx.begin(), tx.end(), 0);
   std::fill(rx.begin(), rx.end(), 0);
   views.reserve(4 * n + 64);
+  request.reserve(4 * n + 64);
+  // The messages of a bad cycle are formatted into these (reserved here, with the slaves' names): no
+  // allocation in the cycle path, also when cycles go bad (only latching a fault allocates, once).
   std::string reason, immediateReason;
-  reason.reserve(256);
-  immediateReason.reserve(256);
+  reason.reserve(512);
+  immediateReason.reserve(512);
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < n; ++i) names.push_back(slaveName(int(i)));
+  char msg[512];
   {
     std::lock_guard lk(m_);
     st_.stats = stats;  // the copies of the statistics below reuse this capacity
@@ -734,6 +780,10 @@ void Master::cycleLoop() {
     const std::int64_t latency = wake - deadline;
     stats.worstLatency = std::max(stats.worstLatency, latency * 1e-9);
     if (latency > period / 10) ++stats.lateCycles;
+    if (latency > 1000000) {
+      if (stats.stalls < CycleStats::kStallLog) stats.stallLog[std::size_t(stats.stalls)] = {wake * 1e-9, latency * 1e-9};
+      ++stats.stalls;
+    }
     if (prevWake) {
       const std::int64_t per = wake - prevWake;
       const double err = std::abs(double(per - period));
@@ -753,10 +803,17 @@ void Master::cycleLoop() {
     // --- build the frame -------------------------------------------------------------------------
     Pending* pend = nullptr;
     unsigned long long frameSeq;
+    bool phaseOp;  // only then can a slave's state or a drive fault latch a fault (and need a message)
     {
       std::lock_guard lk(m_);
       frameSeq = seq_.load();
+      phaseOp = st_.phase == "OP";
       const bool faulted = fault_.load();
+      // Enable operation goes to every drive in the same cycle, once all are switched on: their brakes
+      // open together, so no joint moves (under gravity, with no torque yet) before the others.
+      bool allSwitchedOn = true;
+      for (std::size_t i = 0; i < n; ++i)
+        allSwitchedOn = allSwitchedOn && (dstate[i] == cia402::State::SwitchedOn || dstate[i] == cia402::State::OperationEnabled);
       for (std::size_t i = 0; i < n; ++i) {
         using S = cia402::State;
         std::uint16_t c;
@@ -766,7 +823,8 @@ void Master::cycleLoop() {
           switch (dstate[i]) {
             case S::SwitchOnDisabled: c = cia402::CwShutdown; break;
             case S::ReadyToSwitchOn: c = cia402::CwSwitchOn; break;
-            case S::SwitchedOn: case S::OperationEnabled: c = cia402::CwEnableOperation; break;
+            case S::SwitchedOn: c = allSwitchedOn ? cia402::CwEnableOperation : cia402::CwSwitchOn; break;
+            case S::OperationEnabled: c = cia402::CwEnableOperation; break;
             default: c = cia402::CwDisableVoltage; break;
           }
         } else c = cia402::CwShutdown;
@@ -779,7 +837,7 @@ void Master::cycleLoop() {
       if (pending_ && !pending_->done) pend = pending_;
     }
     idx = std::uint8_t(idx + 1);
-    FrameBuilder b(tx.data(), link_.mac());
+    FrameBuilder b(tx.data(), source);
     for (std::size_t i = 0; i < n; ++i) {
       const auto& s = slaves_[i];
       std::uint8_t out[kStride] = {};
@@ -806,6 +864,7 @@ void Master::cycleLoop() {
       }
     }
     const std::size_t len = b.finish();
+    parseFrame(tx.data(), len, request);
     reason.clear();
     bool good = true, immediate = false;
     const std::int64_t sent = monoNow();
@@ -827,7 +886,13 @@ void Master::cycleLoop() {
         break;
       }
       if (r == 0) break;
-      if (!parseFrame(rx.data(), std::size_t(r), views) || views.size() != expected || views[0].index != idx) continue;
+      const ReplyKind kind = classifyReply(rx.data(), std::size_t(r), tx.data(), request, views);
+      if (kind == ReplyKind::Stale) ++stats.staleReplies;
+      if (kind != ReplyKind::Reply) {
+        if (kind != ReplyKind::Stale) ++stats.ignoredFrames;
+        continue;
+      }
+      if (views.size() != expected) { ++stats.ignoredFrames; continue; }
       got = true;
       const double rtt = (monoNow() - sent) * 1e-9;
       stats.worstRoundTrip = std::max(stats.worstRoundTrip, rtt);
@@ -838,7 +903,8 @@ void Master::cycleLoop() {
     if (good && !got) {
       good = false;
       ++stats.lostFrames;
-      reason = "no reply to cycle " + std::to_string(cycle) + " (frame lost or late)";
+      std::snprintf(msg, sizeof msg, "no reply to cycle %llu (frame lost or late)", cycle);
+      reason.assign(msg);
       if (!link_.isUp()) { reason = "link down (" + link_.describe() + ")"; immediate = true; }
     }
     immediateReason.clear();
@@ -850,13 +916,17 @@ void Master::cycleLoop() {
         if (as.wkc() == 1) {
           al[i] = get16(as.data);
           alCode[i] = get16(as.data + 4);
-          if ((al[i] & 0x1f) != 8 && immediateReason.empty())
-            immediateSlave = int(i), immediateReason = slaveName(int(i)) + " left OP: AL status " + alStateName(al[i]) + ", AL status code " + alStatusCodeText(alCode[i]);
+          if ((al[i] & 0x1f) != 8 && phaseOp && immediateReason.empty())
+            immediateSlave = int(i), immediateReason = names[i] + " left OP: AL status " + alStateName(al[i]) + ", AL status code " + alStatusCodeText(alCode[i]);
         }
         // LRW: +1 read (SAFEOP, OP), +2 write (OP only)
         const int want = (al[i] & 0x0f) == 8 ? 3 : 1;
         if (pd.wkc() != want) {
-          if (good) reasonSlave = int(i), reason = slaveName(int(i)) + ": working counter " + std::to_string(pd.wkc()) + " instead of " + std::to_string(want) + " on its process data";
+          if (good) {
+            reasonSlave = int(i);
+            std::snprintf(msg, sizeof msg, "%s: working counter %u instead of %d on its process data", names[i].c_str(), unsigned(pd.wkc()), want);
+            reason.assign(msg);
+          }
           good = false;
           continue;
         }
@@ -866,8 +936,8 @@ void Master::cycleLoop() {
         actualPos[i] = std::int32_t(get32(in + 4));
         errCode[i] = get16(in + 12);
         dstate[i] = cia402::decodeStatusword(sw[i]);
-        if ((sw[i] & 0x08) && enable_.load() && !resetReq_.load() && immediateReason.empty())
-          immediateSlave = int(i), immediateReason = slaveName(int(i)) + ": drive fault, error code " + cia402::errorCodeText(errCode[i]) + " (statusword " + hex4(sw[i]) + ")";
+        if ((sw[i] & 0x08) && enable_.load() && !resetReq_.load() && phaseOp && immediateReason.empty())
+          immediateSlave = int(i), immediateReason = names[i] + ": drive fault, error code " + cia402::errorCodeText(errCode[i]) + " (statusword " + hex4(sw[i]) + ")";
       }
       if (!good) ++stats.wkcErrors;
       if (pend) {
@@ -892,6 +962,7 @@ void Master::cycleLoop() {
     {
       std::lock_guard lk(m_);
       bad = good ? 0 : bad + 1;
+      if (!good) ++badTotal;
       if (!immediateReason.empty() && st_.phase == "OP") latchFault(immediateReason, immediateSlave);
       else if (immediate && st_.phase == "OP") latchFault(reason);
       else if (bad >= std::max(1, opt_.maxBadCycles) && st_.phase == "OP")
@@ -915,6 +986,7 @@ void Master::cycleLoop() {
         fb_.allEnabled = all;
       }
       fb_.cycle = cycle;
+      fb_.badCycles = badTotal;
       fb_.seq = frameSeq;
       fb_.seqCycles = seqCycles;
       fb_.fresh = good && haveActual;

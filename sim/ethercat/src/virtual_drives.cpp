@@ -18,14 +18,11 @@ using cia402::State;
 class VirtualDrive final : public EscApplication {
  public:
   VirtualDrive(VirtualBus& bus, int joint) : bus_(bus), j_(joint) {
-    const auto& m = bus.model_;
-    const double g = std::abs(m.actuator[std::size_t(joint)].gear);
-    gearMotor_ = std::uint32_t(std::max(1.0, std::round(g * 1000)));
-    const double effort = m.limits[std::size_t(joint)].effort;
-    const double ratedMotor = effort < 1e200 ? effort / (3 * g) : 1.0;
-    ratedMilli_ = std::uint32_t(std::max(1.0, std::round(ratedMotor * 1000)));
-    ratedOut_ = ratedMilli_ / 1000.0 * (gearMotor_ / 1000.0);
-    countsPerUnit_ = double(kEncoderIncrements) * (gearMotor_ / 1000.0) / (m.isRevolute(joint) ? 2 * M_PI : 1.0);
+    const DriveScaling s = virtualDriveScaling(bus.model_, joint);
+    gearMotor_ = s.gearMotor;
+    ratedMilli_ = s.ratedMilli;
+    ratedOut_ = s.ratedTorque;
+    countsPerUnit_ = s.countsPerUnit;
   }
   void attach(VirtualEsc* esc) { esc_ = esc; }
 
@@ -249,6 +246,18 @@ class VirtualDrive final : public EscApplication {
   bool havePrev_ = false, injected_ = false;
 };
 
+DriveScaling virtualDriveScaling(const Model& m, int joint) {
+  DriveScaling s;
+  const double g = std::abs(m.actuator[std::size_t(joint)].gear);
+  s.gearMotor = std::uint32_t(std::max(1.0, std::round(g * 1000)));
+  const double effort = m.limits[std::size_t(joint)].effort;
+  const double ratedMotor = effort < 1e200 ? effort / (3 * g) : 1.0;
+  s.ratedMilli = std::uint32_t(std::max(1.0, std::round(ratedMotor * 1000)));
+  s.ratedTorque = s.ratedMilli / 1000.0 * (s.gearMotor / 1000.0);
+  s.countsPerUnit = double(kEncoderIncrements) * (s.gearMotor / 1000.0) / (m.isRevolute(joint) ? 2 * M_PI : 1.0);
+  return s;
+}
+
 FaultPlan parseFaultPlan(const std::string& text) {
   FaultPlan f;
   std::string body = text;
@@ -341,7 +350,7 @@ VectorX VirtualBus::plantPosition() const {
 
 double VirtualBus::plantTime() const {
   std::lock_guard lk(m_);
-  return plant_->time();
+  return plantTime_;
 }
 
 void VirtualBus::setJointPosition(int j, double q) {
@@ -404,6 +413,7 @@ void VirtualBus::pdiCycle() {
     }
     plant_->writeTorque(tau);
     const sim::BackendStatus st = plant_->advance(T);
+    plantTime_ += T;  // the plant's own clock restarts whenever it is placed or braked (reset)
     if (!st.ok) {
       note("plant: " + st.message);
       for (auto& d : drives_) d->raise(0x5500, "plant: " + st.message);

@@ -47,8 +47,18 @@ class EthercatBackend : public sim::Backend {
 
   /// CSP: the reference whose positions are sent as targets (must outlive the run).
   void setReference(const sim::Trajectory* reference) { reference_ = reference; }
-  /// Periods in which the controller answered after more bus cycles than the period holds.
+  /// Periods in which the controller answered late: a good bus cycle still carried the previous
+  /// set-point (the drives held it one cycle more), or more than n good cycles carried this one before
+  /// the measurement was read. Counted since reset().
   long long overruns() const { return overruns_; }
+  /// Run time [s] at which the first overrun period began (-1: none since reset()).
+  double firstOverrunTime() const { return firstOverrun_; }
+  /// Periods whose bus cycles were not exactly n consecutive good cycles carrying their set-point: an
+  /// overrun, or a bad cycle (lost or late frame, working-counter glitch). Up to the first of them the
+  /// drives saw exactly what a simulation with the same quantisation sees. Counted since reset().
+  long long irregularPeriods() const { return irregular_; }
+  /// Run time [s] at which the first irregular period began (-1: none since reset()).
+  double firstIrregularTime() const { return firstIrregular_; }
   /// The control thread got SCHED_FIFO in reset().
   bool realtimeControl() const { return rtControl_; }
   Master& master() { return master_; }
@@ -65,7 +75,9 @@ class EthercatBackend : public sim::Backend {
   std::vector<std::int16_t> torque_;
   std::vector<std::int32_t> position_;
   double t_ = 0;
-  long long overruns_ = 0;
+  long long overruns_ = 0, irregular_ = 0;
+  double firstIrregular_ = -1, firstOverrun_ = -1;
+  unsigned long long lastCycle_ = 0, lastBad_ = 0;  ///< bus cycle and bad-cycle count of the last measurement
   bool rtControl_ = false;
 };
 

@@ -85,6 +85,32 @@ class FrameBuilder {
 /// (wrong EtherType, type, truncated datagram, length mismatch...). `out` is cleared first.
 bool parseFrame(std::uint8_t* frame, std::size_t size, std::vector<DatagramView>& out, std::string* error = nullptr);
 
+/// Replies (ETG.1000.4 §5): a reply is the request frame after the slaves processed it, with the same
+/// datagrams (command, index, length) and their data and working counters filled in. An ESC sets bit 1
+/// (locally administered) of the first source-MAC byte of a frame it forwards, so the master sends with
+/// that bit cleared (masterSourceMac) and a frame without it is its own, seen on the way out or looped
+/// back unprocessed: never a reply.
+inline Mac masterSourceMac(const Mac& interfaceMac) {
+  Mac m = interfaceMac;
+  m[0] = std::uint8_t(m[0] & ~0x02u);
+  return m;
+}
+inline bool isForwarded(const std::uint8_t* frame) { return (frame[6] & 0x02) != 0; }
+
+enum class ReplyKind {
+  Reply,         ///< the answer to the request
+  Invalid,       ///< not a well-formed EtherCAT frame
+  NotForwarded,  ///< no slave processed it (the master's own frame)
+  Foreign,       ///< processed, but sent by another source MAC
+  Stale,         ///< an answer to an earlier request (another datagram index): late, ignored
+  Mismatch,      ///< the request's index, other datagrams
+};
+const char* replyKindName(ReplyKind k);
+/// Classifies a received frame against `request` (the frame as sent, `requestViews` its parsed
+/// datagrams); parses it into `views` (valid when Reply, and also Stale/Mismatch).
+ReplyKind classifyReply(std::uint8_t* frame, std::size_t size, const std::uint8_t* request,
+                        const std::vector<DatagramView>& requestViews, std::vector<DatagramView>& views);
+
 /// Owning, allocating representation for tests and tools.
 struct Datagram {
   Command cmd = Command::NOP;

@@ -26,8 +26,12 @@
 // Threads: bring-up, SDO, setEnable and writeSetpoints may be called from any one control thread;
 // status(), fault() and feedback() return copies under a mutex and may be polled from any thread (e.g. a
 // Qt panel's timer) while the cyclic thread runs.
+#include <pthread.h>
+#include <time.h>
+
+#include <array>
 #include <atomic>
-#include <condition_variable>
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -39,6 +43,48 @@
 #include "maniplab/ethercat/virtual_esc.hpp"
 
 namespace maniplab::ethercat {
+
+/// A mutex with priority inheritance (PTHREAD_PRIO_INHERIT), and its condition variable (CLOCK_MONOTONIC
+/// timeouts). The cyclic thread shares the master's state with threads of normal priority (a GUI timer
+/// copying status(), a control thread without SCHED_FIFO); one of them preempted while it holds an
+/// ordinary mutex would keep the cyclic thread waiting for its next time slice (milliseconds on a busy
+/// machine). With priority inheritance it runs at the cyclic thread's priority until it unlocks.
+class PiMutex {
+ public:
+  PiMutex();
+  ~PiMutex();
+  PiMutex(const PiMutex&) = delete;
+  PiMutex& operator=(const PiMutex&) = delete;
+  void lock();
+  bool try_lock();
+  void unlock();
+  pthread_mutex_t* native() { return &m_; }
+
+ private:
+  pthread_mutex_t m_;
+};
+
+class PiCondition {
+ public:
+  PiCondition();
+  ~PiCondition();
+  PiCondition(const PiCondition&) = delete;
+  PiCondition& operator=(const PiCondition&) = delete;
+  void notify_all();
+  /// Waits until `pred()` or `timeout`; returns pred().
+  template <class Rep, class Period, class Pred>
+  bool wait_for(std::unique_lock<PiMutex>& lk, std::chrono::duration<Rep, Period> timeout, Pred pred) {
+    const timespec until = deadline(std::chrono::duration<double>(timeout).count());
+    while (!pred())
+      if (!waitUntil(lk, until)) return pred();
+    return true;
+  }
+
+ private:
+  static timespec deadline(double seconds);
+  bool waitUntil(std::unique_lock<PiMutex>& lk, const timespec& until);  ///< false on timeout
+  pthread_cond_t c_;
+};
 
 struct MasterOptions {
   double cyclePeriod = 1e-3;   ///< [s]; 1 kHz default (400 Hz and 2 kHz as in seed 003; 4 kHz possible)
@@ -75,11 +121,28 @@ struct SlaveInfo {
 struct CycleStats {
   double nominalPeriod = 0;
   long long cycles = 0, lostFrames = 0, wkcErrors = 0, lateCycles = 0, missedCycles = 0;
+  /// Replies to an earlier cycle's frame received later (another datagram index): ignored. A frame
+  /// counted lost whose reply shows up here was processed by the slaves but answered late (a stall of the
+  /// link's or the slaves' thread), not lost on the wire.
+  long long staleReplies = 0;
+  /// Frames received while waiting that were not the slaves' answer (the master's own frame, another
+  /// source's, or one with other datagrams): ignored.
+  long long ignoredFrames = 0;
   double meanPeriod = 0;          ///< [s]
   double worstPeriodError = 0;    ///< max |period - nominal| [s]
   double worstLatency = 0;        ///< max wake-up latency after the deadline [s]
   double worstRoundTrip = 0, meanRoundTrip = 0;  ///< send -> reply [s]
   std::vector<long long> jitterHistogram;  ///< |period - nominal| in 1 us bins, last bin = overflow
+  /// Wake-ups more than 1 ms after their deadline: the thread did not run for that long (a scheduler
+  /// or hypervisor stall; the cycle path itself neither sleeps nor blocks that long), with the first
+  /// kStallLog of them (CLOCK_MONOTONIC time of the wake-up and the latency, s) to correlate with other
+  /// threads' stalls (maniplab-ecat-bench --concurrent-baseline).
+  static constexpr int kStallLog = 32;
+  struct Stall {
+    double at = 0, latency = 0;
+  };
+  long long stalls = 0;
+  std::array<Stall, kStallLog> stallLog{};
   double periodErrorQuantile(double p) const;  ///< from the histogram [s] (bin upper edge)
 };
 
@@ -106,6 +169,7 @@ struct Feedback {
   unsigned long long cycle = 0;  ///< cycle that produced it
   unsigned long long seq = 0;    ///< set-point sequence the drives had in that cycle
   long long seqCycles = 0;       ///< good cycles that carried `seq`
+  unsigned long long badCycles = 0;  ///< bad cycles (lost, late, WKC mismatch) since the cyclic exchange started
   bool fresh = false;            ///< the cycle was good
   bool allEnabled = false;
   std::vector<std::int32_t> position, velocity;
@@ -179,8 +243,8 @@ class Master {
   std::uint8_t mbxCounter_ = 0;
   std::vector<std::uint8_t> txBuf_, rxBuf_;
 
-  mutable std::mutex m_;
-  std::condition_variable cv_;
+  mutable PiMutex m_;
+  PiCondition cv_;
   std::thread thread_;
   std::atomic<bool> running_{false}, stopReq_{false}, fault_{false}, enable_{false}, resetReq_{false};
   std::atomic<unsigned long long> seq_{0};

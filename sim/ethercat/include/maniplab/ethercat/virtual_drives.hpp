@@ -49,6 +49,17 @@ namespace maniplab::ethercat {
 
 constexpr std::uint32_t kEncoderIncrements = 1u << 17;
 
+/// The scaling objects of the virtual drive of `joint` (see above): 0x6091:1 = gearMotor (per 1000),
+/// 0x6076 = ratedMilli [mN m at the motor], and what the master derives from them: encoder counts per
+/// joint unit and the output-side torque of 1000 per mille. The quantisation steps of a run over the
+/// bus are 1 / countsPerUnit (position) and ratedTorque / 1000 (torque set-point).
+struct DriveScaling {
+  std::uint32_t gearMotor = 1000, ratedMilli = 1000;
+  double countsPerUnit = 1;  ///< counts per rad (per m for a prismatic joint)
+  double ratedTorque = 1;    ///< [N m or N] output side
+};
+DriveScaling virtualDriveScaling(const Model& model, int joint);
+
 /// Fault injection (tests and classroom demos). Cycle counts are process-data frames seen in OP.
 struct FaultPlan {
   enum class Kind { None, WkcCorrupt, DriveFault, LeaveOp, LinkDown, Drop, Delay };
@@ -89,6 +100,8 @@ class VirtualBus {
 
   // Observers (thread-safe copies).
   VectorX plantPosition() const;
+  /// Time the plant has run [s]: the drive cycles it advanced with the brakes open, summed since the
+  /// bus was created (the plant's own clock restarts whenever a joint is placed or the brakes close).
   double plantTime() const;
   long processDataCycles() const { return cycles_.load(); }
   long framesAnswered() const { return answered_.load(); }
@@ -114,6 +127,7 @@ class VirtualBus {
   sim::PlantOptions plantOpt_;
   std::unique_ptr<sim::SimulatedPlant> plant_;
   double plantPeriod_ = 0;
+  double plantTime_ = 0;
   std::vector<std::unique_ptr<VirtualDrive>> drives_;
   std::vector<std::unique_ptr<VirtualEsc>> escs_;
   FaultPlan faults_;
