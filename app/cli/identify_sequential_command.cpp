@@ -3,7 +3,9 @@
 // which joints move and how, the corrected equation of the step, then the step's test motions are
 // simulated (sim/identification_sequential.hpp: exact motions, torques by the inverse dynamics of the
 // robot file with friction, optional Gaussian torque noise) and its unknowns identified by the energy
-// theorem (3.5) with the parameters found by the earlier steps.
+// theorem (3.5) with the parameters found by the earlier steps: by the step's closed-form equation
+// (computed in code), checked against the energy functions h on the same motions (the largest
+// difference is printed), or by the h rows (--energy-rows).
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
@@ -36,11 +38,11 @@ std::string motionText(const Model& m, const sim::SequentialStep& st, int motion
 
 int cmdIdentifySequential(const Args& args) {
   std::string robot;
-  bool json = false;
+  bool json = false, energyRows = false;
   double noise = 0, seed = 1, extra = 3, rate = 1000;
   auto usage = [] {
     std::cerr << "usage: maniplab-cli identify-sequential ROBOT.json [--noise STD] [--seed N] [--extra-motions N]\n"
-                 "       [--rate HZ] [--json]\n";
+                 "       [--rate HZ] [--energy-rows] [--json]\n";
     return 2;
   };
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -54,6 +56,7 @@ int cmdIdentifySequential(const Args& args) {
       return true;
     };
     if (a == "--json") json = true;
+    else if (a == "--energy-rows") energyRows = true;
     else if (a == "--noise") { if (!number(noise)) return 2; }
     else if (a == "--seed") { if (!number(seed)) return 2; }
     else if (a == "--extra-motions") { if (!number(extra)) return 2; }
@@ -94,17 +97,20 @@ int cmdIdentifySequential(const Args& args) {
     const VectorX truth = base.values(standard);
     const double scale = truth.cwiseAbs().maxCoeff();
     const auto steps = sim::th8SequentialProcedure();
-    sim::SequentialIdentifier id(m, base, standard);
+    sim::SequentialIdentifier id(m, base, standard,
+                                 energyRows ? sim::SequentialEquations::EnergyFunctions : sim::SequentialEquations::ClosedForm);
     nlohmann::json j;
     j["robot"] = robot;
     j["noise_std"] = noise;
     j["rate_hz"] = rate;
+    j["equations"] = energyRows ? "energy_functions" : "closed_form";
     j["steps"] = nlohmann::json::array();
     double worst = 0;
     if (!json)
       std::cout << m.name << ": sequential identification of seed 002 ch. III §IV (corrected, reference §8), "
                 << steps.size() << " steps, energy theorem (3.5), no accelerations\n"
-                << "  each test motion lasts 1 s sampled at " << rate << " Hz (Simpson's rule for the work integrals)"
+                << "  each test motion lasts 1 s sampled at " << rate << " Hz (Boole's or Simpson's rule for the work integrals); "
+                << (energyRows ? "rows from the energy functions h" : "the closed-form equations, checked against the energy functions h")
                 << (noise > 0 ? "; torque noise std " + std::to_string(noise) : std::string("; noiseless")) << "\n";
     for (std::size_t s = 0; s < steps.size(); ++s) {
       const auto& st = steps[s];
@@ -114,11 +120,15 @@ int cmdIdentifySequential(const Args& args) {
       const sim::SequentialStepResult& r = id.runStep(st, segs);
       nlohmann::json js = {{"index", s + 1}, {"title", st.title}, {"motion", motionText(m, st, motions)},
                            {"motions", motions}, {"equation", st.equation}, {"correction", st.correction},
-                           {"condition_number", r.conditionNumber}, {"params", nlohmann::json::array()}};
+                           {"condition_number", r.conditionNumber}, {"closed_form", r.closedForm},
+                           {"closed_form_vs_energy_functions", r.closedFormDeviation}, {"params", nlohmann::json::array()}};
       if (!json) {
         std::cout << "\nstep " << st.title << "\n  motion:     " << motionText(m, st, motions) << " (" << motions
                   << " test motions)\n  equation:   " << st.equation << "\n";
         if (!st.correction.empty()) std::cout << "  corrected:  " << st.correction << "\n";
+        if (r.closedFormDeviation >= 0)
+          std::cout << "  closed form vs energy functions h on these motions: " << std::setprecision(2) << r.closedFormDeviation
+                    << " (relative)\n";
         std::cout << "  condition number " << std::setprecision(4) << r.conditionNumber << "\n  " << std::left
                   << std::setw(8) << "name" << std::right << std::setw(16) << "identified" << std::setw(16) << "true"
                   << std::setw(12) << "rel err" << std::setw(12) << "std dev" << "   expression\n";
@@ -157,7 +167,8 @@ int cmdIdentifySequential(const Args& args) {
 
 const Registration kIdentifySequential{
     {"identify-sequential",
-     "  identify-sequential ROBOT.json [--noise STD] [--seed N] [--extra-motions N] [--rate HZ] [--json]\n"
+     "  identify-sequential ROBOT.json [--noise STD] [--seed N] [--extra-motions N] [--rate HZ]\n"
+     "                      [--energy-rows] [--json]\n"
      "                                   the corrected sequential test procedure of seed 002 for the TH8,\n"
      "                                   step by step: motions, equations, identified vs true values\n",
      &cmdIdentifySequential, 72}};

@@ -1,5 +1,7 @@
 // Sequential identification by the energy theorem, seed 002 ch. III eq (3.5) and the TH8 procedure of
-// §IV in its corrected form (reference notes §7–§8); see identification_sequential.hpp.
+// §IV in its corrected form (reference notes §7–§8): the steps, their test motions, the measures of a
+// motion and its energy-function row, and the step-by-step solver; see identification_sequential.hpp
+// (the closed-form equations are in identification_sequential_equations.cpp).
 #include <cmath>
 #include <map>
 #include <random>
@@ -61,6 +63,7 @@ std::vector<SequentialStep> th8SequentialProcedure() {
   for (std::size_t i = 0; i < steps.size(); ++i) {
     steps[i].equation = eq[i][0];
     steps[i].correction = eq[i][1];
+    steps[i].th8Step = int(i) + 1;  // solved by its closed form (identification_sequential_equations.cpp)
   }
   return steps;
 }
@@ -110,8 +113,63 @@ std::vector<SequentialSegment> th8SequentialSegments(const Model& model, const S
   return out;
 }
 
-SequentialIdentifier::SequentialIdentifier(const Model& model, const BaseParameterSet& base, const VectorX& knownStandard)
-    : model_(model), base_(base), known_(VectorX::Zero(base.count())), isKnown_(std::size_t(base.count()), false) {
+SegmentMeasures segmentMeasures(const SequentialSegment& g, int n, const std::string& context) {
+  const int N = int(g.t.size());
+  if (N < 3 || N % 2 == 0) throw std::runtime_error(context + ": a segment needs an odd number (>= 3) of samples (Simpson's rule)");
+  if (g.q.rows() != N || g.qd.rows() != N || g.tau.rows() != N || g.q.cols() != n || g.qd.cols() != n || g.tau.cols() != n)
+    throw std::runtime_error(context + " has inconsistent sizes");
+  if (!g.q.allFinite() || !g.qd.allFinite() || !g.tau.allFinite() || !g.t.allFinite())
+    throw std::runtime_error(context + " contains NaN or infinite samples");
+  SegmentMeasures m;
+  m.qA = g.q.row(0).transpose();
+  m.qdA = g.qd.row(0).transpose();
+  m.qB = g.q.row(N - 1).transpose();
+  m.qdB = g.qd.row(N - 1).transpose();
+  m.work = m.absIntegral = m.squareIntegral = VectorX::Zero(n);
+  const double dt = (g.t[N - 1] - g.t[0]) / (N - 1);
+  // Composite Boole's rule (Simpson's rule extrapolated, O(dt^6)) when N - 1 is a multiple of 4, else
+  // composite Simpson (O(dt^4)). The same linear rule for every integrand: the Coulomb and viscous parts
+  // of the work (kinks of |qd| at the reversals) equal Fs and Fv times the rule applied to |qd| and qd^2
+  // exactly, so only the smooth (rigid-body) power carries the quadrature error.
+  std::vector<double> w(static_cast<std::size_t>(N), 0.0);
+  if ((N - 1) % 4 == 0) {
+    const double c[5] = {7, 32, 12, 32, 7};
+    for (int k = 0; k + 4 < N; k += 4)
+      for (int i = 0; i < 5; ++i) w[std::size_t(k + i)] += 2 * dt / 45 * c[i];
+  } else {
+    for (int k = 0; k + 2 < N; k += 2) {
+      w[std::size_t(k)] += dt / 3;
+      w[std::size_t(k + 1)] += 4 * dt / 3;
+      w[std::size_t(k + 2)] += dt / 3;
+    }
+  }
+  for (int k = 0; k < N; ++k)
+    for (int j = 0; j < n; ++j) {
+      const double v = g.qd(k, j), wk = w[std::size_t(k)];
+      m.work[j] += wk * g.tau(k, j) * v;
+      m.squareIntegral[j] += wk * v * v;
+      m.absIntegral[j] += wk * std::abs(v);
+    }
+  return m;
+}
+
+Eigen::RowVectorXd energyFunctionRow(const Model& model, const BaseParameterSet& base, const SegmentMeasures& m) {
+  VectorX hA, hB;
+  energyRegressor(model, m.qA, m.qdA, hA);
+  energyRegressor(model, m.qB, m.qdB, hB);
+  VectorX row = hB - hA;
+  for (int j = 0; j < model.nq; ++j) {
+    row[j * kStandardPerJoint + kFv] += m.squareIntegral[j];
+    row[j * kStandardPerJoint + kFs] += m.absIntegral[j];
+    if (hasCoulombAsymmetry(model, j)) row[j * kStandardPerJoint + kFsa] += m.qB[j] - m.qA[j];
+  }
+  return row.transpose() * base.Kpinv;
+}
+
+SequentialIdentifier::SequentialIdentifier(const Model& model, const BaseParameterSet& base, const VectorX& knownStandard,
+                                           SequentialEquations equations)
+    : model_(model), base_(base), equations_(equations), known_(VectorX::Zero(base.count())),
+      isKnown_(std::size_t(base.count()), false) {
   const int nb = base.count();
   if (knownStandard.size() != base.K.cols())
     throw std::runtime_error("sequential identification: " + std::to_string(base.K.cols()) +
@@ -150,7 +208,6 @@ const SequentialStepResult& SequentialIdentifier::runStep(const SequentialStep& 
   const int n = model.nq, nb = base.count();
   std::map<std::string, int> index;
   for (int b = 0; b < nb; ++b) index[base.params[std::size_t(b)].name] = b;
-  VectorX hA, hB;
   std::vector<int> unk;
   for (const auto& u : st.unknowns) {
     const auto it = index.find(u);
@@ -161,41 +218,32 @@ const SequentialStepResult& SequentialIdentifier::runStep(const SequentialStep& 
   if (R < int(unk.size())) throw std::runtime_error("step " + st.title + ": " + std::to_string(R) + " test motions for " + std::to_string(unk.size()) + " unknowns");
   MatrixX A(R, int(unk.size()));
   VectorX y(R);
-  double foreign = 0;
+  double foreign = 0, deviation = 0;
+  const bool closed = equations_ == SequentialEquations::ClosedForm && st.th8Step > 0;
+  const Th8Geometry geo = st.th8Step > 0 ? th8Geometry(model) : Th8Geometry{};
   for (int r = 0; r < R; ++r) {
-    const SequentialSegment& g = segs[std::size_t(r)];
-    const int N = int(g.t.size());
-    if (N < 3 || N % 2 == 0) throw std::runtime_error("step " + st.title + ": a segment needs an odd number (>= 3) of samples (Simpson's rule)");
-    if (g.q.rows() != N || g.qd.rows() != N || g.tau.rows() != N || g.q.cols() != n || g.qd.cols() != n || g.tau.cols() != n)
-      throw std::runtime_error("step " + st.title + ": segment " + std::to_string(r + 1) + " has inconsistent sizes");
-    if (!g.q.allFinite() || !g.qd.allFinite() || !g.tau.allFinite() || !g.t.allFinite())
-      throw std::runtime_error("step " + st.title + ": segment " + std::to_string(r + 1) + " contains NaN or infinite samples");
-    const double dt = (g.t[N - 1] - g.t[0]) / (N - 1);
-    energyRegressor(model, g.q.row(0).transpose(), g.qd.row(0).transpose(), hA);
-    energyRegressor(model, g.q.row(N - 1).transpose(), g.qd.row(N - 1).transpose(), hB);
-    VectorX row = hB - hA;
-    double work = 0;
-    for (int k = 0; k + 2 < N; k += 2)
-      for (int j = 0; j < n; ++j) {
-        const double v0 = g.qd(k, j), v1 = g.qd(k + 1, j), v2 = g.qd(k + 2, j);
-        work += dt / 3 * (g.tau(k, j) * v0 + 4 * g.tau(k + 1, j) * v1 + g.tau(k + 2, j) * v2);
-        row[j * kStandardPerJoint + kFv] += dt / 3 * (v0 * v0 + 4 * v1 * v1 + v2 * v2);
-        row[j * kStandardPerJoint + kFs] += dt / 3 * (std::abs(v0) + 4 * std::abs(v1) + std::abs(v2));
-      }
-    const Eigen::RowVectorXd rb = row.transpose() * base.Kpinv;
-    const double scale = std::max(rb.cwiseAbs().maxCoeff(), 1e-300);
-    y[r] = work;
+    const SegmentMeasures meas = segmentMeasures(segs[std::size_t(r)], n, "step " + st.title + ": segment " + std::to_string(r + 1));
+    // The energy-function row validates the motion and the step order whatever equations are solved.
+    const Eigen::RowVectorXd rh = energyFunctionRow(model, base, meas);
+    Eigen::RowVectorXd rb = rh;
+    if (st.th8Step > 0) {
+      const Eigen::RowVectorXd rc = equationRow(th8StepEquation(st.th8Step, geo, meas), base, "step " + st.title);
+      deviation = std::max(deviation, (rc - rh).cwiseAbs().maxCoeff() / std::max(rh.cwiseAbs().maxCoeff(), 1e-300));
+      if (closed) rb = rc;
+    }
+    const double scale = std::max(rh.cwiseAbs().maxCoeff(), 1e-300);
+    y[r] = meas.work.sum();
     for (int b = 0; b < nb; ++b) {
       bool isUnk = false;
       for (std::size_t u = 0; u < unk.size(); ++u)
         if (unk[u] == b) { A(r, int(u)) = rb[b]; isUnk = true; }
       if (isUnk) continue;
       if (isKnown_[std::size_t(b)]) y[r] -= rb[b] * known_[b];
-      else if (std::abs(rb[b]) > 1e-7 * scale) {
+      else if (std::max(std::abs(rh[b]), std::abs(rb[b])) > 1e-7 * scale) {
         throw std::runtime_error("step " + st.title + ": the motion involves " + base.params[std::size_t(b)].name +
                                  ", which is neither known yet nor an unknown of this step (coefficient " +
-                                 std::to_string(rb[b]) + ")");
-      } else foreign = std::max(foreign, std::abs(rb[b]) / scale);
+                                 std::to_string(rh[b]) + ")");
+      } else foreign = std::max(foreign, std::abs(rh[b]) / scale);
     }
   }
   Eigen::JacobiSVD<MatrixX> svd(A, Eigen::ComputeThinU | Eigen::ComputeThinV);
@@ -208,6 +256,8 @@ const SequentialStepResult& SequentialIdentifier::runStep(const SequentialStep& 
   sr.values = svd.solve(y);
   sr.conditionNumber = sv[0] / sv[sv.size() - 1];
   sr.foreignCoefficient = foreign;
+  sr.closedForm = closed;
+  sr.closedFormDeviation = st.th8Step > 0 ? deviation : -1;
   const VectorX resid = y - A * sr.values;
   const double sigma2 = R > int(unk.size()) ? resid.squaredNorm() / (R - int(unk.size())) : 0.0;
   sr.stdDev = (sigma2 * (svd.matrixV() * sv.cwiseInverse().asDiagonal()).rowwise().squaredNorm()).cwiseSqrt();
@@ -221,9 +271,10 @@ const SequentialStepResult& SequentialIdentifier::runStep(const SequentialStep& 
 }
 
 SequentialResult identifySequential(const Model& model, const BaseParameterSet& base, const std::vector<SequentialStep>& steps,
-                                    const std::vector<std::vector<SequentialSegment>>& segments, const VectorX& knownStandard) {
+                                    const std::vector<std::vector<SequentialSegment>>& segments, const VectorX& knownStandard,
+                                    SequentialEquations equations) {
   if (segments.size() != steps.size()) throw std::runtime_error("sequential identification: one segment list per step is needed");
-  SequentialIdentifier id(model, base, knownStandard);
+  SequentialIdentifier id(model, base, knownStandard, equations);
   for (std::size_t s = 0; s < steps.size(); ++s) id.runStep(steps[s], segments[s]);
   return id.result();
 }
