@@ -12,6 +12,8 @@
 
 #include <QThread>
 
+#include <atomic>
+
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/ui/simulation_worker.hpp"
 
@@ -54,8 +56,25 @@ struct Harness {
   }
   void start(const RunRequest& req) {
     worker->prepare();
-    QMetaObject::invokeMethod(worker, [w = worker, req] { w->run(req); }, Qt::QueuedConnection);
+    request = req;
+    // Qt's queued call orders this thread's writes (the worker, the request, the queued functor) before
+    // the worker thread's reads through the event queue's mutex, which TSan cannot see (Debian's Qt is
+    // not instrumented). The functor captures nothing, so the worker thread reads nothing written here
+    // before this release/acquire pair, which states the same order in instrumented code.
+    current().store(this, std::memory_order_release);
+    QMetaObject::invokeMethod(
+        worker,
+        [] {
+          Harness* h = current().load(std::memory_order_acquire);
+          h->worker->run(h->request);
+        },
+        Qt::QueuedConnection);
   }
+  static std::atomic<Harness*>& current() {
+    static std::atomic<Harness*> c{nullptr};
+    return c;
+  }
+  RunRequest request;
   ~Harness() {
     thread.quit();
     thread.wait();
