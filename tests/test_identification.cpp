@@ -446,6 +446,9 @@ class Identification : public QObject {
       for (double& v : t.columns[k]) v = t.columns[k][0] * 0 + (t.names[k].rfind("q[", 0) == 0 ? 0.1 : (t.names[k].rfind("qd[", 0) == 0 ? 0.0 : 1.0));
     msg = expectError([&] { identify(f.model, traceFromTable(t, n, "rest.csv"), f.base, o); });
     QVERIFY2(msg.contains("not exciting") && msg.contains("rank"), qPrintable(msg));
+    // the same through the zero-order-hold period model (a joint that never moves is not stick-slip)
+    msg = expectError([&] { identify(f.model, traceFromTable(t, n, "rest.csv"), f.base, IdentificationOptions{}); });
+    QVERIFY2(msg.contains("not exciting") && msg.contains("rank"), qPrintable(msg));
     for (IdentificationModel mdl : {IdentificationModel::Energy}) {
       o.model = mdl;
       msg = expectError([&] { identify(f.model, traceFromTable(t, n, "rest.csv"), f.base, o); });

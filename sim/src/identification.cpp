@@ -228,7 +228,9 @@ IdentificationResult identify(const Model& model, const IdentificationTrace& tr,
       bool periodOk = true;
       for (int j = 0; j < n; ++j) {
         const bool slow = speedAt(s, j) < opt.velocityThreshold * vmax[std::size_t(j)];
-        const bool reverses = periodModel && HermitePeriod(tr.q(k, j), tr.qd(k, j), tr.q(k + 1, j), tr.qd(k + 1, j), dt).signChanges();
+        // (a joint that never moves, e.g. locked, does not reverse)
+        const bool reverses = periodModel && vmax[std::size_t(j)] > 0 &&
+                              HermitePeriod(tr.q(k, j), tr.qd(k, j), tr.q(k + 1, j), tr.qd(k + 1, j), dt).signChanges();
         if (reverses) ++reversals;
         if (slow || reverses) {
           periodOk = false;
@@ -246,7 +248,7 @@ IdentificationResult identify(const Model& model, const IdentificationTrace& tr,
     res.notes.push_back("dynamic model: " + std::to_string(periodsDropped) + " of " + std::to_string(S) +
                         " periods dropped (some joint reverses within the period (" + std::to_string(reversals) +
                         " joint-periods) or is below " + fmt(opt.velocityThreshold) + " of its maximum speed: stick-slip)");
-  else if (opt.velocityThreshold > 0)
+  else if (opt.velocityThreshold > 0 && !energy)
     res.notes.push_back("dynamic model: " + std::to_string(slowDropped) + " of " + std::to_string(S * n) +
                         " joint equations dropped near zero velocity (|qd_j| < " + fmt(opt.velocityThreshold) + " max |qd_j|)");
 
@@ -344,9 +346,10 @@ IdentificationResult identify(const Model& model, const IdentificationTrace& tr,
       int run = first;  // first period of the current run of clean periods
       for (int k = first; k < last; ++k) {
         bool clean = true;
-        for (int j = 0; j < n && clean; ++j)
-          clean = std::min(std::abs(tr.qd(k, j)), std::abs(tr.qd(k + 1, j))) >= opt.velocityThreshold * vmax[j] &&
-                  !HermitePeriod(tr.q(k, j), tr.qd(k, j), tr.q(k + 1, j), tr.qd(k + 1, j), dt).signChanges();
+        for (int j = 0; j < n && clean; ++j)  // (a joint that never moves is clean)
+          clean = vmax[j] == 0 ||
+                  (std::min(std::abs(tr.qd(k, j)), std::abs(tr.qd(k + 1, j))) >= opt.velocityThreshold * vmax[j] &&
+                   !HermitePeriod(tr.q(k, j), tr.qd(k, j), tr.q(k + 1, j), tr.qd(k + 1, j), dt).signChanges());
         if (!clean) {
           ++stickPeriods;
           run = k + 1;
