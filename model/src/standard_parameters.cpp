@@ -90,7 +90,7 @@ void applyStandardParameters(Model& model, const VectorX& values) {
     // Back from the DHM frame of the body to the internal frame (identity but for DH).
     const Transform T = mdhFrameInBody(model, j);
     b.mass = v[kM];
-    b.com = T.apply(c);
+    b.com = v[kM] > 0 ? T.apply(c) : Vector3::Zero();
     b.inertia = T.R * IG * T.R.transpose();
     if (v[kIa] < 0) throw std::invalid_argument("standard parameter " + standardParameterName(j, kIa) + " is negative");
     if (v[kIa] != 0 && a.gear == 0)
