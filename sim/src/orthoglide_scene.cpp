@@ -7,6 +7,7 @@
 
 #include "maniplab/model/json_reader.hpp"
 #include "maniplab/sim/orthoglide_simulation.hpp"
+#include "maniplab/sim/orthoglide_trajectory.hpp"
 #include "scene_sections.hpp"
 
 namespace maniplab::sim {
@@ -98,6 +99,52 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const O
   }
 }
 
+/// The "trajectory" section (diagnostics under /trajectory); `model` (when valid) checks the reach of
+/// every point with the IGM.
+void readTrajectory(JsonReader& rd, const json& t, const OrthoglideModel* model, std::vector<Vector3>& points,
+                    std::vector<double>& durations) {
+  const std::string p = "/trajectory";
+  std::string str;
+  rd.checkKeys(t, p, {"type", "points", "durations", "comment"});
+  if (rd.string(t, p, "type", str, true) && str != "cartesian_points")
+    rd.error(p + "/type", "must be \"cartesian_points\" (platform way-points in R_0)");
+  if (!t.contains("points") || !t["points"].is_array() || t["points"].size() < 2) {
+    rd.error(p + "/points", "must be an array of at least 2 points [x, y, z] (m, in R_0)");
+  } else {
+    for (std::size_t k = 0; k < t["points"].size(); ++k) {
+      const json& pt = t["points"][k];
+      const std::string pp = p + "/points/" + std::to_string(k);
+      Vector3 v = Vector3::Zero();
+      if (!pt.is_array() || pt.size() != 3) {
+        rd.error(pp, "must be an array of 3 numbers");
+        continue;
+      }
+      bool ok = true;
+      for (int i = 0; i < 3; ++i) ok &= rd.numberValue(pt[std::size_t(i)], pp + "/" + std::to_string(i), v[i]);
+      if (!ok) continue;
+      points.push_back(v);
+      std::string why;
+      OrthoglideChainVariables q;
+      if (model && !orthoglideInverseGeometric(*model, v, q, &why)) rd.error(pp, "out of reach: " + why);
+    }
+  }
+  if (!t.contains("durations") || !t["durations"].is_array()) {
+    rd.error(p + "/durations", "must be an array of segment durations (s), one per segment");
+  } else {
+    for (std::size_t k = 0; k < t["durations"].size(); ++k) {
+      double d = 0;
+      const std::string pd = p + "/durations/" + std::to_string(k);
+      if (rd.numberValue(t["durations"][k], pd, d)) {
+        if (!(d > 0)) rd.error(pd, "must be positive");
+        durations.push_back(d);
+      }
+    }
+    if (t.contains("points") && t["points"].is_array() && t["durations"].size() + 1 != t["points"].size())
+      rd.error(p + "/durations", "needs one duration per segment (" +
+                                     std::to_string(t["points"].is_array() ? t["points"].size() - 1 : 0) + ")");
+  }
+}
+
 }  // namespace
 
 bool isOrthoglideScene(const std::string& text) {
@@ -120,7 +167,6 @@ OrthoglideSceneLoadResult parseOrthoglideScene(const std::string& text, const st
   rd.checkKeys(doc, "", {"format", "version", "kind", "name", "description", "robot", "trajectory", "duration",
                          "rates", "integrator", "plant", "controllers", "record"});
   rd.header(doc, "maniplab-scene", "orthoglide");
-  std::string str;
   rd.string(doc, "", "name", s.name, true);
   rd.string(doc, "", "description", s.description, false);
   std::string robot;
@@ -132,48 +178,8 @@ OrthoglideSceneLoadResult parseOrthoglideScene(const std::string& text, const st
   }
   const bool robotOk = s.robot.ok() && !robot.empty();
 
-  if (rd.object(doc, "", "trajectory", true)) {
-    const json& t = doc["trajectory"];
-    const std::string p = "/trajectory";
-    rd.checkKeys(t, p, {"type", "points", "durations", "comment"});
-    if (rd.string(t, p, "type", str, true) && str != "cartesian_points")
-      rd.error(p + "/type", "must be \"cartesian_points\" (platform way-points in R_0)");
-    if (!t.contains("points") || !t["points"].is_array() || t["points"].size() < 2) {
-      rd.error(p + "/points", "must be an array of at least 2 points [x, y, z] (m, in R_0)");
-    } else {
-      for (std::size_t k = 0; k < t["points"].size(); ++k) {
-        const json& pt = t["points"][k];
-        const std::string pp = p + "/points/" + std::to_string(k);
-        Vector3 v = Vector3::Zero();
-        if (!pt.is_array() || pt.size() != 3) {
-          rd.error(pp, "must be an array of 3 numbers");
-          continue;
-        }
-        bool ok = true;
-        for (int i = 0; i < 3; ++i) ok &= rd.numberValue(pt[std::size_t(i)], pp + "/" + std::to_string(i), v[i]);
-        if (!ok) continue;
-        s.points.push_back(v);
-        std::string why;
-        OrthoglideChainVariables q;
-        if (robotOk && !orthoglideInverseGeometric(s.robot.model, v, q, &why)) rd.error(pp, "out of reach: " + why);
-      }
-    }
-    if (!t.contains("durations") || !t["durations"].is_array()) {
-      rd.error(p + "/durations", "must be an array of segment durations (s), one per segment");
-    } else {
-      for (std::size_t k = 0; k < t["durations"].size(); ++k) {
-        double d = 0;
-        const std::string pd = p + "/durations/" + std::to_string(k);
-        if (rd.numberValue(t["durations"][k], pd, d)) {
-          if (!(d > 0)) rd.error(pd, "must be positive");
-          s.durations.push_back(d);
-        }
-      }
-      if (t.contains("points") && t["points"].is_array() && t["durations"].size() + 1 != t["points"].size())
-        rd.error(p + "/durations", "needs one duration per segment (" +
-                                       std::to_string(t["points"].is_array() ? t["points"].size() - 1 : 0) + ")");
-    }
-  }
+  if (rd.object(doc, "", "trajectory", true))
+    readTrajectory(rd, doc["trajectory"], robotOk ? &s.robot.model : nullptr, s.points, s.durations);
   if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0 && s.duration <= 24 * 3600))
     rd.error("/duration", "must be positive (at most 24 h)");
 
@@ -198,6 +204,35 @@ OrthoglideSceneLoadResult parseOrthoglideScene(const std::string& text, const st
     }
   }
   return res;
+}
+
+std::vector<Diagnostic> checkOrthoglideTrajectory(const json& trajectory, const OrthoglideScene& context,
+                                                  std::vector<Vector3>* points, std::vector<double>* durations) {
+  std::vector<Diagnostic> out;
+  JsonReader rd(context.file, out);
+  std::vector<Vector3> pts;
+  std::vector<double> durs;
+  if (!trajectory.is_object()) {
+    rd.error("/trajectory", "must be an object");
+  } else {
+    readTrajectory(rd, trajectory, context.robot.ok() ? &context.robot.model : nullptr, pts, durs);
+    if (noErrors(out)) {
+      try {
+        OrthoglideCartesianTrajectory built(context.robot.model, pts, durs);
+      } catch (const std::exception& e) {
+        rd.error("/trajectory", e.what());
+      }
+    }
+  }
+  if (points) *points = std::move(pts);
+  if (durations) *durations = std::move(durs);
+  return out;
+}
+
+json orthoglideTrajectoryJson(const std::vector<Vector3>& points, const std::vector<double>& durations) {
+  json pts = json::array();
+  for (const Vector3& p : points) pts.push_back({p[0], p[1], p[2]});
+  return {{"type", "cartesian_points"}, {"points", pts}, {"durations", durations}};
 }
 
 OrthoglideSceneLoadResult loadOrthoglideSceneFile(const std::string& path) {

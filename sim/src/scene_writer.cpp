@@ -7,17 +7,15 @@
 
 #include "maniplab/model/atomic_file.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "scene_writer_sections.hpp"
 
 namespace maniplab::sim {
 
 using nlohmann::json;
 
-namespace {
+namespace detail {
 
-/// A per-joint (or per-axis) vector: one number when every entry is equal, else an array. JSON has no
-/// infinity: an infinite entry is written as the largest double (only the "no saturation" case reads
-/// infinities, and it is written by leaving the key out).
-json values(const VectorX& v) {
+json jsonValues(const VectorX& v) {
   auto finite = [](double x) { return std::isfinite(x) ? x : std::copysign(std::numeric_limits<double>::max(), x); };
   bool same = v.size() > 0;
   for (int i = 1; i < v.size() && same; ++i) same = v[i] == v[0];
@@ -26,8 +24,11 @@ json values(const VectorX& v) {
   for (int i = 0; i < v.size(); ++i) a.push_back(finite(v[i]));
   return a;
 }
-json values(const std::vector<double>& v) { return values(VectorX(Eigen::Map<const VectorX>(v.data(), Eigen::Index(v.size())))); }
+json jsonValues(const std::vector<double>& v) {
+  return jsonValues(VectorX(Eigen::Map<const VectorX>(v.data(), Eigen::Index(v.size()))));
+}
 
+namespace {
 /// A rate in Hz from its period: the integer when 1/period is one (the reader's 1/Hz gives the period back).
 double hertz(double period) {
   const double hz = 1.0 / period;
@@ -43,6 +44,18 @@ const char* stepperName(Stepper s) {
   }
   return "rk4";
 }
+}  // namespace
+
+void writeRatesIntegratorPlant(json& doc, double controlPeriod, const PlantOptions& plant) {
+  doc["rates"] = {{"control_hz", hertz(controlPeriod)}, {"plant_hz", hertz(plant.period)}};
+  doc["integrator"] = {{"stepper", stepperName(plant.stepper)},
+                       {"abs_tol", plant.absTolerance},
+                       {"rel_tol", plant.relTolerance}};
+  doc["plant"] = {{"friction", plant.friction},
+                  {"gravity", plant.gravity},
+                  {"coulomb_smoothing", plant.coulombSmoothing},
+                  {"torque_saturation", plant.saturateTorque}};
+}
 
 const char* antiWindupName(AntiWindup a) {
   switch (a) {
@@ -54,7 +67,7 @@ const char* antiWindupName(AntiWindup a) {
   return "clamping";
 }
 
-const char* frictionName(FrictionCompensation f) {
+const char* frictionCompensationName(FrictionCompensation f) {
   switch (f) {
     case FrictionCompensation::CoulombOnly: return "coulomb";
     case FrictionCompensation::Full: return "full";
@@ -62,6 +75,39 @@ const char* frictionName(FrictionCompensation f) {
   }
   return "none";
 }
+
+json recordJson(const RecordSelection& r) {
+  json a = json::array();
+  const std::pair<bool, const char*> groups[] = {{r.reference, "reference"}, {r.state, "state"},     {r.error, "error"},
+                                                 {r.torque, "torque"},       {r.friction, "friction"}, {r.endEffector, "end_effector"},
+                                                 {r.energy, "energy"},       {r.timing, "timing"}};
+  for (const auto& [on, name] : groups)
+    if (on) a.push_back(name);
+  return a;
+}
+
+std::string robotPathForScene(const std::string& robotFile, const std::string& sceneDir) {
+  namespace fs = std::filesystem;
+  const fs::path robot = fs::absolute(robotFile).lexically_normal();
+  const fs::path dir = fs::absolute(sceneDir.empty() ? fs::path(".") : fs::path(sceneDir)).lexically_normal();
+  auto r = robot.begin(), d = dir.begin();
+  int common = 0;  // path components shared below the root
+  for (; r != robot.end() && d != dir.end() && *r == *d; ++r, ++d)
+    if (!r->empty() && *r != robot.root_directory()) ++common;
+  if (common == 0) return robot.generic_string();
+  const fs::path rel = robot.lexically_relative(dir);
+  return rel.empty() ? robot.generic_string() : rel.generic_string();
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::antiWindupName;
+using detail::recordJson;
+json values(const VectorX& v) { return detail::jsonValues(v); }
+json values(const std::vector<double>& v) { return detail::jsonValues(v); }
+const char* frictionName(FrictionCompensation f) { return detail::frictionCompensationName(f); }
 
 json modelBlock(const ControllerSpec& s) {
   return {{"perturbation_percent", s.perturbationPercent},
@@ -101,30 +147,6 @@ json controllerJson(const ControllerSpec& s, const Model& model) {
   return c;
 }
 
-json recordJson(const RecordSelection& r) {
-  json a = json::array();
-  const std::pair<bool, const char*> groups[] = {{r.reference, "reference"}, {r.state, "state"},     {r.error, "error"},
-                                                 {r.torque, "torque"},       {r.friction, "friction"}, {r.endEffector, "end_effector"},
-                                                 {r.energy, "energy"},       {r.timing, "timing"}};
-  for (const auto& [on, name] : groups)
-    if (on) a.push_back(name);
-  return a;
-}
-
-/// The robot path as the scene file should name it (see sceneToJson).
-std::string robotPath(const std::string& robotFile, const std::string& sceneDir) {
-  namespace fs = std::filesystem;
-  const fs::path robot = fs::absolute(robotFile).lexically_normal();
-  const fs::path dir = fs::absolute(sceneDir.empty() ? fs::path(".") : fs::path(sceneDir)).lexically_normal();
-  auto r = robot.begin(), d = dir.begin();
-  int common = 0;  // path components shared below the root
-  for (; r != robot.end() && d != dir.end() && *r == *d; ++r, ++d)
-    if (!r->empty() && *r != robot.root_directory()) ++common;
-  if (common == 0) return robot.generic_string();
-  const fs::path rel = robot.lexically_relative(dir);
-  return rel.empty() ? robot.generic_string() : rel.generic_string();
-}
-
 }  // namespace
 
 json sceneToJson(const Scene& s, const std::string& sceneDir) {
@@ -132,17 +154,10 @@ json sceneToJson(const Scene& s, const std::string& sceneDir) {
   const int n = m.nq;
   json doc = {{"format", "maniplab-scene"}, {"version", 1}, {"name", s.name}};
   if (!s.description.empty()) doc["description"] = s.description;
-  doc["robot"] = robotPath(s.robotFile, sceneDir);
+  doc["robot"] = detail::robotPathForScene(s.robotFile, sceneDir);
   doc["trajectory"] = s.trajectory;
   doc["duration"] = s.duration;
-  doc["rates"] = {{"control_hz", hertz(s.controlPeriod)}, {"plant_hz", hertz(s.plant.period)}};
-  doc["integrator"] = {{"stepper", stepperName(s.plant.stepper)},
-                       {"abs_tol", s.plant.absTolerance},
-                       {"rel_tol", s.plant.relTolerance}};
-  doc["plant"] = {{"friction", s.plant.friction},
-                  {"gravity", s.plant.gravity},
-                  {"coulomb_smoothing", s.plant.coulombSmoothing},
-                  {"torque_saturation", s.plant.saturateTorque}};
+  detail::writeRatesIntegratorPlant(doc, s.controlPeriod, s.plant);
 
   const MeasurementOptions& mo = s.plant.measurement;
   const MeasurementOptions defaults;

@@ -56,10 +56,40 @@ OrthoglideSceneLoadResult loadOrthoglideSceneFile(const std::string& path);
 OrthoglideSceneLoadResult parseOrthoglideScene(const std::string& jsonText, const std::string& fileName,
                                                const std::string& baseDir);
 
+/// Everything parseOrthoglideScene checks about the "trajectory" object (diagnostics under /trajectory,
+/// labelled with context.file): keys, types, at least 2 points of 3 numbers, one positive duration per
+/// segment, every point within reach of context.robot (its IGM; skipped when the robot is invalid), and
+/// the trajectory builds. The points and durations read (also when there are errors) go to *points and
+/// *durations when given. The GUI's way-point editor uses it, so that it refuses what the reader refuses.
+std::vector<Diagnostic> checkOrthoglideTrajectory(const nlohmann::json& trajectory, const OrthoglideScene& context,
+                                                  std::vector<Vector3>* points = nullptr,
+                                                  std::vector<double>* durations = nullptr);
+/// The "trajectory" object of a scene: {"type": "cartesian_points", "points": [...], "durations": [...]}.
+nlohmann::json orthoglideTrajectoryJson(const std::vector<Vector3>& points, const std::vector<double>& durations);
+
 std::unique_ptr<OrthoglideCartesianTrajectory> makeOrthoglideTrajectory(const OrthoglideScene& scene);
 /// `frictionSmoothing`: the Coulomb smoothing velocity of computed torque's friction compensation.
 std::unique_ptr<Controller> makeOrthoglideController(const ControllerSpec& spec, const OrthoglideModel& plantModel,
                                                      double frictionSmoothing = 0.0);
+
+/// A new controller for an Orthoglide scene with default gains from one response time T_r (the rules of
+/// controller_defaults.hpp, seed 003 7.12-7.20, with a_i the actuator-space inertia of actuator i at the
+/// home position, the diagonal of ^0J_p^T A_robot ^0J_p (eq 29), rotors included): "computed_torque"
+/// K_p = lambda0^2, K_v = -2 lambda0 on the 3 actuators, full friction compensation, no perturbation;
+/// "pid" the triple root lambda0 (K_p,i = 3 lambda0^2 a_i, K_d,i = -3 lambda0 a_i, K_i,i = -lambda0^3 a_i,
+/// filter 0.1/|lambda0|, saturation at the effort limits, clamping); "zero" no gains. Throws
+/// std::invalid_argument for another type or a non-positive response time.
+ControllerSpec defaultOrthoglideControllerSpec(const std::string& type, const std::string& name,
+                                               const OrthoglideModel& model, double responseTime);
+
+/// An Orthoglide scene as a "kind": "orthoglide" scene file (robots/orthoglide.md, "Scenes") that
+/// parseOrthoglideScene reads back to the same OrthoglideScene: every section explicit, the robot path
+/// relative to `sceneDir` when they share a directory (as sceneToJson).
+nlohmann::json orthoglideSceneToJson(const OrthoglideScene& scene, const std::string& sceneDir);
+/// Writes orthoglideSceneToJson(scene, directory of `path`) to `path` atomically, after checking that the
+/// reader reads it back without errors; throws std::runtime_error (the reader's report, or the file
+/// system's reason) and leaves an existing file unchanged otherwise.
+void writeOrthoglideSceneFile(const OrthoglideScene& scene, const std::string& path);
 
 /// Runs one controller of the scene on a fresh plant; joint-limit passages are appended to `events`.
 RunResult runOrthoglideScene(const OrthoglideScene& scene, const ControllerSpec& spec, Recorder& recorder,
