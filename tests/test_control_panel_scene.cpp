@@ -3,7 +3,11 @@
 // type and parameter changed in the panel change q_d of the run (the GUI's Run action, CSV export);
 // controllers are added with default gains (unique names) and removed; a joint added in the chain editor
 // adapts the trajectory and the gains; a failed save keeps the previous file / leaves nothing behind and
-// says why; an edit of the panel makes File > New ask about the unsaved scene.
+// says why; an edit of the panel makes File > New ask about the unsaved scene. Orthoglide scenes: both
+// shipped ones round-trip through orthoglideSceneToJson, the panel and writeOrthoglideSceneFile; a PID
+// gain edited in the panel changes that PID's run (and nothing else), an unticked controller does not
+// run, an unreachable way-point is refused with the reader's reason, Save scene + reopen gives the same
+// panel; the satellite scene's fixed control is said in the panel.
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -12,11 +16,13 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -32,6 +38,7 @@
 #include "maniplab/sim/controller_defaults.hpp"
 #include "maniplab/sim/csv.hpp"
 #include "maniplab/sim/gain_design.hpp"
+#include "maniplab/sim/orthoglide_simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/control_panel.hpp"
@@ -103,6 +110,48 @@ QString sceneDifference(const sim::Scene& a, const sim::Scene& b) {
       r.friction != s.friction || r.endEffector != s.endEffector || r.energy != s.energy || r.timing != s.timing)
     return QStringLiteral("record");
   if (a.backend != b.backend) return QStringLiteral("backend");
+  return {};
+}
+
+/// The same for Orthoglide scenes.
+QString orthoSceneDifference(const sim::OrthoglideScene& a, const sim::OrthoglideScene& b) {
+  auto sameVec = [](const VectorX& x, const VectorX& y) { return x.size() == y.size() && (x.array() == y.array()).all(); };
+  const auto path = [](const std::string& p) { return std::filesystem::absolute(p).lexically_normal().string(); };
+  if (a.name != b.name) return QStringLiteral("name");
+  if (a.description != b.description) return QStringLiteral("description");
+  if (path(a.robotFile) != path(b.robotFile)) return QStringLiteral("robotFile");
+  if (a.robot.model.name != b.robot.model.name) return QStringLiteral("robot");
+  if (a.points.size() != b.points.size()) return QStringLiteral("point count");
+  for (std::size_t k = 0; k < a.points.size(); ++k)
+    if (a.points[k] != b.points[k]) return QStringLiteral("point %1").arg(k);
+  if (a.durations != b.durations) return QStringLiteral("durations");
+  if (a.duration != b.duration) return QStringLiteral("duration");
+  if (a.controlPeriod != b.controlPeriod) return QStringLiteral("controlPeriod");
+  const auto &p = a.plant, &q = b.plant;
+  if (p.stepper != q.stepper) return QStringLiteral("plant.stepper");
+  if (p.period != q.period) return QStringLiteral("plant.period");
+  if (p.absTolerance != q.absTolerance || p.relTolerance != q.relTolerance) return QStringLiteral("plant tolerances");
+  if (p.gravity != q.gravity || p.friction != q.friction || p.saturateTorque != q.saturateTorque) return QStringLiteral("plant flags");
+  if (p.coulombSmoothing != q.coulombSmoothing) return QStringLiteral("plant.coulombSmoothing");
+  if (a.controllers.size() != b.controllers.size()) return QStringLiteral("controller count");
+  for (std::size_t i = 0; i < a.controllers.size(); ++i) {
+    const auto &x = a.controllers[i], &y = b.controllers[i];
+    const QString c = QStringLiteral("controller %1 (%2): ").arg(i).arg(QString::fromStdString(x.name));
+    if (x.name != y.name || x.type != y.type) return c + QStringLiteral("name/type");
+    if (!sameVec(x.kp, y.kp)) return c + QStringLiteral("kp %1 vs %2").arg(vec(x.kp), vec(y.kp));
+    if (!sameVec(x.kv, y.kv)) return c + QStringLiteral("kv %1 vs %2").arg(vec(x.kv), vec(y.kv));
+    if (!sameVec(x.ki, y.ki)) return c + QStringLiteral("ki");
+    if (!sameVec(x.derivativeFilter, y.derivativeFilter)) return c + QStringLiteral("derivativeFilter");
+    if (!sameVec(x.saturation, y.saturation)) return c + QStringLiteral("saturation %1 vs %2").arg(vec(x.saturation), vec(y.saturation));
+    if (!sameVec(x.trackingTime, y.trackingTime)) return c + QStringLiteral("trackingTime");
+    if (x.antiWindup != y.antiWindup) return c + QStringLiteral("antiWindup");
+    if (x.perturbationPercent != y.perturbationPercent || x.perturbationSeed != y.perturbationSeed) return c + QStringLiteral("perturbation");
+    if (x.friction != y.friction) return c + QStringLiteral("friction compensation");
+  }
+  const auto &r = a.record, &t = b.record;
+  if (r.reference != t.reference || r.state != t.state || r.error != t.error || r.torque != t.torque ||
+      r.friction != t.friction || r.endEffector != t.endEffector || r.energy != t.energy || r.timing != t.timing)
+    return QStringLiteral("record");
   return {};
 }
 
@@ -489,6 +538,331 @@ class TestControlPanelScene : public QObject {
     action(w, "actionRun")->trigger();
     QCOMPARE(messages->errorCount(), errors + 1);
     QVERIFY(messages->lastMessage().contains(QStringLiteral("must be positive")));
+  }
+
+  // Both shipped Orthoglide scenes: orthoglideSceneToJson -> parseOrthoglideScene gives the same scene; so
+  // do the panel's applyTo on the unedited scene and the file written by writeOrthoglideSceneFile.
+  void roundTripOrthoglideScenes_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("ctc_vs_pid") << QStringLiteral("orthoglide_ctc_vs_pid.json");
+    QTest::newRow("free_fall") << QStringLiteral("orthoglide_free_fall.json");
+  }
+  void roundTripOrthoglideScenes() {
+    QFETCH(QString, file);
+    const std::string path = source(QStringLiteral("scenes/") + file).toStdString();
+    const auto loaded = sim::loadOrthoglideSceneFile(path);
+    QVERIFY2(loaded.ok(), loaded.report().c_str());
+    const sim::OrthoglideScene& s = loaded.scene;
+    const std::string dir = std::filesystem::path(path).parent_path().string();
+    const json doc = sim::orthoglideSceneToJson(s, dir);
+    QCOMPARE(QString::fromStdString(doc["robot"].get<std::string>()), QStringLiteral("../robots/orthoglide.json"));
+    QVERIFY(sim::isOrthoglideScene(doc.dump()));
+    const auto back = sim::parseOrthoglideScene(doc.dump(2), path, dir);
+    QVERIFY2(back.ok(), back.report().c_str());
+    QString diff = orthoSceneDifference(s, back.scene);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+
+    ControlPanel panel;
+    panel.setOrthoglideScene(s);
+    QCOMPARE(panel.kind(), ControlPanel::Kind::Orthoglide);
+    QVERIFY2(panel.trajectoryProblems().isEmpty(), qPrintable(panel.trajectoryProblems()));
+    sim::OrthoglideScene applied = s;
+    applied.points.clear();  // the panel must give them back
+    applied.durations.clear();
+    applied.controllers.clear();
+    QString err;
+    QVERIFY2(panel.applyTo(applied, &err), qPrintable(err));
+    diff = orthoSceneDifference(s, applied);
+    QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("unedited panel changed the scene: ") + diff));
+    sim::Scene serial;
+    QVERIFY(!panel.applyTo(serial, &err));  // not a serial scene
+
+    QTemporaryDir tmp;
+    const std::string out = tmp.filePath(QStringLiteral("copy.json")).toStdString();
+    sim::writeOrthoglideSceneFile(applied, out);
+    const auto reread = sim::loadOrthoglideSceneFile(out);
+    QVERIFY2(reread.ok(), reread.report().c_str());
+    diff = orthoSceneDifference(s, reread.scene);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    QCOMPARE(QDir(tmp.path()).entryList(QDir::Files), QStringList{QStringLiteral("copy.json")});
+  }
+
+  // The writer refuses what the reader would refuse (an unreachable way-point) before touching the file.
+  void orthoglideWriterChecksBeforeWriting() {
+    auto loaded = sim::loadOrthoglideSceneFile(source(QStringLiteral("scenes/orthoglide_ctc_vs_pid.json")).toStdString());
+    QVERIFY(loaded.ok());
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath(QStringLiteral("o.json"));
+    sim::writeOrthoglideSceneFile(loaded.scene, out.toStdString());
+    const QByteArray before = fileBytes(out);
+    loaded.scene.points[1] = Vector3(0.3, 0.3, 0.9);
+    QString what;
+    try {
+      sim::writeOrthoglideSceneFile(loaded.scene, out.toStdString());
+    } catch (const std::runtime_error& e) {
+      what = QString::fromStdString(e.what());
+    }
+    QVERIFY2(what.contains(QStringLiteral("/trajectory/points/1: error: out of reach")), qPrintable(what));
+    QCOMPARE(fileBytes(out), before);
+  }
+
+  // Default gains of a controller added to an Orthoglide scene: computed torque K_p = λ0², K_v = −2λ0 on
+  // the 3 actuators; PID the triple root on each actuator's inertia at home (J_p^T A_robot J_p, eq 29),
+  // which is between the carriage + reflected rotor (1.2 + 2.96 kg) and the whole robot.
+  void orthoglideDefaultControllers() {
+    const auto loaded = sim::loadOrthoglideSceneFile(source(QStringLiteral("scenes/orthoglide_free_fall.json")).toStdString());
+    QVERIFY(loaded.ok());
+    ControlPanel panel;
+    panel.setOrthoglideScene(loaded.scene);
+    QCOMPARE(panel.controllerCount(), 1);
+    QCOMPARE(panel.addController(QStringLiteral("pd_gravity")), -1);  // not an Orthoglide controller
+    QCOMPARE(panel.addController(QStringLiteral("operational_space")), -1);
+    const int ct = panel.addController(QStringLiteral("computed_torque"));
+    const int pid = panel.addController(QStringLiteral("pid"));
+    QCOMPARE(ct, 1);
+    QCOMPARE(pid, 2);
+    QCOMPARE(panel.gainRows(pid), 3);
+    const sim::PdGains g = sim::gainsFromResponseTime(0.2);
+    const double l0 = -4.73 / 0.2;
+    for (int i = 0; i < 3; ++i) {
+      QCOMPARE(panel.gain(ct, i, 0), g.kp);
+      QCOMPARE(panel.gain(ct, i, 1), g.kv);
+      const double a = panel.gain(pid, i, 0) / (3 * l0 * l0);
+      qInfo("actuator %d: inertia at home %.4f kg", i + 1, a);
+      QVERIFY2(a > 1.2 + 2.96 && a < 20, qPrintable(QString::number(a)));
+      QCOMPARE(panel.gain(pid, i, 1), -3 * l0 * a);
+      QVERIFY(std::abs(panel.gain(pid, i, 2) - (-l0 * l0 * l0 * a)) < 1e-9 * panel.gain(pid, i, 2));
+    }
+    sim::OrthoglideScene s = loaded.scene;
+    QString err;
+    QVERIFY2(panel.applyTo(s, &err), qPrintable(err));
+    QTemporaryDir tmp;
+    const std::string out = tmp.filePath(QStringLiteral("o.json")).toStdString();
+    sim::writeOrthoglideSceneFile(s, out);  // the added controllers read back
+    const auto back = sim::loadOrthoglideSceneFile(out);
+    QVERIFY2(back.ok(), back.report().c_str());
+    const QString diff = orthoSceneDifference(s, back.scene);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+  }
+
+  // The PID's Kp of actuator 1 edited in the gain table (24000 -> 2400 N/m): the PID run's error on
+  // actuator 1 grows (more than twice: the loop a s^3 + Kd s^2 + Kp s + Ki with a ~ 7 kg is then close to
+  // its stability limit Kd Kp = a Ki), the other actuators' far less, the computed-torque run is the same
+  // to the last bit; with
+  // computed torque unticked only the PID runs.
+  void orthoglidePidGainEditChangesItsRun() {
+    QTemporaryDir tmp;
+    const QString scene = tmp.filePath(QStringLiteral("ortho.json"));
+    QVERIFY(copyScene(QStringLiteral("orthoglide_ctc_vs_pid.json"), scene));
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    QVERIFY(w.openFile(scene));
+    auto* panel = w.findChild<ControlPanel*>();
+    QVERIFY(panel->isEnabled() && panel->isVisible());
+    QCOMPARE(panel->kind(), ControlPanel::Kind::Orthoglide);
+    QCOMPARE(panel->controllerCount(), 2);
+    QCOMPARE(panel->controllerName(1), QStringLiteral("pid"));
+    QVERIFY(!w.isWindowModified());
+    QVERIFY2(runFor(w, 0.6), qPrintable(messages->lastMessage()));
+    const auto before = w.findChild<MetricsView*>()->runs();
+    QCOMPARE(int(before.size()), 2);
+
+    auto* combo = panel->findChild<QComboBox*>(QStringLiteral("editedControllerCombo"));
+    auto* table = panel->findChild<QTableWidget*>(QStringLiteral("gainTable"));
+    QVERIFY(combo && table);
+    combo->setCurrentIndex(1);
+    QCOMPARE(table->rowCount(), 3);
+    QCOMPARE(table->verticalHeaderItem(0)->text(), QStringLiteral("actuator 1"));
+    QCOMPARE(table->item(0, 0)->text().toDouble(), 24000.0);
+    QCOMPARE(table->item(0, 2)->text().toDouble(), 200000.0);  // Ki
+    table->item(0, 0)->setText(QStringLiteral("2400"));
+    QCOMPARE(panel->gain(1, 0, 0), 2400.0);
+    QCOMPARE(panel->gain(1, 1, 0), 24000.0);  // actuator 2 unchanged
+    QVERIFY(w.isWindowModified());
+    QVERIFY2(runFor(w, 0.6), qPrintable(messages->lastMessage()));
+    const auto after = w.findChild<MetricsView*>()->runs();
+    QCOMPARE(int(after.size()), 2);
+    const auto& ct0 = before[0].second.joints;
+    const auto& ct1 = after[0].second.joints;
+    const auto& pid0 = before[1].second.joints;
+    const auto& pid1 = after[1].second.joints;
+    for (int i = 0; i < 3; ++i) QCOMPARE(ct1[std::size_t(i)].maxAbsError, ct0[std::size_t(i)].maxAbsError);
+    qInfo("PID max |e| actuator 1: %.3g m -> %.3g m; actuator 2: %.3g -> %.3g; 3: %.3g -> %.3g", pid0[0].maxAbsError,
+          pid1[0].maxAbsError, pid0[1].maxAbsError, pid1[1].maxAbsError, pid0[2].maxAbsError, pid1[2].maxAbsError);
+    // Measured 10.8 mm -> 30.2 mm (Kd Kp = 1.8e6 barely above a Ki = 1.4e6: a lightly damped loop).
+    QVERIFY2(pid1[0].maxAbsError > 2 * pid0[0].maxAbsError, qPrintable(QString::number(pid1[0].maxAbsError)));
+    // The other actuators feel actuator 1 through the legs only: far less than actuator 1's change.
+    for (int i = 1; i < 3; ++i)
+      QVERIFY(std::abs(pid1[std::size_t(i)].maxAbsError - pid0[std::size_t(i)].maxAbsError) <
+              0.5 * (pid1[0].maxAbsError - pid0[0].maxAbsError));
+
+    // Computed torque unticked: only the PID runs.
+    panel->setControllerChecked(0, false);
+    QCOMPARE(panel->selectedControllers(), std::vector<int>{1});
+    QVERIFY2(runFor(w, 0.6), qPrintable(messages->lastMessage()));
+    const auto only = w.findChild<MetricsView*>()->runs();
+    QCOMPARE(int(only.size()), 1);
+    QCOMPARE(QString::fromStdString(only[0].first), QStringLiteral("pid"));
+    QCOMPARE(only[0].second.joints[0].maxAbsError, pid1[0].maxAbsError);
+    // Nothing ticked: refused with the reason.
+    panel->setControllerChecked(1, false);
+    const int errors = messages->errorCount();
+    action(w, "actionRun")->trigger();
+    QCOMPARE(messages->errorCount(), errors + 1);
+    QVERIFY(messages->lastMessage().contains(QStringLiteral("No controller")));
+  }
+
+  // A way-point out of reach (0.3, 0.3, 0.9: the legs cannot span the offset): the cell is marked with
+  // the reader's reason, Run and Save scene are refused with it and the file is kept byte for byte; a
+  // reachable value again clears it.
+  void orthoglideUnreachableWayPointIsRefused() {
+    QTemporaryDir tmp;
+    const QString scene = tmp.filePath(QStringLiteral("ortho.json"));
+    QVERIFY(copyScene(QStringLiteral("orthoglide_ctc_vs_pid.json"), scene));
+    const QByteArray before = fileBytes(scene);
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    QVERIFY(w.openFile(scene));
+    auto* panel = w.findChild<ControlPanel*>();
+    auto* table = panel->findChild<QTableWidget*>(QStringLiteral("wayPointTable"));
+    QVERIFY(table && table->isVisible());
+    QCOMPARE(table->rowCount(), 5);
+    QCOMPARE(table->columnCount(), 4);
+    QCOMPARE(table->item(1, 0)->text().toDouble(), 0.1);
+    QCOMPARE(table->item(1, 3)->text().toDouble(), 0.5);
+    QVERIFY(!(table->item(0, 3)->flags() & Qt::ItemIsEditable));  // the start has no segment
+    for (const auto& [col, text] : {std::pair{0, "0.3"}, std::pair{1, "0.3"}, std::pair{2, "0.9"}})
+      table->item(1, col)->setText(QString::fromLatin1(text));
+    QVERIFY(w.isWindowModified());
+    QTRY_VERIFY(panel->trajectoryEditor()->statusText().contains(QStringLiteral("/trajectory/points/1: out of reach")));
+    QVERIFY(table->item(1, 0)->toolTip().contains(QStringLiteral("out of reach")));
+    QVERIFY(table->item(2, 0)->toolTip().isEmpty());
+    QVERIFY(panel->trajectoryProblems().contains(QStringLiteral("cannot span")));
+    int errors = messages->errorCount();
+    action(w, "actionRun")->trigger();
+    QCOMPARE(messages->errorCount(), errors + 1);
+    QVERIFY2(messages->lastMessage().contains(QStringLiteral("/trajectory/points/1: out of reach")), qPrintable(messages->lastMessage()));
+    QVERIFY(action(w, "actionSaveScene")->isEnabled());
+    errors = messages->errorCount();
+    action(w, "actionSaveScene")->trigger();
+    QCOMPARE(messages->errorCount(), errors + 1);
+    QVERIFY2(messages->lastMessage().contains(QStringLiteral("not saved")) &&
+                 messages->lastMessage().contains(QStringLiteral("out of reach")),
+             qPrintable(messages->lastMessage()));
+    QCOMPARE(fileBytes(scene), before);
+    // A non-positive segment duration is the reader's error too.
+    table->item(2, 3)->setText(QStringLiteral("0"));
+    QTRY_VERIFY(panel->trajectoryEditor()->statusText().contains(QStringLiteral("/trajectory/durations/1: must be positive")));
+    QVERIFY(table->item(2, 3)->toolTip().contains(QStringLiteral("must be positive")));
+    // Back within reach: no problem left, the run works.
+    table->item(2, 3)->setText(QStringLiteral("0.5"));
+    for (const auto& [col, text] : {std::pair{0, "0.05"}, std::pair{1, "0.05"}, std::pair{2, "0.55"}})
+      table->item(1, col)->setText(QString::fromLatin1(text));
+    QTRY_VERIFY(panel->trajectoryEditor()->statusText().isEmpty());
+    QVERIFY2(runFor(w, 0.3), qPrintable(messages->lastMessage()));
+  }
+
+  // Save scene after edits of every kind (a PID gain, a way-point added and moved, a segment duration,
+  // a controller added, the control rate, the stepper, a recorded group, the duration), then reopen: the
+  // panel shows the same state, and the file reads back to the scene the panel gives.
+  void orthoglideSaveAndReopenKeepsThePanel() {
+    QTemporaryDir tmp;
+    const QString scene = tmp.filePath(QStringLiteral("ortho.json"));
+    QVERIFY(copyScene(QStringLiteral("orthoglide_ctc_vs_pid.json"), scene));
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    QVERIFY(w.openFile(scene));
+    auto* panel = w.findChild<ControlPanel*>();
+    auto* traj = panel->trajectoryEditor();
+    auto* table = panel->findChild<QTableWidget*>(QStringLiteral("wayPointTable"));
+    panel->setGain(1, 0, 0, 12345.5);
+    panel->setGain(0, 2, 1, 70.25);
+    table->setCurrentCell(2, 0);
+    panel->findChild<QPushButton*>(QStringLiteral("addWayPointButton"))->click();
+    QCOMPARE(table->rowCount(), 6);
+    QCOMPARE(table->currentRow(), 3);
+    table->item(3, 0)->setText(QStringLiteral("0.04"));
+    table->item(3, 3)->setText(QStringLiteral("0.3"));
+    QVERIFY(panel->addController(QStringLiteral("zero")) == 2);
+    panel->findChild<QSpinBox*>(QStringLiteral("controlHzSpin"))->setValue(500);
+    panel->findChild<QComboBox*>(QStringLiteral("stepperCombo"))->setCurrentIndex(2);  // dopri5
+    panel->findChild<QCheckBox*>(QStringLiteral("record_friction"))->setChecked(false);
+    w.findChild<QDoubleSpinBox*>(QStringLiteral("durationSpin"))->setValue(3.25);
+    QVERIFY2(panel->trajectoryProblems().isEmpty(), qPrintable(panel->trajectoryProblems()));
+    QVERIFY(w.isWindowModified());
+    const json editedTrajectory = traj->trajectory();
+    QCOMPARE(int(editedTrajectory["points"].size()), 6);
+    QCOMPARE(editedTrajectory["points"][3][0].get<double>(), 0.04);
+    QCOMPARE(editedTrajectory["durations"][2].get<double>(), 0.3);
+    auto state = [&] {
+      QStringList out;
+      for (int c = 0; c < panel->controllerCount(); ++c) {
+        out << panel->controllerName(c) + QLatin1Char('/') + panel->controllerType(c);
+        for (int j = 0; j < panel->gainRows(c); ++j)
+          for (int k = 0; k < 3; ++k) out << QString::number(panel->gain(c, j, k), 'g', 17);
+      }
+      out << QString::fromStdString(panel->trajectoryEditor()->trajectory().dump());
+      out << QString::number(panel->duration(), 'g', 17);
+      out << QString::number(panel->findChild<QSpinBox*>(QStringLiteral("controlHzSpin"))->value());
+      out << QString::number(panel->findChild<QSpinBox*>(QStringLiteral("plantHzSpin"))->value());
+      out << QString::number(panel->findChild<QComboBox*>(QStringLiteral("stepperCombo"))->currentIndex());
+      for (QCheckBox* cb : panel->findChildren<QCheckBox*>())
+        if (cb->objectName().startsWith(QStringLiteral("record_"))) out << cb->objectName() + QString::number(cb->isChecked());
+      return out;
+    };
+    const QStringList edited = state();
+    action(w, "actionSaveScene")->trigger();
+    QVERIFY2(!w.isWindowModified(), qPrintable(messages->lastMessage()));
+    QVERIFY(messages->lastMessage().contains(QStringLiteral("Scene saved")));
+    QCOMPARE(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("ortho.json")});
+    const auto saved = sim::loadOrthoglideSceneFile(scene.toStdString());
+    QVERIFY2(saved.ok(), saved.report().c_str());
+    QCOMPARE(saved.scene.controllers[1].kp[0], 12345.5);
+    QCOMPARE(saved.scene.controllers[2].type, std::string("zero"));
+    QCOMPARE(saved.scene.controlPeriod, 1.0 / 500);
+    QCOMPARE(saved.scene.points.size(), std::size_t(6));
+
+    MainWindow w2;
+    w2.show();
+    QVERIFY(w2.openFile(scene));
+    panel = w2.findChild<ControlPanel*>();
+    const QStringList reopened = state();
+    QCOMPARE(reopened, edited);
+    // The reopened panel gives exactly the saved scene.
+    sim::OrthoglideScene applied = saved.scene;
+    QString err;
+    QVERIFY2(panel->applyTo(applied, &err), qPrintable(err));
+    const QString diff = orthoSceneDifference(saved.scene, applied);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    QVERIFY(!w2.isWindowModified());
+  }
+
+  // The satellite scene's control is fixed by design: the panel says so (not a silently disabled panel)
+  // and gives the duration, which the run uses; Save scene is not offered.
+  void satelliteSceneSaysItsControlIsFixed() {
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/satellite_arm.json"))));
+    auto* panel = w.findChild<ControlPanel*>();
+    QCOMPARE(panel->kind(), ControlPanel::Kind::Fixed);
+    QVERIFY(panel->isEnabled() && panel->isVisible());
+    QVERIFY2(panel->note().contains(QStringLiteral("fixed by design")), qPrintable(panel->note()));
+    QVERIFY(panel->findChild<QLabel*>(QStringLiteral("controlPanelNote"))->isVisible());
+    QVERIFY(!panel->findChild<QTableWidget*>(QStringLiteral("gainTable"))->isVisible());
+    auto* dur = w.findChild<QDoubleSpinBox*>(QStringLiteral("durationSpin"));
+    QVERIFY(dur->isVisible() && dur->isEnabled());
+    QVERIFY(!action(w, "actionSaveScene")->isEnabled());
+    QVERIFY2(runFor(w, 0.2), qPrintable(messages->lastMessage()));
+    QVERIFY(!w.isWindowModified());
+    // Back to an Orthoglide scene: the note goes, the editors come back.
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/orthoglide_free_fall.json"))));
+    QVERIFY(panel->note().isEmpty());
+    QVERIFY(panel->findChild<QTableWidget*>(QStringLiteral("gainTable"))->isVisible());
+    QCOMPARE(panel->controllerName(0), QStringLiteral("free"));
   }
 
   // An edit of the control panel makes File > New ask (the scene, not only the robot, is unsaved):

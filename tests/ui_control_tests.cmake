@@ -1,6 +1,7 @@
 # The control panel's trajectory form and controllers, and File > Save scene (scene writer round trip
-# of every shipped serial scene, failed saves, the unsaved-changes prompt), through the main window's
-# own actions: under Xvfb like test_gui (the window holds the Qt 3D view).
+# of every shipped serial and Orthoglide scene, failed saves, the unsaved-changes prompt; Orthoglide
+# way-points, gains per actuator, controller selection, save and reopen; the satellite's fixed-control
+# note), through the main window's own actions: under Xvfb like test_gui (the window holds the Qt 3D view).
 if(TARGET maniplab::ui)
   add_executable(test_control_panel_scene ${CMAKE_CURRENT_SOURCE_DIR}/test_control_panel_scene.cpp)
   target_link_libraries(test_control_panel_scene PRIVATE Qt6::Test maniplab::ui nlohmann_json::nlohmann_json)

@@ -105,6 +105,15 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   scroll->setWidget(inner);
   auto* lay = new QVBoxLayout(inner);
 
+  note_ = new QLabel(inner);
+  note_->setObjectName("controlPanelNote");
+  note_->setWordWrap(true);
+  note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  note_->setFrameShape(QFrame::StyledPanel);
+  note_->setMargin(6);
+  note_->hide();
+  lay->addWidget(note_);
+
   trajBox_ = new QGroupBox(inner);
   auto* tl = new QVBoxLayout(trajBox_);
   trajectory_ = new TrajectoryEditor(trajBox_);
@@ -124,15 +133,21 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   addController_ = new QPushButton(runBox_);
   addController_->setObjectName("addControllerButton");
   auto* addMenu = new QMenu(addController_);
-  for (const char* t : {"pid", "pd_gravity", "computed_torque", "operational_space"}) {
+  for (const char* t : {"pid", "pd_gravity", "computed_torque", "operational_space", "zero"}) {
     auto* a = addMenu->addAction(QString());
     a->setObjectName(QStringLiteral("addController_") + QString::fromLatin1(t));
     a->setData(QString::fromLatin1(t));
     connect(a, &QAction::triggered, this, [this, t] { addController(QString::fromLatin1(t)); });
   }
   connect(addMenu, &QMenu::aboutToShow, this, [this, addMenu] {
-    for (QAction* a : addMenu->actions())
-      a->setEnabled(a->data().toString() != QStringLiteral("operational_space") || dof_ == 6);
+    // Serial scenes: PID, PD + gravity, computed torque, operational space (6 joints); Orthoglide scenes:
+    // the types of their reader (PID, computed torque, zero torque).
+    for (QAction* a : addMenu->actions()) {
+      const QString t = a->data().toString();
+      const bool ortho = t == QStringLiteral("pid") || t == QStringLiteral("computed_torque") || t == QStringLiteral("zero");
+      a->setVisible(kind_ == Kind::Orthoglide ? ortho : t != QStringLiteral("zero"));
+      a->setEnabled(t != QStringLiteral("operational_space") || dof_ == 6);
+    }
   });
   addController_->setMenu(addMenu);
   auto* addRow = new QHBoxLayout;
@@ -197,6 +212,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
 
   simBox_ = new QGroupBox(inner);
   auto* sl = new QFormLayout(simBox_);
+  simForm_ = sl;
   duration_ = new QDoubleSpinBox(simBox_);
   duration_->setObjectName("durationSpin");
   duration_->setRange(0.001, 36000);
@@ -269,8 +285,124 @@ void ControlPanel::edited() {
   if (!filling_) emit settingsChanged();
 }
 
+void ControlPanel::setKind(Kind kind) {
+  kind_ = kind;
+  const bool fixed = kind == Kind::Fixed;
+  for (QWidget* w : std::initializer_list<QWidget*>{trajBox_, runBox_, gainBox_, designBox_, recordBox_}) w->setVisible(!fixed);
+  for (QWidget* w : std::initializer_list<QWidget*>{controlHz_, plantHz_, stepper_}) simForm_->setRowVisible(w, !fixed);
+  simForm_->setRowVisible(noise_, kind == Kind::Serial);  // the Orthoglide plant has no measurement model
+  if (!fixed) {
+    note_->clear();
+    note_->hide();
+  }
+}
+
+QString ControlPanel::note() const { return note_->isHidden() ? QString() : note_->text(); }
+
+void ControlPanel::showCommon(double duration, double controlPeriod, const sim::PlantOptions& plant,
+                              const sim::RecordSelection& record) {
+  duration_->setValue(duration);
+  controlHz_->setValue(int(std::lround(1.0 / controlPeriod)));
+  plantHz_->setValue(int(std::lround(1.0 / plant.period)));
+  stepper_->setCurrentIndex(plant.stepper == sim::Stepper::Euler         ? 0
+                            : plant.stepper == sim::Stepper::RungeKutta4 ? 1
+                                                                         : 2);
+  sim::RecordSelection rec = record;
+  for (int i = 0; i < 8; ++i) record_[std::size_t(i)]->setChecked(*recordFlag(rec, i));
+}
+
+bool ControlPanel::checkRates(QString* error) const {
+  const int ch = controlHz_->value(), ph = plantHz_->value();
+  if (ph % ch == 0) return true;
+  if (error) *error = tr("The plant rate (%1 Hz) must be a whole multiple of the control rate (%2 Hz)").arg(ph).arg(ch);
+  return false;
+}
+
+void ControlPanel::applyCommon(double& duration, double& controlPeriod, sim::PlantOptions& plant,
+                               sim::RecordSelection& record) const {
+  const int ch = controlHz_->value(), ph = plantHz_->value();
+  duration = duration_->value();
+  // Keep the exact periods of the file when the rates were not changed.
+  if (std::lround(1.0 / controlPeriod) != ch) controlPeriod = 1.0 / ch;
+  if (std::lround(1.0 / plant.period) != ph) plant.period = 1.0 / ph;
+  plant.stepper = stepper_->currentIndex() == 0   ? sim::Stepper::Euler
+                  : stepper_->currentIndex() == 1 ? sim::Stepper::RungeKutta4
+                                                  : sim::Stepper::DormandPrince5;
+  for (int i = 0; i < 8; ++i) *recordFlag(record, i) = record_[std::size_t(i)]->isChecked();
+}
+
+void ControlPanel::setOrthoglideScene(const sim::OrthoglideScene& scene) {
+  filling_ = true;
+  setKind(Kind::Orthoglide);
+  orthoContext_ = scene;
+  context_ = sim::Scene();
+  specs_ = scene.controllers;
+  checked_.assign(specs_.size(), true);
+  dof_ = 3;  // the actuators q_11, q_12, q_13
+  trajectory_->setOrthoglideTrajectory(sim::orthoglideTrajectoryJson(scene.points, scene.durations));
+  rebuildControllerList();
+  editedController_->setCurrentIndex(specs_.empty() ? -1 : 0);
+  showCommon(scene.duration, scene.controlPeriod, scene.plant, scene.record);
+  noise_->setValue(0);
+  filling_ = false;
+  showGains();
+  validateTimer_->stop();
+  showTrajectoryProblems();
+}
+
+void ControlPanel::setOrthoglideRobot(const OrthoglideLoadResult& robot) {
+  if (kind_ != Kind::Orthoglide) return;
+  orthoContext_.robot = robot;
+  validateTimer_->stop();
+  showTrajectoryProblems();
+}
+
+void ControlPanel::setFixedControl(const QString& note, double duration) {
+  filling_ = true;
+  setKind(Kind::Fixed);
+  context_ = sim::Scene();
+  orthoContext_ = sim::OrthoglideScene();
+  specs_.clear();
+  checked_.clear();
+  dof_ = 0;
+  rebuildControllerList();
+  duration_->setValue(duration);
+  note_->setText(note);
+  note_->show();
+  filling_ = false;
+}
+
+bool ControlPanel::applyTo(sim::OrthoglideScene& scene, QString* error) const {
+  auto fail = [&](const QString& m) {
+    if (error) *error = m;
+    return false;
+  };
+  if (kind_ != Kind::Orthoglide) return fail(tr("The control panel does not show an Orthoglide scene: reload the scene"));
+  if (!checkRates(error)) return false;
+  for (const auto& s : specs_)
+    if (s.type != "pid" && s.type != "computed_torque" && s.type != "zero")
+      return fail(tr("Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it")
+                      .arg(QString::fromStdString(s.name), QString::fromStdString(s.type)));
+  scene.controllers = specs_;
+  // The way-points pass the Orthoglide scene reader's checks (reach by the IGM, durations; it is built).
+  std::vector<Vector3> points;
+  std::vector<double> durations;
+  QStringList problems;
+  for (const Diagnostic& d : sim::checkOrthoglideTrajectory(trajectory_->trajectory(), scene, &points, &durations))
+    if (d.severity == Diagnostic::Severity::Error)
+      problems << (d.path.empty() || d.path == "/trajectory" ? QString::fromStdString(d.message)
+                                                             : QString::fromStdString(d.path + ": " + d.message));
+  if (!problems.isEmpty()) return fail(tr("Trajectory: %1").arg(problems.join(QStringLiteral("; "))));
+  scene.points = std::move(points);
+  scene.durations = std::move(durations);
+  applyCommon(scene.duration, scene.controlPeriod, scene.plant, scene.record);
+  return true;
+}
+
 void ControlPanel::setScene(const sim::Scene& scene) {
   filling_ = true;
+  setKind(Kind::Serial);
+  orthoContext_ = sim::OrthoglideScene();
   context_ = scene;
   specs_ = scene.controllers;
   checked_.assign(specs_.size(), true);
@@ -281,16 +413,9 @@ void ControlPanel::setScene(const sim::Scene& scene) {
   trajectory_->setTrajectory(scene.trajectory, scene.robot.model);
   rebuildControllerList();
   editedController_->setCurrentIndex(specs_.empty() ? -1 : 0);  // a new scene: its first controller
-  duration_->setValue(scene.duration);
-  controlHz_->setValue(int(std::lround(1.0 / scene.controlPeriod)));
-  plantHz_->setValue(int(std::lround(1.0 / scene.plant.period)));
-  stepper_->setCurrentIndex(scene.plant.stepper == sim::Stepper::Euler         ? 0
-                            : scene.plant.stepper == sim::Stepper::RungeKutta4 ? 1
-                                                                               : 2);
+  showCommon(scene.duration, scene.controlPeriod, scene.plant, scene.record);
   const auto& n = scene.plant.measurement.noiseStd;
   noise_->setValue(n.empty() ? 0.0 : n.front());
-  sim::RecordSelection rec = scene.record;
-  for (int i = 0; i < 8; ++i) record_[std::size_t(i)]->setChecked(*recordFlag(rec, i));
   filling_ = false;
   showGains();
   validateTimer_->stop();
@@ -300,6 +425,7 @@ void ControlPanel::setScene(const sim::Scene& scene) {
 }
 
 void ControlPanel::setRobot(const RobotLoadResult& robot) {
+  if (kind_ != Kind::Serial) return;
   const int n = robot.model.nq;
   const bool countChanged = n != dof_;
   context_.robot = robot;
@@ -367,6 +493,14 @@ void ControlPanel::rebuildControllerList() {
 
 int ControlPanel::addController(const QString& type) {
   const std::string t = type.toStdString();
+  if (kind_ == Kind::Fixed) {
+    emit message(note());
+    return -1;
+  }
+  if (kind_ == Kind::Orthoglide && t != "pid" && t != "computed_torque" && t != "zero") {
+    emit message(tr("An Orthoglide scene runs PID, computed torque or zero torque controllers (not %1)").arg(type));
+    return -1;
+  }
   if (t == "operational_space" && dof_ != 6) {
     emit message(tr("An operational-space controller needs a robot with 6 joints (this one has %1)").arg(dof_));
     return -1;
@@ -377,7 +511,9 @@ int ControlPanel::addController(const QString& type) {
   for (int k = 2; names.count(name); ++k) name = t + "_" + std::to_string(k);
   sim::ControllerSpec spec;
   try {
-    spec = sim::defaultControllerSpec(t, name, context_.robot.model, responseTime_->value());
+    spec = kind_ == Kind::Orthoglide
+               ? sim::defaultOrthoglideControllerSpec(t, name, orthoContext_.robot.model, responseTime_->value())
+               : sim::defaultControllerSpec(t, name, context_.robot.model, responseTime_->value());
   } catch (const std::exception& e) {
     emit message(tr("Cannot add the controller: %1").arg(QString::fromStdString(e.what())));
     return -1;
@@ -387,10 +523,14 @@ int ControlPanel::addController(const QString& type) {
   rebuildControllerList();
   const int index = int(specs_.size()) - 1;
   editedController_->setCurrentIndex(index);
-  emit message(tr("Controller %1 added, gains from the response time Tr = %2 s (Kp of joint 1: %3); edit them under Gains")
-                   .arg(QString::fromStdString(name))
-                   .arg(responseTime_->value())
-                   .arg(spec.kp.size() > 0 ? spec.kp[0] : 0.0, 0, 'g', 5));
+  if (t == "zero")
+    emit message(tr("Controller %1 added (zero torque: no gains)").arg(QString::fromStdString(name)));
+  else
+    emit message(tr("Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains")
+                     .arg(QString::fromStdString(name))
+                     .arg(responseTime_->value())
+                     .arg(kind_ == Kind::Orthoglide ? tr("actuator") : tr("joint"))
+                     .arg(spec.kp.size() > 0 ? spec.kp[0] : 0.0, 0, 'g', 5));
   emit settingsChanged();
   return index;
 }
@@ -425,6 +565,8 @@ void ControlPanel::trajectoryEdited() {
 }
 
 std::vector<Diagnostic> ControlPanel::validateTrajectory() const {
+  if (kind_ == Kind::Fixed) return {};
+  if (kind_ == Kind::Orthoglide) return sim::checkOrthoglideTrajectory(trajectory_->trajectory(), orthoContext_);
   sim::Scene s;
   s.file = context_.file;
   s.robot = context_.robot;
@@ -435,7 +577,7 @@ std::vector<Diagnostic> ControlPanel::validateTrajectory() const {
 }
 
 void ControlPanel::showTrajectoryProblems() {
-  if (dof_ == 0 && trajectory_->trajectory().is_null()) return;
+  if (kind_ == Kind::Fixed || (dof_ == 0 && trajectory_->trajectory().is_null())) return;
   trajectory_->showProblems(validateTrajectory());
 }
 
@@ -462,7 +604,7 @@ void ControlPanel::showGains() {
     rows << tr("rotation φ") << tr("rotation θ") << tr("rotation ψ") << tr("position X") << tr("position Y")
          << tr("position Z");
   else
-    for (int j = 0; j < dof_; ++j) rows << tr("joint %1").arg(j + 1);
+    for (int j = 0; j < dof_; ++j) rows << (kind_ == Kind::Orthoglide ? tr("actuator %1").arg(j + 1) : tr("joint %1").arg(j + 1));
   gains_->setVerticalHeaderLabels(rows);
   const bool hasGains = valid && (specs_[std::size_t(c)].type == "pid" || specs_[std::size_t(c)].type == "pd_gravity" ||
                                   specs_[std::size_t(c)].type == "computed_torque" || cartesian);
@@ -582,9 +724,8 @@ bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {
     return false;
   };
   const int n = scene.robot.model.nq;
-  const int ch = controlHz_->value(), ph = plantHz_->value();
-  if (ph % ch != 0)
-    return fail(tr("The plant rate (%1 Hz) must be a whole multiple of the control rate (%2 Hz)").arg(ph).arg(ch));
+  if (kind_ != Kind::Serial) return fail(tr("The control panel does not show a serial scene: reload the scene"));
+  if (!checkRates(error)) return false;
   if (dof_ != n)
     return fail(tr("The control panel is set for %1 joint(s), the robot has %2: reload the scene").arg(dof_).arg(n));
   for (const auto& s : specs_)
@@ -594,13 +735,7 @@ bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {
                       .arg(n));
   scene.controllers = specs_;
   scene.trajectory = trajectory_->trajectory();
-  scene.duration = duration_->value();
-  // Keep the exact periods of the file when the rates were not changed.
-  if (std::lround(1.0 / scene.controlPeriod) != ch) scene.controlPeriod = 1.0 / ch;
-  if (std::lround(1.0 / scene.plant.period) != ph) scene.plant.period = 1.0 / ph;
-  scene.plant.stepper = stepper_->currentIndex() == 0   ? sim::Stepper::Euler
-                        : stepper_->currentIndex() == 1 ? sim::Stepper::RungeKutta4
-                                                        : sim::Stepper::DormandPrince5;
+  applyCommon(scene.duration, scene.controlPeriod, scene.plant, scene.record);
   auto& mo = scene.plant.measurement;
   const double noise = noise_->value();
   const double old = mo.noiseStd.empty() ? 0.0 : mo.noiseStd.front();
@@ -613,7 +748,6 @@ bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {
     if (scene.q0.size() != n) scene.q0.resize(0);
     if (scene.qd0.size() != n) scene.qd0.resize(0);
   }
-  for (int i = 0; i < 8; ++i) *recordFlag(scene.record, i) = record_[std::size_t(i)]->isChecked();
   // The trajectory passes the scene reader's checks (it is built, as for a run).
   QStringList problems;
   for (const Diagnostic& d : sim::checkSceneTrajectory(scene))
@@ -635,9 +769,9 @@ void ControlPanel::retranslate() {
   addController_->setText(tr("Add controller"));
   addController_->setToolTip(tr("A new controller with default gains from the response time Tr of the gain design"));
   const QString addNames[] = {tr("PID (independent joints)"), tr("PD + gravity"), tr("Computed torque"),
-                              tr("Operational space (6 joints)")};
+                              tr("Operational space (6 joints)"), tr("Zero torque (free motion)")};
   if (auto* m = addController_->menu())
-    for (int i = 0; i < m->actions().size() && i < 4; ++i) m->actions()[i]->setText(addNames[i]);
+    for (int i = 0; i < m->actions().size() && i < 5; ++i) m->actions()[i]->setText(addNames[i]);
   gainBox_->setTitle(tr("Gains"));
   designBox_->setTitle(tr("Gain design (computed torque: e'' + Kv e' + Kp e = 0)"));
   simBox_->setTitle(tr("Simulation"));

@@ -123,8 +123,9 @@ struct MainWindow::Impl {
   OrthoglideEditor* orthoEditor = nullptr;  ///< the Orthoglide's robot file (its own dock)
   QDockWidget* orthoDock = nullptr;
   /// The kind of the open scene. Serial scenes (sim::Scene) are edited and run with every panel; the
-  /// Orthoglide (seed 004) and satellite (seed 000 §IV.2) scenes are run as their files say (the control
-  /// panel only gives the duration), drawn by the 3D view's other kinds and recorded like serial runs.
+  /// Orthoglide (seed 004) scenes with the control panel (way-points, controllers, gains, rates...) and
+  /// their own parameter dock; the satellite (seed 000 §IV.2) scenes run as their file says (the control
+  /// panel says so and gives the duration). All are drawn by the 3D view and recorded like serial runs.
   enum class SceneKind { Serial, Orthoglide, Satellite } kind = SceneKind::Serial;
   std::shared_ptr<const sim::OrthoglideScene> orthoScene;
   std::shared_ptr<const sim::SatelliteScene> satScene;
@@ -251,7 +252,7 @@ struct MainWindow::Impl {
     if (name.isEmpty()) name = QFileInfo(scenePath.isEmpty() ? robotPath : scenePath).fileName();
     if (name.isEmpty()) name = MainWindow::tr("untitled");
     w->setWindowTitle(name + QStringLiteral("[*] - ManipLab"));
-    w->setWindowModified(!undo.isClean() || (kind == SceneKind::Serial && sceneModified) ||
+    w->setWindowModified(!undo.isClean() || (kind != SceneKind::Satellite && sceneModified) ||
                          (kind == SceneKind::Orthoglide && orthoEditor && orthoEditor->isModified()));
   }
 
@@ -265,8 +266,8 @@ struct MainWindow::Impl {
     exportMetricsAct->setEnabled(!lastRuns.empty());
     saveAct->setEnabled(hasScene && kind != SceneKind::Satellite);
     saveAsAct->setEnabled(hasScene && kind != SceneKind::Satellite);
-    saveSceneAct->setEnabled(hasScene && kind == SceneKind::Serial);
-    saveSceneAsAct->setEnabled(hasScene && kind == SceneKind::Serial);
+    saveSceneAct->setEnabled(hasScene && kind != SceneKind::Satellite);
+    saveSceneAsAct->setEnabled(hasScene && kind != SceneKind::Satellite);
   }
 
   void addRecent(const QString& path) {
@@ -295,11 +296,17 @@ struct MainWindow::Impl {
   }
 
   bool maybeSave() {
-    if (kind == SceneKind::Orthoglide && orthoEditor && orthoEditor->isModified()) {
-      const auto r = QMessageBox::warning(w, MainWindow::tr("Unsaved changes"),
-                                          MainWindow::tr("The Orthoglide's parameters have been modified. Save the changes?"),
+    if (kind == SceneKind::Orthoglide) {
+      const bool robotEdited = orthoEditor && orthoEditor->isModified();
+      if (!robotEdited && !sceneModified) return true;
+      const QString text =
+          robotEdited && sceneModified
+              ? MainWindow::tr("The Orthoglide's parameters and the scene have been modified. Save the changes?")
+          : robotEdited ? MainWindow::tr("The Orthoglide's parameters have been modified. Save the changes?")
+                        : MainWindow::tr("The scene has been modified (control panel). Save the changes?");
+      const auto r = QMessageBox::warning(w, MainWindow::tr("Unsaved changes"), text,
                                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-      if (r == QMessageBox::Save) return save();
+      if (r == QMessageBox::Save) return sceneModified ? saveScene() : save();  // the scene saves the robot first
       return r == QMessageBox::Discard;
     }
     const bool robotEdited = !undo.isClean();
@@ -417,6 +424,7 @@ struct MainWindow::Impl {
   /// checked by the reader first, then written atomically). The robot's unsaved edits are saved first (the
   /// scene names its file). A failure keeps the previous file and says why in the message area.
   bool saveSceneTo(const QString& path) {
+    if (hasScene && kind == SceneKind::Orthoglide) return saveOrthoglideSceneTo(path);
     if (!hasScene || kind != SceneKind::Serial) return false;
     if (!undo.isClean()) {
       info(MainWindow::tr("The robot has unsaved edits: it is saved first (the scene names its file)"));
@@ -449,13 +457,47 @@ struct MainWindow::Impl {
     return true;
   }
 
+  /// File > Save scene for an Orthoglide scene: the control panel's way-points, controllers, gains, rates,
+  /// stepper, duration and recorded channels, written by sim::writeOrthoglideSceneFile (read back by the
+  /// Orthoglide scene reader first, then atomically). The Orthoglide's edited parameters are saved first
+  /// (the scene names their file).
+  bool saveOrthoglideSceneTo(const QString& path) {
+    if (orthoEditor && orthoEditor->isModified()) {
+      info(MainWindow::tr("The Orthoglide's parameters have unsaved edits: they are saved first (the scene names their file)"));
+      if (!saveOrthoglide(QString())) {
+        error(MainWindow::tr("%1: the scene was not saved: its robot has unsaved edits").arg(path));
+        return false;
+      }
+    }
+    sim::OrthoglideScene s = *orthoScene;
+    QString why;
+    if (!panel->applyTo(s, &why)) {
+      error(MainWindow::tr("%1: the scene was not saved (an existing file is left unchanged): %2").arg(path, why));
+      return false;
+    }
+    s.file = path.toStdString();
+    try {
+      sim::writeOrthoglideSceneFile(s, path.toStdString());
+    } catch (const std::exception& e) {
+      error(MainWindow::tr("%1: the scene was not saved (an existing file is left unchanged): %2").arg(path, q(e.what())));
+      return false;
+    }
+    orthoScene = std::make_shared<const sim::OrthoglideScene>(std::move(s));
+    scenePath = QFileInfo(path).absoluteFilePath();
+    sceneModified = false;
+    info(MainWindow::tr("Scene saved to %1").arg(path));
+    addRecent(path);
+    updateTitle();
+    return true;
+  }
+
   bool saveScene() {
     if (scenePath.isEmpty()) return saveSceneAs();
     return saveSceneTo(scenePath);
   }
 
   bool saveSceneAs() {
-    if (!hasScene || kind != SceneKind::Serial) return false;
+    if (!hasScene || kind == SceneKind::Satellite) return false;
     QString path = QFileDialog::getSaveFileName(
         w, MainWindow::tr("Save the scene"),
         scenePath.isEmpty() ? dataDirectory() + QStringLiteral("/scenes/untitled.json") : scenePath,
@@ -465,15 +507,14 @@ struct MainWindow::Impl {
     return saveSceneTo(path);
   }
 
-  /// Enables the panels that only serial scenes use (chain editor, control panel, teach, identification,
-  /// EtherCAT). The other kinds run as their files say, for the control panel's duration (set from the
-  /// file when it is opened).
+  /// Enables the panels that only serial scenes use (chain editor, teach, identification, EtherCAT). The
+  /// control panel serves every kind (setScene, setOtherScene fill it).
   void enableSerialPanels(bool on) {
-    for (QWidget* wd : std::initializer_list<QWidget*>{editor, panel, teach, ident, ethercat})
+    for (QWidget* wd : std::initializer_list<QWidget*>{editor, teach, ident, ethercat})
       if (wd) wd->setEnabled(on);
     // Their docks (which show the last serial scene's data) are hidden meanwhile, and those that were
     // shown come back with the next serial scene.
-    const std::initializer_list<QDockWidget*> docks{editorDock, panelDock, teachDock, identDock, ethercatDock};
+    const std::initializer_list<QDockWidget*> docks{editorDock, teachDock, identDock, ethercatDock};
     if (!on && hiddenSerialDocks.empty()) {
       for (QDockWidget* dw : docks)
         if (dw && !dw->isHidden()) {
@@ -515,7 +556,18 @@ struct MainWindow::Impl {
       }
     }
     showRobot();
-    if (panel) panel->setDuration(orthoScene ? orthoScene->duration : satScene->duration);
+    if (panel) {
+      if (orthoScene)
+        panel->setOrthoglideScene(*orthoScene);
+      else
+        panel->setFixedControl(
+            MainWindow::tr("Satellite scene: the control is fixed by design (the reaction-aware computed torque of "
+                           "seed 000 §IV.2, with the scene file's gains and motion); only the simulated duration "
+                           "can be changed here. Edit the scene file to change the rest."),
+            satScene->duration);
+      sceneModified = false;  // filling the panel is not an edit
+      if (panelDock && !panelDock->isHidden()) panelDock->raise();
+    }
     if (scope) setScopeSources({}, {});
     updateTitle();
     updateActions();
@@ -605,13 +657,23 @@ struct MainWindow::Impl {
     }
     RunRequest req;
     if (kind != SceneKind::Serial) {
-      // The scene file's controllers and settings; the control panel gives the duration.
-      const double duration = panel->duration();
       if (orthoScene) {
+        // The scene as edited in the control panel (way-points, controllers, gains, rates...).
         auto o = std::make_shared<sim::OrthoglideScene>(*orthoScene);
-        if (duration > 0) o->duration = duration;
+        QString err;
+        if (!panel->applyTo(*o, &err)) {
+          error(err);
+          return;
+        }
         req.orthoglide = std::move(o);
+        req.controllers = panel->selectedControllers();
+        if (req.controllers.empty()) {
+          error(MainWindow::tr("No controller is selected in the control panel"));
+          return;
+        }
       } else {
+        // The satellite scene file's control; the control panel gives the duration.
+        const double duration = panel->duration();
         auto st = std::make_shared<sim::SatelliteScene>(*satScene);
         if (duration > 0) st->duration = duration;
         req.satellite = std::move(st);
@@ -1014,6 +1076,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     auto s = std::make_shared<sim::OrthoglideScene>(*d->orthoScene);
     s->robot.model = m;
     d->orthoScene = std::move(s);
+    d->panel->setOrthoglideRobot(d->orthoScene->robot);  // the way-points' reach is checked again
     if (d->view && !d->running) {
       d->view->setOrthoglide(m);
       d->view->clearTrails();
@@ -1275,7 +1338,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   connect(&d->undo, &QUndoStack::cleanChanged, this, [this] { d->updateTitle(); });
   connect(d->panel, &ControlPanel::message, this, [this](const QString& m) { d->info(m); });
   connect(d->panel, &ControlPanel::settingsChanged, this, [this] {  // unsaved scene edits
-    if (!d->hasScene || d->kind != Impl::SceneKind::Serial) return;
+    if (!d->hasScene || d->kind == Impl::SceneKind::Satellite) return;
     d->sceneModified = true;
     d->updateTitle();
   });

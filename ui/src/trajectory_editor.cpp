@@ -31,7 +31,7 @@ const QColor kErrorColor(255, 190, 190);  // as the chain editor's invalid cells
 const QColor kWarningColor(255, 236, 170);
 constexpr double kDeg = 180.0 / M_PI;
 
-enum Page { JointPage = 0, ViaPage = 1, CartesianPage = 2, ReadOnlyPage = 3 };
+enum Page { JointPage = 0, ViaPage = 1, CartesianPage = 2, ReadOnlyPage = 3, WayPointPage = 4 };
 
 bool isPositionKey(const std::string& key) { return key == "from" || key == "to" || key == "q" || key == "q0"; }
 
@@ -86,6 +86,31 @@ Vector6 cartesianPose(const json& t, const char* key) {
       if ((*v)[std::size_t(i)].is_number()) out[3 * k + i] = (*v)[std::size_t(i)].get<double>();
   }
   return out;
+}
+
+/// The way-points and segment durations of an Orthoglide "cartesian_points" object, for display and
+/// editing (what the reader would refuse shows 0; the reader's checks say why).
+void wayPoints(const json& t, std::vector<Vector3>& points, std::vector<double>& durations) {
+  points.clear();
+  durations.clear();
+  const json* p = member(t, "points");
+  const json* d = member(t, "durations");
+  if (p && p->is_array())
+    for (const auto& x : *p) {
+      Vector3 v = Vector3::Zero();
+      if (x.is_array())
+        for (int i = 0; i < 3 && std::size_t(i) < x.size(); ++i)
+          if (x[std::size_t(i)].is_number()) v[i] = x[std::size_t(i)].get<double>();
+      points.push_back(v);
+    }
+  if (d && d->is_array())
+    for (const auto& x : *d) durations.push_back(x.is_number() ? x.get<double>() : 0.0);
+}
+
+json wayPointsJson(const std::vector<Vector3>& points) {
+  json a = json::array();
+  for (const Vector3& v : points) a.push_back({v[0], v[1], v[2]});
+  return a;
 }
 
 /// Six significant digits are shown (0.001° or better); an edit changes only the cell typed in, the
@@ -200,6 +225,26 @@ TrajectoryEditor::TrajectoryEditor(QWidget* parent) : QWidget(parent) {
   readOnly_->setLineWrapMode(QPlainTextEdit::NoWrap);
   rl->addWidget(readOnly_);
   pages_->addWidget(ro);
+  // Orthoglide way-points: one row per point (X, Y, Z, duration of the segment arriving there).
+  auto* way = new QWidget(pages_);
+  auto* wl = new QVBoxLayout(way);
+  wl->setContentsMargins(0, 0, 0, 0);
+  wayPointNote_ = new QLabel(way);
+  wayPointNote_->setWordWrap(true);
+  wl->addWidget(wayPointNote_);
+  wayPointTable_ = makeTable(way, "wayPointTable");
+  wayPointTable_->setColumnCount(4);
+  wl->addWidget(wayPointTable_);
+  auto* wb = new QHBoxLayout;
+  addWayPoint_ = new QPushButton(way);
+  addWayPoint_->setObjectName("addWayPointButton");
+  removeWayPoint_ = new QPushButton(way);
+  removeWayPoint_->setObjectName("removeWayPointButton");
+  wb->addWidget(addWayPoint_);
+  wb->addWidget(removeWayPoint_);
+  wb->addStretch();
+  wl->addLayout(wb);
+  pages_->addWidget(way);
   lay->addWidget(pages_);
 
   durationRow_ = new QWidget(this);
@@ -226,6 +271,9 @@ TrajectoryEditor::TrajectoryEditor(QWidget* parent) : QWidget(parent) {
   connect(jointTable_, &QTableWidget::cellChanged, this, &TrajectoryEditor::jointCellEdited);
   connect(viaTable_, &QTableWidget::cellChanged, this, &TrajectoryEditor::viaCellEdited);
   connect(cartesianTable_, &QTableWidget::cellChanged, this, &TrajectoryEditor::cartesianCellEdited);
+  connect(wayPointTable_, &QTableWidget::cellChanged, this, &TrajectoryEditor::wayPointCellEdited);
+  connect(addWayPoint_, &QPushButton::clicked, this, &TrajectoryEditor::addWayPoint);
+  connect(removeWayPoint_, &QPushButton::clicked, this, [this] { removeWayPoint(); });
   connect(addPoint_, &QPushButton::clicked, this, &TrajectoryEditor::addViaPoint);
   connect(removePoint_, &QPushButton::clicked, this, &TrajectoryEditor::removeViaPoint);
   connect(duration_, &QDoubleSpinBox::valueChanged, this, [this](double v) {
@@ -257,7 +305,29 @@ QString TrajectoryEditor::type() const {
   return t && t->is_string() ? QString::fromStdString(t->get<std::string>()) : QString();
 }
 
+void TrajectoryEditor::setTypeItems(bool orthoglide) {
+  const bool wasFilling = filling_;
+  filling_ = true;
+  orthoglide_ = orthoglide;
+  type_->clear();
+  for (const QString& t : orthoglide ? QStringList{QStringLiteral("cartesian_points")} : types()) type_->addItem(QString(), t);
+  type_->setEnabled(!orthoglide);  // an Orthoglide scene has one type
+  retranslate();                   // (no refill: the caller shows its trajectory)
+  filling_ = wasFilling;
+}
+
+void TrajectoryEditor::setOrthoglideTrajectory(const json& trajectory) {
+  if (!orthoglide_) setTypeItems(true);
+  model_ = Model();
+  original_ = trajectory;
+  current_ = trajectory;
+  shown_.clear();
+  shown_[type().toStdString()] = current_;
+  fill();
+}
+
 void TrajectoryEditor::setTrajectory(const json& trajectory, const Model& model) {
+  if (orthoglide_) setTypeItems(false);
   model_ = model;
   original_ = trajectory;
   current_ = trajectory;
@@ -267,6 +337,7 @@ void TrajectoryEditor::setTrajectory(const json& trajectory, const Model& model)
 }
 
 bool TrajectoryEditor::setModel(const Model& model) {
+  if (orthoglide_) return false;  // way-points in R_0: no joints to follow
   const int n = model.nq;
   const bool sameCount = model_.nq == n;
   model_ = model;
@@ -421,7 +492,10 @@ void TrajectoryEditor::fill() {
   type_->setCurrentIndex(idx);
   const bool joints = t == QStringLiteral("quintic") || t == QStringLiteral("trapezoidal") || t == QStringLiteral("hold");
   const bool cartesian = t == QStringLiteral("cartesian_line");
-  if (joints) {
+  if (orthoglide_) {
+    pages_->setCurrentIndex(WayPointPage);
+    showWayPointTable();
+  } else if (joints) {
     pages_->setCurrentIndex(JointPage);
     showJointTable();
   } else if (t == QStringLiteral("via_points")) {
@@ -454,7 +528,7 @@ void TrajectoryEditor::fill() {
                                      i == pages_->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
   pages_->updateGeometry();
   const bool hold = t == QStringLiteral("hold");
-  durationRow_->setVisible(t == QStringLiteral("quintic") || hold || cartesian);
+  durationRow_->setVisible(!orthoglide_ && (t == QStringLiteral("quintic") || hold || cartesian));
   duration_->setSpecialValueText(hold ? tr("whole run") : QString());
   duration_->setValue(numberOr(current_, "duration", hold ? 0.0 : 2.0));
   filling_ = false;
@@ -519,6 +593,97 @@ void TrajectoryEditor::showCartesianTable() {
   for (int r = 3; r < 6; ++r)
     if (auto* it = cartesianTable_->item(r, 1)) it->setToolTip(tr("Not used: the line keeps the start orientation"));
   fitRows(cartesianTable_);
+}
+
+void TrajectoryEditor::showWayPointTable() {
+  std::vector<Vector3> pts;
+  std::vector<double> durs;
+  wayPoints(current_, pts, durs);
+  const int k = int(pts.size());
+  wayPointTable_->clear();
+  wayPointTable_->setRowCount(k);
+  wayPointTable_->setColumnCount(4);
+  wayPointTable_->setHorizontalHeaderLabels({tr("X [m]"), tr("Y [m]"), tr("Z [m]"), tr("Segment [s]")});
+  QStringList rows;
+  for (int r = 0; r < k; ++r) rows << tr("P%1").arg(r + 1);
+  wayPointTable_->setVerticalHeaderLabels(rows);
+  for (int r = 0; r < k; ++r) {
+    for (int c = 0; c < 3; ++c) setItem(wayPointTable_, r, c, pts[std::size_t(r)][c]);
+    if (r == 0) {  // the start: no segment arrives there
+      auto* it = new QTableWidgetItem(tr("start"));
+      it->setFlags(it->flags() & ~Qt::ItemIsEditable);
+      it->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+      it->setToolTip(tr("The platform starts at P1; each other row gives the duration of the segment that reaches it"));
+      wayPointTable_->setItem(r, 3, it);
+    } else if (std::size_t(r - 1) < durs.size()) {
+      setItem(wayPointTable_, r, 3, durs[std::size_t(r - 1)]);
+    } else {
+      wayPointTable_->setItem(r, 3, new QTableWidgetItem(QString()));
+    }
+  }
+  removeWayPoint_->setEnabled(k > 2);
+  fitRows(wayPointTable_);
+}
+
+void TrajectoryEditor::wayPointCellEdited(int row, int column) {
+  if (filling_ || !orthoglide_ || row < 0 || column < 0 || column > 3 || (column == 3 && row == 0)) return;
+  std::vector<Vector3> pts;
+  std::vector<double> durs;
+  wayPoints(current_, pts, durs);
+  if (std::size_t(row) >= pts.size()) return;
+  double x = 0;
+  if (!parseCell(wayPointTable_, row, column, 1.0, x)) return;
+  if (column < 3) {
+    pts[std::size_t(row)][column] = x;
+    current_["points"] = wayPointsJson(pts);
+  } else {
+    if (durs.size() < std::size_t(row)) durs.resize(std::size_t(row), 0.0);
+    durs[std::size_t(row - 1)] = x;
+    current_["durations"] = durs;
+  }
+  changed();
+}
+
+void TrajectoryEditor::addWayPoint() {
+  if (!orthoglide_) return;
+  std::vector<Vector3> pts;
+  std::vector<double> durs;
+  wayPoints(current_, pts, durs);
+  durs.resize(pts.empty() ? 0 : pts.size() - 1, 0.5);
+  int r = wayPointTable_->currentRow();
+  if (r < 0 || std::size_t(r) >= pts.size()) r = int(pts.size()) - 1;
+  const Vector3 p = r >= 0 ? pts[std::size_t(r)] : Vector3::Zero();
+  const double d = r >= 1 ? durs[std::size_t(r - 1)] : 0.5;
+  pts.insert(pts.begin() + (r + 1), p);
+  if (pts.size() > 1) durs.insert(durs.begin() + r, d);  // the segment arriving at r + 1
+  current_["points"] = wayPointsJson(pts);
+  current_["durations"] = durs;
+  if (!current_.contains("type")) current_["type"] = "cartesian_points";
+  fill();
+  wayPointTable_->setCurrentCell(r + 1, 0);
+  changed();
+}
+
+bool TrajectoryEditor::removeWayPoint() {
+  if (!orthoglide_) return false;
+  std::vector<Vector3> pts;
+  std::vector<double> durs;
+  wayPoints(current_, pts, durs);
+  if (pts.size() <= 2) {
+    emit message(tr("A way-point trajectory needs at least two points"));
+    return false;
+  }
+  durs.resize(pts.size() - 1, 0.5);
+  int r = wayPointTable_->currentRow();
+  if (r < 0 || std::size_t(r) >= pts.size()) r = int(pts.size()) - 1;
+  pts.erase(pts.begin() + r);
+  // The segment arriving at the removed point goes (the first point: the segment leaving it).
+  durs.erase(durs.begin() + std::max(0, r - 1));
+  current_["points"] = wayPointsJson(pts);
+  current_["durations"] = durs;
+  fill();
+  changed();
+  return true;
 }
 
 bool TrajectoryEditor::parseCell(QTableWidget* table, int row, int column, double scale, double& out) {
@@ -622,12 +787,12 @@ void TrajectoryEditor::changed() {
 }
 
 void TrajectoryEditor::clearMarks() {
-  for (QTableWidget* t : {jointTable_, viaTable_, cartesianTable_})
+  for (QTableWidget* t : {jointTable_, viaTable_, cartesianTable_, wayPointTable_})
     for (int r = 0; r < t->rowCount(); ++r)
       for (int c = 0; c < t->columnCount(); ++c)
         if (auto* it = t->item(r, c)) {
           it->setBackground(QBrush());
-          if (t != cartesianTable_ || r < 3 || c == 0) it->setToolTip(QString());
+          if ((t != cartesianTable_ || r < 3 || c == 0) && (t != wayPointTable_ || c < 3 || r > 0)) it->setToolTip(QString());
         }
   for (QWidget* w : std::initializer_list<QWidget*>{duration_, samplePeriod_}) {
     w->setPalette(QPalette());
@@ -665,6 +830,18 @@ void TrajectoryEditor::showProblems(const std::vector<Diagnostic>& diagnostics) 
             it->setToolTip(reason);
           }
     };
+    if (orthoglide_) {
+      // points/K[/i] -> row K (column i or X, Y, Z); durations/K -> the duration on row K + 1.
+      const int rows = wayPointTable_->rowCount();
+      if (key == QStringLiteral("points")) {
+        bool hasAxis = false;
+        const int axis = parts.size() > 3 ? parts[3].toInt(&hasAxis) : -1;
+        markCells(wayPointTable_, hasIndex ? index : 0, hasIndex ? index : rows - 1, hasAxis ? axis : 0, hasAxis ? axis : 2);
+      } else if (key == QStringLiteral("durations")) {
+        markCells(wayPointTable_, hasIndex ? index + 1 : 1, hasIndex ? index + 1 : rows - 1, 3, 3);
+      }
+      continue;
+    }
     if (key == QStringLiteral("duration")) {
       markWidget(duration_, colour, reason);
     } else if (key == QStringLiteral("sample_period")) {
@@ -704,12 +881,26 @@ void TrajectoryEditor::changeEvent(QEvent* e) {
 
 void TrajectoryEditor::retranslate() {
   typeLabel_->setText(tr("Type:"));
-  const QString names[] = {tr("Quintic, rest to rest"),          tr("Trapezoidal velocity"),
-                           tr("Via points (C2 spline)"),         tr("Hold a position"),
-                           tr("Cartesian straight line"),        tr("Fourier excitation (read-only)"),
-                           tr("UMIS thesis line (read-only)")};
-  for (int i = 0; i < type_->count() && i < 7; ++i) type_->setItemText(i, names[i]);
-  type_->setToolTip(tr("The reference the controllers track (scenes/README.md, Trajectories)"));
+  const std::pair<const char*, QString> names[] = {{"quintic", tr("Quintic, rest to rest")},
+                                                   {"trapezoidal", tr("Trapezoidal velocity")},
+                                                   {"via_points", tr("Via points (C2 spline)")},
+                                                   {"hold", tr("Hold a position")},
+                                                   {"cartesian_line", tr("Cartesian straight line")},
+                                                   {"fourier", tr("Fourier excitation (read-only)")},
+                                                   {"umis_thesis_line", tr("UMIS thesis line (read-only)")},
+                                                   {"cartesian_points", tr("Platform way-points (Orthoglide)")}};
+  for (int i = 0; i < type_->count(); ++i)
+    for (const auto& [key, name] : names)
+      if (type_->itemData(i).toString() == QLatin1String(key)) type_->setItemText(i, name);
+  type_->setToolTip(orthoglide_ ? tr("An Orthoglide scene's reference: the platform point P through way-points "
+                                     "(robots/orthoglide.md, Scenes)")
+                                : tr("The reference the controllers track (scenes/README.md, Trajectories)"));
+  wayPointNote_->setText(tr("Platform point P in R_0, straight segments, each rest to rest with the quintic time "
+                            "scaling; every point must be within reach (inverse geometric model)."));
+  addWayPoint_->setText(tr("Add point"));
+  addWayPoint_->setToolTip(tr("Inserts a copy of the selected point after it"));
+  removeWayPoint_->setText(tr("Remove point"));
+  removeWayPoint_->setToolTip(tr("Removes the selected point (at least two remain)"));
   durationLabel_->setText(tr("Motion duration:"));
   sampleLabel_->setText(tr("Sample period:"));
   samplePeriod_->setSpecialValueText(tr("default"));

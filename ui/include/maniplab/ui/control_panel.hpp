@@ -7,10 +7,18 @@
 // simulated duration. applyTo() writes these into the scene copy used for the next run or saved as a
 // scene file; the trajectory is validated by the scene reader's own checks (sim::checkSceneTrajectory),
 // its problems marked in the form.
+//
+// Scene kinds: a serial scene (setScene / applyTo(Scene&)); an Orthoglide scene (setOrthoglideScene /
+// applyTo(OrthoglideScene&): the platform way-points and segment durations in the trajectory form,
+// validated by the Orthoglide scene reader's checks (sim::checkOrthoglideTrajectory, reach by the IGM
+// included), the controller types of that scene (pid, computed_torque, zero), gains per actuator (3
+// rows), no measurement noise); a scene whose control is fixed by design (the satellite:
+// setFixedControl shows a note saying so, and the duration only).
 #include <QString>
 #include <QWidget>
 #include <vector>
 
+#include "maniplab/sim/orthoglide_simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 
 class QCheckBox;
@@ -21,6 +29,7 @@ class QTableWidget;
 class QPushButton;
 class QLabel;
 class QGroupBox;
+class QFormLayout;
 class QGridLayout;
 class QTimer;
 class QVBoxLayout;
@@ -34,6 +43,10 @@ class ControlPanel : public QWidget {
  public:
   explicit ControlPanel(QWidget* parent = nullptr);
 
+  enum class Kind { Serial, Orthoglide, Fixed };
+  /// The kind of scene shown (set by setScene, setOrthoglideScene, setFixedControl).
+  Kind kind() const { return kind_; }
+
   /// Fills the panel from a scene (all its controllers checked).
   void setScene(const sim::Scene& scene);
   /// The scene's robot was edited (chain editor). With another joint count the trajectory's joint values
@@ -44,6 +57,21 @@ class ControlPanel : public QWidget {
   /// Writes the panel's settings into `scene` (same robot as the panel's). False and *error (the reason,
   /// naming the field) when a setting is invalid; `scene` is then partly written.
   bool applyTo(sim::Scene& scene, QString* error = nullptr) const;
+
+  /// Fills the panel from an Orthoglide scene (all its controllers checked).
+  void setOrthoglideScene(const sim::OrthoglideScene& scene);
+  /// The Orthoglide's parameters were edited: the way-points are checked again (reach) with this robot.
+  void setOrthoglideRobot(const OrthoglideLoadResult& robot);
+  /// Writes the panel's settings into an Orthoglide scene (the way-points read by the reader's checks
+  /// against scene.robot). False and *error (the reason, naming the field) when a setting is invalid or
+  /// the panel shows another kind of scene; `scene` is then partly written.
+  bool applyTo(sim::OrthoglideScene& scene, QString* error = nullptr) const;
+
+  /// A scene whose control is fixed by design (the satellite's reaction-aware computed torque): the panel
+  /// shows `note` and the simulated duration only.
+  void setFixedControl(const QString& note, double duration);
+  /// The note shown at the top of the panel (empty: none).
+  QString note() const;
   /// Indices of the checked controllers.
   std::vector<int> selectedControllers() const;
   void setControllerChecked(int index, bool on);
@@ -64,7 +92,7 @@ class ControlPanel : public QWidget {
   /// Gain of the edited controller: column 0 Kp, 1 Kv/Kd, 2 Ki.
   void setGain(int controller, int joint, int column, double value);
   double gain(int controller, int joint, int column) const;
-  /// Rows of the gain table for a controller: its joints, or the 6 task axes [φ θ ψ X Y Z] of an
+  /// Rows of the gain table for a controller: its joints (the 3 actuators of an Orthoglide), or the 6 task axes [φ θ ψ X Y Z] of an
   /// operational-space controller (gains per Cartesian axis; no Ki).
   int gainRows(int controller) const;
 
@@ -91,10 +119,18 @@ class ControlPanel : public QWidget {
   std::vector<Diagnostic> validateTrajectory() const;
   void showTrajectoryProblems();
   void edited();
+  void setKind(Kind kind);
+  /// The settings both scene kinds share (duration, rates, stepper, recorded channels), into the panel
+  /// and back; checkRates: the plant rate a whole multiple of the control rate.
+  void showCommon(double duration, double controlPeriod, const sim::PlantOptions& plant, const sim::RecordSelection& record);
+  bool checkRates(QString* error) const;
+  void applyCommon(double& duration, double& controlPeriod, sim::PlantOptions& plant, sim::RecordSelection& record) const;
 
   std::vector<sim::ControllerSpec> specs_;
   std::vector<bool> checked_;
   sim::Scene context_;  ///< the scene's robot, initial state and file, for the trajectory's validation
+  sim::OrthoglideScene orthoContext_;  ///< the same for an Orthoglide scene
+  Kind kind_ = Kind::Serial;
   int dof_ = 0;
   bool filling_ = false;
 
@@ -102,6 +138,8 @@ class ControlPanel : public QWidget {
   TrajectoryEditor* trajectory_;
   QTimer* validateTimer_;
   QVBoxLayout* checkLayout_;
+  QFormLayout* simForm_;
+  QLabel* note_;
   std::vector<QWidget*> controllerRows_;
   std::vector<QCheckBox*> checks_;
   QPushButton* addController_;

@@ -7,6 +7,9 @@
 //   via_points: the via points as columns (time, then one row per joint), points added and removed;
 //   cartesian_line: start and goal poses (X Y Z, Euler X-Y-Z φ θ ψ), duration, sample period, IK;
 //   fourier, umis_thesis_line: shown read-only (the scene's own parameters); another type replaces them.
+// An Orthoglide scene has one type, cartesian_points (robots/orthoglide.md, "Scenes"): its platform
+// way-points in R_0 (metres) and segment durations (seconds), one table row per point (the duration on a
+// row is that of the segment arriving there), points added and removed.
 // The form is a view of the trajectory's JSON object: until it is edited, trajectory() returns the
 // scene's object unchanged. Switching type fills the new type from the old one's start, goal and
 // duration (a type shown before keeps its values). Validation is the caller's (the scene reader's
@@ -43,6 +46,17 @@ class TrajectoryEditor : public QWidget {
 
   /// Shows a scene's trajectory object for `model` (not edited: trajectory() returns it as given).
   void setTrajectory(const nlohmann::json& trajectory, const Model& model);
+  /// Shows an Orthoglide scene's trajectory object ("cartesian_points"; not edited: trajectory() returns
+  /// it as given). The type selector then offers that type only; setTrajectory() goes back to the
+  /// serial types.
+  void setOrthoglideTrajectory(const nlohmann::json& trajectory);
+  bool isOrthoglide() const { return orthoglide_; }
+  /// Orthoglide way-points: adds a point after the selected row (after the last when none), a copy of
+  /// it reached in the same time as the segment before it (0.5 s for the first); removes the selected
+  /// row (the last when none; at least two points remain: false and a message otherwise).
+  void addWayPoint();
+  bool removeWayPoint();
+
   /// The robot changed. With another joint count the joint values follow it (remaining joints kept, a
   /// new joint takes its home position, its velocity/acceleration limits those of the last joint, a new
   /// Fourier row zero coefficients): returns true when the trajectory was adapted so.
@@ -79,6 +93,9 @@ class TrajectoryEditor : public QWidget {
   void jointCellEdited(int row, int column);
   void viaCellEdited(int row, int column);
   void cartesianCellEdited(int row, int column);
+  void showWayPointTable();
+  void wayPointCellEdited(int row, int column);
+  void setTypeItems(bool orthoglide);  ///< the type selector's entries for a serial or Orthoglide scene
   void addViaPoint();
   void removeViaPoint();
   bool parseCell(QTableWidget* table, int row, int column, double scale, double& out);
@@ -92,12 +109,14 @@ class TrajectoryEditor : public QWidget {
   nlohmann::json original_, current_;
   std::map<std::string, nlohmann::json> shown_;  ///< each type's parameters, as last shown
   bool filling_ = false;
+  bool orthoglide_ = false;
 
   QLabel *typeLabel_, *durationLabel_, *sampleLabel_, *ikLabel_, *readOnlyNote_, *status_;
   QComboBox* type_;
   QStackedWidget* pages_;
-  QTableWidget *jointTable_, *viaTable_, *cartesianTable_;
-  QPushButton *addPoint_, *removePoint_;
+  QTableWidget *jointTable_, *viaTable_, *cartesianTable_, *wayPointTable_;
+  QPushButton *addPoint_, *removePoint_, *addWayPoint_, *removeWayPoint_;
+  QLabel* wayPointNote_;
   QDoubleSpinBox *duration_, *samplePeriod_;
   QComboBox* ik_;
   QPlainTextEdit* readOnly_;
