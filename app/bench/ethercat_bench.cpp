@@ -1,18 +1,30 @@
 // maniplab-ecat-bench: cycle timing of the EtherCAT master over a veth pair with 6 virtual drives (the
 // UMIS robot holding its pose in CSP), at 1 kHz and 4 kHz (60 s each by default). Prints the median and
 // p99 of |period - nominal|, the worst period error, the worst wake-up latency, the frame round trip,
-// late cycles (wake-up > 10 % of the period after the deadline), missed cycles (deadlines skipped) and
-// lost frames. Needs root (veth pair, raw sockets, SCHED_FIFO); not a test.
+// late cycles (wake-up > 10 % of the period after the deadline), missed cycles (deadlines skipped),
+// stalls (wake-ups > 1 ms late), lost frames, and the hypervisor's steal time during the measurement.
+// Needs root (veth pair, raw sockets, SCHED_FIFO); not a test.
 //
 //   maniplab-ecat-bench [--seconds S] [--rates 1000,4000] [--spin US] [--master-cpu N] [--drives-cpu N]
-//                       [--keep-link]
+//                       [--baseline] [--concurrent-baseline CPU] [--poll-hz F] [--hogs N] [--no-pi] [--keep-link]
 // --spin: the master's busy-wait margin before each deadline (MasterOptions::spinMicros, default 200;
 // 0 = plain absolute-deadline sleep); --master-cpu / --drives-cpu pin the cyclic thread / the virtual
-// drives' thread (default: not pinned). The load average is printed before and after: the machine
-// should be as idle as possible.
+// drives' thread (default: not pinned). --baseline: before each rate, the same timing loop without any
+// EtherCAT (a SCHED_FIFO thread sleeping to absolute deadlines with the same busy-wait tail, as
+// cyclictest does): what the machine itself gives. --concurrent-baseline CPU: that loop runs on CPU at
+// the same time as the master, and the stalls (> 1 ms) of both are matched in time: a stall both
+// threads see at once is the machine's (both vCPUs held), one only the master sees is the master's or
+// its vCPU's. --poll-hz F: a normal-priority thread reads master.status() F times a second (as the GUI
+// panel's timer does, 10 Hz there) and --hogs N: N normal-priority busy threads, during the measurement;
+// --no-pi: the master's mutex without priority inheritance (to measure what it prevents). The load
+// average is printed before and after: the machine should be as idle as possible.
 #include <pthread.h>
 #include <sched.h>
+#include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include <atomic>
 #include <chrono>
@@ -54,6 +66,9 @@ bool linkUp() {
 struct Row {
   double hz = 0;
   CycleStats s;
+  double stealMs = 0;  ///< hypervisor steal time during the measurement, all vCPUs [ms]
+  CycleStats baseline; ///< --concurrent-baseline: the plain loop's statistics over the same time
+  bool haveBaseline = false;
   std::string error;   ///< bring-up failed: no measurement
   std::string fault;   ///< a bus fault during the measurement (the cycle keeps running: stats still count)
   std::vector<std::string> warnings;
@@ -62,7 +77,104 @@ struct Row {
 struct Tuning {
   int spinMicros = MasterOptions{}.spinMicros;
   int masterCpu = -1, drivesCpu = -1;
+  int concurrentCpu = -1;  ///< --concurrent-baseline
+  double pollHz = 0;       ///< --poll-hz: a normal-priority thread reads status() this often (as the GUI panel)
+  int hogs = 0;            ///< --hogs: normal-priority busy threads during the measurement
+  bool pi = true;          ///< --no-pi: ordinary mutex in the master
 };
+
+/// Steal time of all vCPUs so far (/proc/stat, field 8 of the "cpu" line) [ms].
+double stealMs() {
+  std::ifstream f("/proc/stat");
+  std::string cpu;
+  long long v[8] = {};
+  f >> cpu;
+  for (auto& x : v) f >> x;
+  return double(v[7]) * 1000.0 / double(sysconf(_SC_CLK_TCK));
+}
+
+std::int64_t monoNs() {
+  timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return std::int64_t(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+/// The master's timing loop without EtherCAT (cyclictest-like): SCHED_FIFO 80 like the cyclic thread,
+/// absolute-deadline clock_nanosleep to `spin` before each deadline, then busy-wait; the same statistics
+/// with the same definitions as CycleStats (Master::cycleLoop). Runs until `stop` or `seconds`.
+CycleStats sleepLoop(double hz, double seconds, int spinMicros, int cpu, const std::atomic<bool>* stop = nullptr) {
+  sched_param sp{};
+  sp.sched_priority = MasterOptions{}.rtPriority;
+  pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+  if (cpu >= 0) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+  }
+  const std::int64_t period = std::llround(1e9 / hz);
+  const std::int64_t spin = std::clamp<std::int64_t>(std::int64_t(spinMicros) * 1000, 0, period / 5);
+  CycleStats s;
+  s.nominalPeriod = 1.0 / hz;
+  s.jitterHistogram.assign(2001, 0);
+  std::int64_t deadline = monoNs() + period, prevWake = 0;
+  const std::int64_t end = monoNs() + std::int64_t(seconds * 1e9);
+  double sumPeriod = 0;
+  long long nPeriod = 0;
+  while (monoNs() < end && !(stop && stop->load())) {
+    const std::int64_t t = deadline - spin;
+    timespec ts{time_t(t / 1000000000), long(t % 1000000000)};
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) {}
+    const std::int64_t woke = monoNs();
+    if (spin > 0)
+      while (monoNs() < deadline) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+      }
+    const std::int64_t wake = monoNs(), latency = wake - deadline;
+    s.worstLatency = std::max(s.worstLatency, latency * 1e-9);
+    if (latency > period / 10) ++s.lateCycles;
+    if (latency > 1000000) {
+      if (s.stalls < CycleStats::kStallLog)
+        s.stallLog[std::size_t(s.stalls)] = {wake * 1e-9, latency * 1e-9, 0, std::max<std::int64_t>(0, woke - t) * 1e-9, 0};
+      ++s.stalls;
+    }
+    if (prevWake) {
+      const double err = std::abs(double(wake - prevWake - period));
+      s.jitterHistogram[std::min<std::size_t>(2000, std::size_t(err / 1000.0))]++;
+      s.worstPeriodError = std::max(s.worstPeriodError, err * 1e-9);
+      sumPeriod += (wake - prevWake) * 1e-9;
+      ++nPeriod;
+    }
+    prevWake = wake;
+    if (latency >= period) {
+      s.missedCycles += latency / period;
+      deadline += (latency / period) * period;
+    }
+    ++s.cycles;
+    deadline += period;
+  }
+  s.meanPeriod = nPeriod ? sumPeriod / double(nPeriod) : 0;
+  return s;
+}
+
+/// Stalls of `a` that overlap (in time) a stall of `b`, among the logged ones.
+int coincident(const CycleStats& a, const CycleStats& b) {
+  int n = 0;
+  const long long na = std::min<long long>(a.stalls, CycleStats::kStallLog), nb = std::min<long long>(b.stalls, CycleStats::kStallLog);
+  for (long long i = 0; i < na; ++i) {
+    const auto& x = a.stallLog[std::size_t(i)];
+    for (long long j = 0; j < nb; ++j) {
+      const auto& y = b.stallLog[std::size_t(j)];
+      if (x.at - x.latency <= y.at && y.at - y.latency <= x.at) {
+        ++n;
+        break;
+      }
+    }
+  }
+  return n;
+}
 
 std::string loadAverage() {
   std::ifstream f("/proc/loadavg");
@@ -97,6 +209,7 @@ Row measure(const Model& model, double hz, double seconds, const Tuning& tune) {
     mo.realtime = true;
     mo.spinMicros = tune.spinMicros;
     mo.cpu = tune.masterCpu;
+    mo.priorityInheritance = tune.pi;
     Master master(*masterLink, mo);
     DriveSetup setup = driveSetupFor(model, cia402::ModeCSP);
     for (int j = 0; j < model.nq; ++j) {
@@ -109,15 +222,49 @@ Row measure(const Model& model, double hz, double seconds, const Tuning& tune) {
     } else {
       EthercatBackendOptions bo;
       bo.mode = cia402::ModeCSP;
+      bo.controlThreadPriority = 0;  // this thread only sleeps
       EthercatBackend backend(model, master, bo);
       const auto r = backend.reset(model.home, VectorX::Zero(model.nq));  // enables the drives, holding home
       if (!r.ok) row.error = r.message;
       else {
-        // reset() left the drives enabled with the measured pose as CSP target: they hold it.
+        // reset() left the drives enabled with the measured pose as CSP target: they hold it. The
+        // statistics count from here (the bring-up's cycles are not part of the measurement).
+        master.clearStatistics();
+        const double steal0 = stealMs();
+        std::atomic<bool> stopBaseline{false};
+        std::thread base;
+        if (tune.concurrentCpu >= 0)
+          base = std::thread([&] { row.baseline = sleepLoop(hz, seconds + 10, tune.spinMicros, tune.concurrentCpu, &stopBaseline); });
+        // A GUI-like reader of the master's status, and CPU hogs, at normal priority.
+        std::vector<std::thread> others;
+        std::atomic<long long> polls{0};
+        if (tune.pollHz > 0)
+          others.emplace_back([&] {
+            const auto dt = std::chrono::duration<double>(1.0 / tune.pollHz);
+            auto next = std::chrono::steady_clock::now();
+            while (!stopBaseline.load()) {
+              const MasterStatus st = master.status();
+              polls += st.stats.cycles > 0;
+              next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(dt);
+              std::this_thread::sleep_until(next);
+            }
+          });
+        for (int h = 0; h < tune.hogs; ++h)
+          others.emplace_back([&] {
+            volatile unsigned long long x = 0;
+            while (!stopBaseline.load()) x = x + 1;
+          });
         std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+        stopBaseline = true;
+        for (auto& t : others) t.join();
+        if (base.joinable()) {
+          base.join();
+          row.haveBaseline = true;
+        }
+        row.stealMs = stealMs() - steal0;
+        row.s = master.status().stats;
       }
       const MasterStatus st = master.status();
-      row.s = st.stats;
       row.warnings = st.warnings;
       if (st.fault) row.fault = st.faultMessage;
       master.shutdown();
@@ -135,7 +282,7 @@ Row measure(const Model& model, double hz, double seconds, const Tuning& tune) {
 int main(int argc, char** argv) {
   double seconds = 60;
   std::vector<double> rates{1000, 4000};
-  bool keep = false;
+  bool keep = false, baseline = false;
   Tuning tune;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -149,9 +296,14 @@ int main(int argc, char** argv) {
     else if (a == "--master-cpu" && i + 1 < argc) tune.masterCpu = std::atoi(argv[++i]);
     else if (a == "--drives-cpu" && i + 1 < argc) tune.drivesCpu = std::atoi(argv[++i]);
     else if (a == "--keep-link") keep = true;
+    else if (a == "--baseline") baseline = true;
+    else if (a == "--concurrent-baseline" && i + 1 < argc) tune.concurrentCpu = std::atoi(argv[++i]);
+    else if (a == "--poll-hz" && i + 1 < argc) tune.pollHz = std::atof(argv[++i]);
+    else if (a == "--hogs" && i + 1 < argc) tune.hogs = std::atoi(argv[++i]);
+    else if (a == "--no-pi") tune.pi = false;
     else {
       std::cerr << "usage: maniplab-ecat-bench [--seconds S] [--rates 1000,4000] [--spin US] [--master-cpu N] "
-                   "[--drives-cpu N] [--keep-link]\n";
+                   "[--drives-cpu N] [--baseline] [--concurrent-baseline CPU] [--poll-hz F] [--hogs N] [--no-pi] [--keep-link]\n";
       return 2;
     }
   }
@@ -174,12 +326,55 @@ int main(int argc, char** argv) {
   }
   std::printf("EtherCAT cycle timing over veth (%s <-> %s), 6 virtual CiA 402 drives (UMIS, CSP hold), %.0f s per rate\n",
               kMaster, kSlave, seconds);
-  std::printf("master: busy-wait %d us before each deadline, cyclic thread CPU %d, drives CPU %d (-1: not pinned); "
-              "load average %s\n", tune.spinMicros, tune.masterCpu, tune.drivesCpu, loadAverage().c_str());
-  std::printf("%8s %9s %12s %12s %12s %13s %11s %11s %6s %7s %6s\n", "rate", "cycles", "median |dT|", "p99 |dT|",
-              "worst |dT|", "worst wake-up", "mean RTT", "worst RTT", "late", "missed", "lost");
+  std::printf("master: busy-wait %d us before each deadline, cyclic thread CPU %d, drives CPU %d (-1: not pinned), %s mutex; "
+              "load average %s\n", tune.spinMicros, tune.masterCpu, tune.drivesCpu, tune.pi ? "priority-inheritance" : "ordinary",
+              loadAverage().c_str());
+  if (tune.pollHz > 0 || tune.hogs > 0)
+    std::printf("during each measurement: status() read at %.0f Hz by a normal-priority thread, %d normal-priority busy thread(s)\n",
+                tune.pollHz, tune.hogs);
+  if (baseline || tune.concurrentCpu >= 0) mlockall(MCL_CURRENT | MCL_FUTURE);  // as the master does for its process
+  std::printf("%-14s %8s %9s %9s %9s %9s %10s %9s %9s %6s %6s %6s %5s %8s\n", "", "rate", "cycles", "med |dT|", "p99 |dT|",
+              "worst |dT|", "worst wake", "mean RTT", "worst RTT", "late", "missed", "stalls", "lost", "steal");
+  auto print = [](const char* what, double hz, const CycleStats& s, bool bus, double steal) {
+    char rtt[2][16] = {"-", "-"}, lost[16] = "-", st[16] = "-";
+    if (bus) {
+      std::snprintf(rtt[0], sizeof rtt[0], "%.1f us", s.meanRoundTrip * 1e6);
+      std::snprintf(rtt[1], sizeof rtt[1], "%.1f us", s.worstRoundTrip * 1e6);
+      std::snprintf(lost, sizeof lost, "%lld", s.lostFrames);
+    }
+    if (steal >= 0) std::snprintf(st, sizeof st, "%.0f ms", steal);
+    std::printf("%-14s %5.0f Hz %9lld %6.1f us %6.1f us %6.1f us %7.1f us %9s %9s %6lld %6lld %6lld %5s %8s\n", what, hz, s.cycles,
+                s.periodErrorQuantile(0.5) * 1e6, s.periodErrorQuantile(0.99) * 1e6, s.worstPeriodError * 1e6, s.worstLatency * 1e6,
+                rtt[0], rtt[1], s.lateCycles, s.missedCycles, s.stalls, lost, st);
+  };
+  auto stallList = [](const char* who, const CycleStats& s, double t0) {
+    if (s.stalls == 0) return;
+    std::printf("  %s stalls (> 1 ms; time since start: latency):", who);
+    for (long long i = 0; i < std::min<long long>(s.stalls, CycleStats::kStallLog); ++i)
+    {
+      const auto& x = s.stallLog[std::size_t(i)];
+      // where the time went: the kernel woke the thread late, or the previous cycle went to sleep late
+      // (its reply wait or its own code, whose run time is given)
+      if (x.lateToSleep > 0.5e-3)
+        std::printf("\n    %.3f s: %.2f ms, went to sleep %.2f ms late (previous cycle's own code ran %.0f us)", x.at - t0,
+                    x.latency * 1e3, x.lateToSleep * 1e3, x.previousBusy * 1e6);
+      else
+        std::printf("\n    %.3f s: %.2f ms, woken %.2f ms late from its sleep%s", x.at - t0, x.latency * 1e3, x.sleepOvershoot * 1e3,
+                    x.latency - x.sleepOvershoot > 0.5e-3 ? ", the rest lost while busy-waiting (vCPU not running)" : "");
+    }
+    std::printf("%s\n", s.stalls > CycleStats::kStallLog ? "\n    ..." : "");
+  };
   int status = 0;
   for (double hz : rates) {
+    if (baseline) {
+      const double steal0 = stealMs(), t0 = double(monoNs()) * 1e-9;
+      CycleStats b;
+      std::thread t([&] { b = sleepLoop(hz, seconds, tune.spinMicros, tune.masterCpu); });
+      t.join();
+      print("sleep loop", hz, b, false, stealMs() - steal0);
+      stallList("sleep loop", b, t0);
+    }
+    const double t0 = double(monoNs()) * 1e-9;
     const Row r = measure(robot.model, hz, seconds, tune);
     for (const auto& w : r.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     if (!r.error.empty()) {
@@ -187,14 +382,22 @@ int main(int argc, char** argv) {
       status = 1;
       continue;
     }
-    const auto& s = r.s;
-    std::printf("%6.0f Hz %9lld %9.1f us %9.1f us %9.1f us %10.1f us %8.1f us %8.1f us %6lld %7lld %6lld\n", hz, s.cycles,
-                s.periodErrorQuantile(0.5) * 1e6, s.periodErrorQuantile(0.99) * 1e6, s.worstPeriodError * 1e6,
-                s.worstLatency * 1e6, s.meanRoundTrip * 1e6, s.worstRoundTrip * 1e6, s.lateCycles, s.missedCycles, s.lostFrames);
+    print("master", hz, r.s, true, r.stealMs);
+    std::printf("  master: longest run of the cycle's own code in one cycle (send, parse, publish; wall time) %.1f us, %lld "
+                "cycles over 100 us\n", r.s.worstBusy * 1e6, r.s.busyOver100us);
+    stallList("master", r.s, t0);
+    if (r.haveBaseline) {
+      print("  same time, sleep loop", hz, r.baseline, false, -1);
+      stallList("sleep loop", r.baseline, t0);
+      std::printf("  stalls of the master that the sleep loop on CPU %d saw at the same time: %d of %lld logged\n", tune.concurrentCpu,
+                  coincident(r.s, r.baseline), std::min<long long>(r.s.stalls, CycleStats::kStallLog));
+    }
     if (!r.fault.empty()) std::printf("          (bus fault during the run, cycling went on in quick stop: %s)\n", r.fault.c_str());
   }
   std::printf("|dT| = |measured period - nominal| (1 us histogram bins); late = wake-up > 10 %% of the period after the\n"
-              "deadline; missed = deadlines skipped; RTT = frame send -> reply through both veth ends and the drives.\n");
+              "deadline; missed = deadlines skipped; stalls = wake-ups > 1 ms late; RTT = frame send -> reply through both\n"
+              "veth ends and the drives; steal = time the hypervisor ran other guests on this VM's vCPUs (/proc/stat).\n"
+              "sleep loop = the same timing loop at the same priority without any EtherCAT (what the machine gives).\n");
   std::printf("load average after: %s\n", loadAverage().c_str());
   if (!keep) linkDown();
   return status;

@@ -45,10 +45,10 @@ std::int64_t monoNow() {
 }
 }  // namespace
 
-PiMutex::PiMutex() {
+PiMutex::PiMutex(bool inherit) {
   pthread_mutexattr_t a;
   pthread_mutexattr_init(&a);
-  pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_INHERIT);
+  pthread_mutexattr_setprotocol(&a, inherit ? PTHREAD_PRIO_INHERIT : PTHREAD_PRIO_NONE);
   pthread_mutex_init(&m_, &a);
   pthread_mutexattr_destroy(&a);
 }
@@ -103,7 +103,8 @@ struct Master::Pending {
   std::string err;
 };
 
-Master::Master(Link& link, MasterOptions options) : link_(link), opt_(options), txBuf_(kMaxFrame + 64), rxBuf_(kMaxFrame + 64) {
+Master::Master(Link& link, MasterOptions options)
+    : link_(link), opt_(options), txBuf_(kMaxFrame + 64), rxBuf_(kMaxFrame + 64), m_(options.priorityInheritance) {
   st_.stats.nominalPeriod = opt_.cyclePeriod;
   st_.stats.jitterHistogram.assign(kHistBins, 0);
 }
@@ -623,24 +624,78 @@ void Master::writeSetpoints(const std::vector<std::int16_t>& torque, const std::
   seq_.fetch_add(1);
 }
 
+// The readers below share m_ with the cyclic thread. They copy into storage sized beforehand, outside
+// the lock (vectors of the right size, strings with room), so that nothing is allocated while the cyclic
+// thread may be waiting for the lock: a first allocation of a thread (its malloc arena, pages locked by
+// mlockall) took milliseconds (maniplab-ecat-bench --poll-hz).
+
+void Master::sizeFeedback(Feedback& out) const {
+  std::size_t n;
+  {
+    std::lock_guard lk(m_);
+    n = fb_.position.size();
+  }
+  out.position.resize(n);
+  out.velocity.resize(n);
+  out.torque.resize(n);
+  out.statusword.resize(n);
+  out.errorCode.resize(n);
+}
+
 Feedback Master::feedback() const {
+  Feedback f;
+  sizeFeedback(f);
   std::lock_guard lk(m_);
-  return fb_;
+  f = fb_;  // same sizes: element-wise, no allocation
+  return f;
 }
 
 std::string Master::faultMessage() const {
+  std::string m;
+  m.reserve(1024);
   std::lock_guard lk(m_);
-  return faultMsg_;
+  m = faultMsg_;
+  return m;
 }
 
 MasterStatus Master::status() const {
-  std::lock_guard lk(m_);
-  MasterStatus s = st_;
-  s.cyclic = running_.load();
-  s.fault = fault_.load();
-  s.faultMessage = faultMsg_;
-  s.warnings = warnings_;
-  return s;
+  MasterStatus s;
+  for (std::size_t room = 256;; room *= 4) {
+    std::size_t nSlaves, nWarnings;
+    {
+      std::lock_guard lk(m_);
+      nSlaves = st_.slaves.size();
+      nWarnings = warnings_.size();
+    }
+    s.slaves.resize(nSlaves);
+    for (auto& x : s.slaves) {
+      x.identity.name.reserve(room);
+      x.identity.group.reserve(room);
+      x.identity.order.reserve(room);
+    }
+    s.warnings.resize(nWarnings);
+    for (auto& w : s.warnings) w.reserve(2 * room);
+    s.phase.reserve(32);
+    s.faultMessage.reserve(4 * room);
+    s.stats.jitterHistogram.resize(kHistBins);
+    std::lock_guard lk(m_);
+    bool fits = st_.slaves.size() == nSlaves && warnings_.size() == nWarnings && st_.stats.jitterHistogram.size() == kHistBins &&
+                faultMsg_.size() <= s.faultMessage.capacity() && st_.phase.size() <= s.phase.capacity() &&
+                st_.faultMessage.size() <= s.faultMessage.capacity();
+    for (std::size_t i = 0; fits && i < nSlaves; ++i) {
+      const auto& a = st_.slaves[i].identity;
+      const auto& b = s.slaves[i].identity;
+      fits = a.name.size() <= b.name.capacity() && a.group.size() <= b.group.capacity() && a.order.size() <= b.order.capacity();
+    }
+    for (std::size_t i = 0; fits && i < nWarnings; ++i) fits = warnings_[i].size() <= s.warnings[i].capacity();
+    if (!fits && room < 65536) continue;  // grew meanwhile, or longer than the room given: again, with more
+    s = st_;  // element-wise into the storage above
+    s.cyclic = running_.load();
+    s.fault = fault_.load();
+    s.faultMessage = faultMsg_;
+    s.warnings = warnings_;
+    return s;
+  }
 }
 
 void Master::quickStop(const std::string& why) {
@@ -741,9 +796,9 @@ void Master::cycleLoop() {
   std::vector<std::uint16_t> errCode(n, 0), sw(n, 0);
   bool haveActual = false, resetToggle = false;
   int bad = 0;
-  unsigned long long cycle = 0, lastSeq = ~0ull;
+  unsigned long long cycle = 0, lastSeq = ~0ull, cycleBase = 0;
   long long seqCycles = 0;
-  std::int64_t deadline = monoNow() + period, prevWake = 0;
+  std::int64_t deadline = monoNow() + period, prevWake = 0, prevBusy = 0;
   double sumPeriod = 0, sumRtt = 0;
   long long nPeriod = 0, nRtt = 0;
   CycleStats stats;
@@ -772,8 +827,23 @@ void Master::cycleLoop() {
   }
 
   while (!stopReq_.load()) {
+    if (clearStats_.exchange(false)) {  // no allocation: the histogram keeps its storage
+      std::fill(stats.jitterHistogram.begin(), stats.jitterHistogram.end(), 0);
+      auto hist = std::move(stats.jitterHistogram);
+      stats = CycleStats{};
+      stats.nominalPeriod = opt_.cyclePeriod;
+      stats.jitterHistogram = std::move(hist);
+      sumPeriod = sumRtt = 0;
+      nPeriod = nRtt = 0;
+      prevWake = 0;
+      cycleBase = cycle;
+    }
+    // How late the cycle's own work left the thread for its sleep (0: in time; > 0 the previous cycle
+    // overran): tells a stall of the master's code from a wake-up the scheduler delayed.
+    const std::int64_t lateToSleep = std::max<std::int64_t>(0, monoNow() - (deadline - spin));
     timespec ts = toTimespec(deadline - spin);
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) {}
+    const std::int64_t woke = monoNow();  // - (deadline - spin): how late the kernel woke the thread
     if (spin > 0)
       while (monoNow() < deadline) cpuRelax();
     const std::int64_t wake = monoNow();
@@ -781,7 +851,9 @@ void Master::cycleLoop() {
     stats.worstLatency = std::max(stats.worstLatency, latency * 1e-9);
     if (latency > period / 10) ++stats.lateCycles;
     if (latency > 1000000) {
-      if (stats.stalls < CycleStats::kStallLog) stats.stallLog[std::size_t(stats.stalls)] = {wake * 1e-9, latency * 1e-9};
+      if (stats.stalls < CycleStats::kStallLog)
+        stats.stallLog[std::size_t(stats.stalls)] = {wake * 1e-9, latency * 1e-9, lateToSleep * 1e-9,
+                                                     std::max<std::int64_t>(0, woke - (deadline - spin)) * 1e-9, prevBusy * 1e-9};
       ++stats.stalls;
     }
     if (prevWake) {
@@ -873,6 +945,8 @@ void Master::cycleLoop() {
       reason = "send failed: " + link_.lastError();
       if (!link_.isUp()) { reason = "link down (" + link_.describe() + ")"; immediate = true; }
     }
+    const std::int64_t afterSend = monoNow();
+    std::int64_t replied = afterSend;  // end of the wait for the reply
     // --- wait for the reply (until 5 % before the next deadline) ----------------------------------
     bool got = false;
     while (good) {
@@ -885,6 +959,7 @@ void Master::cycleLoop() {
         immediate = true;
         break;
       }
+      replied = monoNow();
       if (r == 0) break;
       const ReplyKind kind = classifyReply(rx.data(), std::size_t(r), tx.data(), request, views);
       if (kind == ReplyKind::Stale) ++stats.staleReplies;
@@ -997,12 +1072,17 @@ void Master::cycleLoop() {
         st_.slaves[i].errorCode = errCode[i];
         st_.slaves[i].driveState = dstate[i];
       }
-      stats.cycles = (long long)cycle;
+      stats.cycles = (long long)(cycle - cycleBase);
       stats.meanPeriod = nPeriod ? sumPeriod / double(nPeriod) : 0;
       stats.meanRoundTrip = nRtt ? sumRtt / double(nRtt) : 0;
       if (cycle % 16 == 0 || !good) st_.stats = stats;
     }
     cv_.notify_all();
+    // Time the cycle's own code ran (wake-up to send, reply to here: not the wait for the reply).
+    const std::int64_t busy = (afterSend - wake) + (monoNow() - std::max(replied, afterSend));
+    stats.worstBusy = std::max(stats.worstBusy, busy * 1e-9);
+    if (busy > 100000) ++stats.busyOver100us;
+    prevBusy = busy;
     deadline += period;
   }
   std::lock_guard lk(m_);

@@ -51,7 +51,7 @@ namespace maniplab::ethercat {
 /// machine). With priority inheritance it runs at the cyclic thread's priority until it unlocks.
 class PiMutex {
  public:
-  PiMutex();
+  explicit PiMutex(bool inherit = true);  ///< inherit = false: an ordinary mutex (for comparison)
   ~PiMutex();
   PiMutex(const PiMutex&) = delete;
   PiMutex& operator=(const PiMutex&) = delete;
@@ -101,6 +101,9 @@ struct MasterOptions {
   int spinMicros = 200;
   /// Pins the cyclic thread to this CPU (pthread_setaffinity_np); -1: no pinning.
   int cpu = -1;
+  /// The mutex the cyclic thread shares with the readers of status()/feedback() inherits priority (see
+  /// PiMutex); false only to measure the difference (maniplab-ecat-bench --no-pi).
+  bool priorityInheritance = true;
   double acyclicTimeout = 0.1; ///< per frame outside the cycle [s]
 };
 
@@ -132,6 +135,8 @@ struct CycleStats {
   double worstPeriodError = 0;    ///< max |period - nominal| [s]
   double worstLatency = 0;        ///< max wake-up latency after the deadline [s]
   double worstRoundTrip = 0, meanRoundTrip = 0;  ///< send -> reply [s]
+  double worstBusy = 0;  ///< longest time the cycle's own code ran in one cycle (not its wait for the reply) [s]
+  long long busyOver100us = 0;  ///< cycles whose own code ran longer than 100 us (wall time: preemption included)
   std::vector<long long> jitterHistogram;  ///< |period - nominal| in 1 us bins, last bin = overflow
   /// Wake-ups more than 1 ms after their deadline: the thread did not run for that long (a scheduler
   /// or hypervisor stall; the cycle path itself neither sleeps nor blocks that long), with the first
@@ -140,6 +145,9 @@ struct CycleStats {
   static constexpr int kStallLog = 32;
   struct Stall {
     double at = 0, latency = 0;
+    double lateToSleep = 0;    ///< how late the previous cycle went to sleep (its wait for a reply, or its code, overran)
+    double sleepOvershoot = 0; ///< how late the kernel woke the thread after the time it asked for
+    double previousBusy = 0;   ///< time the previous cycle's own code ran (not its wait for the reply)
   };
   long long stalls = 0;
   std::array<Stall, kStallLog> stallLog{};
@@ -212,6 +220,9 @@ class Master {
   bool hasFault() const { return fault_.load(); }
   std::string faultMessage() const;
   MasterStatus status() const;
+  /// Restarts the cycle statistics (counts, histogram, worst values, stall log) with the next cycle,
+  /// e.g. once a bus is up and before a measurement (any thread).
+  void clearStatistics() { clearStats_ = true; }
   /// Latches a fault named `why` now (any thread): quick stop with zero torque to every drive, the run
   /// ends with the message; resetFault() clears it. E.g. the GUI's stop button.
   void quickStop(const std::string& why);
@@ -235,6 +246,7 @@ class Master {
   void stopCyclic();
   void cycleLoop();
   void latchFault(const std::string& msg, int slave = -1);
+  void sizeFeedback(Feedback& out) const;  ///< gives `out` the vector sizes of the published feedback
 
   Link& link_;
   MasterOptions opt_;
@@ -246,7 +258,7 @@ class Master {
   mutable PiMutex m_;
   PiCondition cv_;
   std::thread thread_;
-  std::atomic<bool> running_{false}, stopReq_{false}, fault_{false}, enable_{false}, resetReq_{false};
+  std::atomic<bool> running_{false}, stopReq_{false}, fault_{false}, enable_{false}, resetReq_{false}, clearStats_{false};
   std::atomic<unsigned long long> seq_{0};
   std::vector<std::int16_t> cmdTorque_;
   std::vector<std::int32_t> cmdPosition_;
@@ -259,6 +271,7 @@ class Master {
 };
 
 template <class Pred> bool Master::waitFeedback(Pred pred, double timeout, Feedback& out) {
+  sizeFeedback(out);  // the copy below then allocates nothing while the cyclic thread may wait for m_
   std::unique_lock lk(m_);
   const bool ok = cv_.wait_for(lk, std::chrono::duration<double>(timeout), [&] { return pred(fb_) || fault_.load() || !running_.load(); });
   out = fb_;
