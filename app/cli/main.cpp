@@ -42,8 +42,8 @@ const Registration kDynamics{
 const Registration kRun{
     {"run",
      "  run SCENE.json [--controller NAME] [--csv OUT.csv] [--channels a,b,..] [--from T] [--to T]\n"
-     "                 [--json] [--quiet] [--backend sim|ethercat --ifname IFACE [--mode cst|csp]\n"
-     "                 [--cycle-hz F]]\n"
+     "                 [--json] [--quiet] [--backend sim|ethercat (--ifname IFACE | --in-process)\n"
+     "                 [--mode cst|csp] [--cycle-hz F]]\n"
      "                                   run one controller of a scene headless (on the simulated plant\n"
      "                                   or on EtherCAT drives); print its metrics\n",
      &cmdRun, 30}};
