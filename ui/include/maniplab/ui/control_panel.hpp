@@ -86,7 +86,7 @@ class ControlPanel : public QWidget {
   QString controllerName(int index) const;
   QString controllerType(int index) const;
 
-  /// Simulated duration of the next run (also set for the Orthoglide and satellite scenes; not an edit).
+  /// Sets the simulated duration of the next run without marking an edit of the scene.
   void setDuration(double seconds);
   double duration() const;
   /// Gain of the edited controller: column 0 Kp, 1 Kv/Kd, 2 Ki.
