@@ -702,7 +702,7 @@ class TestControlPanelScene : public QObject {
     QCOMPARE(panel->selectedControllers(), std::vector<int>{1});
     QVERIFY2(runFor(w, 0.6), qPrintable(messages->lastMessage()));
     const auto only = w.findChild<MetricsView*>()->runs();
-    QCOMPARE(int(only.size()), 1);
+    QVERIFY2(only.size() == 1, qPrintable(messages->lastMessage()));
     QCOMPARE(QString::fromStdString(only[0].first), QStringLiteral("pid"));
     QCOMPARE(only[0].second.joints[0].maxAbsError, pid1[0].maxAbsError);
     // Nothing ticked: refused with the reason.
