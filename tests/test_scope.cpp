@@ -1,7 +1,8 @@
 // Oscilloscope widget: gain/offset mapping onto the 10 x 8 graticule, min/max/RMS of the visible window,
 // roll mode, triggered single sweep (placement + freeze), normal sweep, cursors, the bounded ring,
 // autoscale, CSV export (locale independent), PNG/SVG export, and min/max decimation of 8 x 1 000 000
-// samples (point count bounded by ~2 x pixel width; the redraw time is printed, not asserted).
+// samples (point count bounded by ~2 x pixel width; the redraw time is printed, not asserted), frames
+// painted vs replotted, replotIfDue for a feeder, and the pages of channel assignments.
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -85,6 +86,9 @@ class TestScope : public QObject {
   void ringMinMaxMatchesScan();
   void streamingRedrawShowsNewSamples();
   void retranslatesOnLanguageChange();
+  void framesPaintedCountsReplotsThatReachTheScreen();
+  void replotIfDueDrawsNewSamplesAtOnce();
+  void channelPages();
 };
 
 void TestScope::gainOffsetMapping() {
@@ -556,6 +560,103 @@ void TestScope::retranslatesOnLanguageChange() {
   QCOMPARE(sweepCombo->currentIndex(), 1);
   QCOMPARE(sweepCombo->currentText(), QString("Normal"));
   QCOMPARE(channelSelect->itemText(2), QString("CH3"));
+}
+
+// framesPainted: a paint that shows at least one new replot; several replots before a paint count once,
+// a paint without a replot (an expose) not at all.
+void TestScope::framesPaintedCountsReplotsThatReachTheScreen() {
+  ScopeWidget w;
+  w.resize(900, 500);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  w.setSources({"x"}, {"m"});
+  feed(w, 1, 0, 100, 1e-3, [](qint64, double t, int) { return std::sin(t); });
+  QTest::qWait(100);  // the widget draws what changed by itself
+  QSignalSpy painted(&w, &ScopeWidget::framePainted);
+  const qint64 p0 = w.framesPainted();
+  w.replotNow();  // immediate: replotted and painted
+  QCOMPARE(w.framesPainted(), p0 + 1);
+  QCOMPARE(painted.count(), 1);
+  QWidget* plot = nullptr;  // the QCustomPlot screen
+  for (QWidget* c : w.findChildren<QWidget*>())
+    if (c->inherits("QCustomPlot")) plot = c;
+  QVERIFY(plot);
+  plot->repaint();  // painted again, nothing new
+  QCOMPARE(w.framesPainted(), p0 + 1);
+  const qint64 f0 = w.framesDrawn();
+  w.setChannelGain(0, 2.0);  // a setting: redrawn by the widget (replot, then a queued paint)
+  QTRY_VERIFY(w.framesDrawn() > f0);
+  QTRY_COMPARE(w.framesPainted(), p0 + 2);
+  QCOMPARE(painted.count(), 2);
+}
+
+// replotIfDue (the main window calls it after each batch of rows): draws the new samples at once when
+// the last frame is old enough, without an event loop pass; nothing new or hidden: no frame.
+void TestScope::replotIfDueDrawsNewSamplesAtOnce() {
+  ScopeWidget w;
+  w.resize(900, 500);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  w.setSources({"x"}, {"m"});
+  w.setTimeBase(0.1);
+  w.setChannelGain(0, 1.0);
+  feed(w, 1, 0, 500, 1e-3, [](qint64, double, int) { return 1.0; });
+  w.replotNow();
+  QTest::qWait(30);  // the last frame is more than a display period old
+  const qint64 f0 = w.framesDrawn(), p0 = w.framesPainted();
+  QVERIFY(!w.replotIfDue());  // nothing new
+  QCOMPARE(w.framesDrawn(), f0);
+  feed(w, 1, 500, 100, 1e-3, [](qint64, double, int) { return 3.0; });
+  QVERIFY(w.replotIfDue());
+  QCOMPARE(w.framesDrawn(), f0 + 1);
+  QCOMPARE(w.framesPainted(), p0 + 1);  // painted in the same call
+  QCOMPARE(yRange(w.displayedPoints(0)).second, 3.0);
+  QVERIFY(!w.replotIfDue());  // drawn: nothing left
+  w.hide();
+  QTest::qWait(30);
+  feed(w, 1, 600, 100, 1e-3, [](qint64, double, int) { return 5.0; });
+  QVERIFY(!w.replotIfDue());
+  QCOMPARE(w.framesDrawn(), f0 + 1);
+  w.show();  // shown again, it draws what arrived meanwhile
+  QTRY_COMPARE(yRange(w.displayedPoints(0)).second, 5.0);
+}
+
+// Named pages of channel assignments: the selector shows with two pages or more, a page change is
+// signalled once, new sources remove the pages.
+void TestScope::channelPages() {
+  ScopeWidget w;
+  w.resize(900, 500);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  w.setSources({"a", "b"}, {"V", "V"});
+  auto* combo = w.findChild<QComboBox*>("scopePageCombo");
+  QVERIFY(combo);
+  QCOMPARE(w.channelPage(), -1);
+  QVERIFY(!combo->isVisible());
+  QSignalSpy changed(&w, &ScopeWidget::channelPageChanged);
+  w.setChannelPages({"first"});
+  QVERIFY(!combo->isVisible());  // a single page needs no selector
+  w.setChannelPages({"first", "second", "third"}, 1);
+  QVERIFY(combo->isVisible());
+  QCOMPARE(combo->count(), 3);
+  QCOMPARE(combo->currentText(), QStringLiteral("second"));
+  QCOMPARE(w.channelPage(), 1);
+  QCOMPARE(changed.count(), 0);  // setting the pages is not a change of page
+  combo->setFocus();
+  QTest::keyClick(combo, Qt::Key_Down);  // the user picks the third
+  QCOMPARE(changed.count(), 1);
+  QCOMPARE(changed.at(0).at(0).toInt(), 2);
+  QCOMPARE(w.channelPage(), 2);
+  w.setChannelPage(2);  // the same page: no signal
+  w.setChannelPage(7);  // no such page
+  QCOMPARE(changed.count(), 1);
+  w.setChannelPage(0);
+  QCOMPARE(changed.count(), 2);
+  QCOMPARE(combo->currentIndex(), 0);
+  w.setSources({"c"}, {"A"});
+  QVERIFY(w.channelPages().isEmpty());
+  QCOMPARE(w.channelPage(), -1);
+  QVERIFY(!combo->isVisible());
 }
 
 QTEST_MAIN(TestScope)

@@ -31,6 +31,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -123,6 +124,19 @@ double ceil125(double x) {
   return 10 * p;
 }
 
+// The plot, telling when a paint event has put a replotted frame on the screen.
+class ScopePlot : public QCustomPlot {
+ public:
+  using QCustomPlot::QCustomPlot;
+  std::function<void()> onPainted;
+
+ protected:
+  void paintEvent(QPaintEvent* e) override {
+    QCustomPlot::paintEvent(e);
+    if (onPainted) onPainted();
+  }
+};
+
 }  // namespace
 
 struct ScopeWidget::Impl {
@@ -169,10 +183,14 @@ struct ScopeWidget::Impl {
   bool dirty = true;        // settings changed: redraw even when stopped
   bool dataChanged = false; // data arrived since the last redraw
   qint64 frames = 0;
+  QElapsedTimer displayClock;  // the display schedule's time base (started at the first frame)
+  qint64 nextFrameNs = 0;      // when the next frame is due, on displayClock
+  qint64 painted = 0;          // frames that reached the screen (framesPainted)
+  bool replotPending = false;  // a replot happened since the last counted paint
   QElapsedTimer readoutClock;
 
   // ---- widgets -----------------------------------------------------------------------------------
-  QCustomPlot* plot = nullptr;
+  ScopePlot* plot = nullptr;
   /// The traces have their own buffered layer: while samples stream in and no setting changed, only this
   /// layer is repainted (the graticule, the texts and the markers keep their buffers).
   QCPLayer* tracesLayer = nullptr;
@@ -199,6 +217,11 @@ struct ScopeWidget::Impl {
   QComboBox* sweepCombo = nullptr;
   QDoubleSpinBox* trigPosSpin = nullptr;
   QPushButton* runButton = nullptr;
+  QWidget* pageRow = nullptr;
+  QLabel* pageLabel = nullptr;
+  QComboBox* pageCombo = nullptr;
+  QStringList pages;
+  int page = 0;
   QDoubleSpinBox* cursorSpin[2] = {nullptr, nullptr};
   QLabel* cursorLabel = nullptr;
   QLabel* measureLabel = nullptr;
@@ -471,14 +494,15 @@ struct ScopeWidget::Impl {
 
   /// Rebuilds the traces and repaints. `dataOnly`: only samples arrived since the last frame, so unless
   /// a setting or the status text changed, only the traces layer is repainted.
-  void redraw(QCustomPlot::RefreshPriority prio, bool dataOnly = false) {
+  /// `allReadouts`: also the measurement and cursor readouts, else at most 5 times a second (readable,
+  /// and each new text relays out the panel) unless a setting changed.
+  void redraw(QCustomPlot::RefreshPriority prio, bool dataOnly = false, bool allReadouts = true) {
     const QString statusBefore = statusText->text();
     rebuildGraphs();
-    // readouts at most ~5 times a second while data stream in (readable), at once after a setting change
-    if (dirty || prio == QCustomPlot::rpImmediateRefresh || !readoutClock.isValid() || readoutClock.elapsed() > 200)
-      updateReadouts();
+    if (dirty || allReadouts || !readoutClock.isValid() || readoutClock.elapsed() > 200) updateReadouts();
     if (dataOnly && !dirty && frames > 0 && statusText->text() == statusBefore) {
       const qint64 before = frames;
+      replotPending = true;
       tracesLayer->replot();  // falls back to a full replot (counted by afterReplot) if buffers are invalid
       if (frames == before) ++frames;
       if (prio == QCustomPlot::rpImmediateRefresh) plot->repaint();
@@ -487,12 +511,60 @@ struct ScopeWidget::Impl {
     }
     dirty = false;
     dataChanged = false;
+    frameDrawn();
+  }
+
+  // Display pacing: a 60 Hz schedule of frame times. Samples arriving while running, or a setting change,
+  // ask for a frame; it is drawn once its time is at most kFrameSlackNs away: posted at once (drawn at
+  // the next pass of the event loop), else by the single-shot timer, unless later samples post it first.
+  // A feeder that receives batches from the event loop calls replotIfDue() after appending, which draws
+  // and paints in the same pass. Frames keep to the schedule (the next is due one period after the
+  // previous one was due, not after it was drawn): with samples arriving every ~10 ms, a frame is drawn
+  // at the first batch within 5 ms of its time, 60 per second on average, where "at least 16 ms after
+  // the last frame" would make it every second batch (50 per second).
+  // Why not the free-running 16 ms timer of before: it beat against the simulation worker's batches,
+  // which came at nearly the same period, so that with both clocks jittering many ticks found nothing
+  // new and many batches were drawn only with the next one; and Qt's GLib event dispatcher lowers the
+  // timers to idle priority after each timer dispatch until the posted events (the worker's rows) have
+  // been sent, so timer deadlines slip. In the main window under Xvfb the scope drew 24 to 40 frames
+  // per second at x1 that way (maniplab-gui-bench, README).
+  static constexpr qint64 kFramePeriodNs = 16'666'667;
+  static constexpr qint64 kFrameSlackNs = 5'000'000;
+  qint64 nsUntilFrameDue() const {
+    if (!displayClock.isValid()) return 0;
+    return std::max<qint64>(0, nextFrameNs - kFrameSlackNs - displayClock.nsecsElapsed());
+  }
+  void frameDrawn() {
+    if (!displayClock.isValid()) displayClock.start();
+    const qint64 now = displayClock.nsecsElapsed();
+    // on schedule; after a pause (or a stall) the schedule restarts from this frame
+    nextFrameNs = std::max(nextFrameNs + kFramePeriodNs, now + kFramePeriodNs / 2);
+    if (nextFrameNs > now + 2 * kFramePeriodNs) nextFrameNs = now + kFramePeriodNs;
+  }
+  bool drawPosted = false;  // a redraw is queued in the event loop
+  bool needsRedraw() const { return dirty || (running && dataChanged); }
+  void scheduleRedraw() {
+    if (!timer || drawPosted || !needsRedraw()) return;
+    const qint64 left = nsUntilFrameDue();
+    if (left <= 0) {
+      timer->stop();
+      drawPosted = true;
+      QMetaObject::invokeMethod(
+          q,
+          [this] {
+            drawPosted = false;
+            onTick();
+          },
+          Qt::QueuedConnection);
+    } else if (!timer->isActive()) {
+      timer->start(int((left + 999'999) / 1'000'000));
+    }
   }
 
   void onTick() {
-    if (!dirty && !(running && dataChanged)) return;
-    if (!q->isVisible()) return;  // nothing to show; redraw when shown
-    redraw(QCustomPlot::rpQueuedRefresh, !dirty);
+    if (!needsRedraw()) return;
+    if (!q->isVisible()) return;  // nothing to show; showEvent schedules the redraw
+    redraw(QCustomPlot::rpQueuedRefresh, !dirty, false);
   }
 
   // ---- panel sync ----------------------------------------------------------------------------------
@@ -554,11 +626,18 @@ struct ScopeWidget::Impl {
   void changed() {
     dirty = true;
     syncPanel();
+    scheduleRedraw();
   }
 
   // ---- construction --------------------------------------------------------------------------------
   void buildPlot() {
-    plot = new QCustomPlot(q);
+    plot = new ScopePlot(q);
+    plot->onPainted = [this] {
+      if (!replotPending) return;
+      replotPending = false;
+      ++painted;
+      emit q->framePainted();
+    };
     plot->setBackground(kBezel);
     plot->axisRect()->setBackground(kScreen);
     plot->setMinimumSize(320, 256);
@@ -646,6 +725,7 @@ struct ScopeWidget::Impl {
     }
 
     plot->setCurrentLayer(QStringLiteral("main"));
+    QObject::connect(plot, &QCustomPlot::beforeReplot, q, [this] { replotPending = true; });
     QObject::connect(plot, &QCustomPlot::afterReplot, q, [this] { ++frames; });
     QObject::connect(plot, &QCustomPlot::mousePress, q, [this](QMouseEvent* e) {
       const double x = plot->xAxis->pixelToCoord(e->position().x());
@@ -675,6 +755,20 @@ struct ScopeWidget::Impl {
     runButton->setCheckable(true);
     QObject::connect(runButton, &QPushButton::toggled, q, [this](bool on) { q->setRunning(on); });
     v->addWidget(runButton);
+
+    // page of channel assignments (shown with two pages or more)
+    pageRow = new QWidget;
+    auto* pageLay = new QHBoxLayout(pageRow);
+    pageLay->setContentsMargins(0, 0, 0, 0);
+    pageLabel = new QLabel;
+    pageCombo = new QComboBox;
+    pageCombo->setObjectName(QStringLiteral("scopePageCombo"));
+    pageLabel->setBuddy(pageCombo);
+    pageLay->addWidget(pageLabel);
+    pageLay->addWidget(pageCombo, 1);
+    pageRow->setVisible(false);
+    QObject::connect(pageCombo, &QComboBox::activated, q, [this](int i) { q->setChannelPage(i); });
+    v->addWidget(pageRow);
 
     // channel
     chBox = new QGroupBox;
@@ -850,6 +944,8 @@ struct ScopeWidget::Impl {
   // The texts drawn on the screen (status, time/div, channel scales) are translated at each redraw.
   void retranslate() {
     runButton->setToolTip(ScopeWidget::tr("Run / stop the display (data keep being recorded)"));
+    pageLabel->setText(ScopeWidget::tr("&Page:"));
+    pageCombo->setToolTip(ScopeWidget::tr("Which group of sources the channels show"));
 
     chBox->setTitle(ScopeWidget::tr("Channel"));
     QStringList chNames;
@@ -908,6 +1004,7 @@ struct ScopeWidget::Impl {
     updateReadouts();
     updateOverlay();
     dirty = true;  // redraw the screen texts at the next display tick
+    scheduleRedraw();
   }
 };
 
@@ -927,9 +1024,9 @@ ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<
   scroll->setMinimumWidth(280);
   layout->addWidget(scroll, 0);
   d->timer = new QTimer(this);
-  d->timer->setInterval(16);
+  d->timer->setSingleShot(true);
+  d->timer->setTimerType(Qt::PreciseTimer);
   connect(d->timer, &QTimer::timeout, this, [this] { d->onTick(); });
-  d->timer->start();
   d->syncPanel();
   d->updateOverlay();
   d->updateReadouts();
@@ -937,12 +1034,18 @@ ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<
 
 ScopeWidget::~ScopeWidget() = default;
 
+void ScopeWidget::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  d->scheduleRedraw();
+}
+
 void ScopeWidget::changeEvent(QEvent* e) {
   QWidget::changeEvent(e);
   if (e->type() == QEvent::LanguageChange && d && d->runButton) d->retranslate();
 }
 
 void ScopeWidget::setSources(const QStringList& names, const QStringList& units) {
+  setChannelPages({});
   d->names = names;
   d->units = units;
   while (d->units.size() < d->names.size()) d->units.append(QString());
@@ -971,6 +1074,7 @@ void ScopeWidget::appendSamples(const double* times, const double* values, int r
   for (int r = 0; r < rows; ++r) d->ring.append(times[r], values + std::size_t(r) * n);
   d->dataChanged = true;
   d->processTrigger();
+  d->scheduleRedraw();
 }
 
 void ScopeWidget::clearData() {
@@ -980,6 +1084,7 @@ void ScopeWidget::clearData() {
   d->scanSerial = 0;
   d->dataChanged = true;
   d->dirty = true;
+  d->scheduleRedraw();
 }
 
 qint64 ScopeWidget::sampleCount() const { return d->ring.count(); }
@@ -1163,7 +1268,41 @@ void ScopeWidget::replotNow() { d->redraw(QCustomPlot::rpImmediateRefresh); }
 
 void ScopeWidget::replotData() { d->redraw(QCustomPlot::rpImmediateRefresh, true); }
 
+bool ScopeWidget::replotIfDue() {
+  if (!d->needsRedraw() || !isVisible()) return false;
+  if (d->nsUntilFrameDue() > 0) return false;
+  d->redraw(QCustomPlot::rpImmediateRefresh, !d->dirty, false);
+  return true;
+}
+
 qint64 ScopeWidget::framesDrawn() const { return d->frames; }
+
+qint64 ScopeWidget::framesPainted() const { return d->painted; }
+
+void ScopeWidget::setChannelPages(const QStringList& labels, int current) {
+  d->pages = labels;
+  d->page = labels.isEmpty() ? 0 : std::clamp(current, 0, int(labels.size()) - 1);
+  QSignalBlocker b(d->pageCombo);
+  d->pageCombo->clear();
+  d->pageCombo->addItems(labels);
+  d->pageCombo->setCurrentIndex(labels.isEmpty() ? -1 : d->page);
+  d->pageRow->setVisible(labels.size() >= 2);
+}
+
+QStringList ScopeWidget::channelPages() const { return d->pages; }
+
+int ScopeWidget::channelPage() const { return d->pages.isEmpty() ? -1 : d->page; }
+
+void ScopeWidget::setChannelPage(int page) {
+  if (page < 0 || page >= d->pages.size()) return;
+  {
+    QSignalBlocker b(d->pageCombo);
+    d->pageCombo->setCurrentIndex(page);
+  }
+  if (page == d->page) return;
+  d->page = page;
+  emit channelPageChanged(page);
+}
 
 void ScopeWidget::setCapacity(qint64 samplesPerSource) {
   d->capacity = std::max<qint64>(samplesPerSource, ScopeRing::kBlock);

@@ -63,14 +63,25 @@ class ScopeWidget : public QWidget {
 
   bool exportCsv(const QString& path, QString* error = nullptr) const;    ///< visible data, '.' decimals
   bool exportImage(const QString& path, QString* error = nullptr);        ///< .png or .svg by extension
-  /// Redraws now (the widget also redraws on a display timer while running).
+  /// Redraws now. (The widget also redraws by itself when samples arrive while running or a setting
+  /// changes, on a 60 Hz schedule of frame times.)
   void replotNow();
-  /// Redraws after appended samples only, as the display timer does while running: when no setting
+  /// Redraws after appended samples only, as the widget does by itself while running: when no setting
   /// changed, only the traces layer is repainted (the bench's streaming case).
   void replotData();
+  /// For a feeder that receives batches of samples from the event loop (the main window, from the
+  /// simulation worker): after appendSamples, draws and paints them at once when the next frame of the
+  /// widget's 60 Hz schedule is due (within 5 ms), so that each pass of the event loop can show a frame,
+  /// without waiting for the next pass (a posted redraw) or a timer (Qt's GLib dispatcher serves timers
+  /// after the posted events). Returns whether it drew; otherwise the widget draws the samples by itself.
+  bool replotIfDue();
 
-  /// Frames drawn since construction (for the frame-rate measurement of the bench).
+  /// Frames drawn since construction: replots (rebuilds of the traces and layer buffers).
   qint64 framesDrawn() const;
+  /// Frames painted on the screen since construction: paint events of the plot that showed the result
+  /// of at least one replot (several replots before one paint count once; a paint without a new replot,
+  /// e.g. an expose, does not count). What the bench reports as the scope's frame rate.
+  qint64 framesPainted() const;
 
   // --- Additions (beyond the fixed API above) ---------------------------------------------------
   /// Samples kept per source channel (default 1 000 000, rounded up to a multiple of 64; oldest
@@ -98,12 +109,23 @@ class ScopeWidget : public QWidget {
   QVector<QPointF> displayedPoints(int k) const;
   int screenPixelWidth() const;  ///< width of the screen (graticule area) in pixels
   QSize screenSize() const;      ///< size of the image written by exportImage()
+  /// Named pages of channel assignments, e.g. the joints of a comparison four at a time: a selector at
+  /// the top of the panel (objectName "scopePageCombo", shown with two pages or more); choosing a page
+  /// emits channelPageChanged and the owner assigns the channels. setSources clears the pages.
+  void setChannelPages(const QStringList& labels, int current = 0);
+  QStringList channelPages() const;
+  int channelPage() const;        ///< -1 without pages
+  void setChannelPage(int page);  ///< as the selector does: emits channelPageChanged when it changes
 
  signals:
   void triggered(double t);
+  /// Emitted after each frame counted by framesPainted().
+  void framePainted();
+  void channelPageChanged(int page);
 
  protected:
   void changeEvent(QEvent* e) override;  ///< retranslates the texts on QEvent::LanguageChange
+  void showEvent(QShowEvent* e) override;  ///< draws what changed while hidden
 
  private:
   struct Impl;
