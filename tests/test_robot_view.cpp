@@ -1,8 +1,13 @@
 // The Qt 3D robot view: scene transforms follow forward kinematics, trails are bounded, fit-to-robot
-// frames the robot, and (under xvfb) the rendered image actually shows something.
+// frames the robot (also after the camera was moved away), the floor grid and trails can be hidden,
+// multisampling follows the renderer, and (under xvfb) the rendered image actually shows something.
 #include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QImage>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QWindow>
 #include <QScreen>
 #include <QSet>
 #include <QtTest>
@@ -182,6 +187,109 @@ class TestRobotView : public QObject {
       QVERIFY2(std::abs(ndc.x()) < 0.95 && std::abs(ndc.y()) < 0.95,
                qPrintable(QString("%1 %2").arg(ndc.x()).arg(ndc.y())));
     }
+  }
+
+  // The camera was orbited and zoomed away: fitToRobot looks at the centre of the robot's bounding box
+  // again, from a distance that shows all of it.
+  void fitToRobotAfterTheCameraMovedAway() {
+    RobotView view;
+    view.resize(800, 600);
+    view.setRobot(puma.model, puma.description);
+    const VectorX q = nominalPuma();
+    view.setConfiguration(q);
+    view.setCameraView(QVector3D(30, 20, -15), QVector3D(8, -6, 2));
+    QVERIFY((view.cameraPosition() - QVector3D(30, 20, -15)).length() < 1e-4f);
+    QVERIFY((view.cameraViewCenter() - QVector3D(8, -6, 2)).length() < 1e-4f);
+    view.fitToRobot();
+    // bounding box of the base, joint origins and tool at home and at q
+    Data home(puma.model), now(puma.model);
+    forwardKinematics(puma.model, home, puma.model.home);
+    forwardKinematics(puma.model, now, q);
+    std::vector<Vector3> pts{Vector3::Zero(), home.oMtool.p, now.oMtool.p};
+    for (int i = 0; i < 6; ++i) {
+      pts.push_back(home.oMi[std::size_t(i)].p);
+      pts.push_back(now.oMi[std::size_t(i)].p);
+    }
+    Vector3 lo = pts[0], hi = pts[0];
+    for (const auto& p : pts) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+    const Vector3 c = 0.5 * (lo + hi);
+    double r = 0;
+    for (const auto& p : pts) r = std::max(r, (p - c).norm());
+    QVERIFY((view.cameraViewCenter() - q3(c)).length() < 1e-4f);
+    const double dist = (view.cameraPosition() - q3(c)).length();
+    QVERIFY2(dist > r / std::sin(22.5 * kDeg) && dist < 10 * r, qPrintable(QString("%1 vs r %2").arg(dist).arg(r)));
+    for (const auto& p : pts) {
+      const QPointF ndc = view.projectToViewport(q3(p));
+      QVERIFY2(std::abs(ndc.x()) < 0.95 && std::abs(ndc.y()) < 0.95, qPrintable(QString("%1 %2").arg(ndc.x()).arg(ndc.y())));
+    }
+  }
+
+  // The View menu's toggles: the floor grid (also for the next robot) and each trail, which keeps
+  // recording while hidden.
+  void gridAndTrailToggles() {
+    RobotView view;
+    view.setRobot(puma.model, puma.description);
+    QVERIFY(view.floorGridDrawn());
+    view.setShowFloorGrid(false);
+    QVERIFY(!view.floorGridDrawn());
+    view.setRobot(puma.model, puma.description);  // rebuilt: still hidden
+    QVERIFY(!view.floorGridDrawn());
+    view.setShowFloorGrid(true);
+    QVERIFY(view.floorGridDrawn());
+
+    VectorX q = nominalPuma();
+    auto step = [&](int k) {
+      q[0] = 0.02 * k;
+      view.setConfiguration(q);
+      view.setDesiredConfiguration(q);
+      QCoreApplication::processEvents();  // the trails' buffers are uploaded once per event-loop pass
+    };
+    QVERIFY(!view.desiredTrailDrawn() && !view.actualTrailDrawn());  // no points yet
+    for (int k = 0; k < 5; ++k) step(k);
+    QVERIFY(view.desiredTrailDrawn() && view.actualTrailDrawn());
+    view.setShowDesiredTrail(false);
+    QVERIFY(!view.desiredTrailDrawn());
+    QVERIFY(view.actualTrailDrawn());
+    for (int k = 5; k < 10; ++k) step(k);
+    QCOMPARE(view.desiredTrailSize(), 10);  // recorded while hidden
+    QVERIFY(!view.desiredTrailDrawn());
+    view.setShowActualTrail(false);
+    QVERIFY(!view.actualTrailDrawn());
+    view.setShowDesiredTrail(true);
+    view.setShowActualTrail(true);
+    QVERIFY(view.desiredTrailDrawn() && view.actualTrailDrawn());
+    view.clearTrails();
+    QVERIFY(!view.desiredTrailDrawn() && !view.actualTrailDrawn());
+  }
+
+  // Multisampling: 4x on a GPU; off with a software rasterizer (Mesa's llvmpipe under Xvfb), where it
+  // made each frame 2.5 times as expensive (maniplab-gui-bench).
+  void multisamplingFollowsTheRenderer() {
+    if (QGuiApplication::platformName() == "offscreen" || QGuiApplication::platformName() == "minimal")
+      QSKIP("needs a windowing platform with OpenGL (run under xvfb with QT_QPA_PLATFORM=xcb)");
+    if (qEnvironmentVariableIsSet("MANIPLAB_3D_SAMPLES")) QSKIP("MANIPLAB_3D_SAMPLES chooses");
+    QOffscreenSurface surface;
+    surface.create();
+    QOpenGLContext context;
+    QVERIFY(context.create() && context.makeCurrent(&surface));
+    const QByteArray renderer =
+        QByteArray(reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER))).toLower();
+    context.doneCurrent();
+    const bool software = renderer.contains("llvmpipe") || renderer.contains("softpipe") || renderer.contains("swrast") ||
+                          renderer.contains("software rasterizer");
+    RobotView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QWindow* window3d = nullptr;
+    for (QWindow* w : QGuiApplication::allWindows())
+      if (QByteArray(w->metaObject()->className()) == "Qt3DExtras::Qt3DWindow") window3d = w;
+    QVERIFY(window3d);
+    qInfo("OpenGL renderer: %s; 3D view samples: %d", renderer.constData(), window3d->format().samples());
+    QCOMPARE(window3d->format().samples(), software ? 0 : 4);
   }
 
   void setConfigurationIsCheap() {

@@ -101,6 +101,14 @@ class RobotView : public QWidget {
   void setShowFrames(bool on);
   void setShowCentresOfMass(bool on);
   void setShowJointAxes(bool on);
+  void setShowFloorGrid(bool on);
+  /// The trails keep recording while hidden: shown again, they show the whole path.
+  void setShowDesiredTrail(bool on);
+  void setShowActualTrail(bool on);
+  /// Whether the entity is drawn (enabled in the scene): a trail also needs two points.
+  bool floorGridDrawn() const;
+  bool desiredTrailDrawn() const;
+  bool actualTrailDrawn() const;
 
   /// Pose updates applied since construction (for the display-rate measurement).
   qint64 updatesApplied() const;
@@ -132,6 +140,8 @@ class RobotView : public QWidget {
   float robotRadius() const;
   QVector3D cameraPosition() const;
   QVector3D cameraViewCenter() const;
+  /// Places the camera at `eye` looking at `centre` (world coordinates, z up), as the mouse would.
+  void setCameraView(const QVector3D& eye, const QVector3D& centre);
   /// Normalised device coordinates (x, y in [-1, 1] when visible) of a world point.
   QPointF projectToViewport(const QVector3D& worldPoint) const;
   static QColor backgroundColor();
