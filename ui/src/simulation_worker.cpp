@@ -9,6 +9,10 @@ namespace maniplab::ui {
 
 using Clock = std::chrono::steady_clock;
 
+// Rows are emitted at least this often: half a display frame, so that every frame of the scope and the
+// 3D view (60 per second) has new rows (at about one frame period they beat against the display).
+constexpr auto kBatchPeriod = std::chrono::milliseconds(8);
+
 struct SimulationWorker::Pacing {
   int index = 0;
   QString name;
@@ -82,7 +86,7 @@ void SimulationWorker::onRow(double t, const double* row, std::size_t columns) {
     p.tStart = t;
     p.wallStart = now;
   }
-  if (now - p.lastEmit >= std::chrono::milliseconds(16)) {
+  if (now - p.lastEmit >= kBatchPeriod) {
     flush();
     if (p.duration > 0 && t / p.duration - p.lastProgress >= 0.01) {
       p.lastProgress = t / p.duration;
@@ -120,7 +124,7 @@ void SimulationWorker::onRow(double t, const double* row, std::size_t columns) {
       while (Clock::now() < target && !cancel_.load()) {
         const auto slice = std::min<Clock::duration>(target - Clock::now(), std::chrono::milliseconds(10));
         std::this_thread::sleep_for(slice);
-        if (Clock::now() - p.lastEmit >= std::chrono::milliseconds(16)) flush();
+        if (Clock::now() - p.lastEmit >= kBatchPeriod) flush();
         if (speed_.load() != speed) break;
         std::lock_guard lk(mutex_);
         if (paused_) break;

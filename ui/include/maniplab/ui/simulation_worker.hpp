@@ -1,7 +1,7 @@
 #pragma once
 // The simulation worker: a QObject living in its own QThread that runs sim::runSimulation for one or
 // several controllers of a scene, one after the other on the same trajectory. Rows of the recorder are
-// batched and emitted (queued to the GUI) about every 16 ms, never at the simulation rate. The run is
+// batched and emitted (queued to the GUI) about every 8 ms, never at the simulation rate. The run is
 // paced so that simulated time / wall time = speed (or runs as fast as possible, speed <= 0); it can be
 // paused (the per-row callback blocks on a condition variable), single-stepped (one control period
 // while paused) and cancelled (the atomic cancel flag of RunOptions).
