@@ -19,6 +19,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -163,7 +164,7 @@ struct MainWindow::Impl {
   QAction *undoAct, *redoAct;
   QAction *runAct, *pauseAct, *stepAct, *resetAct, *compareAct, *seqIdentAct;
   std::vector<QAction*> speedActs;
-  QAction *framesAct, *comAct, *axesAct;
+  QAction *framesAct, *comAct, *axesAct, *gridAct, *desiredTrailAct, *actualTrailAct, *fitAct;
   QAction *frAct, *enAct;
   QAction *aboutAct, *equationsAct, *algorithmsAct;
   AlgorithmsDialog* algorithmsDialog = nullptr;
@@ -745,6 +746,7 @@ struct MainWindow::Impl {
   void onRunStarted(int, const QString& name, const QStringList& names, const QStringList& units) {
     if (view) feed = makeViewFeed(*view, names, satScene ? satScene->basePose.R : Matrix3(Matrix3::Identity()));
     setScopeSources(names, units);
+    flushConservation();  // rows still pending belong to the previous run
     if (conservation) conservation->startRun(names, units);
     if (view) view->clearTrails();
     statusLabel->setText(MainWindow::tr("Running %1...").arg(name));
@@ -753,14 +755,43 @@ struct MainWindow::Impl {
   void onRows(int, const QVector<double>& times, const QVector<double>& values, int columns) {
     const int rows = int(times.size());
     if (rows == 0 || columns <= 0 || values.size() != qsizetype(rows) * columns) return;
-    if (scope && columns == sourceCount) scope->appendSamples(times.constData(), values.constData(), rows);
-    if (conservation) conservation->appendRows(times, values, columns);
     // The 3D view gets the newest row only (display rate).
     if (view) feedView(*view, feed, values.constData() + qsizetype(rows - 1) * columns, columns);
-    statusLabel->setText(MainWindow::tr("t = %1 s").arg(times.back(), 0, 'f', 3));
+    if (scope && columns == sourceCount) {
+      scope->appendSamples(times.constData(), values.constData(), rows);
+      scope->replotIfDue();  // a frame in this pass of the event loop when the last one is 12 ms old
+    }
+    if (conservation) {
+      if (columns != consColumns) flushConservation();
+      consColumns = columns;
+      consTimes += times;
+      consValues += values;
+      if (!consClock.isValid() || consClock.elapsed() >= 100) flushConservation();
+    }
+    // The time readout at most 10 times a second: relaying out the status bar at every batch of rows
+    // (every 8 ms) costs the GUI thread time the scope and the 3D view need for their frames.
+    if (!statusClock.isValid() || statusClock.elapsed() >= 100) {
+      statusClock.restart();
+      statusLabel->setText(MainWindow::tr("t = %1 s").arg(times.back(), 0, 'f', 3));
+    }
+  }
+  QElapsedTimer statusClock;
+
+  /// The conservation dock gets the rows in bunches, at most 10 times a second (and at the end of a
+  /// run): each call redraws its plot and relays out its labels, and with them the main window, which
+  /// at every batch of rows took about a tenth of the GUI thread's time (maniplab-gui-bench --profile).
+  QVector<double> consTimes, consValues;
+  int consColumns = 0;
+  QElapsedTimer consClock;
+  void flushConservation() {
+    if (conservation && !consTimes.isEmpty()) conservation->appendRows(consTimes, consValues, consColumns);
+    consTimes.clear();
+    consValues.clear();
+    consClock.restart();
   }
 
   void onFinished(const RunOutcomes& out) {
+    flushConservation();
     running = false;
     teach->setEnabled(kind == SceneKind::Serial);
     pauseAct->setChecked(false);
@@ -791,7 +822,14 @@ struct MainWindow::Impl {
   }
 
   /// The comparison view: the joint errors e[i] of the first two finished runs overlaid on the scope
-  /// (same trajectory, same time grid), two colours per joint, for the first four joints.
+  /// (same trajectory, same time grid), two colours per joint (bright: first run, dark: second), four
+  /// joints at a time (8 channels): the scope's page selector shows the others (joints 1-4, 5-6...).
+  struct Comparison {
+    QString first, second;  ///< run names
+    std::vector<int> joints;  ///< joint numbers (1-based) whose errors both runs recorded
+  } comparison;
+  static constexpr int kComparedJointsPerPage = ScopeWidget::kChannels / 2;
+
   void compareOnScope() {
     std::vector<const RunOutcome*> runs;
     for (const auto& r : lastRuns)
@@ -802,17 +840,21 @@ struct MainWindow::Impl {
     }
     runs.resize(2);
     const int n = jointCount();
+    // Sources: for each joint both runs recorded, e[i] of the first run then of the second.
     QStringList names, units;
     std::vector<std::pair<const sim::Recorder*, int>> columns;
-    for (const RunOutcome* r : runs)
-      for (int i = 0; i < n; ++i) {
-        const std::string ch = "e[" + std::to_string(i + 1) + "]";
-        const int c = r->recorder->channelIndex(ch);
-        if (c < 0) continue;
+    comparison = {runs[0]->name, runs[1]->name, {}};
+    for (int i = 0; i < n; ++i) {
+      const std::string ch = "e[" + std::to_string(i + 1) + "]";
+      const int c0 = runs[0]->recorder->channelIndex(ch), c1 = runs[1]->recorder->channelIndex(ch);
+      if (c0 < 0 || c1 < 0) continue;
+      for (const auto& [r, c] : {std::pair{runs[0], c0}, std::pair{runs[1], c1}}) {
         names << r->name + QStringLiteral(": ") + QString::fromStdString(ch);
         units << QString::fromStdString(r->recorder->channels()[std::size_t(c)].unit);
         columns.emplace_back(r->recorder.get(), c);
       }
+      comparison.joints.push_back(i + 1);
+    }
     if (columns.empty()) {
       info(MainWindow::tr("The runs did not record the joint errors (record group \"error\")"));
       return;
@@ -827,21 +869,41 @@ struct MainWindow::Impl {
     }
     scope->setSources(names, units);
     scope->appendSamples(times.data(), values.data(), int(rows));
-    const int perRun = int(columns.size()) / 2;
-    const int joints = std::min(perRun, ScopeWidget::kChannels / 2);
-    for (int k = 0; k < ScopeWidget::kChannels; ++k) scope->setChannelSource(k, -1);
-    for (int j = 0; j < joints; ++j) {
-      const QColor base = QColor::fromHsv((j * 360 / std::max(1, joints) + 40) % 360, 200, 255);
-      scope->setChannelSource(2 * j, j);
-      scope->setChannelColor(2 * j, base);
-      scope->setChannelSource(2 * j + 1, perRun + j);
-      scope->setChannelColor(2 * j + 1, base.darker(170));
-    }
     if (rows > 1) scope->setTimeBase((times.back() - times.front()) / 10.0);
-    scope->autoscale();
-    scope->replotNow();
+    QStringList pages;
+    const int joints = int(comparison.joints.size());
+    for (int first = 0; first < joints; first += kComparedJointsPerPage) {
+      const int last = std::min(joints, first + kComparedJointsPerPage) - 1;
+      pages << (first == last ? MainWindow::tr("Joint %1").arg(comparison.joints[std::size_t(first)])
+                              : MainWindow::tr("Joints %1-%2")
+                                    .arg(comparison.joints[std::size_t(first)])
+                                    .arg(comparison.joints[std::size_t(last)]));
+    }
+    scope->setChannelPages(pages, 0);
+    showComparisonPage(0);
     if (scopeDock) scopeDock->raise();
     info(MainWindow::tr("Scope: joint errors of %1 (bright) and %2 (dark)").arg(runs[0]->name, runs[1]->name));
+    if (pages.size() > 1)
+      info(MainWindow::tr("The scope shows %1 joints at a time: its Page selector shows the others")
+               .arg(kComparedJointsPerPage));
+  }
+
+  /// Channels 2k and 2k+1 show the k-th joint of the page: the first run bright, the second dark.
+  void showComparisonPage(int page) {
+    const int joints = int(comparison.joints.size());
+    const int first = page * kComparedJointsPerPage;
+    if (!scope || first < 0 || first >= joints) return;
+    const int onPage = std::min(kComparedJointsPerPage, joints - first);
+    for (int k = 0; k < ScopeWidget::kChannels; ++k) scope->setChannelSource(k, -1);
+    for (int j = 0; j < onPage; ++j) {
+      const QColor base = QColor::fromHsv((j * 360 / std::max(1, onPage) + 40) % 360, 200, 255);
+      scope->setChannelSource(2 * j, 2 * (first + j));
+      scope->setChannelColor(2 * j, base);
+      scope->setChannelSource(2 * j + 1, 2 * (first + j) + 1);
+      scope->setChannelColor(2 * j + 1, base.darker(170));
+    }
+    scope->autoscale();
+    scope->replotNow();
   }
 
   void reset() {
@@ -995,6 +1057,11 @@ struct MainWindow::Impl {
     framesAct->setText(MainWindow::tr("Show &frames"));
     comAct->setText(MainWindow::tr("Show centres of &mass"));
     axesAct->setText(MainWindow::tr("Show joint &axes"));
+    gridAct->setText(MainWindow::tr("Show floor &grid"));
+    desiredTrailAct->setText(MainWindow::tr("Show &desired tool path"));
+    actualTrailAct->setText(MainWindow::tr("Show a&ctual tool path"));
+    fitAct->setText(MainWindow::tr("Fit to &robot"));
+    fitAct->setStatusTip(MainWindow::tr("Frame the whole robot in the 3D view"));
     frAct->setText(QStringLiteral("Français"));
     enAct->setText(QStringLiteral("English"));
     aboutAct->setText(MainWindow::tr("&About ManipLab"));
@@ -1115,6 +1182,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->scope->setObjectName("scope");
   d->scope->setMinimumHeight(220);
   d->scopeDock = dock("scopeDock", d->scope, Qt::BottomDockWidgetArea);
+  connect(d->scope, &ScopeWidget::channelPageChanged, this, [this](int page) { d->showComparisonPage(page); });
   d->metrics = new MetricsView(this);
   d->metrics->setObjectName("metricsView");
   d->metricsDock = dock("metricsDock", d->metrics, Qt::BottomDockWidgetArea);
@@ -1250,9 +1318,25 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     d->viewMenu->addAction(a);
   }
   d->axesAct->setChecked(true);
+  d->comAct->setChecked(true);  // as the 3D view starts
   connect(d->framesAct, &QAction::toggled, this, [this](bool on) { d->view->setShowFrames(on); });
   connect(d->comAct, &QAction::toggled, this, [this](bool on) { d->view->setShowCentresOfMass(on); });
   connect(d->axesAct, &QAction::toggled, this, [this](bool on) { d->view->setShowJointAxes(on); });
+  d->gridAct = act("actionShowFloorGrid");
+  d->desiredTrailAct = act("actionShowDesiredTrail");
+  d->actualTrailAct = act("actionShowActualTrail");
+  for (auto* a : {d->gridAct, d->desiredTrailAct, d->actualTrailAct}) {
+    a->setCheckable(true);
+    a->setChecked(true);
+    d->viewMenu->addAction(a);
+  }
+  connect(d->gridAct, &QAction::toggled, this, [this](bool on) { d->view->setShowFloorGrid(on); });
+  connect(d->desiredTrailAct, &QAction::toggled, this, [this](bool on) { d->view->setShowDesiredTrail(on); });
+  connect(d->actualTrailAct, &QAction::toggled, this, [this](bool on) { d->view->setShowActualTrail(on); });
+  d->viewMenu->addSeparator();
+  d->fitAct = act("actionFitToRobot", QKeySequence(Qt::CTRL | Qt::Key_0));
+  d->viewMenu->addAction(d->fitAct);
+  connect(d->fitAct, &QAction::triggered, this, [this] { d->view->fitToRobot(); });
 
   d->langMenu = mb->addMenu(QString());
   d->langMenu->setObjectName("menuLanguage");
