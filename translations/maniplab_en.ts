@@ -557,10 +557,6 @@
         <translation>The plant rate (%1 Hz) must be a whole multiple of the control rate (%2 Hz)</translation>
     </message>
     <message>
-        <source>The control panel does not match the scene (reload the scene)</source>
-        <translation>The control panel does not match the scene (reload the scene)</translation>
-    </message>
-    <message>
         <source>Controllers to run</source>
         <translation>Controllers to run</translation>
     </message>
@@ -667,6 +663,176 @@
     <message>
         <source>position Z</source>
         <translation>position Z</translation>
+    </message>
+    <message>
+        <source>The control panel does not show an Orthoglide scene: reload the scene</source>
+        <translation>The control panel does not show an Orthoglide scene: reload the scene</translation>
+    </message>
+    <message>
+        <source>Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it</source>
+        <translation>Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it</translation>
+    </message>
+    <message>
+        <source>Trajectory: %1</source>
+        <translation>Trajectory: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The controllers&apos; per-joint gains were adapted to the robot&apos;s %n joint(s): check them</source>
+        <translation>
+            <numerusform>The controllers&apos; per-joint gains were adapted to the robot&apos;s %n joint: check them</numerusform>
+            <numerusform>The controllers&apos; per-joint gains were adapted to the robot&apos;s %n joints: check them</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the trajectory and the gains were adapted</source>
+        <translation>the trajectory and the gains were adapted</translation>
+    </message>
+    <message>
+        <source>the trajectory was adapted</source>
+        <translation>the trajectory was adapted</translation>
+    </message>
+    <message>
+        <source>the gains were adapted</source>
+        <translation>the gains were adapted</translation>
+    </message>
+    <message>
+        <source>check the trajectory and the gains</source>
+        <translation>check the trajectory and the gains</translation>
+    </message>
+    <message numerus="yes">
+        <source>The robot now has %n joint(s): %1 (a new joint starts at its home position with the last joint&apos;s gains).</source>
+        <translation>
+            <numerusform>The robot now has %n joint: %1 (a new joint starts at its home position with the last joint&apos;s gains).</numerusform>
+            <numerusform>The robot now has %n joints: %1 (a new joint starts at its home position with the last joint&apos;s gains).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>Remove %1</translation>
+    </message>
+    <message>
+        <source>A scene needs at least one controller</source>
+        <translation>A scene needs at least one controller</translation>
+    </message>
+    <message>
+        <source>An Orthoglide scene runs PID, computed torque or zero torque controllers (not %1)</source>
+        <translation>An Orthoglide scene runs PID, computed torque or zero torque controllers (not %1)</translation>
+    </message>
+    <message>
+        <source>An operational-space controller needs a robot with 6 joints (this one has %1)</source>
+        <translation>An operational-space controller needs a robot with 6 joints (this one has %1)</translation>
+    </message>
+    <message>
+        <source>Cannot add the controller: %1</source>
+        <translation>Cannot add the controller: %1</translation>
+    </message>
+    <message>
+        <source>Controller %1 added (zero torque: no gains)</source>
+        <translation>Controller %1 added (zero torque: no gains)</translation>
+    </message>
+    <message>
+        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains</source>
+        <translation>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains</translation>
+    </message>
+    <message>
+        <source>actuator</source>
+        <translation>actuator</translation>
+    </message>
+    <message>
+        <source>joint</source>
+        <translation>joint</translation>
+    </message>
+    <message>
+        <source>A scene needs at least one controller: %1 is kept</source>
+        <translation>A scene needs at least one controller: %1 is kept</translation>
+    </message>
+    <message>
+        <source>Controller %1 removed</source>
+        <translation>Controller %1 removed</translation>
+    </message>
+    <message>
+        <source>actuator %1</source>
+        <translation>actuator %1</translation>
+    </message>
+    <message>
+        <source>The control panel does not show a serial scene: reload the scene</source>
+        <translation>The control panel does not show a serial scene: reload the scene</translation>
+    </message>
+    <message>
+        <source>The control panel is set for %1 joint(s), the robot has %2: reload the scene</source>
+        <translation>The control panel is set for %1 joint(s), the robot has %2: reload the scene</translation>
+    </message>
+    <message>
+        <source>Controller %1: operational space needs a robot with 6 joints (this one has %2); remove it</source>
+        <translation>Controller %1: operational space needs a robot with 6 joints (this one has %2); remove it</translation>
+    </message>
+    <message>
+        <source>Trajectory</source>
+        <translation>Trajectory</translation>
+    </message>
+    <message>
+        <source>Add controller</source>
+        <translation>Add controller</translation>
+    </message>
+    <message>
+        <source>A new controller with default gains from the response time Tr of the gain design</source>
+        <translation>A new controller with default gains from the response time Tr of the gain design</translation>
+    </message>
+    <message>
+        <source>PID (independent joints)</source>
+        <translation>PID (independent joints)</translation>
+    </message>
+    <message>
+        <source>PD + gravity</source>
+        <translation>PD + gravity</translation>
+    </message>
+    <message>
+        <source>Computed torque</source>
+        <translation>Computed torque</translation>
+    </message>
+    <message>
+        <source>Operational space (6 joints)</source>
+        <translation>Operational space (6 joints)</translation>
+    </message>
+    <message>
+        <source>Zero torque (free motion)</source>
+        <translation>Zero torque (free motion)</translation>
+    </message>
+    <message>
+        <source>Recorded channels</source>
+        <translation>Recorded channels</translation>
+    </message>
+    <message>
+        <source>Reference q_d</source>
+        <translation>Reference q_d</translation>
+    </message>
+    <message>
+        <source>State q, q&apos;</source>
+        <translation>State q, q&apos;</translation>
+    </message>
+    <message>
+        <source>Errors e</source>
+        <translation>Errors e</translation>
+    </message>
+    <message>
+        <source>Torques</source>
+        <translation>Torques</translation>
+    </message>
+    <message>
+        <source>Friction</source>
+        <translation>Friction</translation>
+    </message>
+    <message>
+        <source>Tool pose</source>
+        <translation>Tool pose</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>Energy</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Timing</translation>
     </message>
 </context>
 <context>
@@ -1583,6 +1749,102 @@
         <source>Satellite scene %1 loaded (%2)</source>
         <translation>Satellite scene %1 loaded (%2)</translation>
     </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</source>
+        <translation>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</translation>
+    </message>
+    <message>
+        <source>The scene has been modified (control panel). Save the changes?</source>
+        <translation>The scene has been modified (control panel). Save the changes?</translation>
+    </message>
+    <message>
+        <source>The robot and the scene have been modified. Save the changes?</source>
+        <translation>The robot and the scene have been modified. Save the changes?</translation>
+    </message>
+    <message>
+        <source>The robot has unsaved edits: it is saved first (the scene names its file)</source>
+        <translation>The robot has unsaved edits: it is saved first (the scene names its file)</translation>
+    </message>
+    <message>
+        <source>%1: the scene was not saved: its robot has unsaved edits</source>
+        <translation>%1: the scene was not saved: its robot has unsaved edits</translation>
+    </message>
+    <message>
+        <source>%1: the scene was not saved (an existing file is left unchanged): %2</source>
+        <translation>%1: the scene was not saved (an existing file is left unchanged): %2</translation>
+    </message>
+    <message>
+        <source>Scene saved to %1</source>
+        <translation>Scene saved to %1</translation>
+    </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters have unsaved edits: they are saved first (the scene names their file)</source>
+        <translation>The Orthoglide&apos;s parameters have unsaved edits: they are saved first (the scene names their file)</translation>
+    </message>
+    <message>
+        <source>Save the scene</source>
+        <translation>Save the scene</translation>
+    </message>
+    <message>
+        <source>Scenes (*.json)</source>
+        <translation>Scenes (*.json)</translation>
+    </message>
+    <message>
+        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of seed 000 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>Satellite scene: the control is fixed by design (the reaction-aware computed torque of seed 000 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</translation>
+    </message>
+    <message>
+        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (seed 004) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
+        <translation>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (seed 004) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</translation>
+    </message>
+    <message>
+        <source>Joint %1</source>
+        <translation>Joint %1</translation>
+    </message>
+    <message>
+        <source>Joints %1-%2</source>
+        <translation>Joints %1-%2</translation>
+    </message>
+    <message>
+        <source>The scope shows %1 joints at a time: its Page selector shows the others</source>
+        <translation>The scope shows %1 joints at a time: its Page selector shows the others</translation>
+    </message>
+    <message>
+        <source>Write the robot of the chain editor to its robot file</source>
+        <translation>Write the robot of the chain editor to its robot file</translation>
+    </message>
+    <message>
+        <source>Save s&amp;cene</source>
+        <translation>Save s&amp;cene</translation>
+    </message>
+    <message>
+        <source>Write the scene with the control panel&apos;s settings (trajectory, controllers, gains, rates...)</source>
+        <translation>Write the scene with the control panel&apos;s settings (trajectory, controllers, gains, rates...)</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve scene as...</source>
+        <translation>Sa&amp;ve scene as...</translation>
+    </message>
+    <message>
+        <source>Show floor &amp;grid</source>
+        <translation>Show floor &amp;grid</translation>
+    </message>
+    <message>
+        <source>Show &amp;desired tool path</source>
+        <translation>Show &amp;desired tool path</translation>
+    </message>
+    <message>
+        <source>Show a&amp;ctual tool path</source>
+        <translation>Show a&amp;ctual tool path</translation>
+    </message>
+    <message>
+        <source>Fit to &amp;robot</source>
+        <translation>Fit to &amp;robot</translation>
+    </message>
+    <message>
+        <source>Frame the whole robot in the 3D view</source>
+        <translation>Frame the whole robot in the 3D view</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -1987,6 +2249,14 @@
         <source>Cannot render the image %1</source>
         <translation>Cannot render the image %1</translation>
     </message>
+    <message>
+        <source>&amp;Page:</source>
+        <translation>&amp;Page:</translation>
+    </message>
+    <message>
+        <source>Which group of sources the channels show</source>
+        <translation>Which group of sources the channels show</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::SequentialIdentificationDialog</name>
@@ -2189,6 +2459,205 @@
 φ %4°, θ %5°, ψ %6° (Euler X-Y-Z)</source>
         <translation>End effector: X %1 m, Y %2 m, Z %3 m
 φ %4°, θ %5°, ψ %6° (Euler X-Y-Z)</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::TrajectoryEditor</name>
+    <message>
+        <source>Fourier excitation (identification): the scene&apos;s coefficients, read-only. Choose another type to replace it.</source>
+        <translation>Fourier excitation (identification): the scene&apos;s coefficients, read-only. Choose another type to replace it.</translation>
+    </message>
+    <message>
+        <source>No Fourier coefficients: generate an excitation scene in the Identification panel, or choose another type.</source>
+        <translation>No Fourier coefficients: generate an excitation scene in the Identification panel, or choose another type.</translation>
+    </message>
+    <message>
+        <source>The Table 8.1 line of seed 003 on the UMIS robot (4 s): no parameters.</source>
+        <translation>The Table 8.1 line of seed 003 on the UMIS robot (4 s): no parameters.</translation>
+    </message>
+    <message>
+        <source>Unknown trajectory type: choose one.</source>
+        <translation>Unknown trajectory type: choose one.</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>whole run</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>Goal</translation>
+    </message>
+    <message>
+        <source>Max vel. [/s]</source>
+        <translation>Max vel. [/s]</translation>
+    </message>
+    <message>
+        <source>Max acc. [/s²]</source>
+        <translation>Max acc. [/s²]</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>joint %1 [%2]</source>
+        <translation>joint %1 [%2]</translation>
+    </message>
+    <message>
+        <source>time [s]</source>
+        <translation>time [s]</translation>
+    </message>
+    <message>
+        <source>P%1</source>
+        <translation>P%1</translation>
+    </message>
+    <message>
+        <source>X [m]</source>
+        <translation>X [m]</translation>
+    </message>
+    <message>
+        <source>Y [m]</source>
+        <translation>Y [m]</translation>
+    </message>
+    <message>
+        <source>Z [m]</source>
+        <translation>Z [m]</translation>
+    </message>
+    <message>
+        <source>φ [°]</source>
+        <translation>φ [°]</translation>
+    </message>
+    <message>
+        <source>θ [°]</source>
+        <translation>θ [°]</translation>
+    </message>
+    <message>
+        <source>ψ [°]</source>
+        <translation>ψ [°]</translation>
+    </message>
+    <message>
+        <source>Not used: the line keeps the start orientation</source>
+        <translation>Not used: the line keeps the start orientation</translation>
+    </message>
+    <message>
+        <source>Segment [s]</source>
+        <translation>Segment [s]</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>start</translation>
+    </message>
+    <message>
+        <source>The platform starts at P1; each other row gives the duration of the segment that reaches it</source>
+        <translation>The platform starts at P1; each other row gives the duration of the segment that reaches it</translation>
+    </message>
+    <message>
+        <source>A way-point trajectory needs at least two points</source>
+        <translation>A way-point trajectory needs at least two points</translation>
+    </message>
+    <message>
+        <source>Trajectory, %1, %2: &apos;%3&apos; is not a number</source>
+        <translation>Trajectory, %1, %2: &apos;%3&apos; is not a number</translation>
+    </message>
+    <message>
+        <source>A via-point trajectory needs at least two points</source>
+        <translation>A via-point trajectory needs at least two points</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>Type:</translation>
+    </message>
+    <message>
+        <source>Quintic, rest to rest</source>
+        <translation>Quintic, rest to rest</translation>
+    </message>
+    <message>
+        <source>Trapezoidal velocity</source>
+        <translation>Trapezoidal velocity</translation>
+    </message>
+    <message>
+        <source>Via points (C2 spline)</source>
+        <translation>Via points (C2 spline)</translation>
+    </message>
+    <message>
+        <source>Hold a position</source>
+        <translation>Hold a position</translation>
+    </message>
+    <message>
+        <source>Cartesian straight line</source>
+        <translation>Cartesian straight line</translation>
+    </message>
+    <message>
+        <source>Fourier excitation (read-only)</source>
+        <translation>Fourier excitation (read-only)</translation>
+    </message>
+    <message>
+        <source>UMIS thesis line (read-only)</source>
+        <translation>UMIS thesis line (read-only)</translation>
+    </message>
+    <message>
+        <source>Platform way-points (Orthoglide)</source>
+        <translation>Platform way-points (Orthoglide)</translation>
+    </message>
+    <message>
+        <source>An Orthoglide scene&apos;s reference: the platform point P through way-points (robots/orthoglide.md, Scenes)</source>
+        <translation>An Orthoglide scene&apos;s reference: the platform point P through way-points (robots/orthoglide.md, Scenes)</translation>
+    </message>
+    <message>
+        <source>The reference the controllers track (scenes/README.md, Trajectories)</source>
+        <translation>The reference the controllers track (scenes/README.md, Trajectories)</translation>
+    </message>
+    <message>
+        <source>Platform point P in R_0, straight segments, each rest to rest with the quintic time scaling; every point must be within reach (inverse geometric model).</source>
+        <translation>Platform point P in R_0, straight segments, each rest to rest with the quintic time scaling; every point must be within reach (inverse geometric model).</translation>
+    </message>
+    <message>
+        <source>Add point</source>
+        <translation>Add point</translation>
+    </message>
+    <message>
+        <source>Inserts a copy of the selected point after it</source>
+        <translation>Inserts a copy of the selected point after it</translation>
+    </message>
+    <message>
+        <source>Remove point</source>
+        <translation>Remove point</translation>
+    </message>
+    <message>
+        <source>Removes the selected point (at least two remain)</source>
+        <translation>Removes the selected point (at least two remain)</translation>
+    </message>
+    <message>
+        <source>Motion duration:</source>
+        <translation>Motion duration:</translation>
+    </message>
+    <message>
+        <source>Sample period:</source>
+        <translation>Sample period:</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>default</translation>
+    </message>
+    <message>
+        <source>Inverse kinematics:</source>
+        <translation>Inverse kinematics:</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>UMIS closed form</source>
+        <translation>UMIS closed form</translation>
+    </message>
+    <message>
+        <source>numeric</source>
+        <translation>numeric</translation>
     </message>
 </context>
 </TS>

@@ -557,10 +557,6 @@
         <translation>La fréquence du procédé (%1 Hz) doit être un multiple entier de la fréquence de commande (%2 Hz)</translation>
     </message>
     <message>
-        <source>The control panel does not match the scene (reload the scene)</source>
-        <translation>Le panneau de commande ne correspond pas à la scène (rechargez la scène)</translation>
-    </message>
-    <message>
         <source>Controllers to run</source>
         <translation>Correcteurs à simuler</translation>
     </message>
@@ -667,6 +663,176 @@
     <message>
         <source>position Z</source>
         <translation>position Z</translation>
+    </message>
+    <message>
+        <source>The control panel does not show an Orthoglide scene: reload the scene</source>
+        <translation>Le panneau de commande n&apos;affiche pas une scène Orthoglide : rechargez la scène</translation>
+    </message>
+    <message>
+        <source>Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it</source>
+        <translation>Correcteur %1 : une scène Orthoglide fonctionne avec un PID, le couple calculé ou un couple nul (pas %2) ; supprimez-le</translation>
+    </message>
+    <message>
+        <source>Trajectory: %1</source>
+        <translation>Trajectoire : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The controllers&apos; per-joint gains were adapted to the robot&apos;s %n joint(s): check them</source>
+        <translation>
+            <numerusform>Les gains articulaires des correcteurs ont été adaptés au robot (%n articulation) : vérifiez-les</numerusform>
+            <numerusform>Les gains articulaires des correcteurs ont été adaptés au robot (%n articulations) : vérifiez-les</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the trajectory and the gains were adapted</source>
+        <translation>la trajectoire et les gains ont été adaptés</translation>
+    </message>
+    <message>
+        <source>the trajectory was adapted</source>
+        <translation>la trajectoire a été adaptée</translation>
+    </message>
+    <message>
+        <source>the gains were adapted</source>
+        <translation>les gains ont été adaptés</translation>
+    </message>
+    <message>
+        <source>check the trajectory and the gains</source>
+        <translation>vérifiez la trajectoire et les gains</translation>
+    </message>
+    <message numerus="yes">
+        <source>The robot now has %n joint(s): %1 (a new joint starts at its home position with the last joint&apos;s gains).</source>
+        <translation>
+            <numerusform>Le robot a désormais %n articulation : %1 (une nouvelle articulation part de sa position de repos avec les gains de la dernière articulation).</numerusform>
+            <numerusform>Le robot a désormais %n articulations : %1 (une nouvelle articulation part de sa position de repos avec les gains de la dernière articulation).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>Supprimer %1</translation>
+    </message>
+    <message>
+        <source>A scene needs at least one controller</source>
+        <translation>Une scène nécessite au moins un correcteur</translation>
+    </message>
+    <message>
+        <source>An Orthoglide scene runs PID, computed torque or zero torque controllers (not %1)</source>
+        <translation>Une scène Orthoglide fonctionne avec des correcteurs PID, à couple calculé ou à couple nul (pas %1)</translation>
+    </message>
+    <message>
+        <source>An operational-space controller needs a robot with 6 joints (this one has %1)</source>
+        <translation>Un correcteur dans l&apos;espace opérationnel nécessite un robot à 6 articulations (celui-ci en a %1)</translation>
+    </message>
+    <message>
+        <source>Cannot add the controller: %1</source>
+        <translation>Impossible d&apos;ajouter le correcteur : %1</translation>
+    </message>
+    <message>
+        <source>Controller %1 added (zero torque: no gains)</source>
+        <translation>Correcteur %1 ajouté (couple nul : pas de gains)</translation>
+    </message>
+    <message>
+        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains</source>
+        <translation>Correcteur %1 ajouté, gains tirés du temps de réponse Tr = %2 s (Kp de l&apos;%3 1 : %4) ; modifiez-les dans « Gains »</translation>
+    </message>
+    <message>
+        <source>actuator</source>
+        <translation>actionneur</translation>
+    </message>
+    <message>
+        <source>joint</source>
+        <translation>articulation</translation>
+    </message>
+    <message>
+        <source>A scene needs at least one controller: %1 is kept</source>
+        <translation>Une scène nécessite au moins un correcteur : %1 est conservé</translation>
+    </message>
+    <message>
+        <source>Controller %1 removed</source>
+        <translation>Correcteur %1 supprimé</translation>
+    </message>
+    <message>
+        <source>actuator %1</source>
+        <translation>actionneur %1</translation>
+    </message>
+    <message>
+        <source>The control panel does not show a serial scene: reload the scene</source>
+        <translation>Le panneau de commande n&apos;affiche pas une scène de robot série : rechargez la scène</translation>
+    </message>
+    <message>
+        <source>The control panel is set for %1 joint(s), the robot has %2: reload the scene</source>
+        <translation>Le panneau de commande est réglé pour %1 articulation(s), le robot en a %2 : rechargez la scène</translation>
+    </message>
+    <message>
+        <source>Controller %1: operational space needs a robot with 6 joints (this one has %2); remove it</source>
+        <translation>Correcteur %1 : l&apos;espace opérationnel nécessite un robot à 6 articulations (celui-ci en a %2) ; supprimez-le</translation>
+    </message>
+    <message>
+        <source>Trajectory</source>
+        <translation>Trajectoire</translation>
+    </message>
+    <message>
+        <source>Add controller</source>
+        <translation>Ajouter un correcteur</translation>
+    </message>
+    <message>
+        <source>A new controller with default gains from the response time Tr of the gain design</source>
+        <translation>Un nouveau correcteur, avec des gains par défaut tirés du temps de réponse Tr du réglage des gains</translation>
+    </message>
+    <message>
+        <source>PID (independent joints)</source>
+        <translation>PID (articulations indépendantes)</translation>
+    </message>
+    <message>
+        <source>PD + gravity</source>
+        <translation>PD + gravité</translation>
+    </message>
+    <message>
+        <source>Computed torque</source>
+        <translation>Couple calculé</translation>
+    </message>
+    <message>
+        <source>Operational space (6 joints)</source>
+        <translation>Espace opérationnel (6 articulations)</translation>
+    </message>
+    <message>
+        <source>Zero torque (free motion)</source>
+        <translation>Couple nul (mouvement libre)</translation>
+    </message>
+    <message>
+        <source>Recorded channels</source>
+        <translation>Voies enregistrées</translation>
+    </message>
+    <message>
+        <source>Reference q_d</source>
+        <translation>Consigne q_d</translation>
+    </message>
+    <message>
+        <source>State q, q&apos;</source>
+        <translation>État q, q&apos;</translation>
+    </message>
+    <message>
+        <source>Errors e</source>
+        <translation>Erreurs e</translation>
+    </message>
+    <message>
+        <source>Torques</source>
+        <translation>Couples</translation>
+    </message>
+    <message>
+        <source>Friction</source>
+        <translation>Frottements</translation>
+    </message>
+    <message>
+        <source>Tool pose</source>
+        <translation>Situation de l&apos;outil</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>Énergie</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Temps de calcul</translation>
     </message>
 </context>
 <context>
@@ -1583,6 +1749,102 @@
         <source>Satellite scene %1 loaded (%2)</source>
         <translation>Scène satellite %1 chargée (%2)</translation>
     </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</source>
+        <translation>Les paramètres de l&apos;Orthoglide et la scène ont été modifiés. Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>The scene has been modified (control panel). Save the changes?</source>
+        <translation>La scène a été modifiée (panneau de commande). Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>The robot and the scene have been modified. Save the changes?</source>
+        <translation>Le robot et la scène ont été modifiés. Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>The robot has unsaved edits: it is saved first (the scene names its file)</source>
+        <translation>Le robot a des modifications non enregistrées : il est enregistré d&apos;abord (la scène désigne son fichier)</translation>
+    </message>
+    <message>
+        <source>%1: the scene was not saved: its robot has unsaved edits</source>
+        <translation>%1 : la scène n&apos;a pas été enregistrée : son robot a des modifications non enregistrées</translation>
+    </message>
+    <message>
+        <source>%1: the scene was not saved (an existing file is left unchanged): %2</source>
+        <translation>%1 : la scène n&apos;a pas été enregistrée (un fichier existant reste inchangé) : %2</translation>
+    </message>
+    <message>
+        <source>Scene saved to %1</source>
+        <translation>Scène enregistrée dans %1</translation>
+    </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters have unsaved edits: they are saved first (the scene names their file)</source>
+        <translation>Les paramètres de l&apos;Orthoglide ont des modifications non enregistrées : ils sont enregistrés d&apos;abord (la scène désigne leur fichier)</translation>
+    </message>
+    <message>
+        <source>Save the scene</source>
+        <translation>Enregistrer la scène</translation>
+    </message>
+    <message>
+        <source>Scenes (*.json)</source>
+        <translation>Scènes (*.json)</translation>
+    </message>
+    <message>
+        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of seed 000 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>Scène satellite : la commande est imposée par construction (le couple calculé tenant compte des réactions sur la base, du document 000 §IV.2, avec les gains et le mouvement du fichier de scène) ; seule la durée simulée peut être modifiée ici. Modifiez le fichier de scène pour changer le reste.</translation>
+    </message>
+    <message>
+        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (seed 004) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
+        <translation>Les nombres d&apos;opérations sont ceux des chaînes séries : la dynamique de l&apos;Orthoglide (document 004) est calculée sur les arborescences équivalentes de ses jambes et n&apos;a pas de décompte ici. Ouvrez un robot série ou le bras du satellite.</translation>
+    </message>
+    <message>
+        <source>Joint %1</source>
+        <translation>Articulation %1</translation>
+    </message>
+    <message>
+        <source>Joints %1-%2</source>
+        <translation>Articulations %1-%2</translation>
+    </message>
+    <message>
+        <source>The scope shows %1 joints at a time: its Page selector shows the others</source>
+        <translation>L&apos;oscilloscope affiche %1 articulations à la fois : son sélecteur « Page » donne accès aux autres</translation>
+    </message>
+    <message>
+        <source>Write the robot of the chain editor to its robot file</source>
+        <translation>Écrit le robot de l&apos;éditeur de chaîne dans son fichier robot</translation>
+    </message>
+    <message>
+        <source>Save s&amp;cene</source>
+        <translation>Enregistrer la s&amp;cène</translation>
+    </message>
+    <message>
+        <source>Write the scene with the control panel&apos;s settings (trajectory, controllers, gains, rates...)</source>
+        <translation>Écrit la scène avec les réglages du panneau de commande (trajectoire, correcteurs, gains, fréquences...)</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve scene as...</source>
+        <translation>Enregistrer la scène so&amp;us...</translation>
+    </message>
+    <message>
+        <source>Show floor &amp;grid</source>
+        <translation>Afficher la &amp;grille du sol</translation>
+    </message>
+    <message>
+        <source>Show &amp;desired tool path</source>
+        <translation>Afficher la trajectoire &amp;désirée de l&apos;outil</translation>
+    </message>
+    <message>
+        <source>Show a&amp;ctual tool path</source>
+        <translation>Afficher la trajectoire réell&amp;e de l&apos;outil</translation>
+    </message>
+    <message>
+        <source>Fit to &amp;robot</source>
+        <translation>&amp;Cadrer le robot</translation>
+    </message>
+    <message>
+        <source>Frame the whole robot in the 3D view</source>
+        <translation>Cadre tout le robot dans la vue 3D</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -1987,6 +2249,14 @@
         <source>Cannot render the image %1</source>
         <translation>Impossible de produire l&apos;image %1</translation>
     </message>
+    <message>
+        <source>&amp;Page:</source>
+        <translation>&amp;Page :</translation>
+    </message>
+    <message>
+        <source>Which group of sources the channels show</source>
+        <translation>Groupe de sources affiché sur les voies</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::SequentialIdentificationDialog</name>
@@ -2189,6 +2459,205 @@
 φ %4°, θ %5°, ψ %6° (Euler X-Y-Z)</source>
         <translation>Organe terminal : X %1 m, Y %2 m, Z %3 m
 φ %4°, θ %5°, ψ %6° (angles d’Euler X-Y-Z)</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::TrajectoryEditor</name>
+    <message>
+        <source>Fourier excitation (identification): the scene&apos;s coefficients, read-only. Choose another type to replace it.</source>
+        <translation>Excitation de Fourier (identification) : coefficients de la scène, en lecture seule. Choisissez un autre type pour la remplacer.</translation>
+    </message>
+    <message>
+        <source>No Fourier coefficients: generate an excitation scene in the Identification panel, or choose another type.</source>
+        <translation>Aucun coefficient de Fourier : générez une scène d&apos;excitation dans le panneau Identification, ou choisissez un autre type.</translation>
+    </message>
+    <message>
+        <source>The Table 8.1 line of seed 003 on the UMIS robot (4 s): no parameters.</source>
+        <translation>La ligne droite du tableau 8.1 du document 003 sur le robot UMIS (4 s) : aucun paramètre.</translation>
+    </message>
+    <message>
+        <source>Unknown trajectory type: choose one.</source>
+        <translation>Type de trajectoire inconnu : choisissez-en un.</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>toute la simulation</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Départ</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>Arrivée</translation>
+    </message>
+    <message>
+        <source>Max vel. [/s]</source>
+        <translation>Vit. max [/s]</translation>
+    </message>
+    <message>
+        <source>Max acc. [/s²]</source>
+        <translation>Accél. max [/s²]</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>joint %1 [%2]</source>
+        <translation>articulation %1 [%2]</translation>
+    </message>
+    <message>
+        <source>time [s]</source>
+        <translation>temps [s]</translation>
+    </message>
+    <message>
+        <source>P%1</source>
+        <translation>P%1</translation>
+    </message>
+    <message>
+        <source>X [m]</source>
+        <translation>X [m]</translation>
+    </message>
+    <message>
+        <source>Y [m]</source>
+        <translation>Y [m]</translation>
+    </message>
+    <message>
+        <source>Z [m]</source>
+        <translation>Z [m]</translation>
+    </message>
+    <message>
+        <source>φ [°]</source>
+        <translation>φ [°]</translation>
+    </message>
+    <message>
+        <source>θ [°]</source>
+        <translation>θ [°]</translation>
+    </message>
+    <message>
+        <source>ψ [°]</source>
+        <translation>ψ [°]</translation>
+    </message>
+    <message>
+        <source>Not used: the line keeps the start orientation</source>
+        <translation>Non utilisé : la droite conserve l&apos;orientation de départ</translation>
+    </message>
+    <message>
+        <source>Segment [s]</source>
+        <translation>Segment [s]</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>départ</translation>
+    </message>
+    <message>
+        <source>The platform starts at P1; each other row gives the duration of the segment that reaches it</source>
+        <translation>La plateforme part de P1 ; chacune des autres lignes donne la durée du segment qui y mène</translation>
+    </message>
+    <message>
+        <source>A way-point trajectory needs at least two points</source>
+        <translation>Une trajectoire par points de passage nécessite au moins deux points</translation>
+    </message>
+    <message>
+        <source>Trajectory, %1, %2: &apos;%3&apos; is not a number</source>
+        <translation>Trajectoire, %1, %2 : « %3 » n&apos;est pas un nombre</translation>
+    </message>
+    <message>
+        <source>A via-point trajectory needs at least two points</source>
+        <translation>Une trajectoire par points de passage nécessite au moins deux points</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>Type :</translation>
+    </message>
+    <message>
+        <source>Quintic, rest to rest</source>
+        <translation>Polynôme de degré 5, de repos à repos</translation>
+    </message>
+    <message>
+        <source>Trapezoidal velocity</source>
+        <translation>Profil de vitesse trapézoïdal</translation>
+    </message>
+    <message>
+        <source>Via points (C2 spline)</source>
+        <translation>Points de passage (spline C2)</translation>
+    </message>
+    <message>
+        <source>Hold a position</source>
+        <translation>Maintien en position</translation>
+    </message>
+    <message>
+        <source>Cartesian straight line</source>
+        <translation>Ligne droite cartésienne</translation>
+    </message>
+    <message>
+        <source>Fourier excitation (read-only)</source>
+        <translation>Excitation de Fourier (lecture seule)</translation>
+    </message>
+    <message>
+        <source>UMIS thesis line (read-only)</source>
+        <translation>Ligne droite de la thèse UMIS (lecture seule)</translation>
+    </message>
+    <message>
+        <source>Platform way-points (Orthoglide)</source>
+        <translation>Points de passage de la plateforme (Orthoglide)</translation>
+    </message>
+    <message>
+        <source>An Orthoglide scene&apos;s reference: the platform point P through way-points (robots/orthoglide.md, Scenes)</source>
+        <translation>La consigne d&apos;une scène Orthoglide : le point P de la plateforme passant par des points de passage (robots/orthoglide.md, Scenes)</translation>
+    </message>
+    <message>
+        <source>The reference the controllers track (scenes/README.md, Trajectories)</source>
+        <translation>La consigne que suivent les correcteurs (scenes/README.md, Trajectories)</translation>
+    </message>
+    <message>
+        <source>Platform point P in R_0, straight segments, each rest to rest with the quintic time scaling; every point must be within reach (inverse geometric model).</source>
+        <translation>Point P de la plateforme dans R_0, segments rectilignes, chacun de repos à repos avec la loi horaire de degré 5 ; chaque point doit être accessible (modèle géométrique inverse).</translation>
+    </message>
+    <message>
+        <source>Add point</source>
+        <translation>Ajouter un point</translation>
+    </message>
+    <message>
+        <source>Inserts a copy of the selected point after it</source>
+        <translation>Insère une copie du point sélectionné après celui-ci</translation>
+    </message>
+    <message>
+        <source>Remove point</source>
+        <translation>Supprimer le point</translation>
+    </message>
+    <message>
+        <source>Removes the selected point (at least two remain)</source>
+        <translation>Supprime le point sélectionné (il en reste au moins deux)</translation>
+    </message>
+    <message>
+        <source>Motion duration:</source>
+        <translation>Durée du mouvement :</translation>
+    </message>
+    <message>
+        <source>Sample period:</source>
+        <translation>Période d&apos;échantillonnage :</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>par défaut</translation>
+    </message>
+    <message>
+        <source>Inverse kinematics:</source>
+        <translation>Modèle géométrique inverse :</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>UMIS closed form</source>
+        <translation>solution analytique UMIS</translation>
+    </message>
+    <message>
+        <source>numeric</source>
+        <translation>numérique</translation>
     </message>
 </context>
 </TS>
