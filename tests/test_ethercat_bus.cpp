@@ -180,28 +180,35 @@ class TestEthercatBus : public QObject {
   // arriving late (old index) precede every real reply here, and neither is taken for it.
   void ownFramesAndStaleRepliesAreIgnored() {
     const auto robot = loadRobotFile(test::umisPath());
-    test::EthercatBench b(robot.model, sim::PlantOptions{}, 1e-3, {}, 3, [](Link& inner) { return std::make_unique<EchoAndStaleLink>(inner); });
-    auto& link = static_cast<EchoAndStaleLink&>(*b.masterLink);
-    const std::string e = b.master->bringUp(driveSetupFor(robot.model, cia402::ModeCST));  // acyclic and cyclic exchanges
-    QVERIFY2(e.empty(), e.c_str());
-    const auto r = b.master->sdoRead(1, cia402::GearRatio, 1);  // an acyclic request riding in the cyclic frame
-    QVERIFY2(r.ok, r.error.c_str());
-    QCOMPARE(r.value, 160000u);
-    Feedback f;
-    QVERIFY(b.master->waitFeedback([](const Feedback& x) { return x.cycle > 300 && x.fresh; }, 3.0, f));
-    const MasterStatus st = b.master->status();
-    qInfo("echoes %lld, stale replies injected %lld; master: stale %lld, ignored %lld, lost %lld, WKC errors %lld in %lld cycles",
-          link.echoes.load(), link.stale.load(), st.stats.staleReplies, st.stats.ignoredFrames, st.stats.lostFrames, st.stats.wkcErrors,
-          st.stats.cycles);
-    QVERIFY(link.echoes > 300);
-    QVERIFY(link.stale > 300);
-    QCOMPARE(st.stats.wkcErrors, 0LL);   // an echo taken for the reply would carry working counters 0
-    MANIPLAB_TIMING_VERIFY2(st.stats.lostFrames == 0, "frames lost");
-    QVERIFY(st.stats.staleReplies > 0);   // counted (cyclic path) and ignored
-    QVERIFY(st.stats.ignoredFrames > 0);  // the echoes
-    QVERIFY(!st.fault);
-    for (const auto& s : st.slaves) QCOMPARE(int(s.alStatus), 8);
-    b.master->shutdown();
+    test::retryOnTiming([&](std::string& timing) {
+      test::EthercatBench b(robot.model, sim::PlantOptions{}, 1e-3, {}, 3,
+                            [](Link& inner) { return std::make_unique<EchoAndStaleLink>(inner); });
+      auto& link = static_cast<EchoAndStaleLink&>(*b.masterLink);
+      const std::string e = b.master->bringUp(driveSetupFor(robot.model, cia402::ModeCST));  // acyclic and cyclic exchanges
+      QVERIFY2(e.empty(), e.c_str());
+      const auto r = b.master->sdoRead(1, cia402::GearRatio, 1);  // an acyclic request riding in the cyclic frame
+      QVERIFY2(r.ok, r.error.c_str());
+      QCOMPARE(r.value, 160000u);
+      Feedback f;
+      const bool cycled = b.master->waitFeedback([](const Feedback& x) { return x.cycle > 300 && x.fresh; }, 3.0, f);
+      const MasterStatus st = b.master->status();
+      qInfo("echoes %lld, stale replies injected %lld; master: stale %lld, ignored %lld, lost %lld, WKC errors %lld in %lld cycles",
+            link.echoes.load(), link.stale.load(), st.stats.staleReplies, st.stats.ignoredFrames, st.stats.lostFrames, st.stats.wkcErrors,
+            st.stats.cycles);
+      if (st.fault) {  // lost or late frames the scheduler caused (a reply after its window is lost, then stale)
+        timing = test::timingFault(st.faultMessage, b);
+        if (!timing.empty()) return;
+      }
+      QVERIFY2(!st.fault, st.faultMessage.c_str());
+      QVERIFY(cycled);
+      QVERIFY(link.echoes > 300);
+      QVERIFY(link.stale > 300);
+      QCOMPARE(st.stats.wkcErrors, 0LL);   // an echo taken for the reply would carry working counters 0
+      QVERIFY(st.stats.staleReplies >= st.stats.cycles - 1);  // each cycle's replayed reply: counted and ignored
+      QVERIFY(st.stats.ignoredFrames >= st.stats.cycles - 1); // each cycle's echo
+      for (const auto& s : st.slaves) QCOMPARE(int(s.alStatus), 8);
+      b.master->shutdown();
+    });
   }
 
  private:

@@ -121,8 +121,9 @@ inline std::string umisPath() { return std::string(MANIPLAB_SOURCE_DIR) + "/robo
 /// into the virtual drives before the fault (in-process drives never lose a frame of their own), and the
 /// master saw a stall: replies that arrived after their cycle (the drives answered late) or its own
 /// wake-up late. A working-counter mismatch, a slave out of OP, a drive fault, a refused transition or
-/// a malformed reply is never a timing fault. `runFrom`: the process-data frame the run started at
-/// (a fault injected before it, and already handled, does not count).
+/// a malformed reply is never a timing fault. `runFrom`: the process-data frame the run started at (a
+/// fault injected before it, and already handled, does not count; LONG_MAX: the injected fault cannot
+/// explain 3 bad cycles in a row, e.g. one dropped frame in 25).
 inline std::string timingFault(const std::string& message, EthercatBench& b, long runFrom = 0) {
   if (message.find("(frame lost or late)") == std::string::npos) return {};
   std::this_thread::sleep_for(std::chrono::milliseconds(100));  // late replies still on their way
