@@ -31,6 +31,7 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/control_panel.hpp"
+#include "maniplab/ui/conservation_panel.hpp"
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
@@ -464,6 +465,31 @@ class TestMainWindowBehaviour : public QObject {
     QVERIFY(runFor(w, 0.2));
     QVERIFY(scope->channelPages().isEmpty());
     QVERIFY(!pages->isVisible());
+  }
+
+  // The window fits a 1366 x 768 laptop screen whatever the panels show: a run fills the conservation
+  // panel (its energy table and plot), the identification, teach and Orthoglide panels are tall; they
+  // scroll inside their docks instead of raising the window's minimum size (a filled conservation panel
+  // made it 1054 px tall, and the window grew past a 1000 px screen at the first run).
+  void windowFitsASmallScreenAfterARun() {
+    MainWindow w;
+    w.resize(1500, 950);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QSize before = w.size();
+    QVERIFY(runFor(w, 0.3));
+    auto* conservation = w.findChild<ConservationPanel*>();
+    QVERIFY(conservation && conservation->energyRecorded());
+    QTest::qWait(200);
+    const QSize min = w.minimumSizeHint();
+    qInfo("minimum size after a run: %dx%d", min.width(), min.height());
+    QVERIFY2(min.width() <= 1366 && min.height() <= 700, qPrintable(QStringLiteral("%1x%2").arg(min.width()).arg(min.height())));
+    QCOMPARE(w.size(), before);  // the run did not resize the window
+    // Opening an Orthoglide scene (its parameter editor dock) keeps it so.
+    QVERIFY(w.openFile(QStringLiteral(MANIPLAB_SOURCE_DIR "/scenes/orthoglide_ctc_vs_pid.json")));
+    QTest::qWait(100);
+    QVERIFY(w.minimumSizeHint().height() <= 700);
+    QCOMPARE(w.size(), before);
   }
 
   // The comparison table's CSV has a header and '.' decimals when the locale writes ',' (French).

@@ -31,6 +31,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSaveFile>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -1111,30 +1112,34 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
     addDockWidget(area, dw);
     return dw;
   };
+  // Panels taller or wider than a small screen scroll inside their dock: a dock's minimum size is its
+  // content's, and the window cannot be smaller than its docks (a filled conservation panel alone made
+  // the main window 1054 px tall, beyond a 1000 px screen).
+  auto scrolled = [](QWidget* content) {
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+  };
   d->editor = new ChainEditor(&d->undo, this);
   d->editor->setObjectName("chainEditor");
-  d->editorDock = dock("chainEditorDock", d->editor, Qt::LeftDockWidgetArea);
+  d->editorDock = dock("chainEditorDock", scrolled(d->editor), Qt::LeftDockWidgetArea);
   d->panel = new ControlPanel(this);
   d->panel->setObjectName("controlPanel");
   d->panelDock = dock("controlPanelDock", d->panel, Qt::RightDockWidgetArea);
   d->teach = new TeachPanel(this);
   d->teach->setObjectName("teachPanel");
-  d->teachDock = dock("teachDock", d->teach, Qt::RightDockWidgetArea);
+  d->teachDock = dock("teachDock", scrolled(d->teach), Qt::RightDockWidgetArea);
   tabifyDockWidget(d->panelDock, d->teachDock);
   d->ident = new IdentificationPanel(this);
-  d->identDock = dock("identificationDock", d->ident, Qt::RightDockWidgetArea);
+  d->identDock = dock("identificationDock", scrolled(d->ident), Qt::RightDockWidgetArea);
   tabifyDockWidget(d->teachDock, d->identDock);
   d->ethercat = new EthercatPanel(this);
-  {  // scrolled: its tables must not widen the whole right dock area
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(d->ethercat);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    d->ethercatDock = dock("ethercatDock", scroll, Qt::RightDockWidgetArea);
-  }
+  d->ethercatDock = dock("ethercatDock", scrolled(d->ethercat), Qt::RightDockWidgetArea);  // (its tables must not widen the right dock area)
   tabifyDockWidget(d->identDock, d->ethercatDock);
   d->orthoEditor = new OrthoglideEditor(this);
-  d->orthoDock = dock("orthoglideDock", d->orthoEditor, Qt::LeftDockWidgetArea);
+  d->orthoDock = dock("orthoglideDock", scrolled(d->orthoEditor), Qt::LeftDockWidgetArea);
   d->orthoDock->hide();  // shown with an Orthoglide scene
   // Edits of the Orthoglide's parameters (validated by the robot-file reader) redraw the robot and are
   // used by the next run.
@@ -1191,7 +1196,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->messageDock = dock("messageDock", d->messages, Qt::BottomDockWidgetArea);
   d->conservation = new ConservationPanel(this);
   d->conservation->setObjectName("conservationPanel");
-  d->conservationDock = dock("conservationDock", d->conservation, Qt::BottomDockWidgetArea);
+  d->conservationDock = dock("conservationDock", scrolled(d->conservation), Qt::BottomDockWidgetArea);
   splitDockWidget(d->scopeDock, d->metricsDock, Qt::Horizontal);
   tabifyDockWidget(d->metricsDock, d->messageDock);
   tabifyDockWidget(d->messageDock, d->conservationDock);
@@ -1514,7 +1519,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   QSettings s;
   d->setLanguage(startLanguage);
   d->rebuildRecent();
-  resize(1500, 950);
+  // First start: 1500 x 950, or 90 % of a smaller screen (the window's minimum is 735 x 480).
+  const QSize avail = screen() ? screen()->availableGeometry().size() : QSize(1500, 950);
+  resize(QSize(1500, 950).boundedTo(avail * 0.9));
+  // The scrolled panels do not impose their width: give the chain editor and the control panel room
+  // for their tables at the first start (a saved layout replaces this).
+  resizeDocks({d->editorDock, d->panelDock},
+              {std::min(d->editor->sizeHint().width() + 20, width() * 36 / 100),
+               std::min(d->panel->sizeHint().width() + 20, width() * 31 / 100)},
+              Qt::Horizontal);
   if (s.contains(QStringLiteral("geometry"))) restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray());
   if (s.contains(QStringLiteral("windowState"))) restoreState(s.value(QStringLiteral("windowState")).toByteArray());
   d->updateActions();
