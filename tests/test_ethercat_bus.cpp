@@ -321,7 +321,8 @@ class TestEthercatBus : public QObject {
     qInfo("%s: %lld irregular periods (first at %.4f s), %lld overruns (first at %.4f s), control thread %s", which.c_str(),
           backend.irregularPeriods(), backend.firstIrregularTime(), backend.overruns(), backend.firstOverrunTime(),
           backend.realtimeControl() ? "SCHED_FIFO" : "normal priority");
-    test::checkTracking(scene, spec, mode, ro, rec, backend.firstIrregularTime(), backend.irregularPeriods(), *b.master, timing);
+    test::checkTracking(scene, spec, mode, ro, rec, backend.firstIrregularTime(), backend.irregularPeriods(), *b.master, timing,
+                        &backend.periodCycles());
     b.master->shutdown();
   }
 };

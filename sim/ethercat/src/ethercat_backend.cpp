@@ -96,6 +96,8 @@ sim::BackendStatus EthercatBackend::reset(const VectorX& q0, const VectorX& qd0)
   firstIrregular_ = firstOverrun_ = -1;
   lastCycle_ = f.cycle;
   lastBad_ = f.badCycles;
+  periodCycles_.clear();
+  periodCycles_.reserve(16384);
   return {};
 }
 
@@ -140,6 +142,7 @@ sim::BackendStatus EthercatBackend::advance(double dt) {
   if (overrun && overruns_++ == 0) firstOverrun_ = t_;
   // Regular: the n cycles right after the previous measurement all good and all carrying this set-point.
   if ((overrun || bad != 0 || elapsed != n) && irregular_++ == 0) firstIrregular_ = t_;
+  periodCycles_.push_back({int(f.seqFirstCycle - lastCycle_ - 1), int(f.cycle - f.seqFirstCycle + 1)});
   lastCycle_ = f.cycle;
   lastBad_ = f.badCycles;
   takeFeedback(f);

@@ -798,6 +798,7 @@ void Master::cycleLoop() {
   int bad = 0;
   unsigned long long cycle = 0, lastSeq = ~0ull, cycleBase = 0;
   long long seqCycles = 0;
+  unsigned long long seqFirst = 0;
   std::int64_t deadline = monoNow() + period, prevWake = 0, prevBusy = 0;
   double sumPeriod = 0, sumRtt = 0;
   long long nPeriod = 0, nRtt = 0;
@@ -1045,6 +1046,7 @@ void Master::cycleLoop() {
       if (frameSeq != lastSeq) {
         lastSeq = frameSeq;
         seqCycles = 0;
+        seqFirst = cycle;
       }
       if (good) {
         ++seqCycles;
@@ -1064,6 +1066,7 @@ void Master::cycleLoop() {
       fb_.badCycles = badTotal;
       fb_.seq = frameSeq;
       fb_.seqCycles = seqCycles;
+      fb_.seqFirstCycle = seqFirst;
       fb_.fresh = good && haveActual;
       for (std::size_t i = 0; i < n && i < st_.slaves.size(); ++i) {
         st_.slaves[i].alStatus = al[i];

@@ -14,6 +14,7 @@
 // be within `startTolerance` of q0 and at rest; then the CiA 402 state machine is walked to "Operation
 // enabled" (shutdown, switch on, enable operation).
 #include <memory>
+#include <vector>
 
 #include "maniplab/ethercat/master.hpp"
 #include "maniplab/model/model.hpp"
@@ -59,6 +60,14 @@ class EthercatBackend : public sim::Backend {
   long long irregularPeriods() const { return irregular_; }
   /// Run time [s] at which the first irregular period began (-1: none since reset()).
   double firstIrregularTime() const { return firstIrregular_; }
+  /// Per control period since reset(), the bus cycles between the previous measurement and this one:
+  /// `held` frames still carried the previous set-point, then `carried` frames this one (good or bad).
+  /// Where every frame sent reached the drives (in-process virtual drives: nothing is lost, a bad cycle
+  /// is a late reply), the drives ran exactly these cycles: a simulation can replay them.
+  struct PeriodCycles {
+    int held = 0, carried = 0;
+  };
+  const std::vector<PeriodCycles>& periodCycles() const { return periodCycles_; }
   /// The control thread got SCHED_FIFO in reset().
   bool realtimeControl() const { return rtControl_; }
   Master& master() { return master_; }
@@ -75,6 +84,7 @@ class EthercatBackend : public sim::Backend {
   std::vector<std::int16_t> torque_;
   std::vector<std::int32_t> position_;
   double t_ = 0;
+  std::vector<PeriodCycles> periodCycles_;
   long long overruns_ = 0, irregular_ = 0;
   double firstIrregular_ = -1, firstOverrun_ = -1;
   unsigned long long lastCycle_ = 0, lastBad_ = 0;  ///< bus cycle and bad-cycle count of the last measurement

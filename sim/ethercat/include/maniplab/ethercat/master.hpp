@@ -177,6 +177,7 @@ struct Feedback {
   unsigned long long cycle = 0;  ///< cycle that produced it
   unsigned long long seq = 0;    ///< set-point sequence the drives had in that cycle
   long long seqCycles = 0;       ///< good cycles that carried `seq`
+  unsigned long long seqFirstCycle = 0;  ///< the first cycle whose frame carried `seq`
   unsigned long long badCycles = 0;  ///< bad cycles (lost, late, WKC mismatch) since the cyclic exchange started
   bool fresh = false;            ///< the cycle was good
   bool allEnabled = false;
