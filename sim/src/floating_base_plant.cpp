@@ -210,15 +210,21 @@ bool vecN(JsonReader& rd, const nlohmann::json& obj, const std::string& path, co
 }  // namespace
 
 SatelliteLoadResult loadSatelliteScene(const std::string& path) {
-  SatelliteLoadResult res;
-  SatelliteScene& sc = res.scene;
-  sc.file = path;
-  JsonReader rd(path, res.diagnostics);
   std::string text;
   if (!readTextFile(path, text)) {
-    rd.error("", "cannot read the file");
+    SatelliteLoadResult res;
+    res.scene.file = path;
+    res.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot read the file"});
     return res;
   }
+  return parseSatelliteScene(text, path, std::filesystem::path(path).parent_path().string());
+}
+
+SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::string& fileName, const std::string& baseDir) {
+  SatelliteLoadResult res;
+  SatelliteScene& sc = res.scene;
+  sc.file = fileName;
+  JsonReader rd(fileName, res.diagnostics);
   nlohmann::json j;
   if (!parseJson(text, rd, j)) return res;
   if (!j.is_object()) {
@@ -236,7 +242,7 @@ SatelliteLoadResult loadSatelliteScene(const std::string& path) {
   rd.string(j, "", "description", sc.description, false);
   std::string robot;
   if (!rd.string(j, "", "robot", robot, true)) return res;
-  const std::filesystem::path robotPath = std::filesystem::path(path).parent_path() / robot;
+  const std::filesystem::path robotPath = std::filesystem::path(baseDir) / robot;
   RobotLoadResult rr = loadRobotFile(robotPath.string());
   for (auto& d : rr.diagnostics) res.diagnostics.push_back(d);
   if (!rr.ok()) return res;

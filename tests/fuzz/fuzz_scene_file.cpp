@@ -1,8 +1,12 @@
-// libFuzzer target: the scene file reader (sim/src/scene.cpp); relative robot paths resolve against the
+// libFuzzer target: the scene file readers — serial scenes (sim/src/scene.cpp), Orthoglide scenes
+// (sim/src/orthoglide_scene.cpp) and satellite scenes (sim/src/floating_base_plant.cpp); every input goes
+// to the three (each reports the others' documents as errors). Relative robot paths resolve against the
 // repository's scenes/ directory, so the shipped robots can be referenced. Diagnostics only, never a crash.
 #include <cstdint>
 #include <string>
 
+#include "maniplab/sim/floating_base_plant.hpp"
+#include "maniplab/sim/orthoglide_simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 
 #ifndef MANIPLAB_SOURCE_DIR
@@ -12,5 +16,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   (void)maniplab::sim::parseScene(text, "fuzz_scene.json", MANIPLAB_SOURCE_DIR "/scenes");
+  (void)maniplab::sim::parseOrthoglideScene(text, "fuzz_scene.json", MANIPLAB_SOURCE_DIR "/scenes");
+  (void)maniplab::sim::parseSatelliteScene(text, "fuzz_scene.json", MANIPLAB_SOURCE_DIR "/scenes");
   return 0;
 }

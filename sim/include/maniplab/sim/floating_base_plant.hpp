@@ -120,6 +120,8 @@ struct SatelliteLoadResult {
 
 /// Reads and validates a satellite scene; the robot path is relative to the scene file.
 SatelliteLoadResult loadSatelliteScene(const std::string& path);
+/// The same from the file's text; `baseDir` is the directory the robot path is relative to.
+SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::string& fileName, const std::string& baseDir);
 
 /// Runs the scene, recording per control period: base pose (X Y Z [m], rotation vector [rad]), base
 /// twist, q_d, q, tau, the kinetic energy T, the joint work W, T - T0 - W, P and L (world) and their
