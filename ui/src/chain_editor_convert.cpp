@@ -1,6 +1,8 @@
 // Convention conversion for the chain editor (see chain_editor_convert.hpp).
 #include "maniplab/ui/chain_editor_convert.hpp"
 
+#include "maniplab/model/mdh_frames.hpp"
+
 #include <cmath>
 
 namespace maniplab::ui {
@@ -14,26 +16,8 @@ void reexpressLink(JointDescription& j, const Transform& X) {
   j.geometry.origin = X * j.geometry.origin;
 }
 
-RobotDescription dhToMdh(const RobotDescription& in) {
-  RobotDescription out = in;
-  out.convention = Convention::MDH;
-  const std::size_t n = in.joints.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const JointDescription& s = in.joints[i];
-    JointDescription& t = out.joints[i];
-    t.a = 0;
-    t.alpha = i == 0 ? 0.0 : in.joints[i - 1].alpha;
-    t.d = i == 0 ? 0.0 : in.joints[i - 1].a;
-    t.theta = s.theta;
-    t.r = s.d;
-    // DH link frame i = MDH frame i * Tx(a_i) Rx(alpha_i)
-    reexpressLink(t, transX(s.a) * rotX(s.alpha));
-    if (i > 0 && !s.actuator.rotorAxis.isZero())
-      t.actuator.rotorAxis = rotX(in.joints[i - 1].alpha).R * s.actuator.rotorAxis;
-  }
-  if (n > 0) out.tool = transX(in.joints[n - 1].a) * rotX(in.joints[n - 1].alpha) * in.tool;
-  return out;
-}
+// DH -> MDH is the model's own rewriting (model/mdh_frames.hpp), also used by the base-parameter rules.
+RobotDescription dhToMdh(const RobotDescription& in) { return mdhDescription(in); }
 
 RobotDescription mdhToDh(const RobotDescription& in) {
   RobotDescription out = in;
