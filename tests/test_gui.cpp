@@ -297,7 +297,7 @@ class TestGui : public QObject {
 
   void workerPacesAndBatches() {
     // The worker alone, in its thread: speed x2 over 0.3 s simulated takes >= 0.15 s of wall time and
-    // the rows reach the GUI thread in batches (about every 16 ms), not one signal per control period.
+    // the rows reach the GUI thread in batches (about every 8 ms), not one signal per control period.
     const auto sl = maniplab::sim::loadSceneFile(source(QStringLiteral("scenes/planar2r_teaching.json")).toStdString());
     QVERIFY2(sl.ok(), sl.report().c_str());
     RunRequest req;
