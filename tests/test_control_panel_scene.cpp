@@ -46,10 +46,13 @@
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/trajectory_editor.hpp"
+#include "support/main_window_driver.hpp"
 
 using namespace maniplab;
 using namespace maniplab::ui;
 using nlohmann::json;
+using maniplab::test::action;
+using maniplab::test::runFor;
 
 namespace {
 
@@ -61,37 +64,24 @@ QString vec(const VectorX& v) {
   return QStringLiteral("[") + s.join(QStringLiteral(", ")) + QStringLiteral("]");
 }
 
-/// The first field where two scenes differ ("" when they are equal). Exact comparisons: JSON keeps
-/// every double (shortest round-trip form) and the rates are whole Hz.
-QString sceneDifference(const sim::Scene& a, const sim::Scene& b) {
-  auto sameVec = [](const VectorX& x, const VectorX& y) { return x.size() == y.size() && (x.array() == y.array()).all(); };
-  auto sameStd = [](const std::vector<double>& x, const std::vector<double>& y) { return x == y; };
-  const auto path = [](const std::string& p) { return std::filesystem::absolute(p).lexically_normal().string(); };
-  if (a.name != b.name) return QStringLiteral("name");
-  if (a.description != b.description) return QStringLiteral("description");
-  if (path(a.robotFile) != path(b.robotFile))
-    return QStringLiteral("robotFile %1 vs %2").arg(QString::fromStdString(a.robotFile), QString::fromStdString(b.robotFile));
-  if (a.robot.model.nq != b.robot.model.nq || a.robot.model.name != b.robot.model.name) return QStringLiteral("robot");
-  if (a.trajectory != b.trajectory)
-    return QStringLiteral("trajectory %1 vs %2").arg(QString::fromStdString(a.trajectory.dump()), QString::fromStdString(b.trajectory.dump()));
-  if (a.duration != b.duration) return QStringLiteral("duration");
-  if (a.controlPeriod != b.controlPeriod) return QStringLiteral("controlPeriod %1 vs %2").arg(a.controlPeriod, 0, 'g', 17).arg(b.controlPeriod, 0, 'g', 17);
-  const auto &p = a.plant, &q = b.plant;
+bool sameVec(const VectorX& x, const VectorX& y) { return x.size() == y.size() && (x.array() == y.array()).all(); }
+std::string absolutePath(const std::string& p) { return std::filesystem::absolute(p).lexically_normal().string(); }
+
+/// The first plant option where two scenes differ ("" when equal; the measurement chain apart).
+QString plantDifference(const sim::PlantOptions& p, const sim::PlantOptions& q) {
   if (p.stepper != q.stepper) return QStringLiteral("plant.stepper");
   if (p.period != q.period) return QStringLiteral("plant.period");
   if (p.absTolerance != q.absTolerance || p.relTolerance != q.relTolerance) return QStringLiteral("plant tolerances");
   if (p.gravity != q.gravity || p.friction != q.friction || p.saturateTorque != q.saturateTorque) return QStringLiteral("plant flags");
   if (p.coulombSmoothing != q.coulombSmoothing) return QStringLiteral("plant.coulombSmoothing");
-  if (!sameStd(p.measurement.quantum, q.measurement.quantum)) return QStringLiteral("measurement.quantum");
-  if (!sameStd(p.measurement.noiseStd, q.measurement.noiseStd)) return QStringLiteral("measurement.noiseStd");
-  if (p.measurement.seed != q.measurement.seed) return QStringLiteral("measurement.seed");
-  if (p.measurement.estimateVelocity != q.measurement.estimateVelocity) return QStringLiteral("measurement.velocity");
-  if (p.measurement.velocityWindow != q.measurement.velocityWindow) return QStringLiteral("measurement.velocityWindow");
-  if (!sameVec(a.q0, b.q0)) return QStringLiteral("q0 %1 vs %2").arg(vec(a.q0), vec(b.q0));
-  if (!sameVec(a.qd0, b.qd0)) return QStringLiteral("qd0");
-  if (a.controllers.size() != b.controllers.size()) return QStringLiteral("controller count");
-  for (std::size_t i = 0; i < a.controllers.size(); ++i) {
-    const auto &x = a.controllers[i], &y = b.controllers[i];
+  return {};
+}
+
+/// The first field where two controller lists differ ("" when equal).
+QString controllersDifference(const std::vector<sim::ControllerSpec>& a, const std::vector<sim::ControllerSpec>& b) {
+  if (a.size() != b.size()) return QStringLiteral("controller count");
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto &x = a[i], &y = b[i];
     const QString c = QStringLiteral("controller %1 (%2): ").arg(i).arg(QString::fromStdString(x.name));
     if (x.name != y.name || x.type != y.type) return c + QStringLiteral("name/type");
     if (!sameVec(x.kp, y.kp)) return c + QStringLiteral("kp %1 vs %2").arg(vec(x.kp), vec(y.kp));
@@ -105,21 +95,47 @@ QString sceneDifference(const sim::Scene& a, const sim::Scene& b) {
     if (x.friction != y.friction) return c + QStringLiteral("friction compensation");
     if (x.singularThreshold != y.singularThreshold || x.maxDamping != y.maxDamping) return c + QStringLiteral("damping");
   }
-  const auto &r = a.record, &s = b.record;
-  if (r.reference != s.reference || r.state != s.state || r.error != s.error || r.torque != s.torque ||
-      r.friction != s.friction || r.endEffector != s.endEffector || r.energy != s.energy || r.timing != s.timing)
-    return QStringLiteral("record");
+  return {};
+}
+
+bool sameRecord(const sim::RecordSelection& r, const sim::RecordSelection& s) {
+  return r.reference == s.reference && r.state == s.state && r.error == s.error && r.torque == s.torque &&
+         r.friction == s.friction && r.endEffector == s.endEffector && r.energy == s.energy && r.timing == s.timing;
+}
+
+/// The first field where two scenes differ ("" when they are equal). Exact comparisons: JSON keeps
+/// every double (shortest round-trip form) and the rates are whole Hz.
+QString sceneDifference(const sim::Scene& a, const sim::Scene& b) {
+  auto sameStd = [](const std::vector<double>& x, const std::vector<double>& y) { return x == y; };
+  if (a.name != b.name) return QStringLiteral("name");
+  if (a.description != b.description) return QStringLiteral("description");
+  if (absolutePath(a.robotFile) != absolutePath(b.robotFile))
+    return QStringLiteral("robotFile %1 vs %2").arg(QString::fromStdString(a.robotFile), QString::fromStdString(b.robotFile));
+  if (a.robot.model.nq != b.robot.model.nq || a.robot.model.name != b.robot.model.name) return QStringLiteral("robot");
+  if (a.trajectory != b.trajectory)
+    return QStringLiteral("trajectory %1 vs %2").arg(QString::fromStdString(a.trajectory.dump()), QString::fromStdString(b.trajectory.dump()));
+  if (a.duration != b.duration) return QStringLiteral("duration");
+  if (a.controlPeriod != b.controlPeriod) return QStringLiteral("controlPeriod %1 vs %2").arg(a.controlPeriod, 0, 'g', 17).arg(b.controlPeriod, 0, 'g', 17);
+  if (const QString d = plantDifference(a.plant, b.plant); !d.isEmpty()) return d;
+  const auto &p = a.plant, &q = b.plant;
+  if (!sameStd(p.measurement.quantum, q.measurement.quantum)) return QStringLiteral("measurement.quantum");
+  if (!sameStd(p.measurement.noiseStd, q.measurement.noiseStd)) return QStringLiteral("measurement.noiseStd");
+  if (p.measurement.seed != q.measurement.seed) return QStringLiteral("measurement.seed");
+  if (p.measurement.estimateVelocity != q.measurement.estimateVelocity) return QStringLiteral("measurement.velocity");
+  if (p.measurement.velocityWindow != q.measurement.velocityWindow) return QStringLiteral("measurement.velocityWindow");
+  if (!sameVec(a.q0, b.q0)) return QStringLiteral("q0 %1 vs %2").arg(vec(a.q0), vec(b.q0));
+  if (!sameVec(a.qd0, b.qd0)) return QStringLiteral("qd0");
+  if (const QString d = controllersDifference(a.controllers, b.controllers); !d.isEmpty()) return d;
+  if (!sameRecord(a.record, b.record)) return QStringLiteral("record");
   if (a.backend != b.backend) return QStringLiteral("backend");
   return {};
 }
 
 /// The same for Orthoglide scenes.
 QString orthoSceneDifference(const sim::OrthoglideScene& a, const sim::OrthoglideScene& b) {
-  auto sameVec = [](const VectorX& x, const VectorX& y) { return x.size() == y.size() && (x.array() == y.array()).all(); };
-  const auto path = [](const std::string& p) { return std::filesystem::absolute(p).lexically_normal().string(); };
   if (a.name != b.name) return QStringLiteral("name");
   if (a.description != b.description) return QStringLiteral("description");
-  if (path(a.robotFile) != path(b.robotFile)) return QStringLiteral("robotFile");
+  if (absolutePath(a.robotFile) != absolutePath(b.robotFile)) return QStringLiteral("robotFile");
   if (a.robot.model.name != b.robot.model.name) return QStringLiteral("robot");
   if (a.points.size() != b.points.size()) return QStringLiteral("point count");
   for (std::size_t k = 0; k < a.points.size(); ++k)
@@ -127,31 +143,9 @@ QString orthoSceneDifference(const sim::OrthoglideScene& a, const sim::Orthoglid
   if (a.durations != b.durations) return QStringLiteral("durations");
   if (a.duration != b.duration) return QStringLiteral("duration");
   if (a.controlPeriod != b.controlPeriod) return QStringLiteral("controlPeriod");
-  const auto &p = a.plant, &q = b.plant;
-  if (p.stepper != q.stepper) return QStringLiteral("plant.stepper");
-  if (p.period != q.period) return QStringLiteral("plant.period");
-  if (p.absTolerance != q.absTolerance || p.relTolerance != q.relTolerance) return QStringLiteral("plant tolerances");
-  if (p.gravity != q.gravity || p.friction != q.friction || p.saturateTorque != q.saturateTorque) return QStringLiteral("plant flags");
-  if (p.coulombSmoothing != q.coulombSmoothing) return QStringLiteral("plant.coulombSmoothing");
-  if (a.controllers.size() != b.controllers.size()) return QStringLiteral("controller count");
-  for (std::size_t i = 0; i < a.controllers.size(); ++i) {
-    const auto &x = a.controllers[i], &y = b.controllers[i];
-    const QString c = QStringLiteral("controller %1 (%2): ").arg(i).arg(QString::fromStdString(x.name));
-    if (x.name != y.name || x.type != y.type) return c + QStringLiteral("name/type");
-    if (!sameVec(x.kp, y.kp)) return c + QStringLiteral("kp %1 vs %2").arg(vec(x.kp), vec(y.kp));
-    if (!sameVec(x.kv, y.kv)) return c + QStringLiteral("kv %1 vs %2").arg(vec(x.kv), vec(y.kv));
-    if (!sameVec(x.ki, y.ki)) return c + QStringLiteral("ki");
-    if (!sameVec(x.derivativeFilter, y.derivativeFilter)) return c + QStringLiteral("derivativeFilter");
-    if (!sameVec(x.saturation, y.saturation)) return c + QStringLiteral("saturation %1 vs %2").arg(vec(x.saturation), vec(y.saturation));
-    if (!sameVec(x.trackingTime, y.trackingTime)) return c + QStringLiteral("trackingTime");
-    if (x.antiWindup != y.antiWindup) return c + QStringLiteral("antiWindup");
-    if (x.perturbationPercent != y.perturbationPercent || x.perturbationSeed != y.perturbationSeed) return c + QStringLiteral("perturbation");
-    if (x.friction != y.friction) return c + QStringLiteral("friction compensation");
-  }
-  const auto &r = a.record, &t = b.record;
-  if (r.reference != t.reference || r.state != t.state || r.error != t.error || r.torque != t.torque ||
-      r.friction != t.friction || r.endEffector != t.endEffector || r.energy != t.energy || r.timing != t.timing)
-    return QStringLiteral("record");
+  if (const QString d = plantDifference(a.plant, b.plant); !d.isEmpty()) return d;
+  if (const QString d = controllersDifference(a.controllers, b.controllers); !d.isEmpty()) return d;
+  if (!sameRecord(a.record, b.record)) return QStringLiteral("record");
   return {};
 }
 
@@ -167,27 +161,6 @@ bool copyScene(const QString& shipped, const QString& dest) {
   std::ofstream out(dest.toStdString());
   out << doc.dump(2);
   return bool(out);
-}
-
-QAction* action(MainWindow& w, const char* name) {
-  auto* a = w.findChild<QAction*>(QString::fromLatin1(name));
-  if (!a) qWarning("no action %s", name);
-  return a;
-}
-
-/// Runs the loaded scene for `seconds` of simulated time, as fast as possible, from the Run action (the
-/// path test_gui uses).
-bool runFor(MainWindow& w, double seconds) {
-  auto* dur = w.findChild<QDoubleSpinBox*>(QStringLiteral("durationSpin"));
-  auto* run = action(w, "actionRun");
-  auto* fast = action(w, "actionSpeedMax");
-  auto* metrics = w.findChild<MetricsView*>();
-  if (!dur || !run || !fast || !metrics) return false;
-  dur->setValue(seconds);
-  fast->trigger();
-  if (!run->isEnabled()) return false;
-  run->trigger();
-  return QTest::qWaitFor([&] { return run->isEnabled() && metrics->rowCount() > 0; }, 60000);
 }
 
 /// Answers the next modal dialog (a file dialog with `path`, or a message box with `button`) from a

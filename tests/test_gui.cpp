@@ -27,6 +27,7 @@
 #include "maniplab/ui/ethercat_panel.hpp"
 #include "maniplab/ui/sequential_identification_dialog.hpp"
 #include "maniplab/ui/main_window.hpp"
+#include "support/main_window_driver.hpp"
 #include "maniplab/ui/orthoglide_editor.hpp"
 #include <QDockWidget>
 #include "maniplab/ui/robot_view.hpp"
@@ -38,31 +39,13 @@
 #include "maniplab/ui/scope_widget.hpp"
 
 using namespace maniplab::ui;
+using maniplab::test::action;
+using maniplab::test::runFor;
 
 class TestGui : public QObject {
   Q_OBJECT
  private:
   static QString source(const QString& rel) { return QStringLiteral(MANIPLAB_SOURCE_DIR "/") + rel; }
-  static QAction* action(MainWindow& w, const char* name) {
-    auto* a = w.findChild<QAction*>(QString::fromLatin1(name));
-    if (!a) qWarning("no action %s", name);
-    return a;
-  }
-  /// Runs the loaded scene for `seconds` of simulated time, as fast as possible, from the Run action.
-  static bool runFor(MainWindow& w, double seconds) {
-    auto* dur = w.findChild<QDoubleSpinBox*>(QStringLiteral("durationSpin"));
-    auto* run = action(w, "actionRun");
-    auto* fast = action(w, "actionSpeedMax");
-    auto* metrics = w.findChild<MetricsView*>();
-    if (!dur || !run || !fast || !metrics) return false;
-    dur->setValue(seconds);
-    fast->trigger();
-    if (!run->isEnabled()) return false;
-    run->trigger();
-    // Finished when the metrics table is filled and Run is enabled again.
-    return QTest::qWaitFor([&] { return run->isEnabled() && metrics->rowCount() > 0; }, 60000);
-  }
-
  private slots:
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);

@@ -35,34 +35,18 @@
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
+#include "support/main_window_driver.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/scope_widget.hpp"
 
 using namespace maniplab;
 using namespace maniplab::ui;
+using maniplab::test::action;
+using maniplab::test::runFor;
 
 namespace {
 
 QString source(const QString& rel) { return QStringLiteral(MANIPLAB_SOURCE_DIR "/") + rel; }
-
-QAction* action(QWidget& w, const char* name) {
-  auto* a = w.findChild<QAction*>(QString::fromLatin1(name));
-  if (!a) qWarning("no action %s", name);
-  return a;
-}
-
-/// Runs the loaded scene for `seconds` of simulated time (as fast as possible by default) from the Run action.
-bool runFor(MainWindow& w, double seconds, const char* speed = "actionSpeedMax") {
-  auto* dur = w.findChild<QDoubleSpinBox*>(QStringLiteral("durationSpin"));
-  auto* run = action(w, "actionRun");
-  auto* fast = action(w, speed);
-  auto* metrics = w.findChild<MetricsView*>();
-  if (!dur || !run || !fast || !metrics || !run->isEnabled()) return false;
-  dur->setValue(seconds);
-  fast->trigger();
-  run->trigger();
-  return QTest::qWaitFor([&] { return run->isEnabled() && metrics->rowCount() > 0; }, 60000);
-}
 
 QVector3D toQ(const Vector3& v) { return QVector3D(float(v.x()), float(v.y()), float(v.z())); }
 QVector3D origin(const QMatrix4x4& m) { return m.column(3).toVector3D(); }
