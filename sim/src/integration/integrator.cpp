@@ -21,16 +21,17 @@ namespace {
 using BaseErrorChecker = odeint::default_error_checker<double, odeint::range_algebra, odeint::default_operations>;
 
 /// Odeint's default error measure (max over i of |err_i| / (abs + rel (|x_i| + h |x'_i|))), which also
-/// remembers the coordinate with the largest error of a rejected step, so that a stall can name it.
+/// remembers the coordinate with the largest error, so that a stall can name it.
 class LocatingErrorChecker : public BaseErrorChecker {
  public:
   LocatingErrorChecker(double absTol, double relTol, int* worst) : BaseErrorChecker(absTol, relTol), worst_(worst) {}
   template <class StateT, class Deriv, class Err, class Time>
   double error(odeint::range_algebra& algebra, const StateT& x, const Deriv& dxdt, Err& err, Time dt) const {
     const double e = BaseErrorChecker::error(algebra, x, dxdt, err, dt);  // err now holds the relative errors
-    if (e > 1.0 && worst_)
-      *worst_ = int(std::max_element(err.begin(), err.end(), [](double a, double b) { return std::abs(a) < std::abs(b); }) -
-                    err.begin());
+    std::size_t worst = 0;
+    for (std::size_t i = 1; i < err.size(); ++i)
+      if (std::abs(err[i]) > std::abs(err[worst])) worst = i;
+    *worst_ = int(worst);
     return e;
   }
 
@@ -137,7 +138,7 @@ BackendStatus Integrator::tick(OdeSystem& system) {
       break;
     case Stepper::DormandPrince5: {
       double t = t0;
-      int fails = 0;
+      int fails = 0, steps = 0;
       while (t < t1 && !faulted_) {
         double h = std::min(adaptiveDt_, t1 - t);
         const double before = h;
@@ -145,10 +146,12 @@ BackendStatus Integrator::tick(OdeSystem& system) {
           fails = 0;
           // keep the proposed size unless the step was only shortened to land on t1
           if (h > before || before == adaptiveDt_) adaptiveDt_ = h;
+          if (++steps >= opt_.maxStepsPerTick && t < t1) return stall(t, before, Stall::TooManySteps, steps);
         } else {
           ++rejected_;
           adaptiveDt_ = h;
-          if (++fails > opt_.maxRejections || h < opt_.minStep) return stall(t, h, fails);
+          if (h < opt_.minStep) return stall(t, h, Stall::StepTooSmall, fails + 1);
+          if (++fails > opt_.maxRejections) return stall(t, h, Stall::Rejections, fails);
         }
       }
       break;
@@ -179,10 +182,14 @@ BackendStatus Integrator::checkState() const {
   return {};
 }
 
-BackendStatus Integrator::stall(double t, double h, int fails) const {
+BackendStatus Integrator::stall(double t, double h, Stall why, int count) const {
   std::ostringstream s;
-  s << "t = " << t << " s: the adaptive stepper stalled (step " << h << " s after " << fails
-    << " rejected steps in a row";
+  s << "t = " << t << " s: the adaptive stepper stalled (";
+  switch (why) {
+    case Stall::StepTooSmall: s << "the step fell to " << h << " s"; break;
+    case Stall::Rejections: s << count << " steps rejected in a row, the last of " << h << " s"; break;
+    case Stall::TooManySteps: s << count << " steps in one tick of " << opt_.period << " s, the last of " << h << " s"; break;
+  }
   if (worst_ >= 0 && std::size_t(worst_) < layout_.size()) s << "; the largest error is on " << layout_[std::size_t(worst_)].name;
   s << "): the dynamics are discontinuous there, usually through Coulomb friction's sign at zero velocity; "
        "set a coulomb_smoothing velocity";

@@ -6,8 +6,10 @@
 //   - Dormand–Prince 5(4) with absolute and relative tolerances (Hairer, Nørsett & Wanner, §II.5), Boost.Odeint's
 //     controlled runge_kutta_dopri5, adapting its own steps inside each tick and landing on the tick's end;
 // and reports, with one wording for every plant, the time and the coordinate (joint) of
-//   - a stall: the adaptive step collapses (500 rejections in a row, or a step below 1e-14 s), usually at
-//     a discontinuity of f such as Coulomb friction's sign at zero velocity;
+//   - a stall: the adaptive step collapses (a rejected step below 1e-14 s, 500 rejections in a row, or 500
+//     steps within one tick: the limits of Boost.Odeint's failed_step_checker and max_step_checker),
+//     usually at a discontinuity of f such as Coulomb friction's sign at zero velocity, where the
+//     stepper would otherwise creep on with steps of nanoseconds;
 //   - a divergence: a coordinate that is not finite, or whose magnitude passes its bound (a joint speed
 //     far beyond any physical one: an energy blow-up of the integration);
 //   - a fault of the dynamics the plant reports (a singular mass matrix, leaving the geometric domain).
@@ -35,6 +37,7 @@ struct IntegratorOptions {
   double period = 0.5e-3;                           ///< plant tick [s]; the step of Euler and RK4
   double absTolerance = 1e-8, relTolerance = 1e-8;  ///< Dormand–Prince only
   int maxRejections = 500;                          ///< rejected steps in a row that make a stall
+  int maxStepsPerTick = 500;                        ///< accepted steps within one tick that make a stall
   double minStep = 1e-14;                           ///< [s] a rejected step below it is a stall
 };
 
@@ -101,7 +104,8 @@ class Integrator {
 
  private:
   struct Steppers;
-  BackendStatus stall(double t, double h, int fails) const;
+  enum class Stall { StepTooSmall, Rejections, TooManySteps };
+  BackendStatus stall(double t, double h, Stall why, int count) const;
 
   IntegratorOptions opt_;
   std::vector<StateCoordinate> layout_;
@@ -110,7 +114,7 @@ class Integrator {
   double t_ = 0, adaptiveDt_ = 0;
   long long evaluations_ = 0, rejected_ = 0;
   bool faulted_ = false;
-  int worst_ = -1;  ///< coordinate with the largest error of the last rejected Dormand–Prince step
+  int worst_ = -1;  ///< coordinate with the largest error of the last Dormand–Prince step
   std::unique_ptr<Steppers> steppers_;
 };
 
