@@ -89,8 +89,11 @@ bool SimulatedPlant::derivative(const double* x, double* dxdt) {
   const int bad = forwardDynamics(model_, data_, qx_, qdx_, tauHeld_, rneaOpt_, opt_.method);
   std::copy_n(x + n, n, dxdt);
   if (bad >= 0) {
-    if (singularJoint_ < 0) singularJoint_ = bad;
     std::fill_n(dxdt + n, n, std::numeric_limits<double>::quiet_NaN());
+    // A state or torque that is not finite fails the same test: that is a divergence, which the
+    // integrator reports from the state, not a singular mass matrix.
+    if (!std::all_of(x, x + 2 * n, [](double v) { return std::isfinite(v); }) || !tauHeld_.allFinite()) return true;
+    if (singularJoint_ < 0) singularJoint_ = bad;
     return false;
   }
   std::copy_n(data_.qdd.data(), n, dxdt + n);

@@ -2,6 +2,7 @@
 // Zanaboni 2009 eq 9.2, RK4, Dormand–Prince 5(4)); reaction-aware computed torque; the satellite scene.
 #include "maniplab/sim/floating_base/plant.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -133,7 +134,10 @@ bool FloatingBasePlant::derivative(const double* x, double* dxdt) {
   const Vector6* w = opt_.baseWrench.isZero() ? nullptr : &opt_.baseWrench;
   const int r = opt_.crba ? floatingBaseForwardDynamicsCrba(model_, data_, nu, qx_, qdx_, tauNet_, w)
                           : floatingBaseAba(model_, data_, nu, qx_, qdx_, tauNet_, w);
-  if (r != -1 && fault_ == -1) fault_ = r;
+  // A state or torque that is not finite is a divergence (reported from the state), not a fault.
+  const bool finite = r == -1 || (std::all_of(x, x + integ_.size(), [](double v) { return std::isfinite(v); }) &&
+                                  tauNet_.allFinite());
+  if (r != -1 && finite && fault_ == -1) fault_ = r;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const Vector3 pd = R * nu.tail<3>();
   for (int i = 0; i < 3; ++i) dxdt[i] = pd[i];
@@ -146,7 +150,7 @@ bool FloatingBasePlant::derivative(const double* x, double* dxdt) {
   }
   for (int i = 0; i < 6; ++i) dxdt[7 + n + i] = r == -1 ? data_.baseAcceleration[i] : nan;
   dxdt[13 + 2 * n] = qdx_.dot(tauNet_);  // power of the joint torques (friction included)
-  return r == -1;
+  return r == -1 || !finite;
 }
 
 std::string FloatingBasePlant::fault() const {

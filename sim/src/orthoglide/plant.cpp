@@ -80,7 +80,13 @@ bool OrthoglidePlant::derivative(const double* x, double* dxdt) {
   if (ok) {
     std::string why;
     ok = dyn_.directDynamics(P, V, gammaHeld_, A, dynOpt_, nullptr, &why);
-    if (!ok) fault_ = why;
+    // A state or force that is not finite is a divergence (reported from the state), not a fault.
+    if (!ok && (!std::all_of(x, x + 6, [](double v) { return std::isfinite(v); }) || !gammaHeld_.allFinite())) {
+      A.setConstant(std::numeric_limits<double>::quiet_NaN());
+      ok = true;
+    } else if (!ok) {
+      fault_ = why;
+    }
   }
   if (!ok) A.setConstant(std::numeric_limits<double>::quiet_NaN());
   for (int k = 0; k < 3; ++k) {

@@ -6,8 +6,8 @@
 //   - Dormand–Prince 5(4) with absolute and relative tolerances (Hairer, Nørsett & Wanner, §II.5), Boost.Odeint's
 //     controlled runge_kutta_dopri5, adapting its own steps inside each tick and landing on the tick's end;
 // and reports, with one wording for every plant, the time and the coordinate (joint) of
-//   - a stall: the adaptive step collapses (a rejected step below 1e-14 s, 500 rejections in a row, or 500
-//     steps within one tick: the limits of Boost.Odeint's failed_step_checker and max_step_checker),
+//   - a stall: the adaptive step collapses (a rejected step below 1e-14 s, more than 500 rejections in a
+//     row, or 500 steps within one tick: the limits of Boost.Odeint's failed_step_checker and max_step_checker),
 //     usually at a discontinuity of f such as Coulomb friction's sign at zero velocity, where the
 //     stepper would otherwise creep on with steps of nanoseconds;
 //   - a divergence: a coordinate that is not finite, or whose magnitude passes its bound (a joint speed
@@ -36,8 +36,8 @@ struct IntegratorOptions {
   Stepper stepper = Stepper::RungeKutta4;
   double period = 0.5e-3;                           ///< plant tick [s]; the step of Euler and RK4
   double absTolerance = 1e-8, relTolerance = 1e-8;  ///< Dormand–Prince only
-  int maxRejections = 500;                          ///< rejected steps in a row that make a stall
-  int maxStepsPerTick = 500;                        ///< accepted steps within one tick that make a stall
+  int maxRejections = 500;    ///< a stall: more than this many rejected steps in a row
+  int maxStepsPerTick = 500;  ///< a stall: this many accepted steps within one tick without reaching its end
   double minStep = 1e-14;                           ///< [s] a rejected step below it is a stall
 };
 
