@@ -2,6 +2,8 @@
 # The in-process tests run a real bus cycle (SCHED_FIFO threads when permitted): RUN_SERIAL keeps other
 # tests' load off them; a run the scheduler spoils is retried once inside the test (test::retryOnTiming).
 maniplab_add_test(test_ethercat_codec test_ethercat_codec.cpp LIBS maniplab::ethercat)
+# CoE mailbox and SII codecs against hand-written specification bytes.
+maniplab_add_test(test_ethercat_coe test_ethercat_coe.cpp LIBS maniplab::ethercat)
 maniplab_add_test(test_ethercat_bus test_ethercat_bus.cpp LIBS maniplab::ethercat)
 maniplab_add_test(test_ethercat_faults test_ethercat_faults.cpp LIBS maniplab::ethercat)
 set_tests_properties(test_ethercat_bus test_ethercat_faults PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
