@@ -5,6 +5,8 @@ maniplab_add_test(test_ethercat_codec test_ethercat_codec.cpp LIBS maniplab::eth
 # The master's pieces against the specifications: reply matching, PDO location, drive profiles, DC
 # arithmetic, ESI reader (tests/data/esi).
 maniplab_add_test(test_ethercat_master test_ethercat_master.cpp LIBS maniplab::ethercat)
+# CoE mailbox and SII codecs against hand-written specification bytes.
+maniplab_add_test(test_ethercat_coe test_ethercat_coe.cpp LIBS maniplab::ethercat)
 maniplab_add_test(test_ethercat_bus test_ethercat_bus.cpp LIBS maniplab::ethercat)
 maniplab_add_test(test_ethercat_faults test_ethercat_faults.cpp LIBS maniplab::ethercat)
 set_tests_properties(test_ethercat_bus test_ethercat_faults PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
