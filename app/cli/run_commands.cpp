@@ -23,7 +23,7 @@ struct RunArgs {
   bool json = false, quiet = false, inProcess = false;
   // EtherCAT master options: a drive profile for every drive (id or file), PDO remapping, ESI files,
   // distributed clocks
-  std::string driveProfile, pdoRemap = "auto", dc = "auto";
+  std::string driveProfile, pdoRemap = "auto", dc = "auto", virtualProfile = "generic";
   std::vector<std::string> esi;
 };
 
@@ -62,6 +62,7 @@ bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
     else if (a == "--drive-profile") { if (!value(out.driveProfile)) return false; }
     else if (a == "--pdo-remap") { if (!value(out.pdoRemap)) return false; }
     else if (a == "--dc") { if (!value(out.dc)) return false; }
+    else if (a == "--virtual-profile") { if (!value(out.virtualProfile)) return false; }
     else if (a == "--esi") {
       std::string f;
       if (!value(f)) return false;
@@ -225,7 +226,16 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
     auto pair = ethercat::makeInProcessPair();
     bus.link = std::move(pair.a);
     bus.peer = std::move(pair.b);
-    bus.drives = std::make_unique<ethercat::VirtualBus>(model, scene.plant);
+    ethercat::VirtualBusOptions vo;  // as other masters see them: emergencies, SAFEOP write counted
+    vo.profile = a.virtualProfile;
+    vo.emergencies = true;
+    vo.countOutputsInSafeOp = true;
+    try {
+      bus.drives = std::make_unique<ethercat::VirtualBus>(model, scene.plant, ethercat::FaultPlan{}, vo);
+    } catch (const std::exception& e) {
+      std::cerr << "maniplab-cli: --virtual-profile: " << e.what() << "\n";
+      return false;
+    }
     bus.drives->start(*bus.peer, 70);  // SCHED_FIFO when permitted, else normal priority
   } else {
     try {

@@ -83,7 +83,11 @@ BusSession::BusSession(const BusConfig& cfg, const Model& model, const sim::Plan
     auto pair = makeInProcessPair();
     link_ = std::move(pair.a);
     peer_ = std::move(pair.b);
-    virtual_ = std::make_unique<VirtualBus>(model, plant, cfg_.virtualFaults);
+    VirtualBusOptions vo;  // the virtual drives as other masters see them (emergencies, SAFEOP write counted)
+    vo.profile = cfg_.virtualProfile;
+    vo.emergencies = true;
+    vo.countOutputsInSafeOp = true;
+    virtual_ = std::make_unique<VirtualBus>(model, plant, cfg_.virtualFaults, vo);
     virtual_->start(*peer_, cfg_.realtime ? 70 : 0);
   } else {
     link_ = openRawSocketLink(cfg_.ifname);

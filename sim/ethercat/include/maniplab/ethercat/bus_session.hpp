@@ -36,6 +36,7 @@ struct BusConfig {
   bool realtime = true;                   ///< SCHED_FIFO for the cyclic thread (and the virtual drives)
   bool lockMemory = false;                ///< mlockall the whole process (off in the GUI: Qt 3D, GL)
   FaultPlan virtualFaults;                ///< in-process virtual drives: faults planned from the start
+  std::string virtualProfile = "generic"; ///< in-process virtual drives: their profile (virtual_drive_profiles.hpp)
   bool inProcess() const { return ifname.empty(); }
 };
 
