@@ -7,9 +7,11 @@ maniplab_add_test(test_ethercat_codec test_ethercat_codec.cpp LIBS maniplab::eth
 maniplab_add_test(test_ethercat_master test_ethercat_master.cpp LIBS maniplab::ethercat)
 # CoE mailbox and SII codecs against hand-written specification bytes.
 maniplab_add_test(test_ethercat_coe test_ethercat_coe.cpp LIBS maniplab::ethercat)
+# The master's CoE client against the virtual drives through a link that alters the mailbox traffic.
+maniplab_add_test(test_ethercat_coe_client test_ethercat_coe_client.cpp LIBS maniplab::ethercat)
 maniplab_add_test(test_ethercat_bus test_ethercat_bus.cpp LIBS maniplab::ethercat)
 maniplab_add_test(test_ethercat_faults test_ethercat_faults.cpp LIBS maniplab::ethercat)
-set_tests_properties(test_ethercat_bus test_ethercat_faults PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
+set_tests_properties(test_ethercat_bus test_ethercat_faults test_ethercat_coe_client PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
 # maniplab-cli's EtherCAT commands (run --in-process, degraded realtime, ecat-sim/ecat-scan over veth as root).
 maniplab_add_test(test_ethercat_cli test_ethercat_cli.cpp LIBS maniplab::ethercat)
 add_dependencies(test_ethercat_cli maniplab-cli)
