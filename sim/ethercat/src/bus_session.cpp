@@ -247,6 +247,46 @@ std::string BusSession::shutdown() {
   return {};
 }
 
+std::string BusSession::objectDictionary(int slave, std::vector<Master::ObjectInfo>& out) {
+  out.clear();
+  std::lock_guard lk(control_);
+  auto m = master();
+  if (m->slaveCount() == 0) return "no slave known: scan or start the bus first";
+  if (slave < 0 || slave >= m->slaveCount()) return "slave " + std::to_string(slave + 1) + ": no such slave";
+  std::vector<std::uint16_t> list;
+  std::string e = m->sdoObjectList(slave, list);
+  if (!e.empty()) return e;
+  for (auto idx : list) {
+    Master::ObjectInfo info;
+    e = m->sdoObjectInfo(slave, idx, info);
+    if (!e.empty()) return e;
+    out.push_back(std::move(info));
+  }
+  return {};
+}
+
+Master::SdoData BusSession::readObject(int slave, std::uint16_t index, std::uint8_t sub) {
+  std::lock_guard lk(control_);
+  auto m = master();
+  if (slave < 0 || slave >= m->slaveCount()) {
+    Master::SdoData r;
+    r.error = m->slaveCount() ? "slave " + std::to_string(slave + 1) + ": no such slave" : "no slave known: scan or start the bus first";
+    return r;
+  }
+  return m->sdoUpload(slave, index, sub);
+}
+
+Master::SdoData BusSession::writeObject(int slave, std::uint16_t index, std::uint8_t sub, const std::vector<std::uint8_t>& data) {
+  std::lock_guard lk(control_);
+  auto m = master();
+  Master::SdoData r;
+  if (inUse()) r.error = "a run is using the bus: objects are written outside runs";
+  else if (slave < 0 || slave >= m->slaveCount())
+    r.error = m->slaveCount() ? "slave " + std::to_string(slave + 1) + ": no such slave" : "no slave known: scan or start the bus first";
+  if (!r.error.empty()) return r;
+  return m->sdoDownload(slave, index, sub, data);
+}
+
 bool BusSession::tryAcquire() {
   std::lock_guard lk(leaseM_);
   if (inUse_) return false;

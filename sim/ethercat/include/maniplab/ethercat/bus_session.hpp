@@ -87,6 +87,15 @@ class BusSession {
   /// To INIT, cyclic exchange stopped. Refused during a run (returns the reason).
   std::string shutdown();
 
+  /// The object dictionary of slave `slave` (0-based) by SDO information: every object with its entries'
+  /// descriptions. Serialised with the control operations; the bus must have been scanned or started.
+  std::string objectDictionary(int slave, std::vector<Master::ObjectInfo>& out);
+  /// One entry's value by SDO (any size: expedited or segmented). Allowed during a run (the request
+  /// rides in the cyclic frames).
+  Master::SdoData readObject(int slave, std::uint16_t index, std::uint8_t sub);
+  /// Writes one entry by SDO; refused while a run holds the bus.
+  Master::SdoData writeObject(int slave, std::uint16_t index, std::uint8_t sub, const std::vector<std::uint8_t>& data);
+
   MasterStatus status() const { return master()->status(); }
   bool cycling() const { return master()->cyclic(); }
 
