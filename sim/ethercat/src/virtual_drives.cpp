@@ -672,7 +672,11 @@ sii::Image virtualDriveSii(const VirtualDriveProfile& p, const std::string& name
   s.bootTxMbxOffset = s.stdTxMbxOffset = p.mbxIn;
   s.bootTxMbxSize = s.stdTxMbxSize = p.mbxInSize;
   s.mailboxProtocols = sii::proto::CoE;
+  // String 1 is the device (type) name, as on real devices (SOEM names a slave by string 1 and copies it
+  // to the following slaves of the same identity); the general category's name is the slave's own,
+  // with its joint.
   sii::General g;
+  s.addString(p.deviceName);
   g.nameIdx = s.addString(name);
   s.addString("ManipLab");
   g.groupIdx = s.addString(p.group);

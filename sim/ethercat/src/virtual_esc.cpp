@@ -50,7 +50,7 @@ sii::Image genericSiiImage(const SlaveIdentity& id, std::uint16_t rxPdoBytes, st
   s.bootTxMbxSize = s.stdTxMbxSize = esc::MbxSize;
   s.mailboxProtocols = sii::proto::CoE;
   sii::General g;
-  g.nameIdx = s.addString(id.name);  // string 1: the device's own name (SOEM names a slave by string 1)
+  g.nameIdx = s.addString(id.name);  // string 1: the device's name (SOEM names a slave by string 1)
   s.addString("ManipLab");
   g.groupIdx = s.addString(id.group);
   g.orderIdx = s.addString(id.order);
@@ -358,6 +358,15 @@ void VirtualEsc::dcWrite(std::uint16_t ado, const std::uint8_t* src, std::uint16
     const bool is64 = end >= reg::DcSystemTime + 8u;
     dcCompare(is64 ? std::int64_t(get64(p)) : std::int64_t(get32(p)), is64);
   }
+  if (covers(reg::DcSpeedCounterStart) || covers(reg::DcSpeedCounterStart + 1)) {
+    // A write of the speed counter start resets the drift compensation (0x0932 and the filters).
+    clockBase_ = clockBase_ + (long double)(t0_ - clockT0_) * (1.0L + drift_) * (1.0L + corr_);
+    clockT0_ = t0_;
+    corr_ = corrI_ = 0;
+    diffMean_ = 0;
+    lastCompareLocal_ = -1;
+  }
+  if (covers(reg::DcTimeDiffFilterDepth)) diffMean_ = 0;
   if (covers(reg::DcActivation)) {
     const std::uint8_t act = mem_[reg::DcActivation];
     const std::uint32_t cycle = get32(&mem_[reg::DcSync0Cycle]);
