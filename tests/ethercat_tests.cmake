@@ -4,6 +4,8 @@
 maniplab_add_test(test_ethercat_codec test_ethercat_codec.cpp LIBS maniplab::ethercat)
 # CoE mailbox and SII codecs against hand-written specification bytes.
 maniplab_add_test(test_ethercat_coe test_ethercat_coe.cpp LIBS maniplab::ethercat)
+# The virtual drives seen by a minimal master written from the codecs (frames processed in the test's thread).
+maniplab_add_test(test_ethercat_virtual_drive test_ethercat_virtual_drive.cpp LIBS maniplab::ethercat)
 maniplab_add_test(test_ethercat_bus test_ethercat_bus.cpp LIBS maniplab::ethercat)
 maniplab_add_test(test_ethercat_faults test_ethercat_faults.cpp LIBS maniplab::ethercat)
 set_tests_properties(test_ethercat_bus test_ethercat_faults PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
