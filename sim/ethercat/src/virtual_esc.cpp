@@ -281,7 +281,9 @@ void VirtualEsc::mailboxReceived() {
 // --- distributed clocks -----------------------------------------------------------------------------
 
 std::int64_t VirtualEsc::localTime(std::int64_t t) const {
-  return std::int64_t(std::llround(clockBase_ + (long double)(t - clockT0_) * (1.0L + drift_) * (1.0L + corr_)));
+  // The local clock counts in 10 ns steps (a 100 MHz time base).
+  const long double x = clockBase_ + (long double)(t - clockT0_) * (1.0L + drift_) * (1.0L + corr_);
+  return std::int64_t(std::floor(x / 10.0L)) * 10;
 }
 
 std::int64_t VirtualEsc::systemTime(std::int64_t t) const {

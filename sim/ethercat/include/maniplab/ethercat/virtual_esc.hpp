@@ -34,8 +34,9 @@
 //   EscConfig::countOutputsInSafeOp (default true, as real ESCs and KickCAT's emulator): a logical
 //   write counts (+1, +2 for LRW) once the FMMU and SM2 are enabled, in SAFEOP as in OP; false: only in
 //   OP (what ManipLab's master expected before it counted from the SyncManagers enabled).
-// - Distributed clocks (section I §9): a local clock (ns, 64 bit) running at (1 + drift)(1 + c) of true
-//   time, drift set per slave (setClockDrift, ppm), c the slave's own correction. A write to 0x0900
+// - Distributed clocks (section I §9): a local clock (ns, 64 bit, counting in 10 ns steps as a 100 MHz
+//   time base) running at (1 + drift)(1 + c) of true time, drift set per slave (setClockDrift, ppm), c the
+//   slave's own correction. A write to 0x0900
 //   latches the local receive times of ports 0 and 1 (0x0900, 0x0904; port 1 only when open) and of the
 //   processing unit (0x0918, 64 bit) at the frame's arrival times (beginFrame: the bus adds a line delay
 //   per hop). 0x0910 reads as local time + offset (0x0920); a write to 0x0910 (ARMW/FRMW/BWR, 4 or 8
