@@ -462,6 +462,9 @@ class TestEthercatVirtualDrive : public QObject {
     std::uint16_t code = 0;
     QCOMPARE(int(m.requestState(s, 4, &code)), 0x12);
     QCOMPARE(int(code), int(alcode::InvalidInputConfig));
+    QVERIFY2(bus.log().find("SAFEOP refused: AL status code 0x001E invalid input configuration (SM3 is 0x1C00/11 bytes, "
+                            "control 0x20, enabled; the TxPDO mapping needs 0x1C00/18 bytes") != std::string::npos,
+             bus.log().c_str());
     m.configureProcessData(s, 11, 18);
     QCOMPARE(int(m.requestState(s, 0x14, &code)), 4);
     // In SAFEOP the mapping is fixed: 0x08000022.
@@ -489,6 +492,24 @@ class TestEthercatVirtualDrive : public QObject {
     QCOMPARE(int(get16(in + 12)), 0);  // error code
     const auto scaling = virtualDriveScaling(umis(), s);
     QVERIFY(std::abs(pos / scaling.countsPerUnit - umis().home[s]) < 1e-3);
+  }
+
+  // Entries at bit offsets that are not whole bytes: TxPDO 0x1A02 = 4-bit gap, statusword, 4-bit gap,
+  // position (the statusword at bits 4-19, the position at bits 24-55).
+  void mappedEntriesAtBitOffsets() {
+    VirtualBus bus(umis(), sim::PlantOptions{});
+    MiniMaster m(bus);
+    m.scan();
+    m.toPreop();
+    m.remap(0, 0x1A02, {0x00000004, 0x60410010, 0x00000004, 0x60640020}, 0x1C13, {0x1A02});
+    m.configureProcessData(0, 8, 7);
+    QCOMPARE(int(m.requestState(0, 4)), 4);
+    const Datagram d = m.xfer({{Command::LRD, 1, 0x10000u + 32u, Bytes(7), 0}})[0];
+    QCOMPARE(int(d.wkc), 1);
+    const std::uint64_t bits = get64(Bytes{d.data[0], d.data[1], d.data[2], d.data[3], d.data[4], d.data[5], d.data[6], 0}.data());
+    QCOMPARE(std::uint32_t((bits >> 4) & 0xFFFF), m.u32(0, 0x6041, 0));
+    QCOMPARE(std::uint32_t((bits >> 24) & 0xFFFFFFFF), m.u32(0, 0x6064, 0));
+    QVERIFY(((bits >> 24) & 0xFFFFFFFF) != 0);
   }
 
   void workingCountersInSafeOp_data() {

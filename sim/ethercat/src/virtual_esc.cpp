@@ -164,7 +164,19 @@ void VirtualEsc::alControl() {
   const std::uint8_t cur = alState();
   const bool err = (alStatus() & kAlErrorFlag) != 0;
   if (err && !ack && req > cur) return;  // an error must be acknowledged before going up
-  auto refuse = [&](std::uint16_t code) { setAl(cur, true, code); };
+  static const char* names[] = {"state 0", "INIT", "PREOP", "BOOT", "SAFEOP", "state 5", "state 6", "state 7", "OP"};
+  auto refuse = [&](std::uint16_t code, const std::string& why = {}) {
+    notes_.push_back(std::string(req < 9 ? names[req] : "state") + " refused: AL status code " + alStatusCodeText(code) +
+                     (why.empty() ? "" : " (" + why + ")"));
+    setAl(cur, true, code);
+  };
+  auto smText = [&](int sm) {
+    const std::uint8_t* r = &mem_[reg::Sm0 + sm * reg::SmSize];
+    char b[96];
+    std::snprintf(b, sizeof b, "SM%d is 0x%04X/%u bytes, control 0x%02X, %s", sm, get16(r), get16(r + 2), r[4],
+                  (r[6] & 1) ? "enabled" : "disabled");
+    return std::string(b);
+  };
   if (req != 1 && req != 2 && req != 3 && req != 4 && req != 8) return refuse(alcode::UnknownState);
   if (req == 3) return refuse(alcode::BootstrapNotSupported);
   if (refuseState_ && req == refuseState_ && req != cur) return refuse(refuseCode_);
@@ -172,18 +184,30 @@ void VirtualEsc::alControl() {
   if (req < cur) return setAl(req, false, 0);  // going down is always allowed
   // Going up: one step at a time (INIT -> PREOP -> SAFEOP -> OP).
   const bool step = (cur == 1 && req == 2) || (cur == 2 && req == 4) || (cur == 4 && req == 8);
-  if (!step) return refuse(alcode::InvalidStateChange);
+  if (!step) return refuse(alcode::InvalidStateChange, std::string("from ") + names[cur] + ", one state up at a time");
   if (req == 2) {
     const int m0 = std::max(0, cfg_.sii.syncManagerOf(sii::SmMailboxOut)), m1 = std::max(1, cfg_.sii.syncManagerOf(sii::SmMailboxIn));
-    if (!smOk(m0, mbxOut_, mbxOutSize_, 0x06) || !smOk(m1, mbxIn_, mbxInSize_, 0x02))
-      return refuse(alcode::InvalidMailboxConfig);
+    char want[96];
+    if (!smOk(m0, mbxOut_, mbxOutSize_, 0x06)) {
+      std::snprintf(want, sizeof want, "; the SII says 0x%04X/%u bytes, mailbox written by the master", mbxOut_, mbxOutSize_);
+      return refuse(alcode::InvalidMailboxConfig, smText(m0) + want);
+    }
+    if (!smOk(m1, mbxIn_, mbxInSize_, 0x02)) {
+      std::snprintf(want, sizeof want, "; the SII says 0x%04X/%u bytes, mailbox read by the master", mbxIn_, mbxInSize_);
+      return refuse(alcode::InvalidMailboxConfig, smText(m1) + want);
+    }
   }
   if (req == 4) {
     const std::uint16_t rx = rxPdoBytes(), tx = txPdoBytes();
-    if (rx ? !smOk(smOut_, outStart_, rx, 0x04) : smEnabled(smOut_) && get16(&mem_[reg::Sm0 + smOut_ * reg::SmSize + 2]) != 0)
-      return refuse(alcode::InvalidOutputConfig);
-    if (tx ? !smOk(smIn_, inStart_, tx, 0x00) : smEnabled(smIn_) && get16(&mem_[reg::Sm0 + smIn_ * reg::SmSize + 2]) != 0)
-      return refuse(alcode::InvalidInputConfig);
+    char want[112];
+    if (rx ? !smOk(smOut_, outStart_, rx, 0x04) : smEnabled(smOut_) && get16(&mem_[reg::Sm0 + smOut_ * reg::SmSize + 2]) != 0) {
+      std::snprintf(want, sizeof want, "; the RxPDO mapping needs 0x%04X/%u bytes, buffered, written by the master", outStart_, rx);
+      return refuse(alcode::InvalidOutputConfig, smText(smOut_) + want);
+    }
+    if (tx ? !smOk(smIn_, inStart_, tx, 0x00) : smEnabled(smIn_) && get16(&mem_[reg::Sm0 + smIn_ * reg::SmSize + 2]) != 0) {
+      std::snprintf(want, sizeof want, "; the TxPDO mapping needs 0x%04X/%u bytes, buffered, read by the master", inStart_, tx);
+      return refuse(alcode::InvalidInputConfig, smText(smIn_) + want);
+    }
   }
   if (app_)
     if (const std::uint16_t code = app_->checkStateChange(cur, req)) return refuse(code);
