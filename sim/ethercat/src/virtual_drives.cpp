@@ -1,5 +1,5 @@
 // Virtual CiA 402 drives (IEC 61800-7-201 state machine §6.2, CST/CSP/CSV modes, objects 0x6040-0x6502)
-// on virtual ESCs, driving the simulated plant (seed 003 ch. 8-9 drives); CiA 301 / ETG.1000.6 object
+// on virtual ESCs, driving the simulated plant (Zanaboni 2009 ch. 8-9, the drives); CiA 301 / ETG.1000.6 object
 // dictionary with PDO mapping (0x16xx/0x1Axx) and assignment (0x1C12/0x1C13), ETG.1020 SyncManager
 // parameters 0x1C32/0x1C33 (see virtual_drives.hpp).
 #include "maniplab/ethercat/virtual_drives.hpp"

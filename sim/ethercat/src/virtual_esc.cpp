@@ -39,7 +39,7 @@ constexpr double kOmega = 2 * M_PI * 5.0, kKp = 2 * kOmega, kKi = kOmega * kOmeg
 
 sii::Image genericSiiImage(const SlaveIdentity& id, std::uint16_t rxPdoBytes, std::uint16_t txPdoBytes) {
   sii::Image s;
-  s.pdiControl = 0x0C08;  // PDI control: SPI (as the UMIS cards' ET1100 mezzanine, seed 003 §8.3.3)
+  s.pdiControl = 0x0C08;  // PDI control: SPI (as the UMIS cards' ET1100 mezzanine, Zanaboni 2009 §8.3.3)
   s.vendorId = id.vendor;
   s.productCode = id.product;
   s.revision = id.revision;
