@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 
 #include <atomic>
+#include <cmath>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -30,6 +31,7 @@ int cmdEcatSim(const Args& args) {
   std::string ifname, robotPath, scenePath, fault = "none";
   double duration = 0;
   bool realtime = false, quiet = false;
+  ethercat::VirtualBusOptions busOptions;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](std::string& dst) {
@@ -49,6 +51,28 @@ int cmdEcatSim(const Args& args) {
       if (!value(v)) return 2;
       if (!parseFiniteNumber(v, duration) || duration < 0) {
         std::cerr << "maniplab-cli: --duration: '" << v << "' is not a time in seconds\n";
+        return 2;
+      }
+    } else if (a == "--drive-profile") {
+      if (!value(busOptions.profile)) return 2;
+      if (!ethercat::findVirtualDriveProfile(busOptions.profile)) {
+        std::cerr << "maniplab-cli: --drive-profile: unknown profile '" << busOptions.profile << "' (profiles: "
+                  << ethercat::virtualDriveProfileNames() << ")\n";
+        return 2;
+      }
+    } else if (a == "--emergencies") busOptions.emergencies = true;
+    else if (a == "--require-dc") busOptions.requireDc = true;
+    else if (a == "--safeop-wkc") {
+      if (!value(v)) return 2;
+      if (v != "1" && v != "3") {
+        std::cerr << "maniplab-cli: --safeop-wkc: '" << v << "' must be 3 (outputs counted in SAFEOP, as real ESCs) or 1\n";
+        return 2;
+      }
+      busOptions.countOutputsInSafeOp = v == "3";
+    } else if (a == "--dc-drift") {
+      if (!value(v)) return 2;
+      if (!parseFiniteNumber(v, busOptions.clockDriftPpm) || std::abs(busOptions.clockDriftPpm) > 1000) {
+        std::cerr << "maniplab-cli: --dc-drift: '" << v << "' is not a drift in ppm (at most 1000)\n";
         return 2;
       }
     } else if (a == "--realtime") realtime = true;
@@ -102,9 +126,11 @@ int cmdEcatSim(const Args& args) {
     if (pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp) != 0 || mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
       std::cerr << "maniplab-cli: ecat-sim: warning: SCHED_FIFO/mlockall not permitted, running at normal priority\n";
   }
-  ethercat::VirtualBus bus(model, plant, plan);
+  ethercat::VirtualBus bus(model, plant, plan, busOptions);
   if (!quiet)
-    std::cerr << "ecat-sim: " << bus.slaveCount() << " virtual CiA 402 drive(s) of " << model.name << " on " << link->describe()
+    std::cerr << "ecat-sim: " << bus.slaveCount() << " virtual CiA 402 drive(s) of " << model.name << " (profile "
+              << bus.profile().name << ", " << defaultRxBytes(bus.profile()) << "/" << defaultTxBytes(bus.profile())
+              << " bytes) on " << link->describe()
               << " (MAC " << std::hex << std::setfill('0') << int(link->mac()[0]) << ":" << int(link->mac()[5]) << std::dec
               << "), fault: " << fault << "; Ctrl-C stops\n";
   std::signal(SIGINT, onSignal);
@@ -282,12 +308,18 @@ int cmdEcatScan(const Args& args) {
 const Registration kEcatSim{
     {"ecat-sim",
      "  ecat-sim --ifname IFACE (--robot ROBOT.json | --scene SCENE.json) [--fault SPEC] [--duration S]\n"
+     "           [--drive-profile NAME] [--emergencies] [--safeop-wkc 1|3] [--require-dc] [--dc-drift PPM]\n"
      "           [--realtime] [--quiet]\n"
      "                                   virtual CiA 402 drives (one per joint, the simulated plant as\n"
      "                                   load) answering EtherCAT frames on IFACE; SPEC: drop:F,\n"
      "                                   drop-every:N, delay:F:S, wkc:N, drive-fault:N, leave-op:N,\n"
      "                                   link-down, refuse:N:STATE[:CODE], each with an optional\n"
-     "                                   @CYCLES start (e.g. drive-fault:2@400)\n",
+     "                                   @CYCLES start (e.g. drive-fault:2@400); NAME: generic (8/14\n"
+     "                                   bytes, default), vendor (11/11, SM2/SM3 at 0x1800/0x1C00),\n"
+     "                                   minimal (no 0x6091/0x60C2); --emergencies: CoE emergency on\n"
+     "                                   drive faults; --safeop-wkc 3: outputs counted in SAFEOP as real\n"
+     "                                   ESCs (default 1); --require-dc: OP only with SYNC0; PPM: clock\n"
+     "                                   drift of the slaves (default 30, spread +-)\n",
      &cmdEcatSim, 60}};
 const Registration kEcatScan{{"ecat-scan",
                               "  ecat-scan --ifname IFACE [--objects N]\n"

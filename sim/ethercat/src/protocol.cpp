@@ -159,7 +159,7 @@ std::uint16_t statuswordFor(State s) {
   switch (s) {
     case State::NotReadyToSwitchOn: v = 0x0000; break;
     case State::SwitchOnDisabled: v = 0x0040; break;
-    case State::ReadyToSwitchOn: v = 0x0021; break;
+    case State::ReadyToSwitchOn: v = 0x0031; break;  // bit 4 voltage enabled: the DC link is up (KickCAT waits for it)
     case State::SwitchedOn: v = 0x0033; break;
     case State::OperationEnabled: v = 0x0037; break;
     case State::QuickStopActive: v = 0x0017; break;

@@ -1,8 +1,10 @@
 // Virtual CiA 402 drives (IEC 61800-7-201 state machine §6.2, CST/CSP/CSV modes, objects 0x6040-0x6502)
-// on virtual ESCs, driving the simulated plant (seed 003 ch. 8-9 drives); CiA 301 / ETG.1000.6 object
+// on virtual ESCs, driving the simulated plant (Zanaboni 2009 ch. 8-9, the drives); CiA 301 / ETG.1000.6 object
 // dictionary with PDO mapping (0x16xx/0x1Axx) and assignment (0x1C12/0x1C13), ETG.1020 SyncManager
 // parameters 0x1C32/0x1C33 (see virtual_drives.hpp).
 #include "maniplab/ethercat/virtual_drives.hpp"
+
+#include "maniplab/model/crba.hpp"
 
 #include <pthread.h>
 #include <sched.h>
@@ -61,8 +63,14 @@ constexpr int kMapCapacity = 12;  // entries per PDO mapping object
 
 class VirtualDrive final : public EscApplication {
  public:
-  VirtualDrive(VirtualBus& bus, int joint, const VirtualDriveProfile& prof, std::string name)
+  /// `inertia`: the joint's diagonal inertia at home (M_jj); the default CSP gains make a critically
+  /// damped 10 Hz loop on it (what a tuned drive would hold a joint with), so that a master that does
+  /// not set 0x2001/0x2002 still moves the joint in CSP.
+  VirtualDrive(VirtualBus& bus, int joint, const VirtualDriveProfile& prof, std::string name, double inertia)
       : bus_(bus), j_(joint), prof_(prof), name_(std::move(name)) {
+    const double w = 2 * M_PI * 10.0;
+    kp_ = float(inertia * w * w);
+    kd_ = float(2 * inertia * w);
     const DriveScaling s = virtualDriveScaling(bus.model_, joint);
     gearMotor_ = s.gearMotor;
     ratedMilli_ = s.ratedMilli;
@@ -672,7 +680,11 @@ sii::Image virtualDriveSii(const VirtualDriveProfile& p, const std::string& name
   s.bootTxMbxOffset = s.stdTxMbxOffset = p.mbxIn;
   s.bootTxMbxSize = s.stdTxMbxSize = p.mbxInSize;
   s.mailboxProtocols = sii::proto::CoE;
+  // String 1 is the device (type) name, as on real devices (SOEM names a slave by string 1 and copies it
+  // to the following slaves of the same identity); the general category's name is the slave's own,
+  // with its joint.
   sii::General g;
+  s.addString(p.deviceName);
   g.nameIdx = s.addString(name);
   s.addString("ManipLab");
   g.groupIdx = s.addString(p.group);
@@ -790,9 +802,11 @@ VirtualBus::VirtualBus(const Model& model, const sim::PlantOptions& plant, Fault
   plant_ = std::make_unique<sim::SimulatedPlant>(model_, plantOpt_);
   plant_->reset(model_.home, VectorX::Zero(model_.nq));
   static const double pattern[] = {1.0, -0.6, 0.3, -1.0, 0.8, -0.2};
+  Data data(model_);
+  const MatrixX M = crba(model_, data, VectorX(model_.home));
   for (int j = 0; j < model_.nq; ++j) {
     const std::string name = profile_.deviceName + " joint " + std::to_string(j + 1) + " (" + model_.jointName[std::size_t(j)] + ")";
-    drives_.push_back(std::make_unique<VirtualDrive>(*this, j, profile_, name));
+    drives_.push_back(std::make_unique<VirtualDrive>(*this, j, profile_, name, std::isfinite(M(j, j)) ? std::abs(M(j, j)) : 0.0));
     VirtualDrive& d = *drives_.back();
     EscConfig cfg;
     cfg.sii = virtualDriveSii(profile_, name, std::uint32_t(j + 1), d.od(), d.outputBytes(), d.inputBytes());

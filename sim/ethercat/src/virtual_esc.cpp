@@ -39,7 +39,7 @@ constexpr double kOmega = 2 * M_PI * 5.0, kKp = 2 * kOmega, kKi = kOmega * kOmeg
 
 sii::Image genericSiiImage(const SlaveIdentity& id, std::uint16_t rxPdoBytes, std::uint16_t txPdoBytes) {
   sii::Image s;
-  s.pdiControl = 0x0C08;  // PDI control: SPI (as the UMIS cards' ET1100 mezzanine, seed 003 §8.3.3)
+  s.pdiControl = 0x0C08;  // PDI control: SPI (as the UMIS cards' ET1100 mezzanine, Zanaboni 2009 §8.3.3)
   s.vendorId = id.vendor;
   s.productCode = id.product;
   s.revision = id.revision;
@@ -50,7 +50,7 @@ sii::Image genericSiiImage(const SlaveIdentity& id, std::uint16_t rxPdoBytes, st
   s.bootTxMbxSize = s.stdTxMbxSize = esc::MbxSize;
   s.mailboxProtocols = sii::proto::CoE;
   sii::General g;
-  g.nameIdx = s.addString(id.name);  // string 1: the device's own name (SOEM names a slave by string 1)
+  g.nameIdx = s.addString(id.name);  // string 1: the device's name (SOEM names a slave by string 1)
   s.addString("ManipLab");
   g.groupIdx = s.addString(id.group);
   g.orderIdx = s.addString(id.order);
@@ -164,7 +164,19 @@ void VirtualEsc::alControl() {
   const std::uint8_t cur = alState();
   const bool err = (alStatus() & kAlErrorFlag) != 0;
   if (err && !ack && req > cur) return;  // an error must be acknowledged before going up
-  auto refuse = [&](std::uint16_t code) { setAl(cur, true, code); };
+  static const char* names[] = {"state 0", "INIT", "PREOP", "BOOT", "SAFEOP", "state 5", "state 6", "state 7", "OP"};
+  auto refuse = [&](std::uint16_t code, const std::string& why = {}) {
+    notes_.push_back(std::string(req < 9 ? names[req] : "state") + " refused: AL status code " + alStatusCodeText(code) +
+                     (why.empty() ? "" : " (" + why + ")"));
+    setAl(cur, true, code);
+  };
+  auto smText = [&](int sm) {
+    const std::uint8_t* r = &mem_[reg::Sm0 + sm * reg::SmSize];
+    char b[96];
+    std::snprintf(b, sizeof b, "SM%d is 0x%04X/%u bytes, control 0x%02X, %s", sm, get16(r), get16(r + 2), r[4],
+                  (r[6] & 1) ? "enabled" : "disabled");
+    return std::string(b);
+  };
   if (req != 1 && req != 2 && req != 3 && req != 4 && req != 8) return refuse(alcode::UnknownState);
   if (req == 3) return refuse(alcode::BootstrapNotSupported);
   if (refuseState_ && req == refuseState_ && req != cur) return refuse(refuseCode_);
@@ -172,18 +184,30 @@ void VirtualEsc::alControl() {
   if (req < cur) return setAl(req, false, 0);  // going down is always allowed
   // Going up: one step at a time (INIT -> PREOP -> SAFEOP -> OP).
   const bool step = (cur == 1 && req == 2) || (cur == 2 && req == 4) || (cur == 4 && req == 8);
-  if (!step) return refuse(alcode::InvalidStateChange);
+  if (!step) return refuse(alcode::InvalidStateChange, std::string("from ") + names[cur] + ", one state up at a time");
   if (req == 2) {
     const int m0 = std::max(0, cfg_.sii.syncManagerOf(sii::SmMailboxOut)), m1 = std::max(1, cfg_.sii.syncManagerOf(sii::SmMailboxIn));
-    if (!smOk(m0, mbxOut_, mbxOutSize_, 0x06) || !smOk(m1, mbxIn_, mbxInSize_, 0x02))
-      return refuse(alcode::InvalidMailboxConfig);
+    char want[96];
+    if (!smOk(m0, mbxOut_, mbxOutSize_, 0x06)) {
+      std::snprintf(want, sizeof want, "; the SII says 0x%04X/%u bytes, mailbox written by the master", mbxOut_, mbxOutSize_);
+      return refuse(alcode::InvalidMailboxConfig, smText(m0) + want);
+    }
+    if (!smOk(m1, mbxIn_, mbxInSize_, 0x02)) {
+      std::snprintf(want, sizeof want, "; the SII says 0x%04X/%u bytes, mailbox read by the master", mbxIn_, mbxInSize_);
+      return refuse(alcode::InvalidMailboxConfig, smText(m1) + want);
+    }
   }
   if (req == 4) {
     const std::uint16_t rx = rxPdoBytes(), tx = txPdoBytes();
-    if (rx ? !smOk(smOut_, outStart_, rx, 0x04) : smEnabled(smOut_) && get16(&mem_[reg::Sm0 + smOut_ * reg::SmSize + 2]) != 0)
-      return refuse(alcode::InvalidOutputConfig);
-    if (tx ? !smOk(smIn_, inStart_, tx, 0x00) : smEnabled(smIn_) && get16(&mem_[reg::Sm0 + smIn_ * reg::SmSize + 2]) != 0)
-      return refuse(alcode::InvalidInputConfig);
+    char want[112];
+    if (rx ? !smOk(smOut_, outStart_, rx, 0x04) : smEnabled(smOut_) && get16(&mem_[reg::Sm0 + smOut_ * reg::SmSize + 2]) != 0) {
+      std::snprintf(want, sizeof want, "; the RxPDO mapping needs 0x%04X/%u bytes, buffered, written by the master", outStart_, rx);
+      return refuse(alcode::InvalidOutputConfig, smText(smOut_) + want);
+    }
+    if (tx ? !smOk(smIn_, inStart_, tx, 0x00) : smEnabled(smIn_) && get16(&mem_[reg::Sm0 + smIn_ * reg::SmSize + 2]) != 0) {
+      std::snprintf(want, sizeof want, "; the TxPDO mapping needs 0x%04X/%u bytes, buffered, read by the master", inStart_, tx);
+      return refuse(alcode::InvalidInputConfig, smText(smIn_) + want);
+    }
   }
   if (app_)
     if (const std::uint16_t code = app_->checkStateChange(cur, req)) return refuse(code);
@@ -281,7 +305,9 @@ void VirtualEsc::mailboxReceived() {
 // --- distributed clocks -----------------------------------------------------------------------------
 
 std::int64_t VirtualEsc::localTime(std::int64_t t) const {
-  return std::int64_t(std::llround(clockBase_ + (long double)(t - clockT0_) * (1.0L + drift_) * (1.0L + corr_)));
+  // The local clock counts in 10 ns steps (a 100 MHz time base).
+  const long double x = clockBase_ + (long double)(t - clockT0_) * (1.0L + drift_) * (1.0L + corr_);
+  return std::int64_t(std::floor(x / 10.0L)) * 10;
 }
 
 std::int64_t VirtualEsc::systemTime(std::int64_t t) const {
@@ -358,6 +384,15 @@ void VirtualEsc::dcWrite(std::uint16_t ado, const std::uint8_t* src, std::uint16
     const bool is64 = end >= reg::DcSystemTime + 8u;
     dcCompare(is64 ? std::int64_t(get64(p)) : std::int64_t(get32(p)), is64);
   }
+  if (covers(reg::DcSpeedCounterStart) || covers(reg::DcSpeedCounterStart + 1)) {
+    // A write of the speed counter start resets the drift compensation (0x0932 and the filters).
+    clockBase_ = clockBase_ + (long double)(t0_ - clockT0_) * (1.0L + drift_) * (1.0L + corr_);
+    clockT0_ = t0_;
+    corr_ = corrI_ = 0;
+    diffMean_ = 0;
+    lastCompareLocal_ = -1;
+  }
+  if (covers(reg::DcTimeDiffFilterDepth)) diffMean_ = 0;
   if (covers(reg::DcActivation)) {
     const std::uint8_t act = mem_[reg::DcActivation];
     const std::uint32_t cycle = get32(&mem_[reg::DcSync0Cycle]);

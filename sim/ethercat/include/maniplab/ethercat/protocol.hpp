@@ -144,7 +144,7 @@ constexpr std::uint16_t CwShutdown = 0x0006, CwSwitchOn = 0x0007, CwEnableOperat
 enum class State { NotReadyToSwitchOn, SwitchOnDisabled, ReadyToSwitchOn, SwitchedOn, OperationEnabled,
                    QuickStopActive, FaultReactionActive, Fault, Unknown };
 State decodeStatusword(std::uint16_t sw);
-std::uint16_t statuswordFor(State s);  ///< bits 0-6 as IEC 61800-7-201 Table 30 (+ bit 9 remote)
+std::uint16_t statuswordFor(State s);  ///< bits 0-6 as IEC 61800-7-201 Table 30, voltage enabled (bit 4) from Ready to switch on, + bit 9 remote
 const char* stateName(State s);
 std::string errorCodeText(std::uint16_t code);  ///< 0x603F error code (CiA 402 / DS 301 groups)
 }  // namespace cia402

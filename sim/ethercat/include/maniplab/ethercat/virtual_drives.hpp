@@ -35,7 +35,9 @@
 // Modes (0x6060): CST (10) applies the target torque (+ 0x60B2); CSP (8) runs the drive's own position
 // loop at the cycle rate, tau = Kp (q_target - q) - Kd (q - q_prev) / T, with Kp = 0x2001 and Kd = 0x2002
 // (REAL32, output side, N m/rad and N m s/rad), saturated at the max torque; CSV (9, where the profile
-// has it) tau = Kd (v_target - v).
+// has it) tau = Kd (v_target - v). Default gains: a critically damped 10 Hz loop on the joint's inertia
+// at home (Kp = M_jj w^2, Kd = 2 M_jj w, w = 2 pi 10 rad/s), so that another master's CSP moves the
+// joint; ManipLab's master writes its own.
 //
 // Timing: the emulator's clock is the bus. Every process-data frame (an LRW reaching the drives in OP)
 // is one drive cycle of 0x60C2 (interpolation time period, value x 10^index s; without 0x60C2: the SYNC0

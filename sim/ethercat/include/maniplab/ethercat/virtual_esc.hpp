@@ -18,7 +18,8 @@
 // - 0x0120/0x0130/0x0134 AL control/status/status code: INIT -> PREOP needs SM0/SM1 as in the SII
 //   (0x0016 otherwise), PREOP -> SAFEOP SM2/SM3 at the SII addresses with the lengths of the current
 //   PDO mapping (0x001D outputs, 0x001E inputs), one step up at a time (0x0011), BOOT refused (0x0013),
-//   errors need an acknowledge before going up; the application may refuse (checkStateChange).
+//   errors need an acknowledge before going up; the application may refuse (checkStateChange). Each
+//   refusal is noted in words with the SyncManager found and the one expected (takeNotes).
 // - 0x0502-0x050B SII: read command (bits 8-10 = 1) with the word address at 0x0504; 8 bytes are served
 //   at 0x0508 when bit 6 of 0x0502 says so (EscConfig::eeprom8ByteReads, default), else 4.
 // - SyncManagers 0x0800+8n: status (+5) and PDI control (+7) are read-only from EtherCAT. Mailbox: the
@@ -34,8 +35,9 @@
 //   EscConfig::countOutputsInSafeOp (default true, as real ESCs and KickCAT's emulator): a logical
 //   write counts (+1, +2 for LRW) once the FMMU and SM2 are enabled, in SAFEOP as in OP; false: only in
 //   OP (what ManipLab's master expected before it counted from the SyncManagers enabled).
-// - Distributed clocks (section I §9): a local clock (ns, 64 bit) running at (1 + drift)(1 + c) of true
-//   time, drift set per slave (setClockDrift, ppm), c the slave's own correction. A write to 0x0900
+// - Distributed clocks (section I §9): a local clock (ns, 64 bit, counting in 10 ns steps as a 100 MHz
+//   time base) running at (1 + drift)(1 + c) of true time, drift set per slave (setClockDrift, ppm), c the
+//   slave's own correction. A write to 0x0900
 //   latches the local receive times of ports 0 and 1 (0x0900, 0x0904; port 1 only when open) and of the
 //   processing unit (0x0918, 64 bit) at the frame's arrival times (beginFrame: the bus adds a line delay
 //   per hop). 0x0910 reads as local time + offset (0x0920); a write to 0x0910 (ARMW/FRMW/BWR, 4 or 8
@@ -48,7 +50,7 @@
 //   cyclic + bit 1 SYNC0), 0x0990 start time (system time), 0x09A0 cycle (ns); a start time already
 //   past when SYNC0 is activated leaves SYNC0 off (as an ESC whose start time must be in the future);
 //   reading 0x0990 while active gives the next SYNC0 time; 0x0984 bit 0 and 0x098E bit 0 say SYNC0 runs.
-//   Not emulated: SYNC1, latch units, pulse outputs and their lengths, interrupts, the PDI side of the
+//   Not emulated: FMMU start/stop bits (whole bytes are mapped), SYNC1, latch units, pulse outputs and their lengths, interrupts, the PDI side of the
 //   registers, 32-bit DC wrap-around, the frame's bit position within the frame for accesses (all accesses
 //   of a frame happen at its arrival at the slave).
 #include <cstdint>
