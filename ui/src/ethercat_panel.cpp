@@ -128,7 +128,7 @@ struct EthercatPanel::Impl {
   QToolButton* refreshButton = nullptr;
   QPushButton *scanButton = nullptr, *startButton = nullptr, *stopButton = nullptr, *enableButton = nullptr,
               *disableButton = nullptr, *resetButton = nullptr, *injectButton = nullptr;
-  QLabel *stateLabel = nullptr, *faultLabel = nullptr, *warningLabel = nullptr, *injectLabel = nullptr;
+  QLabel *stateLabel = nullptr, *faultLabel = nullptr, *warningLabel = nullptr, *injectLabel = nullptr, *notesLabel = nullptr;
   QLineEdit* injectEdit = nullptr;
   QTableWidget* table = nullptr;
   QTabWidget* tabs = nullptr;
@@ -235,6 +235,12 @@ void EthercatPanel::Impl::build() {
   warningLabel->setStyleSheet(QStringLiteral("color: #a06000;"));
   warningLabel->hide();
   form->addRow(warningLabel);
+  notesLabel = new QLabel(busBox);
+  notesLabel->setWordWrap(true);
+  notesLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  notesLabel->setStyleSheet(QStringLiteral("color: #505050;"));
+  notesLabel->hide();
+  form->addRow(notesLabel);
   top->addWidget(busBox);
   QObject::connect(ifCombo, &QComboBox::currentIndexChanged, self, [this] { pushConfig(); updateButtons(); });
   QObject::connect(modeCombo, &QComboBox::currentIndexChanged, self, [this] { pushConfig(); });
@@ -646,6 +652,7 @@ void EthercatPanel::Impl::poll() {
     faultLabel->setText(EthercatPanel::tr("No fault."));
     faultLabel->setStyleSheet(QString());
     warningLabel->hide();
+    notesLabel->hide();
     showStats(ec::CycleStats{});
     showEmergencies();
     updateButtons();
@@ -661,6 +668,12 @@ void EthercatPanel::Impl::poll() {
   if (running) state += EthercatPanel::tr(", a run uses the bus");
   if (busy) state = EthercatPanel::tr("%1 … (%2)").arg(busyAction, state);
   stateLabel->setText(state);
+  // What the bring-up decided (defaults for absent objects, remapping, distributed clocks).
+  QStringList noteLines;
+  for (const auto& x : s->notes()) noteLines << q(x);
+  const QString notesText = noteLines.join(QLatin1Char('\n'));
+  if (notesLabel->text() != notesText) notesLabel->setText(notesText);
+  notesLabel->setVisible(!noteLines.isEmpty());
   if (!status.warnings.empty()) {
     QStringList w;
     for (const auto& x : status.warnings) w << q(x);

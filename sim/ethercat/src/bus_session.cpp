@@ -169,10 +169,20 @@ std::string BusSession::bringUpLocked(const DriveSetup& setup, double cyclePerio
   }
   haveSetup_ = false;
   const std::string e = m->bringUp(setup);
+  {
+    auto n = m->notes();
+    std::lock_guard lk(notesM_);
+    notes_ = std::move(n);
+  }
   if (!e.empty()) return e;
   setup_ = setup;
   haveSetup_ = true;
   return {};
+}
+
+std::vector<std::string> BusSession::notes() const {
+  std::lock_guard lk(notesM_);
+  return notes_;
 }
 
 std::string BusSession::bringUp(const DriveSetup& setup, double cyclePeriod, bool leased) {

@@ -208,6 +208,7 @@ Master::SdoData Master::sdoTransfer(int slave, std::uint16_t index, std::uint8_t
   const auto& s = slaves_[std::size_t(slave)];
   if (!(s.mailboxProtocols & sii::ProtoCoE) || !s.mbxOutSize || !s.mbxInSize) return fail("the slave has no CoE mailbox (SII word 0x001C)");
   if (!upload && data.empty()) return fail("no data");
+  std::lock_guard mbxLock(mbxM_);
   MailboxHold hold(mbxBusy_[std::size_t(slave)]);
   std::string err;
   auto send = [&](const coe::Sdo& m) {
@@ -290,6 +291,7 @@ std::string Master::sdoObjectList(int slave, std::vector<std::uint16_t>& indices
   const auto& s = slaves_[std::size_t(slave)];
   const std::string what = slaveName(slave) + ": SDO information: object list: ";
   if (!(s.mailboxProtocols & sii::ProtoCoE) || !s.mbxOutSize) return what + "the slave has no CoE mailbox";
+  std::lock_guard mbxLock(mbxM_);
   MailboxHold hold(mbxBusy_[std::size_t(slave)]);
   std::string err;
   mbxCounter_[std::size_t(slave)] = mbx::nextCounter(mbxCounter_[std::size_t(slave)]);
@@ -321,6 +323,7 @@ std::string Master::sdoObjectInfo(int slave, std::uint16_t index, ObjectInfo& ou
   const auto& s = slaves_[std::size_t(slave)];
   const std::string what = slaveName(slave) + ": SDO information: object " + hex4(index) + ": ";
   if (!(s.mailboxProtocols & sii::ProtoCoE) || !s.mbxOutSize) return what + "the slave has no CoE mailbox";
+  std::lock_guard mbxLock(mbxM_);
   MailboxHold hold(mbxBusy_[std::size_t(slave)]);
   std::string err;
   auto ask = [&](const coe::SdoInfo& rq, coe::InfoOpcode want, std::vector<std::uint8_t>& payload) -> std::string {

@@ -96,7 +96,7 @@ std::string Master::configureDc(const DriveSetup&) {
   const std::uint64_t start = dc::sync0Start(sysNow, cycle, 0, lead);
   for (int i = 0; i < n; ++i) {
     auto& s = slaves_[std::size_t(i)];
-    const std::int32_t shift = 0;
+    const std::int32_t shift = s.sync0Shift;  // the drive profile's (sync0_shift_ns)
     std::vector<Datagram> w{{Command::FPWR, 0, FrameBuilder::address(s.station, reg::DcSync0Cycle), std::vector<std::uint8_t>(4)},
                             {Command::FPWR, 0, FrameBuilder::address(s.station, reg::DcStartTime), std::vector<std::uint8_t>(8)},
                             {Command::FPWR, 0, FrameBuilder::address(s.station, reg::DcCyclicUnitControl), {0, 0}}};

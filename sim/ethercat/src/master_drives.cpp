@@ -288,6 +288,7 @@ std::string Master::configureDrives(const DriveSetup& setup) {
       }
       // SYNC0 activation: the drive profile's, else the ESI's DC mode with SYNC0, else the SII's.
       s.assignActivate = 0;
+      s.sync0Shift = prof->sync0ShiftNs;
       if (prof->assignActivate) s.assignActivate = *prof->assignActivate;
       for (const auto& f : setup.esi)
         if (!s.assignActivate && f.vendorId == s.identity.vendor)

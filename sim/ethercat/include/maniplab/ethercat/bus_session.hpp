@@ -97,6 +97,8 @@ class BusSession {
   Master::SdoData writeObject(int slave, std::uint16_t index, std::uint8_t sub, const std::vector<std::uint8_t>& data);
 
   MasterStatus status() const { return master()->status(); }
+  /// What the last bring-up decided (Master::notes(): defaults for absent objects, remapping, DC).
+  std::vector<std::string> notes() const;
   bool cycling() const { return master()->cyclic(); }
 
   // The run lease (BusProvider's backends).
@@ -120,6 +122,8 @@ class BusSession {
   std::shared_ptr<Master> master_;
   DriveSetup setup_;
   bool haveSetup_ = false;
+  mutable std::mutex notesM_;
+  std::vector<std::string> notes_;
   mutable std::mutex control_;   ///< serialises the control operations
   mutable std::mutex leaseM_;
   std::condition_variable leaseCv_;

@@ -177,6 +177,7 @@ struct SlaveInfo {
   bool dc = false;               ///< SYNC0 runs on this slave
   bool dcReference = false;      ///< the reference clock
   std::uint16_t assignActivate = 0;
+  std::int32_t sync0Shift = 0;   ///< SYNC0 shift after the cycle boundary [ns] (drive profile)
   std::int64_t dcDelay = 0;      ///< propagation delay from the reference clock [ns]
   std::int32_t dcDiff = 0;       ///< system time difference 0x092C, last read [ns]
   std::int32_t dcWorstDiff = 0;  ///< largest |0x092C| since the statistics were cleared [ns]
@@ -382,6 +383,7 @@ class Master {
   MasterOptions opt_;
   std::vector<SlaveInfo> slaves_;
   std::uint8_t index_ = 0;
+  std::mutex mbxM_;                               ///< one mailbox transfer at a time (control thread, GUI browser, backend)
   std::vector<std::uint8_t> mbxCounter_;          ///< per slave: last mailbox counter sent
   std::unique_ptr<std::atomic<std::uint8_t>[]> mbxLastIn_;  ///< per slave: last counter received
   /// Per slave: an SDO transfer owns its mailbox (the cyclic thread's emergency poll keeps off it).
