@@ -284,6 +284,9 @@ void printBusStats(std::ostream& os, const Bus& bus) {
     os << "EtherCAT: distributed clocks (reference: slave " << st.dcReference + 1 << "): worst |system time difference| "
        << s.dcWorstDiff * 1e9 << " ns, master cycle vs DC time: phase error " << s.dcPhaseError * 1e9 << " ns (worst "
        << s.dcWorstPhaseError * 1e9 << " ns)\n";
+    for (const auto& sl : st.slaves)
+      os << "EtherCAT: slave " << sl.position + 1 << ": DC propagation delay " << sl.dcDelay << " ns, system time difference (0x092C) "
+         << sl.dcDiff << " ns, largest " << sl.dcWorstDiff << " ns" << (sl.dcReference ? " (reference clock)" : "") << "\n";
   }
   if (s.unforwardedReplies || s.unprocessedFrames)
     os << "EtherCAT: replies without the forwarded bit " << s.unforwardedReplies << ", frames back unprocessed " << s.unprocessedFrames << "\n";

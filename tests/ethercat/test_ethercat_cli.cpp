@@ -178,6 +178,10 @@ class TestEthercatCli : public QObject {
       QVERIFY2(r.code == 0, qPrintable(r.err));
       QVERIFY(r.err.contains("in-process virtual drives: 6 drive(s) in OP, CST, cycle 2.5 ms"));
       QVERIFY(r.err.contains(QRegularExpression("EtherCAT: \\d+ cycles of 2500.0 us: mean period [0-9.]+ us")));
+      // distributed clocks: the note of the bring-up and, per slave, its delay and system time difference
+      QVERIFY2(r.err.contains("maniplab-cli: note: distributed clocks: reference slave 1 ("), qPrintable(r.err));
+      QVERIFY2(r.err.contains(QRegularExpression("EtherCAT: slave 6: DC propagation delay 2000 ns, system time difference \\(0x092C\\) -?\\d+ ns, largest \\d+ ns\\n")),
+               qPrintable(r.err));
       QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).object().contains("controllers"));
       long long irregular = 0;
       const double first = firstIrregular(r.err, &irregular);
