@@ -4,7 +4,8 @@
 // (the shipped ones parse, errors name the field, the most specific match wins), the distributed-clocks
 // arithmetic on receive times worked out by hand from the ESC datasheet's model (section I §9: ports
 // visited 0-3-1-2, delay = parent's + earlier subtrees + half the round-trip difference), the ESI reader on
-// a file written from the ETG.2000 schema (tests/data/esi) and on malformed input.
+// a file written from the ETG.2000 schema (tests/data/esi) and on malformed input, object values in words
+// by CoE data type.
 #include <QtTest>
 
 #include <algorithm>
@@ -16,6 +17,8 @@
 #include "maniplab/ethercat/frame.hpp"
 #include "maniplab/ethercat/pdo_mapping.hpp"
 #include "maniplab/ethercat/protocol.hpp"
+#include "maniplab/ethercat/sdo_value.hpp"
+#include "maniplab/ethercat/coe.hpp"
 
 using namespace maniplab::ethercat;
 
@@ -347,6 +350,40 @@ class TestEthercatMaster : public QObject {
     QCOMPARE(f.find(0x00010402, 0x00020001u), &f.devices[0]);
     QVERIFY(!f.find(0x00010402, 7u));
     QVERIFY(!f.find(5));
+  }
+
+  // Values by CoE data type (CiA 301 Table 44), little endian, in words and back.
+  void sdoValuesInWords() {
+    namespace d = coe::dtype;
+    QCOMPARE(formatSdoValue(d::Unsigned32, {0xEF, 0xCD, 0xAB, 0x00}), std::string("11259375 (0x00ABCDEF)"));
+    QCOMPARE(formatSdoValue(d::Integer16, {0xFE, 0xFF}), std::string("-2"));
+    QCOMPARE(formatSdoValue(d::Integer8, {0x80}), std::string("-128"));
+    QCOMPARE(formatSdoValue(d::Boolean, {0x01}), std::string("TRUE"));
+    QCOMPARE(formatSdoValue(d::Real32, {0x00, 0x50, 0x9A, 0x44}), std::string("1234.5"));  // IEEE 754 0x449A5000
+    QCOMPARE(formatSdoValue(d::VisibleString, {'V', 'D', 0}), std::string("\"VD\""));
+    QCOMPARE(formatSdoValue(d::OctetString, {0x0A, 0xB0}), std::string("0A B0"));
+    QCOMPARE(formatSdoValue(d::Unsigned16, {}), std::string("(empty)"));
+    std::vector<std::uint8_t> b;
+    std::string why;
+    QVERIFY(parseSdoValue(d::Unsigned32, 32, "0x00ABCDEF", b, &why));
+    QCOMPARE(b, (std::vector<std::uint8_t>{0xEF, 0xCD, 0xAB, 0x00}));
+    QVERIFY(parseSdoValue(d::Integer16, 16, "-2", b, &why));
+    QCOMPARE(b, (std::vector<std::uint8_t>{0xFE, 0xFF}));
+    QVERIFY(parseSdoValue(d::Real32, 32, "1234.5", b, &why));
+    QCOMPARE(b, (std::vector<std::uint8_t>{0x00, 0x50, 0x9A, 0x44}));
+    QVERIFY(parseSdoValue(d::VisibleString, 64, "\"abc\"", b, &why));
+    QCOMPARE(b, (std::vector<std::uint8_t>{'a', 'b', 'c'}));
+    QVERIFY(parseSdoValue(d::OctetString, 0, "0a 0B", b, &why));
+    QCOMPARE(b, (std::vector<std::uint8_t>{0x0A, 0x0B}));
+    QVERIFY(!parseSdoValue(d::Integer8, 8, "300", b, &why));
+    QCOMPARE(why, std::string("'300' is out of range for INTEGER8 (-128..127)"));
+    QVERIFY(!parseSdoValue(d::Unsigned16, 16, "-1", b, &why));
+    QCOMPARE(why, std::string("'-1' is negative: UNSIGNED16 is unsigned"));
+    QVERIFY(!parseSdoValue(d::Unsigned8, 8, "12x", b, &why));
+    QCOMPARE(why, std::string("'12x' is not an integer"));
+    QVERIFY(!parseSdoValue(d::Real32, 32, "nan", b, &why));
+    QVERIFY(!parseSdoValue(d::VisibleString, 16, "abc", b, &why));
+    QVERIFY(!parseSdoValue(d::OctetString, 0, "0A B", b, &why));
   }
 
   void malformedEsiIsNamed() {

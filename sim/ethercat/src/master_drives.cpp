@@ -78,9 +78,13 @@ std::string Master::writeMapping(int i, int sm, const std::vector<sii::Pdo>& pdo
 std::string Master::configureMapping(int i, const DriveProfile& profile, const DriveSetup& setup, SlaveDetails& d) {
   auto& s = slaves_[std::size_t(i)];
   const sii::Image& img = d.sii;
+  // The ESI device of this identity: the same revision when listed, else the product code's.
   const esi::Device* dev = nullptr;
   for (const auto& f : setup.esi)
-    if (!dev && f.vendorId == s.identity.vendor) dev = f.find(s.identity.product, s.identity.revision) ? f.find(s.identity.product, s.identity.revision) : f.find(s.identity.product);
+    if (!dev && f.vendorId == s.identity.vendor) {
+      dev = f.find(s.identity.product, s.identity.revision);
+      if (!dev) dev = f.find(s.identity.product);
+    }
   ProcessLayout L;
   // SyncManagers for the process data: the SII's, else the ESI's, else ManipLab's virtual ESC layout.
   auto smFrom = [&](sii::SmType type, const char* esiKind, int fallbackSm, std::uint16_t fallbackStart, std::uint8_t fallbackControl,
