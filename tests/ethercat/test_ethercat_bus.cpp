@@ -4,6 +4,8 @@
 // quantisations; CST: identical to the simulation quantised as the bus quantises), and that bound's
 // discrimination (a 1 % torque scaling error or a wrong sign leaves it).
 #include <QtTest>
+#include <QFile>
+#include <QTemporaryDir>
 
 #include <atomic>
 #include <cmath>
@@ -178,6 +180,37 @@ class TestEthercatBus : public QObject {
     });
   }
 
+  // A user's drive profile (a file) whose mapping puts the objects at bit offsets that are not whole
+  // bytes (4-bit gaps): written by SDO, every object found at its bit offset, the run within the bound.
+  void objectsAtAnyBitOffset() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.path() + "/gaps.json";
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "maniplab-drive-profile", "version": 1, "name": "4-bit gaps",
+      "process_data": {
+        "rx_pdos": [{"index": "0x1600", "entries": ["controlword", {"gap": 4}, "target_torque", {"gap": 4}, "target_position"]}],
+        "tx_pdos": [{"index": "0x1A00", "entries": ["statusword", {"gap": 4}, "torque_actual", "position_actual", {"gap": 4},
+                                                    "velocity_actual", "error_code"]}]}})");
+    f.close();
+    test::retryOnTiming([&](std::string& timing) {
+      compareRun("computed_torque", cia402::ModeCST, timing, "generic", PdoRemap::Always, true, path.toStdString(), [](const Master& m) {
+        for (int i = 0; i < m.slaveCount(); ++i) {
+          const auto& pd = m.slave(i).details->pd;
+          QCOMPARE(m.slave(i).details->profile, std::string("4-bit gaps"));
+          QCOMPARE(pd[PdoRole::TargetTorque].bitOffset, 20);
+          QCOMPARE(pd[PdoRole::TargetPosition].bitOffset, 40);
+          QCOMPARE(pd[PdoRole::TorqueActual].bitOffset, 20);
+          QCOMPARE(pd[PdoRole::VelocityActual].bitOffset, 72);
+          QCOMPARE(pd[PdoRole::ErrorCode].bitOffset, 104);
+          QCOMPARE(int(pd.outputBytes), 9);
+          QCOMPARE(int(pd.inputBytes), 15);
+        }
+      });
+    });
+  }
+
   // A drive whose mapping lacks an object the run needs is refused when remapping is off, naming the
   // slave, the object and the reason.
   void missingObjectWithoutRemapIsRefused() {
@@ -322,7 +355,8 @@ class TestEthercatBus : public QObject {
   /// One attempt: the scene's controller over the in-process bus, compared with the simulation backend
   /// (test::checkTracking). `timing` is set, with nothing asserted, when the machine's scheduler spoilt it.
   void compareRun(const std::string& which, std::int8_t mode, std::string& timing, const std::string& profile = "generic",
-                  PdoRemap remap = PdoRemap::Auto, bool expectRemap = false) {
+                  PdoRemap remap = PdoRemap::Auto, bool expectRemap = false, const std::string& driveProfile = {},
+                  const std::function<void(const Master&)>& checkLayout = {}) {
     const sim::Scene scene = umisScene();
     const Model& model = scene.robot.model;
     const auto traj = sim::makeTrajectory(scene);
@@ -350,6 +384,7 @@ class TestEthercatBus : public QObject {
     test::EthercatBench b(model, scene.plant, scene.controlPeriod, {}, 3, {}, test::EthercatBench::faithful(profile));
     DriveSetup setup = driveSetupFor(model, mode);
     setup.remap = remap;
+    setup.profile = driveProfile;
     if (mode == cia402::ModeCSP)
       for (int j = 0; j < n; ++j) {
         setup.cspKp.push_back(float(spec.kp[j]));
@@ -363,6 +398,7 @@ class TestEthercatBus : public QObject {
       QCOMPARE(pd.source.find("written by SDO") == 0, expectRemap);
       if (profile == "vendor") QCOMPARE(int(pd.outputStart), 0x1800);
     }
+    if (checkLayout) checkLayout(*b.master);
     EthercatBackendOptions bo;
     bo.mode = mode;
     EthercatBackend backend(model, *b.master, bo);
