@@ -3,6 +3,16 @@
 maniplab_add_test(test_urdf test_urdf.cpp LIBS maniplab::urdf)
 # The XML well-formedness screen before TinyXML (the heap overflow fuzz_urdf found in Debian's tinyxml).
 maniplab_add_test(test_urdf_xml_screen test_urdf_xml_screen.cpp LIBS maniplab::urdf)
+# URDF trees (grippers with mimic joints, two arms): chain choice, locked joints lumped; against MuJoCo
+# loading the same files (Debian's libmujoco-dev, installed by install-deps.sh; located like the bench's).
+maniplab_add_test(test_urdf_tree test_urdf_tree.cpp LIBS maniplab::urdf)
+find_path(MANIPLAB_TEST_MUJOCO_INCLUDE_DIR mujoco/mujoco.h)
+find_library(MANIPLAB_TEST_MUJOCO_LIBRARY NAMES mujoco)
+if(MANIPLAB_TEST_MUJOCO_INCLUDE_DIR AND MANIPLAB_TEST_MUJOCO_LIBRARY)
+  target_compile_definitions(test_urdf_tree PRIVATE MANIPLAB_TEST_HAVE_MUJOCO)
+  target_include_directories(test_urdf_tree SYSTEM PRIVATE ${MANIPLAB_TEST_MUJOCO_INCLUDE_DIR})
+  target_link_libraries(test_urdf_tree PRIVATE ${MANIPLAB_TEST_MUJOCO_LIBRARY})
+endif()
 maniplab_add_test(test_urdf_cli test_urdf_cli.cpp)
 # URDF wherever a robot is loaded: check/dynamics/opcount/base-params and scenes (loadRobotAnyFormat).
 maniplab_add_test(test_urdf_wiring test_urdf_wiring.cpp LIBS maniplab::sim)

@@ -268,10 +268,13 @@ std::vector<UrdfChainCandidate> candidateChains(const urdf::ModelInterface& mode
     const std::string body = fs.bodyOf.at(l->name);
     auto it = fs.freeChildren.find(body);
     const std::size_t below = it == fs.freeChildren.end() ? 0 : it->second.size();
-    if (below >= 2) {
+    if (below >= 2 && l->name == body) {
+      // The chain that stops before the branches: at the link they all start from (a gripper's hand), or
+      // at the body's own link when they start from different links of it (a torso's shoulders).
       isSerial = false;
-      for (const auto& j : it->second)
-        if (j->parent_link_name == l->name) add(l->name);
+      std::set<std::string> from;
+      for (const auto& j : it->second) from.insert(j->parent_link_name);
+      add(from.size() == 1 ? *from.begin() : body);
     }
     if (!l->child_joints.empty() || body == model.getRoot()->name) continue;  // not a leaf, or on the base
     if (below == 0 || below >= 2) add(l->name);
