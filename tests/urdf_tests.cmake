@@ -13,7 +13,7 @@ if(MANIPLAB_TEST_MUJOCO_INCLUDE_DIR AND MANIPLAB_TEST_MUJOCO_LIBRARY)
   target_include_directories(test_urdf_tree SYSTEM PRIVATE ${MANIPLAB_TEST_MUJOCO_INCLUDE_DIR})
   target_link_libraries(test_urdf_tree PRIVATE ${MANIPLAB_TEST_MUJOCO_LIBRARY})
 endif()
-maniplab_add_test(test_urdf_cli test_urdf_cli.cpp)
+maniplab_add_test(test_urdf_cli test_urdf_cli.cpp LIBS maniplab::urdf)
 # URDF wherever a robot is loaded: check/dynamics/opcount/base-params and scenes (loadRobotAnyFormat).
 maniplab_add_test(test_urdf_wiring test_urdf_wiring.cpp LIBS maniplab::sim)
 add_dependencies(test_urdf_wiring maniplab-cli)
