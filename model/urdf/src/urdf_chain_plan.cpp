@@ -231,7 +231,11 @@ bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& optio
     lk.position = value[name];
     lk.onChain = onPath.count(name) > 0;
     lk.stated = options.lockedPositions.count(name) > 0;
-    if (j->mimic && !lk.stated) lk.mimicOf = j->mimic->joint_name;
+    if (j->mimic && !lk.stated) {
+      lk.mimicOf = j->mimic->joint_name;
+      lk.mimicMultiplier = j->mimic->multiplier;
+      lk.mimicOffset = j->mimic->offset;
+    }
     lk.couplingLost = !lk.stated && j->mimic && followsActive[name];
     lk.intoBody = bodyOf[j->parent_link_name];
     if (j->limits && (j->type == urdf::Joint::REVOLUTE || j->type == urdf::Joint::PRISMATIC) &&
@@ -258,12 +262,16 @@ bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& optio
 
 std::vector<UrdfChainCandidate> candidateChains(const urdf::ModelInterface& model, const UrdfImportOptions& options,
                                                 const std::map<std::string, double>& homes, bool* serial) {
-  const FreeStructure fs = freeStructure(model, options.lockedPositions);
+  // The tips come from the tree as written (stable while the user states positions); the chains are
+  // planned with the stated positions, and "serial" says whether a tip is needed with them.
+  const FreeStructure fs = freeStructure(model, {});
+  bool isSerial = true;
+  for (const auto& [body, joints] : freeStructure(model, options.lockedPositions).freeChildren)
+    isSerial = isSerial && joints.size() < 2;
   std::vector<std::string> tips;
   auto add = [&](const std::string& t) {
     if (std::find(tips.begin(), tips.end(), t) == tips.end()) tips.push_back(t);
   };
-  bool isSerial = true;
   for (const auto& l : depthFirst(model)) {
     const std::string body = fs.bodyOf.at(l->name);
     auto it = fs.freeChildren.find(body);
@@ -271,7 +279,6 @@ std::vector<UrdfChainCandidate> candidateChains(const urdf::ModelInterface& mode
     if (below >= 2 && l->name == body) {
       // The chain that stops before the branches: at the link they all start from (a gripper's hand), or
       // at the body's own link when they start from different links of it (a torso's shoulders).
-      isSerial = false;
       std::set<std::string> from;
       for (const auto& j : it->second) from.insert(j->parent_link_name);
       add(from.size() == 1 ? *from.begin() : body);

@@ -89,6 +89,7 @@ struct UrdfLockedJoint {
   bool onChain = false;        ///< on the chain (a mimic joint, or stated in lockedPositions)
   bool stated = false;         ///< the position comes from UrdfImportOptions::lockedPositions
   std::string mimicOf;         ///< the master joint of a mimic joint (empty otherwise)
+  double mimicMultiplier = 1, mimicOffset = 0;  ///< q = multiplier * q_master + offset
   bool couplingLost = false;   ///< a mimic of a joint that moves on the chain: its links no longer follow it
   std::string intoBody;        ///< the link whose body carries its links (the root link: the fixed base)
 };
@@ -103,7 +104,7 @@ struct UrdfChainCandidate {
 /// The structure of a URDF as far as chain choice goes.
 struct UrdfTreeInfo {
   std::string root;                              ///< the root link
-  bool serial = false;                           ///< all moving joints on one path: loads without a tip
+  bool serial = false;                           ///< the moving joints lie on one path: loads without a tip
   std::vector<UrdfChainCandidate> candidates;    ///< root-to-leaf chains (see urdfTreeInfo)
   std::vector<Diagnostic> diagnostics;           ///< why the document could not be read (errors)
   bool ok() const { return noErrors(diagnostics); }
@@ -120,8 +121,11 @@ RobotLoadResult loadUrdfFile(const std::string& path, const UrdfImportOptions& o
 /// ends a branch (no moving joint below it), and, where moving joints branch below one body, for the
 /// links of that body that the branches start from and its leaf links (the chain that stops before the
 /// branches: an arm with its gripper locked). Leaves hanging off the middle of a serial stretch are not
-/// listed (any link is still accepted as a tip). In depth-first order of the URDF. Only
-/// `options.lockedPositions` is used (stated joints do not move, so they do not branch).
+/// listed (any link is still accepted as a tip). In depth-first order of the URDF (children by joint
+/// name). The tips are those of the tree as written; each chain is planned with
+/// `options.lockedPositions` (its joints and locked positions), and `serial` says whether the file loads
+/// without a tip given those positions (a stated joint does not move, so it does not branch). A chain
+/// that stated positions leave without a moving joint is not listed.
 UrdfTreeInfo urdfTreeInfo(const std::string& xmlText, const std::string& fileName, const UrdfImportOptions& options = {});
 UrdfTreeInfo urdfTreeInfoFromFile(const std::string& path, const UrdfImportOptions& options = {});
 /// "tip (n joints)" per candidate, comma-separated, with the locked mimic joints on the chain named.
