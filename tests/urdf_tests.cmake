@@ -38,3 +38,23 @@ if(TARGET maniplab::ui)
     set_tests_properties(test_robot_view_meshes PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 120)
   endif()
 endif()
+
+# File > Import URDF on a tree: the chain dialog alone and through the main window, under Xvfb (the
+# window holds the Qt 3D view); a screenshot of the dialog goes to the build dir's screenshots/.
+if(TARGET maniplab::ui)
+  add_executable(test_urdf_chain_dialog ${CMAKE_CURRENT_SOURCE_DIR}/test_urdf_chain_dialog.cpp)
+  target_link_libraries(test_urdf_chain_dialog PRIVATE Qt6::Test maniplab::ui maniplab::urdf)
+  target_include_directories(test_urdf_chain_dialog PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  target_compile_definitions(test_urdf_chain_dialog PRIVATE MANIPLAB_SOURCE_DIR="${MANIPLAB_SOURCE_DATA_DIR}")
+  find_program(MANIPLAB_XVFB_RUN xvfb-run)
+  if(MANIPLAB_XVFB_RUN)
+    add_test(NAME test_urdf_chain_dialog
+             COMMAND ${MANIPLAB_XVFB_RUN} -a -s "-screen 0 1600x1000x24" $<TARGET_FILE:test_urdf_chain_dialog>)
+    file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/screenshots)
+    set_tests_properties(test_urdf_chain_dialog PROPERTIES TIMEOUT 300 ENVIRONMENT
+                         "QT_QPA_PLATFORM=xcb;LC_ALL=C.UTF-8;MANIPLAB_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots")
+  else()
+    add_test(NAME test_urdf_chain_dialog COMMAND test_urdf_chain_dialog)
+    set_tests_properties(test_urdf_chain_dialog PROPERTIES TIMEOUT 300 ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+  endif()
+endif()

@@ -49,6 +49,7 @@
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/ui/urdf_chain_dialog.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "maniplab/sim/csv.hpp"
 #include "maniplab/sim/floating_base_plant.hpp"
@@ -359,7 +360,9 @@ struct MainWindow::Impl {
   /// zero inertials and unsupported joints are reported per link/joint. The robot is not saved over the
   /// URDF: Save asks for a ManipLab robot file.
   bool importUrdf(const QFileInfo& fi) {
-    const RobotLoadResult r = loadRobotAnyFormat(fi.absoluteFilePath().toStdString());
+    UrdfImportOptions chain;  // a tree: the user chooses the chain (urdf_chain_dialog.hpp)
+    if (!chooseUrdfChain(w, fi.absoluteFilePath(), chain)) return false;
+    const RobotLoadResult r = loadRobotAnyFormat(fi.absoluteFilePath().toStdString(), chain);
     if (!robotIntoScene(r, fi)) return false;
     robotPath.clear();
     updateTitle();
