@@ -15,7 +15,7 @@ using Args = std::vector<std::string>;
 /// JOINT=VALUE" (repeatable; rad or m), see urdf_file.hpp. False, with a message on stderr, when one is
 /// malformed (exit status 2).
 bool takeUrdfOptions(Args& args, UrdfImportOptions& options);
-/// The help line for those options.
+/// The help text for those options (printed after the commands by `maniplab-cli help`).
 extern const char* const kUrdfOptionsUsage;
 
 /// Parses the whole of `text` as a finite number (no trailing characters).
