@@ -1845,6 +1845,10 @@
         <source>Frame the whole robot in the 3D view</source>
         <translation>Frame the whole robot in the 3D view</translation>
     </message>
+    <message>
+        <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
+        <translation>Save the chain to %1 with File &gt; Save As before saving the scene</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

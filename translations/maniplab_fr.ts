@@ -1845,6 +1845,10 @@
         <source>Frame the whole robot in the 3D view</source>
         <translation>Cadre tout le robot dans la vue 3D</translation>
     </message>
+    <message>
+        <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
+        <translation>Enregistrez la chaîne jusqu’à %1 avec Fichier &gt; Enregistrer le robot sous avant d’enregistrer la scène</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

@@ -367,6 +367,8 @@ struct MainWindow::Impl {
     robotPath.clear();
     updateTitle();
     info(MainWindow::tr("%1 imported: File > Save As writes it as a ManipLab robot file").arg(fi.fileName()));
+    if (!chain.tip.empty())  // a scene naming the URDF would not know the chain: it should name the saved robot
+      info(MainWindow::tr("Save the chain to %1 with File > Save As before saving the scene").arg(q(chain.tip)));
     addRecent(fi.absoluteFilePath());
     return true;
   }
