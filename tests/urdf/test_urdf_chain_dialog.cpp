@@ -4,7 +4,8 @@
 //    rule shown and followed when the first finger's position is typed), the options handed to the
 //    import (tip, and only the positions stated for joints the chosen chain locks);
 //  - through the main window: a tree opens the dialog, the chosen chain is imported (7 joints, the same
-//    dynamics as loadUrdfFile with that tip), Cancel keeps the previous robot, a serial URDF asks nothing.
+//    dynamics as loadUrdfFile with that tip; the message area says to save it as a robot file before the
+//    scene), Cancel keeps the previous robot, a serial URDF asks nothing.
 // A screenshot of the dialog goes to $MANIPLAB_SCREENSHOT_DIR when set.
 #include <QApplication>
 #include <QTimer>
@@ -140,6 +141,7 @@ class TestUrdfChainDialog : public QObject {
     });
     QVERIFY2(w.openFile(kPanda), qPrintable(messages->lastMessage()));
     QCOMPARE(int(editor->description().joints.size()), 7);
+    QVERIFY2(messages->lastMessage().contains(QStringLiteral("Save the chain to panda_hand_tcp")), qPrintable(messages->lastMessage()));
     UrdfImportOptions o;
     o.tip = "panda_hand_tcp";
     o.lockedPositions = {{"panda_finger_joint1", 0.015}};
