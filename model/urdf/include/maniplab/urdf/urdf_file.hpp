@@ -14,8 +14,9 @@
 //     that lists the candidate tips (urdfTreeInfo()). Every moving joint off the chain is LOCKED: it
 //     becomes a fixed joint at its locked position, and the links it carries are lumped into the chain
 //     body they hang from exactly (masses added, centre of mass the mass-weighted mean, inertia tensors
-//     rotated into the body frame and moved to the common centre of mass by the parallel-axis theorem,
-//     Featherstone, Rigid Body Dynamics Algorithms, 2008, ch. 2), or into the fixed base when they hang from it (no dynamic effect).
+//     rotated into the body frame and moved to the common centre of mass by the parallel-axis theorem;
+//     Featherstone, Rigid Body Dynamics Algorithms, 2008, ch. 2), or into the fixed base when they hang
+//     from it (no dynamic effect).
 //     A floating or planar joint off the chain is locked at its origin (zero displacement).
 //   - Locked position of a joint, in this order: the value stated in UrdfImportOptions::lockedPositions
 //     (`--lock JOINT=VALUE`, rad or m; a joint stated there is locked even on the chain); for a mimic
