@@ -1194,8 +1194,8 @@
         <translation>not in use</translation>
     </message>
     <message>
-        <source>reference slave %1, system time difference ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</source>
-        <translation>reference slave %1, system time difference ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</translation>
+        <source>reference slave %1, |Δt| ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</source>
+        <translation>reference slave %1, |Δt| ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</translation>
     </message>
     <message>
         <source>slave %1 (%2)</source>

@@ -1194,8 +1194,8 @@
         <translation>non utilisées</translation>
     </message>
     <message>
-        <source>reference slave %1, system time difference ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</source>
-        <translation>esclave de référence %1, écart de temps système ≤ %2 ns, cycle par rapport au temps DC %3 µs (au plus %4 µs)</translation>
+        <source>reference slave %1, |Δt| ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</source>
+        <translation>esclave de référence %1, |Δt| ≤ %2 ns, cycle par rapport au temps DC %3 µs (au plus %4 µs)</translation>
     </message>
     <message>
         <source>slave %1 (%2)</source>

@@ -300,7 +300,6 @@ void EthercatPanel::Impl::build() {
   for (QLabel** l : {&statCycles, &statPeriod, &statJitter, &statLatency, &statRtt, &statCounts, &statDc}) {
     *l = new QLabel(statsBox);
     (*l)->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    (*l)->setWordWrap(true);
     statsForm->addRow(new QLabel(statsBox), *l);
   }
   sh->addLayout(statsForm);
@@ -620,7 +619,7 @@ void EthercatPanel::Impl::showStats(const ec::CycleStats& s) {
   statCounts->setText(EthercatPanel::tr("%1 / %2 / %3 / %4").arg(s.lateCycles).arg(s.missedCycles).arg(s.lostFrames).arg(s.wkcErrors));
   if (!haveStatus || !status.dc) statDc->setText(EthercatPanel::tr("not in use"));
   else
-    statDc->setText(EthercatPanel::tr("reference slave %1, system time difference ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)")
+    statDc->setText(EthercatPanel::tr("reference slave %1, |Δt| ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)")
                         .arg(status.dcReference + 1)
                         .arg(std::llround(s.dcWorstDiff * 1e9))
                         .arg(us(s.dcPhaseError), us(s.dcWorstPhaseError)));
