@@ -38,6 +38,20 @@ std::string groupedName(const BaseParameter& p) {
   return std::string(standardParameterSymbol(p.lead % kStandardPerJoint)) + "R" + std::to_string(p.lead / kStandardPerJoint + 1);
 }
 
+/// The class of robot a dependent parameter points to (docs/base-parameter-rules.md), as a hint.
+std::string missingRuleHint(const Model& model, const BaseParameter& p) {
+  if (p.lead < 0) return {};
+  const int j = p.lead / kStandardPerJoint, k = p.lead % kStandardPerJoint;
+  const std::string J = std::to_string(j + 1);
+  const bool g0 = model.gravity.norm() == 0;
+  if (k == kFsa) return "Coulomb asymmetry Fsa" + J + " indistinguishable from a constant (weight) force at qd" + J + " != 0";
+  if (k == kIa && !model.isRevolute(j)) return "rotor inertia of prismatic joint " + J + " with a mass term";
+  if (k == kIa) return "rotor inertia of rotoid joint " + J + " with an inertia term";
+  if ((k == kMX || k == kMY || k == kMZ) && g0) return "first moment excited by gravity only (zero gravity)";
+  if (k == kMX || k == kMY || k == kMZ) return "first moment of body " + J + " (coincident or concurrent axes?)";
+  return {};
+}
+
 std::string number(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.10g", v);
@@ -67,6 +81,12 @@ BaseParameterSet completeBaseParameters(const Model& model, const BaseParameterS
     num.notes.push_back("WARNING: " + check.completed.back());
     num.check = check;
     return num;
+  }
+
+  if (check.numericRank == nb) {  // valid and as many as the rank: minimal
+    BaseParameterSet out = rules;
+    out.check = check;
+    return out;
   }
 
   // The regressor in the rules' parameters, W_B = W K^+ (tau = W_B pi_B), reduced in the rules' order.
@@ -146,13 +166,19 @@ BaseParameterSet completeBaseParameters(const Model& model, const BaseParameterS
                             " dependent parameter(s) (rules " + std::to_string(nb) + ", numeric rank " +
                             std::to_string(check.numericRank) + "): a rule is missing for this robot; completed from "
                             "the QR of the regressor (coefficients read from the numbers):");
-  for (int j : noEffect)
-    check.completed.push_back(rules.params[std::size_t(j)].name + " = " + rules.params[std::size_t(j)].expression +
-                              " has no effect (missing no-effect rule)");
-  for (int e = 0; e < ne; ++e)
-    check.completed.push_back(rules.params[std::size_t(dependent[std::size_t(e)])].name + " = " +
-                              rules.params[std::size_t(dependent[std::size_t(e)])].expression + " regroups (" +
-                              into[std::size_t(e)] + ") (missing regrouping rule)");
+  auto hint = [&](const BaseParameter& p) {
+    const std::string h = missingRuleHint(model, p);
+    return h.empty() ? std::string() : "; " + h;
+  };
+  for (int j : noEffect) {
+    const BaseParameter& p = rules.params[std::size_t(j)];
+    check.completed.push_back(p.name + " = " + p.expression + " has no effect (missing no-effect rule" + hint(p) + ")");
+  }
+  for (int e = 0; e < ne; ++e) {
+    const BaseParameter& p = rules.params[std::size_t(dependent[std::size_t(e)])];
+    check.completed.push_back(p.name + " = " + p.expression + " regroups (" + into[std::size_t(e)] +
+                              ") (missing regrouping rule" + hint(p) + ")");
+  }
   if (ns != check.numericRank)
     check.completed.push_back("rank decision: " + std::to_string(ns) + " kept, the QR of the standard regressor gives " +
                               std::to_string(check.numericRank));
