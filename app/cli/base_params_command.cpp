@@ -62,7 +62,7 @@ int cmdBaseParams(const Args& args) {
                            ? "the file's modified-DH frames"
                            : (res.description.convention == Convention::DH
                                   ? "the modified-DH frames of the same robot (converted from the file's standard DH: "
-                                    "alpha_j = alpha_j-1, d_j = a_j-1, theta_j, r_j = d_j; seed 002's convention)"
+                                    "alpha_j = alpha_j-1, d_j = a_j-1, theta_j, r_j = d_j; Belkoura 1993's convention)"
                                   : "the file's joint frames (z on the joint axis)");
   if (json) {
     nlohmann::json j;
@@ -114,7 +114,9 @@ const Registration kBaseParams{
      "                                   base inertial parameters (Belkoura 1993): names, expressions in the\n"
      "                                   standard parameters, values from the file, count formula; always a\n"
      "                                   minimal set (completed from the QR where a rule is missing);\n"
-     "                                   --thesis-rules: the thesis's rules without the extensions\n",
+     "                                   --thesis-rules: Belkoura 1993's rules (and the rotor-inertia\n"
+     "                                   groupings of Khalil & Dombre) without the extensions of\n"
+     "                                   docs/base-parameter-rules.md, completed from the QR\n",
      &cmdBaseParams, 70}};
 
 }  // namespace

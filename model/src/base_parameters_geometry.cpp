@@ -1,4 +1,4 @@
-// Chain geometry for the base-parameter rules (seed 002 ch. II §III: R1, R2, g(R1)) and the count formula
+// Chain geometry for the base-parameter rules (Belkoura 1993 ch. II §III: R1, R2, g(R1)) and the count formula
 // (2.63)–(2.67), and helpers shared by the two base-parameter computations.
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-// Base parameters two ways (seed 002 ch. II): the symbolic regrouping rules and QR with column pivoting
+// Base parameters two ways (Belkoura 1993 ch. II): the symbolic regrouping rules and QR with column pivoting
 // of the stacked regressor give the same count and the same span, and the count formula (2.63)–(2.67)
 // agrees. Oracles: TH8 26 and Stanford 33 (thesis), the TH8 Table 3-2 expressions (corrected, reference
 // §5) and the corrected Stanford ZZR1; Puma 560 (DH and MDH), UMIS, SCARA, planar 2R and random chains
@@ -8,6 +8,10 @@
 // random DH chains with offsets and prismatic joints) have the same dynamics (1e-12), the same standard
 // parameters, and identical base-parameter names, expressions and values; the regressor of the DH model
 // times its (re-framed) standard parameters reproduces rnea to 1e-10.
+// The extensions of docs/base-parameter-rules.md on the robots of issue 17 (zero gravity, a prismatic
+// joint along gravity with Coulomb asymmetry, a prismatic joint parallel to a horizontal revolute axis,
+// coaxial revolute joints): the extended rules alone equal the numeric rank, each robot's rule is needed
+// (without it the rules alone are not minimal), the closed forms, and the numeric completion.
 #include <QTest>
 
 #include <algorithm>

@@ -1,20 +1,20 @@
 #pragma once
-// Base (minimal) dynamic parameters (seed 002 ch. II; reference notes base-parameters-identification.md
+// Base (minimal) dynamic parameters (Belkoura 1993 ch. II; reference notes base-parameters-identification.md
 // §4, corrected formulas). A base parameter is a linear combination of the standard parameters
 // (standard_parameters.hpp, kStandardPerJoint = 14 per joint): pi_B = K pi, and the model satisfies
 // tau = Y pi = Y_B pi_B with Y_B = Y K^+ (K has full row rank and the rows of Y lie in its row space).
 //
 // Two independent computations:
-//  * symbolicBaseParameters(): the formal rules of seed 002 on the "second (standard) solution":
+//  * symbolicBaseParameters(): the formal rules of Belkoura 1993 on the "second (standard) solution":
 //    general regrouping rules from body n down to body 2 (rotoid (2.36)–(2.39): YY, MZ, M onto body i-1,
 //    XXR = XX - YY; prismatic (2.40)–(2.43): the inertia onto body i-1), the parameters with no effect of
 //    Table 2.1 (reconstructed) for the bodies before R2, and the special cases of §III.4 for prismatic
 //    joints between R1 and R2 ((2.52) when z_i // z_R1, else (2.60)–(2.62) eliminating the component of
 //    MS_i along the largest entry of ^i z_R1). Actuator parameters: Fv, Fs are always base parameters;
 //    Ia of R1 regroups into ZZR1 (its energy function is 1/2 qd_R1^2, like ZZ_R1's), Ia of R2 into ZZR2
-//    when z_R2 is orthogonal to z_R1 (same argument: w_{R2-1} is along z_R1); Ia of a prismatic
-//    joint before R1 whose axis is orthogonal to gravity and to every earlier prismatic axis regroups
-//    with M (h_M,i = h_M,i-1 + 1/2 qd_i^2); every other Ia is a base parameter.
+//    when z_R2 is orthogonal to z_R1 (same argument: w_{R2-1} is along z_R1) (Khalil & Dombre); Ia of
+//    a prismatic joint regroups with its mass under the PrismaticMass extension below; every other Ia
+//    is a base parameter.
 //    Frames (DH -> MDH convention): the thesis writes the standard parameters and the rules in the DHM
 //    (Khalil–Kleinfinger) frames. An MDH robot file's frames are those; a robot written in STANDARD DH
 //    is re-framed first (mdh_frames.hpp): the DHM frame of body j is the internal frame R_j (DH frame
@@ -33,7 +33,8 @@
 //    asymmetry, standard_parameters.hpp) is in the model exactly when joint j's file friction is
 //    asymmetric.
 //    Extensions of the thesis's rules (derived in docs/base-parameter-rules.md, each can be switched off
-//    with BaseParameterOptions::rules to show the thesis's rules alone):
+//    with BaseParameterOptions::rules; kThesisRulesOnly keeps the thesis's rules and the rotor-inertia
+//    groupings above):
 //      - ZeroGravity: with g = 0 the condition C1 / g(R1) of Table 2.1 and (2.64) holds whenever the
 //        prismatic joints before R1 are parallel to z_R1 (the first moments of R1 are excited by gravity
 //        only; zero gravity is parallel to every axis).
@@ -54,7 +55,7 @@
 //    (completeBaseParameters below): the returned count and params are minimal whatever the robot, and
 //    `check` and `notes` say what the rules missed.
 //  * numericBaseParameters(): QR with column pivoting of the regressor stacked over random states
-//    (seed 002 (2.13)–(2.17), D P = [D1 D2], D2 = D1 beta, base set X1 + beta X2).
+//    (Belkoura 1993 (2.13)–(2.17), D P = [D1 D2], D2 = D1 beta, base set X1 + beta X2).
 // The count formula (2.63)–(2.67) covers the 10 n inertial parameters only.
 #include <string>
 #include <vector>
@@ -112,7 +113,7 @@ struct NumericBaseOptions {
 struct BaseParameterOptions {
   bool actuators = true;      ///< include Ia, Fv, Fs, Fsa (else the 10 n inertial parameters only)
   bool complete = true;       ///< check against the numeric rank and complete to a minimal set
-  unsigned rules = kAllRules; ///< the extensions applied (kThesisRulesOnly: Belkoura 1993's rules alone)
+  unsigned rules = kAllRules; ///< the extensions applied (kThesisRulesOnly: none of them)
   NumericBaseOptions numeric = {};  ///< states of the check (its `actuators` follows `actuators`)
 };
 
@@ -139,7 +140,7 @@ MatrixX stackedRegressor(const Model& model, const NumericBaseOptions& options =
 BaseParameterSet completeBaseParameters(const Model& model, const BaseParameterSet& rules,
                                         const NumericBaseOptions& options = {});
 
-/// Count formula of seed 002 (2.63)–(2.67) for the inertial parameters, with the extensions in `rules`
+/// Count formula of Belkoura 1993 (2.63)–(2.67) for the inertial parameters, with the extensions in `rules`
 /// (zero gravity: g(R1) = 1 when the prismatic joints before R1 are parallel to z_R1, and -2 for each
 /// body turning about a fixed point, "- 2*N_fixed"; coaxial rotoid joints under C1: -2 each,
 /// "- 2*N_coax").
