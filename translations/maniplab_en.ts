@@ -1845,6 +1845,10 @@
         <source>Frame the whole robot in the 3D view</source>
         <translation>Frame the whole robot in the 3D view</translation>
     </message>
+    <message>
+        <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
+        <translation>Save the chain to %1 with File &gt; Save As before saving the scene</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -2658,6 +2662,142 @@
     <message>
         <source>numeric</source>
         <translation>numeric</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::UrdfChainDialog</name>
+    <message>
+        <source>Choose the chain to simulate</source>
+        <translation>Choose the chain to simulate</translation>
+    </message>
+    <message>
+        <source>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates one serial chain from the root link &quot;%2&quot;: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the chain body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</source>
+        <translation>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates one serial chain from the root link &quot;%2&quot;: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the chain body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</translation>
+    </message>
+    <message>
+        <source>Tip link</source>
+        <translation>Tip link</translation>
+    </message>
+    <message>
+        <source>Moving joints</source>
+        <translation>Moving joints</translation>
+    </message>
+    <message>
+        <source>Locked joints</source>
+        <translation>Locked joints</translation>
+    </message>
+    <message>
+        <source>Path from the root</source>
+        <translation>Path from the root</translation>
+    </message>
+    <message>
+        <source>Joint</source>
+        <translation>Joint</translation>
+    </message>
+    <message>
+        <source>Locked at</source>
+        <translation>Locked at</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unit</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Why</translation>
+    </message>
+    <message>
+        <source>Default positions</source>
+        <translation>Default positions</translation>
+    </message>
+    <message>
+        <source>Forget the positions typed here: zero, or multiplier × q + offset for mimic joints</source>
+        <translation>Forget the positions typed here: zero, or multiplier × q + offset for mimic joints</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n joint(s)</source>
+        <translation>
+            <numerusform>%n joint</numerusform>
+            <numerusform>%n joints</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, of which %n mimic joint(s) on the chain</source>
+        <translation>
+            <numerusform>, of which %n mimic joint on the chain</numerusform>
+            <numerusform>, of which %n mimic joints on the chain</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; a mimic coupling with a moving joint is not followed</source>
+        <translation>; a mimic coupling with a moving joint is not followed</translation>
+    </message>
+    <message>
+        <source>Choose a chain above.</source>
+        <translation>Choose a chain above.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The chain to %1 has %n moving joint(s) and locks no joint.</source>
+        <translation>
+            <numerusform>The chain to %1 has %n moving joint and locks no joint.</numerusform>
+            <numerusform>The chain to %1 has %n moving joints and locks no joint.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The chain to %1 has %n moving joint(s). Joints it locks (type a position to state another; the links are lumped at that position):</source>
+        <translation>
+            <numerusform>The chain to %1 has %n moving joint. Joints it locks (type a position to state another; the links are lumped at that position):</numerusform>
+            <numerusform>The chain to %1 has %n moving joints. Joints it locks (type a position to state another; the links are lumped at that position):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 (SI)</source>
+        <translation>%1 %2 (SI)</translation>
+    </message>
+    <message>
+        <source>mm</source>
+        <translation>mm</translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source>stated here</source>
+        <translation>stated here</translation>
+    </message>
+    <message>
+        <source>mimic of %1: %2 × q + %3</source>
+        <translation>mimic of %1: %2 × q + %3</translation>
+    </message>
+    <message>
+        <source>default position</source>
+        <translation>default position</translation>
+    </message>
+    <message>
+        <source>on the chain</source>
+        <translation>on the chain</translation>
+    </message>
+    <message>
+        <source>off the chain</source>
+        <translation>off the chain</translation>
+    </message>
+    <message>
+        <source>%1 moves on the chain: these links do not follow it</source>
+        <translation>%1 moves on the chain: these links do not follow it</translation>
+    </message>
+    <message>
+        <source>links lumped into the fixed base (no effect on the dynamics)</source>
+        <translation>links lumped into the fixed base (no effect on the dynamics)</translation>
+    </message>
+    <message>
+        <source>links lumped into the body of link %1</source>
+        <translation>links lumped into the body of link %1</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>separator of the reasons of a locked joint</comment>
+        <translation>; </translation>
     </message>
 </context>
 </TS>

@@ -1845,6 +1845,10 @@
         <source>Frame the whole robot in the 3D view</source>
         <translation>Cadre tout le robot dans la vue 3D</translation>
     </message>
+    <message>
+        <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
+        <translation>Enregistrez la chaîne jusqu’à %1 avec Fichier &gt; Enregistrer le robot sous avant d’enregistrer la scène</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -2658,6 +2662,142 @@
     <message>
         <source>numeric</source>
         <translation>numérique</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::UrdfChainDialog</name>
+    <message>
+        <source>Choose the chain to simulate</source>
+        <translation>Choisir la chaîne à simuler</translation>
+    </message>
+    <message>
+        <source>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates one serial chain from the root link &quot;%2&quot;: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the chain body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</source>
+        <translation>%1 décrit un arbre : ses articulations mobiles se ramifient (une pince, plusieurs bras, une tête). ManipLab simule une seule chaîne série depuis le corps racine « %2 » : choisissez le corps où elle se termine. Toute autre articulation mobile est bloquée à la position indiquée ci-dessous, et les corps qu’elle porte sont regroupés avec le corps de la chaîne auquel ils sont attachés (masses, centres de masse et inerties combinés exactement). Les articulations « mimic » sont bloquées aussi : à multiplicateur × q + décalage de l’articulation qu’elles suivent.</translation>
+    </message>
+    <message>
+        <source>Tip link</source>
+        <translation>Corps terminal</translation>
+    </message>
+    <message>
+        <source>Moving joints</source>
+        <translation>Articulations mobiles</translation>
+    </message>
+    <message>
+        <source>Locked joints</source>
+        <translation>Articulations bloquées</translation>
+    </message>
+    <message>
+        <source>Path from the root</source>
+        <translation>Chemin depuis la racine</translation>
+    </message>
+    <message>
+        <source>Joint</source>
+        <translation>Articulation</translation>
+    </message>
+    <message>
+        <source>Locked at</source>
+        <translation>Bloquée à</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unité</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Pourquoi</translation>
+    </message>
+    <message>
+        <source>Default positions</source>
+        <translation>Positions par défaut</translation>
+    </message>
+    <message>
+        <source>Forget the positions typed here: zero, or multiplier × q + offset for mimic joints</source>
+        <translation>Oublier les positions saisies ici : zéro, ou multiplicateur × q + décalage pour les articulations « mimic »</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n joint(s)</source>
+        <translation>
+            <numerusform>%n articulation</numerusform>
+            <numerusform>%n articulations</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, of which %n mimic joint(s) on the chain</source>
+        <translation>
+            <numerusform>, dont %n articulation « mimic » sur la chaîne</numerusform>
+            <numerusform>, dont %n articulations « mimic » sur la chaîne</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; a mimic coupling with a moving joint is not followed</source>
+        <translation> ; un couplage « mimic » avec une articulation mobile n’est pas suivi</translation>
+    </message>
+    <message>
+        <source>Choose a chain above.</source>
+        <translation>Choisissez une chaîne ci-dessus.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The chain to %1 has %n moving joint(s) and locks no joint.</source>
+        <translation>
+            <numerusform>La chaîne jusqu’à %1 a %n articulation mobile et ne bloque aucune articulation.</numerusform>
+            <numerusform>La chaîne jusqu’à %1 a %n articulations mobiles et ne bloque aucune articulation.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The chain to %1 has %n moving joint(s). Joints it locks (type a position to state another; the links are lumped at that position):</source>
+        <translation>
+            <numerusform>La chaîne jusqu’à %1 a %n articulation mobile. Articulations qu’elle bloque (saisissez une position pour en imposer une autre ; les corps sont regroupés dans cette position) :</numerusform>
+            <numerusform>La chaîne jusqu’à %1 a %n articulations mobiles. Articulations qu’elle bloque (saisissez une position pour en imposer une autre ; les corps sont regroupés dans cette position) :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 (SI)</source>
+        <translation>%1 %2 (SI)</translation>
+    </message>
+    <message>
+        <source>mm</source>
+        <translation>mm</translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source>stated here</source>
+        <translation>imposée ici</translation>
+    </message>
+    <message>
+        <source>mimic of %1: %2 × q + %3</source>
+        <translation>« mimic » de %1 : %2 × q + %3</translation>
+    </message>
+    <message>
+        <source>default position</source>
+        <translation>position par défaut</translation>
+    </message>
+    <message>
+        <source>on the chain</source>
+        <translation>sur la chaîne</translation>
+    </message>
+    <message>
+        <source>off the chain</source>
+        <translation>hors de la chaîne</translation>
+    </message>
+    <message>
+        <source>%1 moves on the chain: these links do not follow it</source>
+        <translation>%1 se déplace sur la chaîne : ces corps ne la suivent pas</translation>
+    </message>
+    <message>
+        <source>links lumped into the fixed base (no effect on the dynamics)</source>
+        <translation>corps regroupés avec la base fixe (sans effet sur la dynamique)</translation>
+    </message>
+    <message>
+        <source>links lumped into the body of link %1</source>
+        <translation>corps regroupés avec le corps de %1</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>separator of the reasons of a locked joint</comment>
+        <translation>&#xa0;; </translation>
     </message>
 </context>
 </TS>

@@ -16,7 +16,10 @@ namespace maniplab::cli {
 
 namespace {
 
-int cmdBaseParams(const Args& args) {
+int cmdBaseParams(const Args& argsIn) {
+  Args args = argsIn;
+  UrdfImportOptions urdf;  // --tip, --lock (URDF trees)
+  if (!takeUrdfOptions(args, urdf)) return 2;
   std::string file, method = "symbolic";
   bool json = false, actuators = false, thesisRules = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -39,7 +42,7 @@ int cmdBaseParams(const Args& args) {
                  "[--thesis-rules] [--json]\n";
     return 2;
   }
-  const RobotLoadResult res = loadRobotAnyFormat(file);  // ManipLab JSON or URDF (by extension)
+  const RobotLoadResult res = loadRobotAnyFormat(file, urdf);  // ManipLab JSON or URDF (by extension)
   if (!res.ok()) {
     std::cerr << res.report() << file << ": invalid robot file\n";
     return 1;
