@@ -1145,6 +1145,74 @@
         <source>%1 … (%2)</source>
         <translation>%1 … (%2)</translation>
     </message>
+    <message>
+        <source>Process data</source>
+        <translation>Données process</translation>
+    </message>
+    <message>
+        <source>System time difference</source>
+        <translation>Écart de temps système</translation>
+    </message>
+    <message>
+        <source>Output / input bytes of the drive&apos;s process data, and where the mapping came from</source>
+        <translation>Octets de sortie / d&apos;entrée des données process du variateur, et l&apos;origine du mapping</translation>
+    </message>
+    <message>
+        <source>Distributed clocks: the slave&apos;s system time difference to the reference clock (register 0x092C), last and largest since the statistics restarted</source>
+        <translation>Horloges distribuées : écart du temps système de l&apos;esclave à l&apos;horloge de référence (registre 0x092C), dernier et plus grand depuis la remise à zéro des statistiques</translation>
+    </message>
+    <message>
+        <source>Object dictionary</source>
+        <translation>Dictionnaire d&apos;objets</translation>
+    </message>
+    <message>
+        <source>Distributed clocks:</source>
+        <translation>Horloges distribuées :</translation>
+    </message>
+    <message>
+        <source>%1 / %2 bytes</source>
+        <translation>%1 / %2 octets</translation>
+    </message>
+    <message>
+        <source>%1 ns (largest %2 ns)</source>
+        <translation>%1 ns (au plus %2 ns)</translation>
+    </message>
+    <message>
+        <source>, reference clock</source>
+        <translation>, horloge de référence</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>issu de %1</translation>
+    </message>
+    <message>
+        <source>drive profile: %1</source>
+        <translation>profil de variateur : %1</translation>
+    </message>
+    <message>
+        <source>not in use</source>
+        <translation>non utilisées</translation>
+    </message>
+    <message>
+        <source>reference slave %1, |Δt| ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</source>
+        <translation>esclave de référence %1, |Δt| ≤ %2 ns, cycle par rapport au temps DC %3 µs (au plus %4 µs)</translation>
+    </message>
+    <message>
+        <source>slave %1 (%2)</source>
+        <translation>esclave %1 (%2)</translation>
+    </message>
+    <message>
+        <source>slave %1</source>
+        <translation>esclave %1</translation>
+    </message>
+    <message>
+        <source>Emergencies (%1)</source>
+        <translation>Urgences (%1)</translation>
+    </message>
+    <message>
+        <source>Emergencies</source>
+        <translation>Urgences</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::IdentificationPanel</name>
@@ -1918,6 +1986,140 @@
     <message>
         <source>joint %1</source>
         <translation>articulation %1</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::ObjectDictionaryBrowser</name>
+    <message>
+        <source>Slave:</source>
+        <translation>Esclave :</translation>
+    </message>
+    <message>
+        <source>Read dictionary</source>
+        <translation>Lire le dictionnaire</translation>
+    </message>
+    <message>
+        <source>List the slave&apos;s objects and entries by SDO information (ETG.1000.6)</source>
+        <translation>Liste les objets et entrées de l&apos;esclave par SDO Information (ETG.1000.6)</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation>Type de données</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>Bits</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>Accès</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>Valeur :</translation>
+    </message>
+    <message>
+        <source>Integers in decimal or 0x hex, REAL32 as a number, strings as text, other types as hex bytes</source>
+        <translation>Entiers en décimal ou en hexadécimal 0x, REAL32 comme un nombre, chaînes comme du texte, autres types en octets hexadécimaux</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Lire</translation>
+    </message>
+    <message>
+        <source>Read the selected entry by SDO upload</source>
+        <translation>Lit l&apos;entrée choisie par SDO upload</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>Écrire</translation>
+    </message>
+    <message>
+        <source>Write the value to the selected entry by SDO download (not during a run)</source>
+        <translation>Écrit la valeur dans l&apos;entrée choisie par SDO download (pas pendant une exécution)</translation>
+    </message>
+    <message>
+        <source>read/write</source>
+        <translation>lecture/écriture</translation>
+    </message>
+    <message>
+        <source>read only</source>
+        <translation>lecture seule</translation>
+    </message>
+    <message>
+        <source>Scan or start the bus, choose a slave, read its dictionary.</source>
+        <translation>Scannez ou démarrez le bus, choisissez un esclave, lisez son dictionnaire.</translation>
+    </message>
+    <message>
+        <source>slave %1</source>
+        <translation>esclave %1</translation>
+    </message>
+    <message>
+        <source>slave %1 (%2)</source>
+        <translation>esclave %1 (%2)</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>occupé</translation>
+    </message>
+    <message>
+        <source>%1 …</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>Échec de « %1 » : %2</translation>
+    </message>
+    <message>
+        <source>no bus: scan or start it first</source>
+        <translation>pas de bus : scannez-le ou démarrez-le d&apos;abord</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) of slave %1</source>
+        <translation>
+            <numerusform>%n objet de l&apos;esclave %1</numerusform>
+            <numerusform>%n objets de l&apos;esclave %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read %1:%2</source>
+        <translation>Lecture de %1:%2</translation>
+    </message>
+    <message>
+        <source>%1:%2 read</source>
+        <translation>%1:%2 lu</translation>
+    </message>
+    <message>
+        <source>(not readable)</source>
+        <translation>(illisible)</translation>
+    </message>
+    <message>
+        <source>choose an entry first</source>
+        <translation>choisissez d&apos;abord une entrée</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation>%1:%2 : %3</translation>
+    </message>
+    <message>
+        <source>Write %1:%2</source>
+        <translation>Écriture de %1:%2</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>écrit</translation>
     </message>
 </context>
 <context>
