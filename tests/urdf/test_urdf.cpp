@@ -384,8 +384,8 @@ class TestUrdf : public QObject {
   void malformedDocumentsAreErrorsNotCrashes() {
     const char* bad[] = {"", "not xml", "<robot>", "<robot name=\"x\"/>", "<robot name=\"x\"><link name=\"a\"/></robot>",
                          "<robot name=\"x\"><link name=\"a\"/><link name=\"a\"/></robot>",
-                         "<robot name=\"x\"><link name=\"a\"/><joint name=\"j\" type=\"revolute\"><parent link=\"a\"/>"
-                         "<child link=\"zz\"/></joint></robot>"};
+                         ("<robot name=\"x\"><link name=\"a\"/><joint name=\"j\" type=\"revolute\"><parent link=\"a\"/>"
+                          "<child link=\"zz\"/></joint></robot>")};
     for (const char* t : bad) {
       const RobotLoadResult r = parseUrdf(t, "bad.urdf");
       QVERIFY2(!r.ok(), t);
