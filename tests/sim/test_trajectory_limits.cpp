@@ -10,6 +10,9 @@
 #include <functional>
 
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/floating_base/plant.hpp"
+#include "maniplab/sim/orthoglide/simulation.hpp"
+#include "maniplab/sim/orthoglide/trajectory.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/trajectories/limit_check.hpp"
 #include "maniplab/sim/trajectories/quintic.hpp"
@@ -228,6 +231,30 @@ class TrajectoryLimits : public QObject {
                          r.scene.description.find("warn") != std::string::npos;
     if (!teaches) QVERIFY2(d.empty(), all.c_str());
     else qInfo("%s (the scene teaches it):\n%s", qPrintable(file), all.c_str());
+  }
+
+  // The Orthoglide scenes (actuator positions and velocities over their strokes; the joint stand-in
+  // has no dynamics, so no torque check) and the satellite scene (the arm's joints; the floating-base
+  // dynamics are not the fixed-base inverse dynamics, so no torque check either).
+  void orthoglideAndSatelliteScenesPass() {
+    LimitCheckOptions kinematic;
+    kinematic.effort = false;
+    int checked = 0;
+    for (const QString& f : QDir(MANIPLAB_SOURCE_DIR "/scenes").entryList({"orthoglide*.json"}, QDir::Files)) {
+      const auto sl = loadOrthoglideSceneFile((MANIPLAB_SOURCE_DIR "/scenes/" + f).toStdString());
+      QVERIFY2(sl.ok(), sl.report().c_str());
+      const Model joints = orthoglideJointModel(sl.scene.robot.model);
+      const auto traj = makeOrthoglideTrajectory(sl.scene);
+      const LimitReport rep = checkTrajectoryLimits(joints, *traj, kinematic);
+      QVERIFY2(rep.ok(), (f.toStdString() + ":\n" + limitReportText(joints, rep)).c_str());
+      ++checked;
+    }
+    const auto sat = loadSatelliteScene(MANIPLAB_SOURCE_DIR "/scenes/satellite_arm.json");
+    QVERIFY2(sat.ok(), sat.report().c_str());
+    const QuinticJointTrajectory traj(sat.scene.q0, sat.scene.q1, sat.scene.motionDuration);
+    const LimitReport rep = checkTrajectoryLimits(sat.scene.model.arm, traj, kinematic);
+    QVERIFY2(rep.ok(), limitReportText(sat.scene.model.arm, rep).c_str());
+    QVERIFY(checked >= 2);
   }
 };
 
