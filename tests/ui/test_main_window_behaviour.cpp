@@ -127,6 +127,7 @@ class TestMainWindowBehaviour : public QObject {
       pts.push_back(toQ(home.oMi[std::size_t(i)].p));
       pts.push_back(origin(view->bodyTransform(i)));
     }
+    if (view->shapes().pedestal) pts.push_back(QVector3D(0, 0, float(view->shapes().floorZ)));  // the Puma's pedestal
     QVector3D lo = pts[0], hi = pts[0];
     for (const auto& p : pts) {
       lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
