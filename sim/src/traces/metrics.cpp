@@ -43,6 +43,15 @@ void MetricsAccumulator::reset() {
   cart_.fill(Channel{});
   jt_ = Totals{};
   ct_ = Totals{};
+  // No allocation in the run loop: the values at the segment instants have their room already.
+  for (Channel& c : joints_) {
+    c.knotDesired.reserve(knots_.size());
+    c.knotError.reserve(knots_.size());
+  }
+  for (Channel& c : cart_) {
+    c.knotDesired.reserve(knots_.size());
+    c.knotError.reserve(knots_.size());
+  }
 }
 
 void MetricsAccumulator::setSegments(std::vector<double> times) {
