@@ -22,6 +22,8 @@
 #include <set>
 #include <numbers>
 
+#include "maniplab/model/data.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/ui/robot_shapes.hpp"
 #include "maniplab/ui/robot_view.hpp"
@@ -221,6 +223,42 @@ class TestRobotShapes : public QObject {
     QCOMPARE(partsOf(f, -1, ShapeRole::Base), 0);
   }
 
+  // A body drawn by a mesh file of the robot description gets nothing generated on it (no link, hub,
+  // housing or tool that would cover the mesh); its neighbours keep theirs, and the link before it ends
+  // at its joint's origin (where the mesh starts).
+  void bodiesDrawnByMeshFilesGetNothingGenerated() {
+    const RobotLoadResult puma = robot("puma560.json");
+    QVERIFY(puma.ok());
+    RobotShapeOptions o;
+    o.bodyHasMesh = {false, false, true, false, false, false};  // the forearm (body 3, index 2)
+    const RobotShapes s = generateRobotShapes(puma.model, o);
+    for (const auto& p : s.parts) QVERIFY2(p.body != 2, qPrintable(QString("role %1 on the meshed body").arg(int(p.role))));
+    const RobotShapes plain = generateRobotShapes(puma.model);
+    for (int i : {-1, 0, 1, 3, 4, 5}) {
+      QVERIFY(partsOf(s, i, ShapeRole::Hub) == (i >= 0 ? 1 : 0));
+      for (auto role : {ShapeRole::Base, ShapeRole::Link, ShapeRole::Housing, ShapeRole::Hub, ShapeRole::Tool})
+        if (role != ShapeRole::Link || i > 2)  // the links before it (joints 2 and 3 are parallel) may change
+          QVERIFY2(partsOf(s, i, role) == partsOf(plain, i, role), qPrintable(QString("body %1 role %2").arg(i).arg(int(role))));
+    }
+    QCOMPARE(partsOf(s, 1, ShapeRole::Housing), 1);  // joint 3's housing, on the upper arm
+    QCOMPARE(partsOf(s, 2, ShapeRole::Housing), 0);  // joint 4's would be on the forearm
+    // The upper arm's link ends at joint 3's axis, at its origin (h_3 = 0 in R_3).
+    const Transform p3inv = puma.model.placement[2].inverse();
+    auto nearestToTheOrigin = [&](const RobotShapes& shapes) {  // |z| in R_3 of the vertices of body 2's link
+      const TriangleMesh& link = part(shapes, 1, ShapeRole::Link)->mesh;
+      double nearest = 1e300;
+      for (int k = 0; k < link.vertexCount(); ++k) {
+        const auto i = std::size_t(3 * k);
+        const Vector3 x = p3inv.apply(Vector3(link.positions[i], link.positions[i + 1], link.positions[i + 2]));
+        nearest = std::min(nearest, std::abs(x.z()));
+      }
+      return nearest;
+    };
+    QVERIFY(nearestToTheOrigin(s) < 1e-6);
+    QVERIFY2(nearestToTheOrigin(plain) > 0.5 * s.jointRadius[2], qPrintable(QString::number(nearestToTheOrigin(plain))));
+    QVERIFY(s.parts.size() < plain.parts.size());
+  }
+
   void screenshots_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("name");
@@ -254,6 +292,25 @@ class TestRobotShapes : public QObject {
       return k;
     }());
     QVERIFY(view.centresOfMassDrawn());
+    // Each marker at its body's centre of mass, its volume proportional to the mass (radius 0.55 r_0
+    // cbrt(m / m_max), at least 0.16 r_0, with r_0 = 0.16 L).
+    {
+      Data data(r.model);
+      forwardKinematics(r.model, data, q);
+      double mmax = 0;
+      for (const auto& b : r.model.body) mmax = std::max(mmax, b.mass);
+      const double r0 = 0.16 * view.shapes().characteristicLength;
+      int k = 0;
+      for (int i = 0; i < r.model.nq; ++i) {
+        const auto& b = r.model.body[std::size_t(i)];
+        if (!(b.mass > 0)) continue;
+        const auto [centre, radius] = view.centreOfMassMarker(k++);
+        const Vector3 com = data.oMi[std::size_t(i)].apply(b.com);
+        QVERIFY((centre - QVector3D(float(com.x()), float(com.y()), float(com.z()))).length() < 1e-5f);
+        const double expected = std::max(0.55 * r0 * std::cbrt(b.mass / mmax), 0.16 * r0);
+        QVERIFY2(std::abs(radius - expected) < 1e-6 * r0, qPrintable(QString("body %1: %2 vs %3").arg(i + 1).arg(radius).arg(expected)));
+      }
+    }
     QScreen* screen = QGuiApplication::primaryScreen();
     const QRect area(view.mapToGlobal(QPoint(0, 0)), view.size());
     auto grab = [&] {

@@ -223,25 +223,26 @@ RobotShapes generateRobotShapes(const Model& model, const RobotShapeOptions& opt
   std::vector<Vector3> arrive(static_cast<std::size_t>(n));  // Q_j: where link j arrives on axis j+1 (in R_j)
   for (int j = n - 1; j >= 0; --j) {
     if (j == n - 1) {
-      h[std::size_t(j)] = model.tool.p.z();
-      continue;
-    }
-    const Transform& next = model.placement[std::size_t(j + 1)];
-    const Vector3 u = next.R.col(2);
-    const Vector3 target = next.p + (model.isRevolute(j + 1) ? h[std::size_t(j + 1)] : 0.0) * u;
-    Vector3 P, Q;
-    if (std::abs(std::abs(u.z()) - 1.0) < 1e-9) {  // parallel (or the same line)
-      P = Vector3(0, 0, target.z());
-      Q = target;
+      h[std::size_t(j)] = foot[std::size_t(j)] = model.tool.p.z();
     } else {
-      commonPerpendicular(next.p, u, P, Q);
+      // h_{j+1} is already final here (0 for a prismatic joint or a body drawn by a mesh file).
+      const Transform& next = model.placement[std::size_t(j + 1)];
+      const Vector3 u = next.R.col(2);
+      const Vector3 target = next.p + h[std::size_t(j + 1)] * u;
+      Vector3 P, Q;
+      if (std::abs(std::abs(u.z()) - 1.0) < 1e-9) {  // parallel (or the same line)
+        P = Vector3(0, 0, target.z());
+        Q = target;
+      } else {
+        commonPerpendicular(next.p, u, P, Q);
+      }
+      h[std::size_t(j)] = foot[std::size_t(j)] = P.z();
+      arrive[std::size_t(j)] = Q;
     }
-    h[std::size_t(j)] = P.z();
-    arrive[std::size_t(j)] = Q;
+    // A prismatic joint's link starts at its origin; a body drawn by a mesh file draws its own link from
+    // its origin (nothing generated may cover it).
+    if (!model.isRevolute(j) || hasMesh(j)) h[std::size_t(j)] = 0.0;
   }
-  foot = h;
-  for (int j = 0; j < n; ++j)
-    if (!model.isRevolute(j)) h[std::size_t(j)] = 0.0;
 
   // Where the base is: the floor, and a pedestal when the first link leaves at shoulder height.
   const Transform& p0 = model.placement[0];
@@ -286,11 +287,15 @@ RobotShapes generateRobotShapes(const Model& model, const RobotShapeOptions& opt
     const int colour = j;  // the carrier's colour (body j-1 -> index j; the base -> 0)
     const double r = R[std::size_t(j)];
     const Vector3 u = place.R.col(2);
+    // A body drawn by a mesh file has its own housings and hub.
+    const bool carrierMesh = carrier >= 0 && hasMesh(carrier), ownMesh = hasMesh(j);
     if (model.isRevolute(j)) {
       const Vector3 c = place.p + along * u;
-      add(carrier, ShapeRole::Housing, colour, frustumMesh(c - r * u, c + r * u, 1.18 * r, 1.18 * r, sl));
-      add(j, ShapeRole::Hub, j + 1,
-          frustumMesh(Vector3(0, 0, along - 1.22 * r), Vector3(0, 0, along + 1.22 * r), 0.96 * r, 0.96 * r, sl));
+      if (!carrierMesh)
+        add(carrier, ShapeRole::Housing, colour, frustumMesh(c - r * u, c + r * u, 1.18 * r, 1.18 * r, sl));
+      if (!ownMesh)
+        add(j, ShapeRole::Hub, j + 1,
+            frustumMesh(Vector3(0, 0, along - 1.22 * r), Vector3(0, 0, along + 1.22 * r), 0.96 * r, 0.96 * r, sl));
       return;
     }
     // Sleeve around [lower - h, lower] of the axis; the ram (on body j) from the origin back over the
@@ -300,9 +305,11 @@ RobotShapes generateRobotShapes(const Model& model, const RobotShapeOptions& opt
     const double lower = bounded ? lim.lower : 0.0;
     const double stroke = bounded ? std::max(lim.upper - lim.lower, 0.0) : 0.5 * L;
     const double hs = 2.4 * r;
-    add(carrier, ShapeRole::Housing, colour, boxMesh(place.p + (lower - 0.5 * hs) * u, place.R, Vector3(2.3 * r, 2.3 * r, hs)));
+    if (!carrierMesh)
+      add(carrier, ShapeRole::Housing, colour, boxMesh(place.p + (lower - 0.5 * hs) * u, place.R, Vector3(2.3 * r, 2.3 * r, hs)));
     const double ramLen = stroke + hs + 0.2 * r;
-    add(j, ShapeRole::Ram, j + 1, boxMesh(Vector3(0, 0, -0.5 * ramLen), Matrix3::Identity(), Vector3(1.3 * r, 1.3 * r, ramLen)));
+    if (!ownMesh)
+      add(j, ShapeRole::Ram, j + 1, boxMesh(Vector3(0, 0, -0.5 * ramLen), Matrix3::Identity(), Vector3(1.3 * r, 1.3 * r, ramLen)));
   };
   // Where the carrier's link ends for joint j: H_j (revolute) or the sleeve's centre (prismatic).
   auto jointEnd = [&](int j, const Transform& place) -> Vector3 {

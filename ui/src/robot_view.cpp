@@ -782,7 +782,8 @@ struct RobotView::Impl {
         auto* e = new QEntity(layer);
         auto* tf = new TransformNode;
         e->addComponent(tf);
-        const float r = float(std::max(0.55 * 0.16 * L * std::cbrt(b.mass / mmax), 0.04 * 0.16 * L * 4));
+        const double r0 = 0.16 * L;  // robot_shapes.hpp's base joint radius
+        const float r = float(std::max(0.55 * r0 * std::cbrt(b.mass / mmax), 0.16 * r0));
         tf->setScale3D(QVector3D(r, r, r));
         for (auto [mesh, mat] : {std::pair{&light, lightMat}, std::pair{&dark, darkMat}}) {
           auto* half = new QEntity(e);

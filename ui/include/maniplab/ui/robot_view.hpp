@@ -51,7 +51,8 @@ class RobotView : public QWidget {
   /// Appends FK(qDesired)'s tool position to the desired trail (drawn in another colour).
   void setDesiredConfiguration(const VectorX& qDesired);
   void clearTrails();
-  /// Frames the robot (all kinds): its home pose and its current pose (with the current base pose).
+  /// Frames the robot (all kinds): its home pose and its current pose (with the current base pose), and
+  /// the pedestal drawn under a serial arm whose base frame is at shoulder height.
   void fitToRobot();
 
   // --- Free-floating base (kind FloatingBase) ---
@@ -135,7 +136,9 @@ class RobotView : public QWidget {
   int linkSegmentCount() const;
   /// The generated shape (robot_shapes.hpp) of the current serial or floating-base robot.
   const RobotShapes& shapes() const;
-  /// Centre-of-mass markers: how many, whether they are drawn, and the world centre and radius of one.
+  /// Centre-of-mass markers (one per body with a mass, in body order; radius 0.55 r_0 cbrt(m / m_max),
+  /// at least 0.16 r_0, r_0 = 0.16 L of robot_shapes.hpp: volume proportional to the mass): how many,
+  /// whether they are drawn, and the world centre and radius of one.
   int centreOfMassMarkerCount() const;
   bool centresOfMassDrawn() const;
   std::pair<QVector3D, float> centreOfMassMarker(int k) const;
