@@ -75,6 +75,14 @@ int cmdEcatSim(const Args& args) {
         std::cerr << "maniplab-cli: --dc-drift: '" << v << "' is not a drift in ppm (at most 1000)\n";
         return 2;
       }
+    } else if (a == "--watchdog-ms") {  // the drives' process-data watchdog (0x0420, units of 100 us)
+      double ms = 0;
+      if (!value(v)) return 2;
+      if (!parseFiniteNumber(v, ms) || ms < 0 || ms > 6553.5) {
+        std::cerr << "maniplab-cli: --watchdog-ms: '" << v << "' is not a time in ms (0 to 6553.5; 0: no watchdog)\n";
+        return 2;
+      }
+      busOptions.watchdogTime = std::uint16_t(std::lround(ms * 10));
     } else if (a == "--realtime") realtime = true;
     else if (a == "--quiet") quiet = true;
     else {
@@ -309,17 +317,19 @@ const Registration kEcatSim{
     {"ecat-sim",
      "  ecat-sim --ifname IFACE (--robot ROBOT.json | --scene SCENE.json) [--fault SPEC] [--duration S]\n"
      "           [--drive-profile NAME] [--emergencies] [--safeop-wkc 1|3] [--require-dc] [--dc-drift PPM]\n"
-     "           [--realtime] [--quiet]\n"
+     "           [--watchdog-ms MS] [--realtime] [--quiet]\n"
      "                                   virtual CiA 402 drives (one per joint, the simulated plant as\n"
      "                                   load) answering EtherCAT frames on IFACE; SPEC: drop:F,\n"
-     "                                   drop-every:N, delay:F:S, wkc:N, drive-fault:N, leave-op:N,\n"
+     "                                   drop-every:N, drop-burst:N[:EVERY], delay:F:S, wkc:N,\n"
+     "                                   drive-fault:N, leave-op:N,\n"
      "                                   link-down, refuse:N:STATE[:CODE], each with an optional\n"
      "                                   @CYCLES start (e.g. drive-fault:2@400); NAME: generic (8/14\n"
      "                                   bytes, default), vendor (11/11, SM2/SM3 at 0x1800/0x1C00),\n"
      "                                   minimal (no 0x6091/0x60C2); --emergencies: CoE emergency on\n"
      "                                   drive faults; --safeop-wkc 3: outputs counted in SAFEOP as real\n"
      "                                   ESCs (default 1); --require-dc: OP only with SYNC0; PPM: clock\n"
-     "                                   drift of the slaves (default 30, spread +-)\n",
+     "                                   drift of the slaves (default 30, spread +-); MS: the drives'\n"
+     "                                   process-data watchdog (0x0420; default 100, 0: none)\n",
      &cmdEcatSim, 60}};
 const Registration kEcatScan{{"ecat-scan",
                               "  ecat-scan --ifname IFACE [--objects N]\n"

@@ -8,6 +8,8 @@
 // than injected, with evidence of a stall) is retried once (test::retryOnTiming).
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <thread>
 
@@ -93,6 +95,28 @@ class TestEthercatFaultPolicy : public QObject {
     QCOMPARE(b.every, 100L);
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, parseFaultPlan("drop-burst:5:5"));  // a burst must fit in its period
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, parseFaultPlan("drop-burst:0"));
+  }
+
+  // The scene's "ethercat" section (scenes/README.md): read, checked, written back.
+  void sceneSection() {
+    QFile f(QString(MANIPLAB_SOURCE_DIR) + "/scenes/umis_ctc_vs_pid.json");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    auto doc = nlohmann::json::parse(f.readAll().toStdString());
+    const std::string dir = std::string(MANIPLAB_SOURCE_DIR) + "/scenes";
+    doc["ethercat"] = {{"loss_budget_ms", 12.5}, {"max_losses_per_second", 20}};
+    auto r = sim::parseScene(doc.dump(), "s.json", dir);
+    QVERIFY2(r.ok(), r.report().c_str());
+    QCOMPARE(r.scene.ethercat.lossBudget, 0.0125);
+    QCOMPARE(r.scene.ethercat.maxLossesPerSecond, 20.0);
+    const auto back = sim::parseScene(sim::sceneToJson(r.scene, dir).dump(), "s.json", dir);
+    QVERIFY2(back.ok(), back.report().c_str());
+    QCOMPARE(back.scene.ethercat.lossBudget, 0.0125);
+    QCOMPARE(back.scene.ethercat.maxLossesPerSecond, 20.0);
+    doc["ethercat"] = {{"loss_budget_ms", -1}, {"losses", 3}};
+    r = sim::parseScene(doc.dump(), "s.json", dir);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.report().find("/ethercat/loss_budget_ms") != std::string::npos, r.report().c_str());
+    QVERIFY2(r.report().find("losses") != std::string::npos, r.report().c_str());
   }
 
   void watchdogRegistersOfTheVirtualEsc() {
