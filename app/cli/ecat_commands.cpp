@@ -60,7 +60,8 @@ int cmdEcatSim(const Args& args) {
                   << ethercat::virtualDriveProfileNames() << ")\n";
         return 2;
       }
-    } else if (a == "--emergencies") busOptions.emergencies = true;
+    } else if (a == "--emergencies") busOptions.emergencies = true;  // the default (kept for scripts)
+    else if (a == "--no-emergencies") busOptions.emergencies = false;
     else if (a == "--require-dc") busOptions.requireDc = true;
     else if (a == "--safeop-wkc") {
       if (!value(v)) return 2;
@@ -316,7 +317,7 @@ int cmdEcatScan(const Args& args) {
 const Registration kEcatSim{
     {"ecat-sim",
      "  ecat-sim --ifname IFACE (--robot ROBOT.json | --scene SCENE.json) [--fault SPEC] [--duration S]\n"
-     "           [--drive-profile NAME] [--emergencies] [--safeop-wkc 1|3] [--require-dc] [--dc-drift PPM]\n"
+     "           [--drive-profile NAME] [--no-emergencies] [--safeop-wkc 1|3] [--require-dc] [--dc-drift PPM]\n"
      "           [--watchdog-ms MS] [--realtime] [--quiet]\n"
      "                                   virtual CiA 402 drives (one per joint, the simulated plant as\n"
      "                                   load) answering EtherCAT frames on IFACE; SPEC: drop:F,\n"
@@ -325,9 +326,9 @@ const Registration kEcatSim{
      "                                   link-down, refuse:N:STATE[:CODE], each with an optional\n"
      "                                   @CYCLES start (e.g. drive-fault:2@400); NAME: generic (8/14\n"
      "                                   bytes, default), vendor (11/11, SM2/SM3 at 0x1800/0x1C00),\n"
-     "                                   minimal (no 0x6091/0x60C2); --emergencies: CoE emergency on\n"
-     "                                   drive faults; --safeop-wkc 3: outputs counted in SAFEOP as real\n"
-     "                                   ESCs (default 1); --require-dc: OP only with SYNC0; PPM: clock\n"
+     "                                   minimal (no 0x6091/0x60C2); --no-emergencies: no CoE emergency\n"
+     "                                   on drive faults; --safeop-wkc 1: outputs counted only in OP\n"
+     "                                   (default 3, as real ESCs); --require-dc: OP only with SYNC0; PPM: clock\n"
      "                                   drift of the slaves (default 30, spread +-); MS: the drives'\n"
      "                                   process-data watchdog (0x0420; default 100, 0: none)\n",
      &cmdEcatSim, 60}};

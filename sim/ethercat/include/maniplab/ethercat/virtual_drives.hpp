@@ -49,7 +49,7 @@
 // "Operation enabled" (start-up, quick stop, fault) the holding brakes are closed: the plant is frozen.
 // The brake opens one cycle after a drive reaches "Operation enabled". A drive in quick stop or fault
 // applies no torque. A fault sends an emergency message (CoE service 1: the error code, the error
-// register 0x1001, manufacturer bytes: joint number, then 0) when VirtualBusOptions::emergencies is set;
+// register 0x1001, manufacturer bytes: joint number, then 0) unless VirtualBusOptions::emergencies is off;
 // the fault reset sends the emergency 0x0000.
 //
 // Simulation-only object (virtual drives only): 0x2100 (i32, counts, write in any state except
@@ -112,15 +112,14 @@ class VirtualDrive;
 /// How the virtual bus behaves (defaults: the generic profile, a faithful ESC).
 struct VirtualBusOptions {
   std::string profile = "generic";      ///< virtual_drive_profiles.hpp; unknown names throw
-  /// Send CoE emergency messages on drive faults and fault resets. Off by default until ManipLab's
-  /// master tells an emergency from an SDO reply (its expedited SDO client reads whatever is in the
-  /// mailbox); `ecat-sim` turns it on.
-  bool emergencies = false;
+  /// Send CoE emergency messages on drive faults and fault resets, as real drives do (ManipLab's master
+  /// tells an emergency from an SDO reply and reads them while cycling). false: a drive that sends none.
+  bool emergencies = true;
   /// Logical writes count in SAFEOP once SM2 is enabled, as real ESCs and KickCAT's emulator (an LRW
-  /// of a slave's process data gets WKC 3 in SAFEOP; EscConfig). Off by default (WKC 1 in SAFEOP, as
-  /// before) until ManipLab's master expects the working counters from the SyncManagers enabled;
-  /// `ecat-sim --safeop-wkc 3` turns it on.
-  bool countOutputsInSafeOp = false;
+  /// of a slave's process data gets WKC 3 in SAFEOP; EscConfig); ManipLab's master expects the working
+  /// counters from the SyncManagers enabled. false: WKC 1 in SAFEOP (`ecat-sim --safeop-wkc 1`), an ESC
+  /// that counts the write only in OP.
+  bool countOutputsInSafeOp = true;
   bool eeprom8ByteReads = true;        ///< 0x0502 bit 6 set: 8-byte SII reads
   bool requireDc = false;              ///< the drives refuse OP (AL status code 0x0030) without SYNC0
   /// Drift of the slaves' local clocks: slave i gets clockDriftPpm x {1, -0.6, 0.3, -1, 0.8, -0.2}[i % 6],
