@@ -719,7 +719,7 @@ void Master::cycleLoop() {
   std::vector<std::int64_t> lossTimes(lossRing, std::numeric_limits<std::int64_t>::min() / 2);
   std::size_t lossHead = 0;
   std::int64_t lastGood = 0;
-  unsigned long long episodeFirst = 0;
+  unsigned long long episodeFirst = 0, lastGoodCycle = 0;
   char policy[400];
   unsigned long long cycle = 0, lastSeq = ~0ull, cycleBase = 0;
   long long seqCycles = 0;
@@ -1117,11 +1117,20 @@ void Master::cycleLoop() {
       } else {
         if (badBefore > 0 && episode && episode->firstCycle == episodeFirst) episode->gap = gap * 1e-9;  // the episode ends
         if (gap * 1e-9 > stats.longestGap) stats.longestGap = gap * 1e-9, stats.longestGapEndCycle = cycle;
+        // A good cycle long after the previous one: the master's own thread did not run (deadlines
+        // skipped), and the drives saw no frame for that long either.
+        if (opt_.maxBadCycles <= 0 && gap > budgetNs && lastGoodCycle && badBefore == 0)
+          std::snprintf(policy, sizeof policy,
+                        "cycle %llu came %.1f ms after the last good cycle %llu (the master's thread did not run: %lld deadline(s) skipped "
+                        "since the start), beyond the loss budget of %.1f ms",
+                        cycle, gap * 1e-6, lastGoodCycle, stats.missedCycles, budget_ * 1e3);
         lastGood = sent;
+        lastGoodCycle = cycle;
       }
       if (!immediateReason.empty() && st_.phase == "OP") latchFault(immediateReason, immediateSlave);
       else if (immediate && st_.phase == "OP") latchFault(reason);
       else if (!good && policy[0] && st_.phase == "OP") latchFault(policy[0] == ' ' ? reason : reason + policy, reasonSlave);
+      else if (good && policy[0] && st_.phase == "OP") latchFault(policy);
       if (frameSeq != lastSeq) {
         lastSeq = frameSeq;
         seqCycles = 0;

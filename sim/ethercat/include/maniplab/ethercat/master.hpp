@@ -32,7 +32,8 @@
 // (statusword bit 3, error code 0x603F) or an emergency with a non-zero error code is a fault at once; a
 // lost or late reply, a failed send or a working-counter mismatch makes the cycle bad. Bad cycles are
 // tolerated within a loss budget in time, as IgH and SOEM masters count an incomplete working counter and
-// go on: a fault when no good cycle came for longer than `lossBudget` (default: a quarter of the shortest
+// go on: a fault when no good cycle came for longer than `lossBudget` (also when the master's own thread
+// did not run for that long: deadlines skipped between two good cycles) (default: a quarter of the shortest
 // process-data watchdog the drives run, 0x0400/0x0420, at most 25 ms, at least one cycle) or when more
 // than `maxLossesPerSecond` cycles were bad within one second (default: a tenth of the cycles). The
 // drives' watchdogs are the last line: a master silent longer than a watchdog makes that drive stop on
