@@ -45,12 +45,15 @@ const Registration kRun{
      "                 [--json] [--quiet] [--backend sim|ethercat (--ifname IFACE | --in-process)\n"
      "                 [--mode cst|csp] [--cycle-hz F] [--drive-profile ID|FILE.json]\n"
      "                 [--pdo-remap auto|always|never] [--esi FILE.xml]... [--dc auto|on|off]\n"
-     "                 [--virtual-profile generic|vendor|minimal]]\n"
+     "                 [--virtual-profile generic|vendor|minimal] [--loss-budget-ms MS]\n"
+     "                 [--max-losses-per-s N]]\n"
      "                                   run one controller of a scene headless (on the simulated plant\n"
      "                                   or on EtherCAT drives); print its metrics. EtherCAT: drive\n"
      "                                   profiles (robots/drives: generic-cia402, ingenia-evs-net-01, or\n"
      "                                   a file) say what to map; the drive's own mapping is kept when\n"
-     "                                   it suffices (auto); ESI files give default PDOs and DC modes\n",
+     "                                   it suffices (auto); ESI files give default PDOs and DC modes;\n"
+     "                                   lost or late cycles are tolerated within the loss budget\n"
+     "                                   (default: a quarter of the shortest drive watchdog, <= 25 ms)\n",
      &cmdRun, 30}};
 const Registration kCompare{
     {"compare",

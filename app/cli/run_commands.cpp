@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
 #include "commands.hpp"
 #include "maniplab/ethercat/ethercat_backend.hpp"
@@ -23,7 +24,7 @@ struct RunArgs {
   bool json = false, quiet = false, inProcess = false;
   // EtherCAT master options: a drive profile for every drive (id or file), PDO remapping, ESI files,
   // distributed clocks
-  std::string driveProfile, pdoRemap = "auto", dc = "auto", virtualProfile = "generic";
+  std::string driveProfile, pdoRemap = "auto", dc = "auto", virtualProfile = "generic", lossBudgetMs, maxLosses;
   std::vector<std::string> esi;
 };
 
@@ -34,7 +35,7 @@ struct Bus {
   std::unique_ptr<ethercat::VirtualBus> drives;  ///< --in-process only
   std::unique_ptr<ethercat::Master> master;      ///< destroyed first (members in reverse order)
   std::int8_t mode = ethercat::cia402::ModeCST;
-  long long irregular = 0, overruns = 0;
+  long long irregular = 0, overruns = 0, lossPeriods = 0, badInRun = 0;
   double firstIrregular = -1, firstOverrun = -1;
 };
 
@@ -63,6 +64,8 @@ bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
     else if (a == "--pdo-remap") { if (!value(out.pdoRemap)) return false; }
     else if (a == "--dc") { if (!value(out.dc)) return false; }
     else if (a == "--virtual-profile") { if (!value(out.virtualProfile)) return false; }
+    else if (a == "--loss-budget-ms") { if (!value(out.lossBudgetMs)) return false; }
+    else if (a == "--max-losses-per-s") { if (!value(out.maxLosses)) return false; }
     else if (a == "--esi") {
       std::string f;
       if (!value(f)) return false;
@@ -120,6 +123,14 @@ sim::CsvOptions csvOptions(const RunArgs& a) {
   return o;
 }
 
+/// The trace's channels; over EtherCAT two more: the bad bus cycles of the period that ended at the row
+/// (no fresh measurement when it was due) and how much later than due the measurement came.
+std::vector<sim::ChannelInfo> runChannels(const sim::Scene& scene, bool bus) {
+  auto c = sim::makeChannels(scene.robot.model, scene.record);
+  if (bus) c.insert(c.end(), {{"ecat_bad_cycles", "1", "ethercat"}, {"ecat_delay", "s", "ethercat"}});
+  return c;
+}
+
 /// Runs one controller of the scene; prints progress on stderr when the run takes long.
 sim::RunResult runOne(const sim::Scene& scene, const sim::ControllerSpec& spec, sim::Recorder& rec, bool quiet, Bus* bus = nullptr) {
   const Model& model = scene.robot.model;
@@ -149,13 +160,27 @@ sim::RunResult runOne(const sim::Scene& scene, const sim::ControllerSpec& spec, 
                 << std::setprecision(2) << f * scene.duration << " s of " << scene.duration << " s)" << std::flush;
       std::cerr.unsetf(std::ios::fixed);
     };
-  sim::RunResult r = sim::runSimulation(model, *backend, *ctrl, *traj, opt, rec);
+  // Over EtherCAT the rows go to `rec` with each period's loss marks (runChannels) appended.
+  std::unique_ptr<sim::Recorder> inner;
+  std::vector<double> ext;
+  if (ecat) {
+    inner = std::make_unique<sim::Recorder>(sim::makeChannels(model, scene.record));
+    opt.onRow = [&](double t, const double* row, std::size_t cols) {
+      ext.assign(row, row + cols);
+      ext.push_back(ecat->lastPeriod().bad);
+      ext.push_back(ecat->lastPeriod().delay);
+      rec.append(t, ext.data());
+    };
+  }
+  sim::RunResult r = sim::runSimulation(model, *backend, *ctrl, *traj, opt, inner ? *inner : rec);
   if (ecat)
     for (const auto& n : ecat->notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
   if (ecat) {  // what the backend saw of the control periods, for printBusStats
     bus->irregular = ecat->irregularPeriods();
     bus->firstIrregular = ecat->firstIrregularTime();
     bus->overruns = ecat->overruns();
+    bus->lossPeriods = ecat->periodsWithLosses();
+    bus->badInRun = ecat->badCycles();
     bus->firstOverrun = ecat->firstOverrunTime();
   }
   if (shown) std::cerr << "\n";
@@ -195,6 +220,19 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
       return false;
     }
     mo.cyclePeriod = 1.0 / hz;
+  }
+  // Fault policy: the scene's "ethercat" section, then the command line (0: the master's default).
+  mo.lossBudget = scene.ethercat.lossBudget;
+  mo.maxLossesPerSecond = scene.ethercat.maxLossesPerSecond;
+  for (auto [opt, text, dst, scale] : {std::tuple{"--loss-budget-ms", &a.lossBudgetMs, &mo.lossBudget, 1e-3},
+                                       std::tuple{"--max-losses-per-s", &a.maxLosses, &mo.maxLossesPerSecond, 1.0}}) {
+    double v = 0;
+    if (text->empty()) continue;
+    if (!parseFiniteNumber(*text, v) || v < 0) {
+      std::cerr << "maniplab-cli: " << opt << ": '" << *text << "' is not a non-negative number\n";
+      return false;
+    }
+    *dst = v * scale;
   }
   mo.distributedClocks = a.dc == "on" ? ethercat::MasterOptions::Dc::On
                          : a.dc == "off" ? ethercat::MasterOptions::Dc::Off
@@ -256,7 +294,8 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
   }
   if (!a.quiet)
     std::cerr << where << ": " << bus.master->slaveCount() << " drive(s) in OP, "
-              << (bus.mode == ethercat::cia402::ModeCSP ? "CSP" : "CST") << ", cycle " << mo.cyclePeriod * 1e3 << " ms\n";
+              << (bus.mode == ethercat::cia402::ModeCSP ? "CSP" : "CST") << ", cycle " << mo.cyclePeriod * 1e3 << " ms, loss budget "
+              << bus.master->lossBudget() * 1e3 << " ms and " << bus.master->maxLossesPerSecond() << " bad cycles per second\n";
   return true;
 }
 
@@ -279,6 +318,13 @@ void printBusStats(std::ostream& os, const Bus& bus) {
   if (bus.irregular > 0) os << " (first at t = " << bus.firstIrregular << " s)";
   os << ", overruns (controller late) " << bus.overruns;
   if (bus.overruns > 0) os << " (first at t = " << bus.firstOverrun << " s)";
+  os << "\n";
+  // The fault policy (sim/ethercat/README.md, "Faults"): every bad cycle counted, every episode timed.
+  os << "EtherCAT: bad cycles " << s.badCycles << " in " << s.lossEpisodes << " episode(s), " << bus.badInRun << " of them in "
+     << bus.lossPeriods << " control period(s) of the run (trace column ecat_bad_cycles); longest time without a good cycle "
+     << s.longestGap * 1e3 << " ms, most bad cycles in one second " << s.worstLossesPerSecond << "; loss budget " << st.lossBudget * 1e3
+     << " ms and " << st.maxLossesPerSecond << " per second";
+  if (st.watchdogSlave >= 0) os << ", shortest drive watchdog " << st.shortestWatchdog * 1e3 << " ms (slave " << st.watchdogSlave + 1 << ")";
   os << "\n";
   if (st.dc) {
     os << "EtherCAT: distributed clocks (reference: slave " << st.dcReference + 1 << "): worst |system time difference| "
@@ -319,7 +365,7 @@ int cmdRun(const Args& args) {
   Bus bus;
   if (ethercatBackend && !openBus(a, scene, spec, bus)) return 1;
   try {
-    sim::Recorder rec(sim::makeChannels(scene.robot.model, scene.record));
+    sim::Recorder rec(runChannels(scene, ethercatBackend));
     const sim::RunResult r = runOne(scene, *spec, rec, a.quiet, ethercatBackend ? &bus : nullptr);
     if (ethercatBackend) {
       printBusStats(a.json ? std::cerr : std::cout, bus);
@@ -362,7 +408,7 @@ int cmdCompare(const Args& args) {
     std::vector<std::pair<std::string, sim::RunMetrics>> runs;
     bool allOk = true;
     for (const auto& spec : scene.controllers) {
-      sim::Recorder rec(sim::makeChannels(scene.robot.model, scene.record));
+      sim::Recorder rec(runChannels(scene, ethercatBackend));
       if (ethercatBackend && bus.master->hasFault()) {
         const std::string e = bus.master->resetFault();
         if (!e.empty()) {

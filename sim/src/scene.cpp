@@ -331,7 +331,8 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
     return res;
   }
   rd.checkKeys(doc, "", {"format", "version", "name", "description", "robot", "trajectory", "duration", "rates",
-                         "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend"});
+                         "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend",
+                         "ethercat"});
   rd.header(doc, "maniplab-scene");
   rd.string(doc, "", "name", s.name, true);
   rd.string(doc, "", "description", s.description, false);
@@ -412,6 +413,19 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   detail::readRecordSelection(rd, doc, s.record);
   if (rd.string(doc, "", "backend", s.backend, false) && s.backend != "sim" && s.backend != "ethercat")
     rd.error("/backend", "must be \"sim\" or \"ethercat\"");
+  if (rd.object(doc, "", "ethercat", false)) {  // the EtherCAT master's fault policy (0: its default)
+    const json& e = doc["ethercat"];
+    rd.checkKeys(e, "/ethercat", {"loss_budget_ms", "max_losses_per_second"});
+    double v = 0;
+    if (rd.number(e, "/ethercat", "loss_budget_ms", v, false)) {
+      if (!(v >= 0 && v <= 10000)) rd.error("/ethercat/loss_budget_ms", "must be in [0, 10000] ms (0: the master's default)");
+      s.ethercat.lossBudget = v * 1e-3;
+    }
+    if (rd.number(e, "/ethercat", "max_losses_per_second", v, false)) {
+      if (!(v >= 0 && v <= 1e6)) rd.error("/ethercat/max_losses_per_second", "must be >= 0 (0: the master's default)");
+      s.ethercat.maxLossesPerSecond = v;
+    }
+  }
   if (res.ok()) checkBuiltTrajectory(rd, s);
   return res;
 }
