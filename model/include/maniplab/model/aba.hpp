@@ -30,15 +30,22 @@ int abaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& 
     for (int i = 0; i < n; ++i) {
       const auto k = std::size_t(i);
       const TransformT<S>& L = data.liMi[k];
-      S Rn[3][3], on[3];
-      for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 3; ++c) Rn[r][c] = R[r][0] * L.R(0, c) + R[r][1] * L.R(1, c) + R[r][2] * L.R(2, c);
-        on[r] = R[r][0] * L.p.x() + R[r][1] * L.p.y() + R[r][2] * L.p.z() + o[r];
-      }
       TransformT<S>& oX = data.oMi[k];
-      for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 3; ++c) oX.R(r, c) = R[r][c] = Rn[r][c];
-        oX.p[r] = o[r] = on[r];
+      if (i == 0) {  // the base frame is the world frame
+        for (int r = 0; r < 3; ++r) {
+          for (int c = 0; c < 3; ++c) oX.R(r, c) = R[r][c] = L.R(r, c);
+          oX.p[r] = o[r] = L.p[r];
+        }
+      } else {
+        S Rn[3][3], on[3];
+        for (int r = 0; r < 3; ++r) {
+          for (int c = 0; c < 3; ++c) Rn[r][c] = R[r][0] * L.R(0, c) + R[r][1] * L.R(1, c) + R[r][2] * L.R(2, c);
+          on[r] = R[r][0] * L.p.x() + R[r][1] * L.p.y() + R[r][2] * L.p.z() + o[r];
+        }
+        for (int r = 0; r < 3; ++r) {
+          for (int c = 0; c < 3; ++c) oX.R(r, c) = R[r][c] = Rn[r][c];
+          oX.p[r] = o[r] = on[r];
+        }
       }
       const S z0 = R[0][2], z1 = R[1][2], z2 = R[2][2];
       V6& Si = data.abaA[k];  // motion subspace S_i (world, at the origin), kept until pass 3

@@ -40,6 +40,12 @@ template <typename S> inline void checkModelData(const char* function, const Mod
                               "the workspace was built for a model of another size: construct Data(model)");
 }
 
+/// A dimension (rows, columns) of an argument.
+inline void checkDimension(const char* function, const char* argument, long actual, long expected, const char* meaning) {
+  if (actual != expected) [[unlikely]]
+    detail::throwSizeMismatch(function, argument, expected, actual, meaning);
+}
+
 /// A vector argument of the model's size.
 template <typename V> inline void checkSize(const char* function, const char* argument, const V& v, int expected) {
   if (v.size() != expected) [[unlikely]]

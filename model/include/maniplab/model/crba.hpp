@@ -38,7 +38,13 @@ const MatrixXT<S>& crbaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, con
   S o[3] = {S(0), S(0), S(0)};
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    if (i > 0) {
+    if (i == 1) {  // R_2 relative to R_1 is the joint transform itself
+      const TransformT<S>& L = data.liMi[k];
+      for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) R[r][c] = L.R(r, c);
+        o[r] = L.p[r];
+      }
+    } else if (i > 1) {
       const TransformT<S>& L = data.liMi[k];
       S Rn[3][3], on[3];
       for (int r = 0; r < 3; ++r) {
@@ -68,16 +74,24 @@ const MatrixXT<S>& crbaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, con
     // Body inertia about the origin of R_1: Ibar = R Ig R^T + m (|c|^2 1 - c c^T), h = m c, c = R d + o.
     const auto& b = model.body[k];
     const Matrix3T<S>& Ig = b.inertia;
-    S t[3][3];
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) t[r][c] = R[r][0] * Ig(0, c) + R[r][1] * Ig(1, c) + R[r][2] * Ig(2, c);
-    S cw[3], h[3];
-    for (int r = 0; r < 3; ++r) {
-      cw[r] = R[r][0] * b.com.x() + R[r][1] * b.com.y() + R[r][2] * b.com.z() + o[r];
-      h[r] = b.mass * cw[r];
+    S t[3][3], cw[3], h[3];  // t = R Ig R^T (upper triangle), c
+    if (i == 0) {  // R_1 itself: R = 1, o = 0
+      for (int r = 0; r < 3; ++r) {
+        for (int c = r; c < 3; ++c) t[r][c] = Ig(r, c);
+        cw[r] = b.com[r];
+      }
+    } else {
+      S u[3][3];
+      for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) u[r][c] = R[r][0] * Ig(0, c) + R[r][1] * Ig(1, c) + R[r][2] * Ig(2, c);
+      for (int r = 0; r < 3; ++r) {
+        for (int c = r; c < 3; ++c) t[r][c] = u[r][0] * R[c][0] + u[r][1] * R[c][1] + u[r][2] * R[c][2];
+        cw[r] = R[r][0] * b.com.x() + R[r][1] * b.com.y() + R[r][2] * b.com.z() + o[r];
+      }
     }
+    for (int r = 0; r < 3; ++r) h[r] = b.mass * cw[r];
     const S hc = h[0] * cw[0] + h[1] * cw[1] + h[2] * cw[2];
-    auto rot = [&](int a, int c) { return t[a][0] * R[c][0] + t[a][1] * R[c][1] + t[a][2] * R[c][2]; };
+    auto rot = [&](int a, int c) { return t[a][c]; };
     Matrix3T<S>& Ib = data.compInertia[k];
     Ib(0, 0) = rot(0, 0) - h[0] * cw[0] + hc;
     Ib(1, 1) = rot(1, 1) - h[1] * cw[1] + hc;
@@ -118,6 +132,17 @@ const MatrixXT<S>& crbaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, con
       F[4] = cm * z1;
       F[5] = cm * z2;
     }
+    // Leave composite i and F_i in data (write-only here; used by massMatrixDerivatives).
+    data.compMass[k] = cm;
+    data.compFirst[k] = Vector3T<S>(ch[0], ch[1], ch[2]);
+    {
+      Matrix3T<S>& C = data.compInertia[k];
+      C(0, 0) = cI[0]; C(1, 1) = cI[1]; C(2, 2) = cI[2];
+      C(0, 1) = C(1, 0) = cI[3];
+      C(0, 2) = C(2, 0) = cI[4];
+      C(1, 2) = C(2, 1) = cI[5];
+    }
+    for (int r = 0; r < 6; ++r) data.crbaF(r, i) = F[r];
     const auto& act = model.actuator[k];
     auto dotS = [&](int j) {
       return Sv(0, j) * F[0] + Sv(1, j) * F[1] + Sv(2, j) * F[2] + Sv(3, j) * F[3] + Sv(4, j) * F[4] +
@@ -142,8 +167,9 @@ const MatrixXT<S>& crbaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, con
 /// data.M = M(q), the full symmetric matrix. `transformsReady`: data.liMi already holds the joint
 /// transforms at q (e.g. after rnea at the same q). M does not depend on q_1: joint 1's transform is
 /// neither needed nor computed. Throws std::invalid_argument on a q or a workspace of the wrong size.
-/// Leaves in data: crbaX (poses relative to R_1), motionSubspace (in R_1), and the composite inertias
-/// compMass, compFirst, compInertia (about the origin of R_1, in R_1).
+/// Leaves in data: crbaX (poses relative to R_1), motionSubspace (S_i in R_1), the composite inertias
+/// compMass, compFirst, compInertia (mass, first moment and inertia about the origin of R_1, in R_1) and
+/// crbaF (F_i = I^c_i S_i, without the rotor spin term).
 template <typename S>
 const MatrixXT<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, bool transformsReady = false) {
   checkModelData("crba", model, data);

@@ -21,6 +21,9 @@ template <typename S> struct DataTpl {
     oMi.assign(N, TransformT<S>());
     crbaX.assign(N, TransformT<S>());
     motionSubspace = Matrix6XT<S>::Zero(6, n);
+    crbaF = Matrix6XT<S>::Zero(6, n);
+    christoffelA = Matrix6XT<S>::Zero(6, n);
+    christoffelB = Matrix6XT<S>::Zero(6, n);
     omega.assign(N, V3::Zero()); omegaDot.assign(N, V3::Zero()); acc.assign(N, V3::Zero());
     vel.assign(N, V3::Zero());
     force.assign(N, V3::Zero()); moment.assign(N, V3::Zero());
@@ -52,6 +55,8 @@ template <typename S> struct DataTpl {
   std::vector<M3> compInertia;
   std::vector<TransformT<S>> crbaX;  ///< CRBA: R_i relative to R_1
   Matrix6XT<S> motionSubspace;       ///< CRBA: S_i [angular; linear] in R_1 at its origin
+  Matrix6XT<S> crbaF;                ///< CRBA: F_i = I^c_i S_i (momentum of composite i under unit rate q̇_i)
+  Matrix6XT<S> christoffelA, christoffelB;  ///< massMatrixDerivatives: S_k x S_m and I^c_k S_m
   // Articulated-body algorithm (spatial 6-vectors: angular first, then linear, at O_i^+, in R_i)
   std::vector<Eigen::Matrix<S, 6, 6>> abaIA;
   std::vector<Vector6T<S>> abaPA, abaU, abaC, abaA;
@@ -62,7 +67,7 @@ template <typename S> struct DataTpl {
   MatrixXT<S> C;   ///< Coriolis/centrifugal matrix (Christoffel)
   MatrixXT<S> L;   ///< Cholesky factor of M (lower)
   Matrix6XT<S> J;  ///< geometric Jacobian, angular rows first
-  std::vector<MatrixXT<S>> dM;  ///< dM/dq_k (coriolis_christoffel)
+  std::vector<MatrixXT<S>> dM;  ///< dM/dq_k (massMatrixDerivatives, coriolis_christoffel.hpp)
 };
 
 using Data = DataTpl<double>;
