@@ -2,7 +2,7 @@
 # Hardening jobs (issue 9). Any crash, hang, sanitizer report or failing test fails the script.
 #  (a) asan : clang, -fsanitize=address,undefined -fno-sanitize-recover=all (+ fuzzer-no-link coverage, so
 #             that the same tree also links the fuzz targets): the model and sim tests (ASAN_SCOPE below;
-#             ASAN_SCOPE=all: every test except the Qt widget tests of tests/ui_*_tests.cmake and install).
+#             ASAN_SCOPE=all: every test except the Qt widget tests (label widgets, gui) and install).
 #  (b) fuzz : the libFuzzer targets of tests/fuzz/ in that same tree; each runs FUZZ_SECONDS (default 60)
 #             from the seed corpus and the regression inputs (-timeout=10: an input running longer is a
 #             hang); crash inputs are left in $HARDENING_DIR/fuzz/artifacts/ (add them to
@@ -45,25 +45,15 @@ configure_san() {
     -DMANIPLAB_FUZZ=ON
 }
 
-# Test names (= target names) of the configured tree, without the Qt widget tests and the install test.
-non_ui_tests() {
-  local dir=$1 ui
-  ui=$(grep -hoE '(maniplab_add_test\(|add_executable\(|add_test\(NAME )[A-Za-z0-9_]+' "$SRC"/tests/ui_*_tests.cmake |
-       sed -E 's/.*[( ]//' | sort -u)
-  ctest --test-dir "$dir" -N | sed -nE 's/^ *Test +#[0-9]+: ([A-Za-z0-9_]+)$/\1/p' |
-    grep -vxF -f <(printf "%s\n" $ui test_install test_robot_view_meshes test_scope_long_run) || true
+# Test names (= target names) of the configured tree, selected by their ctest labels (tests/CMakeLists.txt).
+tests_labelled() {  # tests_labelled DIR INCLUDE-REGEX EXCLUDE-REGEX
+  ctest --test-dir "$1" -N -L "$2" -LE "$3" | sed -nE 's/^ *Test +#[0-9]+: ([A-Za-z0-9_]+)$/\1/p' || true
 }
-
-# The model and sim tests (tests/{model,robot_file,sim_*,urdf,hardening}_tests.cmake) that do not run
-# maniplab-cli (the CLI would pull every other library into the sanitizer build).
-model_sim_tests() {
-  local files=("$SRC"/tests/{model,robot_file,urdf,hardening}_tests.cmake "$SRC"/tests/sim_*_tests.cmake) cli
-  cli=$(grep -hoE 'add_dependencies\([A-Za-z0-9_]+ [^)]*maniplab-cli' "$SRC"/tests/*.cmake | sed -E 's/add_dependencies\(([A-Za-z0-9_]+).*/\1/')
-  grep -hoE '(maniplab_add_test\(|add_test\(NAME )[A-Za-z0-9_]+' "${files[@]}" | sed -E 's/.*[( ]//' |
-    grep -v '_$' | grep -vxF -f <(printf "%s\n" $cli test_install test_robot_view_meshes test_scope_long_run) |
-    grep -v '^$' | sort -u || true
-  ctest --test-dir "$1" -N | sed -nE 's/^ *Test +#[0-9]+: (fuzz_replay_[A-Za-z0-9_]+)$/\1/p'
-}
+# Every test but the Qt widget tests (label widgets), those that need a display (gui) and the install test.
+non_ui_tests() { tests_labelled "$1" '.' '^(widgets|gui|install)$'; }
+# The model, URDF and sim tests and the fuzz replays, without those that run maniplab-cli (the CLI would
+# pull every other library into the sanitizer build) and the widget tests.
+model_sim_tests() { tests_labelled "$1" '^(model|urdf|sim|fuzz)$' '^(cli|widgets|gui|install)$'; }
 
 build_and_run() {  # build_and_run DIR REGEX-or-empty: builds the tests' targets, runs them
   local dir=$1 names=("${@:2}") targets=() t

@@ -1,5 +1,5 @@
 // maniplab-cli excite: an identification excitation (Fourier series optimised for the condition number of
-// the observation matrix within the limits), written as a scene (sim/excitation.hpp).
+// the observation matrix within the limits), written as a scene (sim/identification/excitation.hpp).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -8,7 +8,7 @@
 #include "commands.hpp"
 #include "maniplab/model/atomic_file.hpp"
 #include "maniplab/model/robot_file.hpp"
-#include "maniplab/sim/excitation.hpp"
+#include "maniplab/sim/identification/excitation.hpp"
 
 namespace maniplab::cli {
 

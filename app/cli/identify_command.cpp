@@ -1,5 +1,5 @@
 // maniplab-cli identify: base parameters from a CSV trace (seed 002 ch. III): dynamic model by weighted
-// least squares or the energy model without accelerations (sim/identification.hpp).
+// least squares or the energy model without accelerations (sim/identification/identification.hpp).
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -9,7 +9,7 @@
 #include "commands.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/model/standard_parameters.hpp"
-#include "maniplab/sim/identification.hpp"
+#include "maniplab/sim/identification/identification.hpp"
 
 namespace maniplab::cli {
 

@@ -1,7 +1,7 @@
 // maniplab-cli identify-sequential: the sequential test procedure of seed 002 ch. III §IV for the TH8,
 // in its corrected form (reference base-parameters-identification.md §8, errata §9), walked step by step:
 // which joints move and how, the corrected equation of the step, then the step's test motions are
-// simulated (sim/identification_sequential.hpp: exact motions, torques by the inverse dynamics of the
+// simulated (sim/identification/sequential.hpp: exact motions, torques by the inverse dynamics of the
 // robot file with friction, optional Gaussian torque noise) and its unknowns identified by the energy
 // theorem (3.5) with the parameters found by the earlier steps: by the step's closed-form equation
 // (computed in code), checked against the energy functions h on the same motions (the largest
@@ -18,7 +18,7 @@
 #include "maniplab/model/base_parameters.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/model/standard_parameters.hpp"
-#include "maniplab/sim/identification_sequential.hpp"
+#include "maniplab/sim/identification/sequential.hpp"
 
 namespace maniplab::cli {
 

@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "maniplab/sim/csv.hpp"
-#include "maniplab/sim/metrics.hpp"
-#include "maniplab/sim/orthoglide_simulation.hpp"
+#include "maniplab/sim/traces/csv.hpp"
+#include "maniplab/sim/traces/metrics.hpp"
+#include "maniplab/sim/orthoglide/simulation.hpp"
 
 namespace maniplab::cli {
 

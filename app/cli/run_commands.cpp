@@ -11,7 +11,7 @@
 #include "maniplab/ethercat/ethercat_backend.hpp"
 #include "maniplab/ethercat/link.hpp"
 #include "maniplab/ethercat/virtual_drives.hpp"
-#include "maniplab/sim/csv.hpp"
+#include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/sim/scene.hpp"
 
 namespace maniplab::cli {

@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "maniplab/sim/csv.hpp"
-#include "maniplab/sim/floating_base_plant.hpp"
+#include "maniplab/sim/traces/csv.hpp"
+#include "maniplab/sim/floating_base/plant.hpp"
 
 namespace maniplab::cli {
 namespace {

@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "maniplab/model/json_reader.hpp"
-#include "maniplab/sim/gain_design.hpp"
-#include "maniplab/sim/operational_space_controller.hpp"
+#include "maniplab/sim/control/gain_design.hpp"
+#include "maniplab/sim/control/operational_space_controller.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "scene_sections.hpp"
 

@@ -3,12 +3,12 @@
 
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/sim/scene.hpp"
-#include "maniplab/sim/trajectory_cartesian_line.hpp"
-#include "maniplab/sim/trajectory_fourier.hpp"
-#include "maniplab/sim/trajectory_quintic.hpp"
-#include "maniplab/sim/trajectory_quintic_spline.hpp"
-#include "maniplab/sim/trajectory_trapezoidal.hpp"
-#include "maniplab/sim/trajectory_umis_thesis_line.hpp"
+#include "maniplab/sim/trajectories/cartesian_line.hpp"
+#include "maniplab/sim/trajectories/fourier.hpp"
+#include "maniplab/sim/trajectories/quintic.hpp"
+#include "maniplab/sim/trajectories/quintic_spline.hpp"
+#include "maniplab/sim/trajectories/trapezoidal.hpp"
+#include "maniplab/sim/trajectories/umis_thesis_line.hpp"
 
 namespace maniplab::sim {
 

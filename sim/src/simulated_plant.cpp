@@ -7,7 +7,7 @@
 
 #include <boost/numeric/odeint.hpp>
 
-#include "maniplab/sim/euler_seed003_stepper.hpp"
+#include "maniplab/sim/integration/explicit_euler_stepper.hpp"
 
 namespace maniplab::sim {
 
@@ -15,7 +15,7 @@ namespace odeint = boost::numeric::odeint;
 using State = std::vector<double>;
 
 struct SimulatedPlant::Steppers {
-  EulerSeed003Stepper euler;
+  ExplicitEulerStepper euler;
   odeint::runge_kutta4<State> rk4;
   odeint::controlled_runge_kutta<odeint::runge_kutta_dopri5<State>> dopri;
   Steppers(double absTol, double relTol)

@@ -9,7 +9,7 @@
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/friction.hpp"
 #include "maniplab/model/umis_inverse_kinematics.hpp"
-#include "maniplab/sim/energy_balance.hpp"
+#include "maniplab/sim/traces/energy_balance.hpp"
 
 namespace maniplab::sim {
 

@@ -1,4 +1,4 @@
-// libFuzzer target: the CSV trace reader (sim/src/csv.cpp, readCsv). readCsv takes a path, so each input
+// libFuzzer target: the CSV trace reader (sim/src/traces/csv.cpp, readCsv). readCsv takes a path, so each input
 // is written to one temporary file first. The only allowed failure is the documented std::runtime_error;
 // a table that reads must be consistent (equal column lengths, one name per column).
 #include <cstdint>
@@ -9,7 +9,7 @@
 
 #include <unistd.h>
 
-#include "maniplab/sim/csv.hpp"
+#include "maniplab/sim/traces/csv.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string path = "/tmp/maniplab_fuzz_csv_" + std::to_string(::getpid()) + ".csv";

@@ -1,12 +1,12 @@
 // libFuzzer target: the scene file readers — serial scenes (sim/src/scene.cpp), Orthoglide scenes
-// (sim/src/orthoglide_scene.cpp) and satellite scenes (sim/src/floating_base_plant.cpp); every input goes
+// (sim/src/orthoglide/scene.cpp) and satellite scenes (sim/src/floating_base/plant.cpp); every input goes
 // to the three (each reports the others' documents as errors). Relative robot paths resolve against the
 // repository's scenes/ directory, so the shipped robots can be referenced. Diagnostics only, never a crash.
 #include <cstdint>
 #include <string>
 
-#include "maniplab/sim/floating_base_plant.hpp"
-#include "maniplab/sim/orthoglide_simulation.hpp"
+#include "maniplab/sim/floating_base/plant.hpp"
+#include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 
 #ifndef MANIPLAB_SOURCE_DIR

@@ -23,7 +23,7 @@
 #include "maniplab/ethercat/tracking_bound.hpp"
 #include "maniplab/ethercat/virtual_drives.hpp"
 #include "maniplab/model/robot_file.hpp"
-#include "maniplab/sim/csv.hpp"
+#include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
 #include "maniplab/sim/simulation.hpp"

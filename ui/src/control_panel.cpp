@@ -24,8 +24,8 @@
 #include <functional>
 #include <set>
 
-#include "maniplab/sim/controller_defaults.hpp"
-#include "maniplab/sim/gain_design.hpp"
+#include "maniplab/sim/control/controller_defaults.hpp"
+#include "maniplab/sim/control/gain_design.hpp"
 #include "maniplab/ui/trajectory_editor.hpp"
 
 namespace maniplab::ui {

@@ -21,7 +21,7 @@
 #include <cmath>
 
 #include "maniplab/model/standard_parameters.hpp"
-#include "maniplab/sim/excitation.hpp"
+#include "maniplab/sim/identification/excitation.hpp"
 
 namespace maniplab::ui {
 

@@ -50,9 +50,9 @@
 
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
-#include "maniplab/sim/csv.hpp"
-#include "maniplab/sim/floating_base_plant.hpp"
-#include "maniplab/sim/orthoglide_simulation.hpp"
+#include "maniplab/sim/traces/csv.hpp"
+#include "maniplab/sim/floating_base/plant.hpp"
+#include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/ui/control_panel.hpp"
 #include "maniplab/ui/teach_panel.hpp"

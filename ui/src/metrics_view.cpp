@@ -10,7 +10,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "maniplab/sim/csv.hpp"
+#include "maniplab/sim/traces/csv.hpp"
 
 namespace maniplab::ui {
 

@@ -19,7 +19,7 @@
 
 #include "maniplab/model/base_parameters.hpp"
 #include "maniplab/model/standard_parameters.hpp"
-#include "maniplab/sim/identification_sequential.hpp"
+#include "maniplab/sim/identification/sequential.hpp"
 
 namespace maniplab::ui {
 

@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 #include "maniplab/ethercat/ethercat_backend.hpp"
-#include "maniplab/sim/trajectory.hpp"
+#include "maniplab/sim/trajectories/trajectory.hpp"
 
 namespace maniplab::ethercat {
 

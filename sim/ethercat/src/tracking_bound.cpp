@@ -11,7 +11,7 @@
 #include "maniplab/ethercat/virtual_drives.hpp"
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/data.hpp"
-#include "maniplab/sim/model_controllers.hpp"
+#include "maniplab/sim/control/model_controllers.hpp"
 
 namespace maniplab::ethercat {
 

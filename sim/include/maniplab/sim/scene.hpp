@@ -9,12 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/robot_file.hpp"
-#include "maniplab/sim/controller.hpp"
-#include "maniplab/sim/model_controllers.hpp"
-#include "maniplab/sim/pid_controller.hpp"
+#include "maniplab/sim/control/controller.hpp"
+#include "maniplab/sim/control/model_controllers.hpp"
+#include "maniplab/sim/control/pid_controller.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
 #include "maniplab/sim/simulation.hpp"
-#include "maniplab/sim/trajectory.hpp"
+#include "maniplab/sim/trajectories/trajectory.hpp"
 
 namespace maniplab::sim {
 

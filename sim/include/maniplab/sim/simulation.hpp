@@ -14,10 +14,10 @@
 
 #include "maniplab/model/data.hpp"
 #include "maniplab/sim/backend.hpp"
-#include "maniplab/sim/controller.hpp"
-#include "maniplab/sim/metrics.hpp"
-#include "maniplab/sim/recorder.hpp"
-#include "maniplab/sim/trajectory.hpp"
+#include "maniplab/sim/control/controller.hpp"
+#include "maniplab/sim/traces/metrics.hpp"
+#include "maniplab/sim/traces/recorder.hpp"
+#include "maniplab/sim/trajectories/trajectory.hpp"
 
 namespace maniplab::sim {
 

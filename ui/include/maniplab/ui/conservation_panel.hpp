@@ -8,7 +8,7 @@
 //   * for floating-base runs (the satellite's channels Px..Pz, Lx..Lz, world frame) the linear and
 //     angular momentum components, their drift from the first row's value and the largest |P − P0|,
 //     |L − L0| so far (with no external force both are conserved: the drift is the integrator's error).
-// Channels used (sim/src/simulation.cpp, sim/floating_base_plant.hpp): serial runs E_total,
+// Channels used (sim/src/simulation.cpp, sim/floating_base/plant.hpp): serial runs E_total,
 // W_actuators (= W), W_tau, W_friction; satellite runs T (no gravity: E = T), W (joint work, no
 // friction channel), Px..Pz, Lx..Lz. A quantity whose channels are absent is shown as "not recorded".
 #include <QStringList>

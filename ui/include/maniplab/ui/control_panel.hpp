@@ -18,7 +18,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "maniplab/sim/orthoglide_simulation.hpp"
+#include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 
 class QCheckBox;

@@ -1,7 +1,7 @@
 #pragma once
 // The identification panel (seed 002, issue 6): base parameters of the current robot (symbolic rules,
 // named, with their expressions), identification from the last run's trace or from a CSV trace by the
-// dynamic model (weighted least squares) or the energy model (sim/identification.hpp), the table of
+// dynamic model (weighted least squares) or the energy model (sim/identification/identification.hpp), the table of
 // identified values beside the true ones (the robot file's, known in simulation) with their relative
 // standard deviations, measured vs predicted torques, and the identified model handed to the
 // model-based controllers (computed torque, PD + gravity) to compare tracking before/after.
@@ -17,8 +17,8 @@
 #include <optional>
 
 #include "maniplab/model/base_parameters.hpp"
-#include "maniplab/sim/identification.hpp"
-#include "maniplab/sim/recorder.hpp"
+#include "maniplab/sim/identification/identification.hpp"
+#include "maniplab/sim/traces/recorder.hpp"
 
 class QCheckBox;
 class QComboBox;

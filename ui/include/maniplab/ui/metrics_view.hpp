@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "maniplab/sim/metrics.hpp"
+#include "maniplab/sim/traces/metrics.hpp"
 
 class QTableWidget;
 class QPushButton;

@@ -2,7 +2,7 @@
 // Guided sequential identification (issue 6; seed 002 ch. III §IV, TH8, corrected form of reference
 // base-parameters-identification.md §8 with the §9 errata): the 14 steps in a list; for the current step
 // its description (which joints move and how, the corrected equation, what the thesis printed wrong);
-// "Run step" simulates the step's test motions (sim/identification_sequential.hpp: exact motions,
+// "Run step" simulates the step's test motions (sim/identification/sequential.hpp: exact motions,
 // torques by inverse dynamics with friction, optional Gaussian torque noise) and identifies its unknowns
 // by the energy theorem with the parameters found so far; "Next" moves on. The table lists every
 // parameter identified so far with its true value (the robot file's) and the relative error.

@@ -28,9 +28,9 @@
 #include <vector>
 
 #include "maniplab/sim/backend.hpp"
-#include "maniplab/sim/floating_base_plant.hpp"
-#include "maniplab/sim/orthoglide_simulation.hpp"
-#include "maniplab/sim/recorder.hpp"
+#include "maniplab/sim/floating_base/plant.hpp"
+#include "maniplab/sim/orthoglide/simulation.hpp"
+#include "maniplab/sim/traces/recorder.hpp"
 #include "maniplab/sim/scene.hpp"
 
 namespace maniplab::ui {

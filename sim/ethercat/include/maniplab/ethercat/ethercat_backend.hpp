@@ -19,7 +19,7 @@
 #include "maniplab/ethercat/master.hpp"
 #include "maniplab/model/model.hpp"
 #include "maniplab/sim/backend.hpp"
-#include "maniplab/sim/trajectory.hpp"
+#include "maniplab/sim/trajectories/trajectory.hpp"
 
 namespace maniplab::ethercat {
 

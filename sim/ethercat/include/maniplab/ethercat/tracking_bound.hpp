@@ -30,9 +30,9 @@
 #include <vector>
 
 #include "maniplab/model/model.hpp"
-#include "maniplab/sim/recorder.hpp"
+#include "maniplab/sim/traces/recorder.hpp"
 #include "maniplab/sim/scene.hpp"
-#include "maniplab/sim/trajectory.hpp"
+#include "maniplab/sim/trajectories/trajectory.hpp"
 
 namespace maniplab::ethercat {
 

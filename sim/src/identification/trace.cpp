@@ -1,0 +1,117 @@
+// Identification traces: CSV columns -> samples, validation, zero-phase Butterworth filtering and central
+// differences (see identification.hpp; seed 002 ch. III needs velocities, the dynamic model also
+// accelerations).
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "maniplab/sim/identification/identification.hpp"
+
+namespace maniplab::sim {
+
+namespace {
+std::string fmt(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+}  // namespace
+
+IdentificationTrace traceFromTable(const CsvTable& table, int n, const std::string& source) {
+  IdentificationTrace tr;
+  tr.source = source;
+  if (table.columns.empty() || table.rows() == 0) throw std::runtime_error(source + ": empty trace");
+  std::map<std::string, int> index;
+  for (std::size_t c = 0; c < table.names.size(); ++c) index[table.names[c]] = int(c);
+  const std::size_t N = table.rows();
+  auto column = [&](const std::string& name, int& found) {
+    const auto it = index.find(name);
+    found = it == index.end() ? -1 : it->second;
+  };
+  auto fill = [&](const char* kind, MatrixX& dst, bool required) {
+    std::vector<int> cols(static_cast<std::size_t>(n));
+    int present = 0;
+    for (int i = 0; i < n; ++i) {
+      column(std::string(kind) + "[" + std::to_string(i + 1) + "]", cols[std::size_t(i)]);
+      if (cols[std::size_t(i)] >= 0) ++present;
+    }
+    if (present == 0 && !required) return false;
+    for (int i = 0; i < n; ++i)
+      if (cols[std::size_t(i)] < 0)
+        throw std::runtime_error(source + ": missing column " + kind + "[" + std::to_string(i + 1) + "] (the robot has " +
+                                 std::to_string(n) + " joints; a trace needs time, q[1..n] and tau[1..n])");
+    dst.resize(Eigen::Index(N), n);
+    for (int i = 0; i < n; ++i) {
+      const auto& col = table.columns[std::size_t(cols[std::size_t(i)])];
+      for (std::size_t r = 0; r < N; ++r) {
+        if (!std::isfinite(col[r]))
+          throw std::runtime_error(source + ": column " + kind + "[" + std::to_string(i + 1) + "], data row " +
+                                   std::to_string(r + 1) + " (t = " + fmt(table.columns[0][r]) +
+                                   " s): missing or non-finite value");
+        dst(Eigen::Index(r), i) = col[r];
+      }
+    }
+    return true;
+  };
+  fill("q", tr.q, true);
+  fill("tau", tr.tau, true);
+  tr.hasQd = fill("qd", tr.qd, false);
+  tr.hasQdd = fill("qdd", tr.qdd, false);
+  tr.t.resize(Eigen::Index(N));
+  for (std::size_t r = 0; r < N; ++r) tr.t[Eigen::Index(r)] = table.columns[0][r];
+  return tr;
+}
+
+IdentificationTrace readIdentificationTrace(const std::string& path, int n) {
+  return traceFromTable(readCsv(path), n, path);
+}
+
+MatrixX zeroPhaseLowPass(const MatrixX& x, double fs, double fc) {
+  const Eigen::Index N = x.rows();
+  if (fc <= 0 || N < 3) return x;
+  if (fc >= 0.5 * fs) throw std::runtime_error("low-pass cutoff " + fmt(fc) + " Hz is not below the Nyquist frequency " + fmt(0.5 * fs) + " Hz");
+  // 2nd-order Butterworth by the bilinear transform with prewarping.
+  const double K = std::tan(M_PI * fc / fs), s2 = std::sqrt(2.0);
+  const double norm = 1 / (1 + s2 * K + K * K);
+  const double b0 = K * K * norm, b1 = 2 * b0, b2 = b0;
+  const double a1 = 2 * (K * K - 1) * norm, a2 = (1 - s2 * K + K * K) * norm;
+  const Eigen::Index pad = std::min<Eigen::Index>(N - 1, Eigen::Index(std::ceil(3 * fs / fc)));
+  MatrixX out(N, x.cols());
+  std::vector<double> buf(std::size_t(N + 2 * pad));
+  auto pass = [&](bool reverse) {
+    const std::size_t L = buf.size();
+    // steady-state start on the first value (unit DC gain)
+    const double x0 = reverse ? buf[L - 1] : buf[0];
+    double xm1 = x0, xm2 = x0, ym1 = x0, ym2 = x0;
+    for (std::size_t k = 0; k < L; ++k) {
+      const std::size_t i = reverse ? L - 1 - k : k;
+      const double xi = buf[i];
+      const double yi = b0 * xi + b1 * xm1 + b2 * xm2 - a1 * ym1 - a2 * ym2;
+      xm2 = xm1; xm1 = xi; ym2 = ym1; ym1 = yi;
+      buf[i] = yi;
+    }
+  };
+  for (Eigen::Index c = 0; c < x.cols(); ++c) {
+    // odd reflection about the end points
+    for (Eigen::Index k = 0; k < pad; ++k) buf[std::size_t(k)] = 2 * x(0, c) - x(pad - k, c);
+    for (Eigen::Index k = 0; k < N; ++k) buf[std::size_t(pad + k)] = x(k, c);
+    for (Eigen::Index k = 0; k < pad; ++k) buf[std::size_t(pad + N + k)] = 2 * x(N - 1, c) - x(N - 2 - k, c);
+    pass(false);
+    pass(true);
+    for (Eigen::Index k = 0; k < N; ++k) out(k, c) = buf[std::size_t(pad + k)];
+  }
+  return out;
+}
+
+MatrixX differentiate(const MatrixX& x, double dt) {
+  const Eigen::Index N = x.rows();
+  MatrixX d = MatrixX::Zero(N, x.cols());
+  if (N < 2) return d;
+  for (Eigen::Index k = 1; k + 1 < N; ++k) d.row(k) = (x.row(k + 1) - x.row(k - 1)) / (2 * dt);
+  d.row(0) = (x.row(1) - x.row(0)) / dt;
+  d.row(N - 1) = (x.row(N - 1) - x.row(N - 2)) / dt;
+  return d;
+}
+
+}  // namespace maniplab::sim

@@ -1,0 +1,285 @@
+// CSV export/import (csv.hpp): std::to_chars / std::from_chars (locale-independent), atomic writes
+// (model/atomic_file.hpp).
+#include "maniplab/sim/traces/csv.hpp"
+
+#include "maniplab/model/atomic_file.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string_view>
+#include <system_error>
+
+namespace maniplab::sim {
+namespace {
+
+std::string errnoText(int err) { return std::system_category().message(err); }
+
+/// The atomic writer of model/atomic_file.hpp (temporary file + rename), labelled for CSV messages.
+struct AtomicFile : AtomicFileWriter {
+  explicit AtomicFile(const std::string& path) : AtomicFileWriter(path, "CSV file") {}
+};
+
+void appendNumber(std::string& out, double v, int precision) {
+  if (std::isnan(v)) return;  // missing value: empty field
+  char buf[64];
+  const auto r = precision > 0 ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, precision)
+                               : std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+void appendHeaderField(std::string& out, const std::string& name, const std::string& unit) {
+  std::string f = name;
+  if (!unit.empty()) f += " [" + unit + "]";
+  if (f.find_first_of("\r\n") != std::string::npos)
+    throw std::invalid_argument("CSV header field '" + f + "' contains a line break");
+  const bool quote = f.find_first_of(",\"") != std::string::npos ||
+                     (!f.empty() && (f.front() == ' ' || f.front() == '\t' || f.back() == ' ' || f.back() == '\t'));
+  if (!quote) {
+    out += f;
+    return;
+  }
+  out += '"';
+  for (char c : f) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+[[noreturn]] void parseFailure(const std::string& path, std::size_t line, std::size_t column, const std::string& what) {
+  std::string msg = "readCsv: '" + path + "' line " + std::to_string(line);
+  if (column > 0) msg += ", column " + std::to_string(column);
+  throw std::runtime_error(msg + ": " + what);
+}
+
+// Header fields: RFC-4180 style quoting.
+std::vector<std::string> splitHeader(std::string_view line, const std::string& path) {
+  std::vector<std::string> fields;
+  std::size_t i = 0;
+  while (true) {
+    std::string field;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i < line.size() && line[i] == '"') {
+      ++i;
+      bool closed = false;
+      while (i < line.size()) {
+        if (line[i] == '"') {
+          if (i + 1 < line.size() && line[i + 1] == '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          ++i;
+          closed = true;
+          break;
+        }
+        field += line[i++];
+      }
+      if (!closed) parseFailure(path, 1, fields.size() + 1, "unterminated quoted header field");
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+      if (i < line.size() && line[i] != ',')
+        parseFailure(path, 1, fields.size() + 1, "text after a quoted header field");
+    } else {
+      const std::size_t end = std::min(line.find(',', i), line.size());
+      field = std::string(trim(line.substr(i, end - i)));
+      i = end;
+    }
+    fields.push_back(std::move(field));
+    if (i >= line.size()) break;
+    ++i;  // the comma
+  }
+  return fields;
+}
+
+void splitNameUnit(const std::string& field, std::string& name, std::string& unit) {
+  const auto open = field.rfind(" [");
+  if (!field.empty() && field.back() == ']' && open != std::string::npos) {
+    const std::string inner = field.substr(open + 2, field.size() - open - 3);
+    if (inner.find_first_of("[]") == std::string::npos) {
+      name = field.substr(0, open);
+      unit = inner;
+      return;
+    }
+  }
+  name = field;
+  unit.clear();
+}
+
+double parseNumber(std::string_view text, const std::string& path, std::size_t line, std::size_t column) {
+  const std::string_view f = trim(text);
+  if (f.empty()) {
+    if (column == 1) parseFailure(path, line, column, "missing value in the first (time) column");
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  std::string_view digits = f;
+  if (digits.size() > 1 && digits.front() == '+' && digits[1] != '-' && digits[1] != '+') digits.remove_prefix(1);
+  double v = 0;
+  const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v, std::chars_format::general);
+  if (r.ec == std::errc::result_out_of_range)
+    parseFailure(path, line, column, "number '" + std::string(f) + "' is out of the range of a double");
+  if (r.ec != std::errc() || r.ptr != digits.data() + digits.size())
+    parseFailure(path, line, column, "'" + std::string(f) + "' is not a number");
+  if (!std::isfinite(v))
+    parseFailure(path, line, column,
+                 "non-finite value '" + std::string(f) +
+                     "' is not allowed (a missing value is written as an empty field)");
+  return v;
+}
+
+void validateTable(const CsvTable& t) {
+  if (t.columns.empty()) throw std::invalid_argument("CSV table has no column");
+  if (t.names.size() != t.columns.size())
+    throw std::invalid_argument("CSV table has " + std::to_string(t.names.size()) + " names for " +
+                                std::to_string(t.columns.size()) + " columns");
+  if (!t.units.empty() && t.units.size() != t.columns.size())
+    throw std::invalid_argument("CSV table has " + std::to_string(t.units.size()) + " units for " +
+                                std::to_string(t.columns.size()) + " columns");
+  for (std::size_t c = 1; c < t.columns.size(); ++c)
+    if (t.columns[c].size() != t.columns[0].size())
+      throw std::invalid_argument("CSV table column '" + t.names[c] + "' has " + std::to_string(t.columns[c].size()) +
+                                  " rows, the first column " + std::to_string(t.columns[0].size()));
+  for (std::size_t r = 0; r < t.columns[0].size(); ++r)
+    if (std::isnan(t.columns[0][r]))
+      throw std::invalid_argument("CSV table first column '" + t.names[0] + "' is NaN at row " + std::to_string(r));
+}
+
+[[noreturn]] void infiniteValue(const std::string& path, const std::string& column, double t) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, t);
+  throw std::runtime_error("cannot write CSV file '" + path + "': infinite value in column '" + column +
+                           "' at row with first value " + std::string(buf, r.ptr));
+}
+
+}  // namespace
+
+void writeCsv(const Recorder& rec, const std::string& path, const CsvOptions& opt) {
+  std::vector<int> cols;
+  if (opt.channels.empty()) {
+    for (std::size_t i = 0; i < rec.channels().size(); ++i) cols.push_back(int(i));
+  } else {
+    for (const auto& name : opt.channels) {
+      const int i = rec.channelIndex(name);
+      if (i < 0) throw std::invalid_argument("writeCsv: unknown channel '" + name + "' (file '" + path + "')");
+      cols.push_back(i);
+    }
+  }
+  std::string header;
+  appendHeaderField(header, "time", "s");
+  for (int c : cols) {
+    header += ',';
+    appendHeaderField(header, rec.channels()[c].name, rec.channels()[c].unit);
+  }
+  header += '\n';
+
+  AtomicFile file(path);
+  std::string& out = file.buffer();
+  out += header;
+  for (std::size_t r = 0; r < rec.rows(); ++r) {
+    const double t = rec.time(r);
+    if (t < opt.tBegin) continue;
+    if (t > opt.tEnd) break;  // times are non-decreasing
+    appendNumber(out, t, opt.precision);
+    for (int c : cols) {
+      const double v = rec.value(r, c);
+      if (std::isinf(v)) infiniteValue(path, rec.channels()[c].name, t);
+      out += ',';
+      appendNumber(out, v, opt.precision);
+    }
+    out += '\n';
+    file.maybeFlush();
+  }
+  file.commit();
+}
+
+void writeCsvTable(const CsvTable& table, const std::string& path, int precision) {
+  validateTable(table);
+  std::string header;
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
+    if (c > 0) header += ',';
+    appendHeaderField(header, table.names[c], table.units.empty() ? std::string() : table.units[c]);
+  }
+  header += '\n';
+
+  AtomicFile file(path);
+  std::string& out = file.buffer();
+  out += header;
+  for (std::size_t r = 0; r < table.rows(); ++r) {
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+      const double v = table.columns[c][r];
+      if (std::isinf(v)) infiniteValue(path, table.names[c], table.columns[0][r]);
+      if (c > 0) out += ',';
+      appendNumber(out, v, precision);
+    }
+    out += '\n';
+    file.maybeFlush();
+  }
+  file.commit();
+}
+
+CsvTable readCsv(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int err = errno;
+    throw std::runtime_error("readCsv: cannot open '" + path + "': " + errnoText(err));
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) throw std::runtime_error("readCsv: cannot read '" + path + "'");
+  std::string text = std::move(ss).str();
+  std::string_view all(text);
+  if (all.substr(0, 3) == "\xEF\xBB\xBF") all.remove_prefix(3);  // UTF-8 byte-order mark
+
+  std::size_t pos = 0, lineNo = 0;
+  auto nextLine = [&](std::string_view& line) {
+    if (pos >= all.size()) return false;
+    const std::size_t end = std::min(all.find('\n', pos), all.size());
+    line = all.substr(pos, end - pos);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos = end + 1;
+    ++lineNo;
+    return true;
+  };
+
+  std::string_view line;
+  if (!nextLine(line) || trim(line).empty()) parseFailure(path, 1, 0, "empty file or empty header line");
+  CsvTable table;
+  for (const auto& field : splitHeader(line, path)) {
+    std::string name, unit;
+    splitNameUnit(field, name, unit);
+    table.names.push_back(std::move(name));
+    table.units.push_back(std::move(unit));
+  }
+  const std::size_t width = table.names.size();
+  table.columns.resize(width);
+
+  while (nextLine(line)) {
+    if (trim(line).empty()) parseFailure(path, lineNo, 0, "empty line (expected " + std::to_string(width) + " fields)");
+    std::size_t column = 0, start = 0;
+    while (true) {
+      const std::size_t comma = line.find(',', start);
+      const std::size_t end = comma == std::string_view::npos ? line.size() : comma;
+      if (column < width) table.columns[column].push_back(parseNumber(line.substr(start, end - start), path, lineNo, column + 1));
+      ++column;
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    if (column != width) {
+      parseFailure(path, lineNo, std::min(column, width + 1),
+                   "expected " + std::to_string(width) + " fields, found " + std::to_string(column));
+    }
+  }
+  return table;
+}
+
+}  // namespace maniplab::sim

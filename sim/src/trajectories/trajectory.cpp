@@ -1,0 +1,1 @@
+#include "maniplab/sim/trajectories/trajectory.hpp"

@@ -1,1 +1,0 @@
-#include "maniplab/sim/trajectory.hpp"

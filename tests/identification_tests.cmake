@@ -1,7 +1,0 @@
-# Issue 6 (seed 002): standard parameters, inverse-dynamics and energy regressors, base parameters
-# (symbolic regrouping rules vs QR, count formula), identification from CSV traces, excitation.
-maniplab_add_test(test_regressor test_regressor.cpp)
-maniplab_add_test(test_base_parameters test_base_parameters.cpp)
-maniplab_add_test(test_identification test_identification.cpp LIBS maniplab::sim nlohmann_json::nlohmann_json)
-add_dependencies(test_identification maniplab-cli)
-target_compile_definitions(test_identification PRIVATE MANIPLAB_CLI="$<TARGET_FILE:maniplab-cli>")

@@ -1,3 +1,0 @@
-maniplab_add_test(test_dynamics_crosscheck test_dynamics_crosscheck.cpp)
-maniplab_add_test(test_closed_forms test_closed_forms.cpp)
-maniplab_add_test(test_shipped_robots test_shipped_robots.cpp)

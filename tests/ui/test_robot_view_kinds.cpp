@@ -1,0 +1,295 @@
+// The 3D view of the other robot kinds: the Orthoglide (seed 004) drawn from its geometric models, and a
+// serial arm on a free-floating base (seed 000 §IV.2, the satellite scene) posed from recorded rows.
+// Oracles: the model's IGM / FGM and Khalil–Kleinfinger frames computed here independently of the view,
+// the geometric facts of a parallelogram, Rodrigues' formula for the recorded base rotation vector, and
+// forward kinematics of the arm. Under xvfb it also saves screenshots of both kinds.
+#include <QDir>
+#include <QGuiApplication>
+#include <QImage>
+#include <QScreen>
+#include <QtTest>
+#include <cmath>
+#include <random>
+
+#include "maniplab/model/data.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
+#include "maniplab/model/orthoglide_file.hpp"
+#include "maniplab/model/orthoglide_kinematics.hpp"
+#include "maniplab/model/orthoglide_tables.hpp"
+#include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/floating_base/plant.hpp"
+#include "maniplab/ui/robot_view.hpp"
+#include "maniplab/ui/view_feed.hpp"
+
+using namespace maniplab;
+using maniplab::ui::RobotView;
+using Part = RobotView::OrthoglidePart;
+
+namespace {
+
+Vector3 v3(const QVector3D& v) { return Vector3(v.x(), v.y(), v.z()); }
+
+double maxDiff(const QMatrix4x4& a, const Transform& T) {
+  const auto m = T.matrix();
+  double e = 0;
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) e = std::max(e, std::abs(double(a(r, c)) - m(r, c)));
+  return e;
+}
+
+// Rodrigues' formula, written out (independent of Eigen::AngleAxis used by the feed).
+Matrix3 rodrigues(const Vector3& r) {
+  const double th = r.norm();
+  if (th < 1e-300) return Matrix3::Identity();
+  const Vector3 k = r / th;
+  Matrix3 K;
+  K << 0, -k.z(), k.y(), k.z(), 0, -k.x(), -k.y(), k.x(), 0;
+  return Matrix3::Identity() + std::sin(th) * K + (1 - std::cos(th)) * K * K;
+}
+
+int nonBackgroundPixels(const QImage& img) {
+  const QRgb bg = RobotView::backgroundColor().rgb();
+  int n = 0;
+  for (int y = 0; y < img.height(); ++y)
+    for (int x = 0; x < img.width(); ++x) {
+      const QRgb p = img.pixel(x, y);
+      if (std::abs(qRed(p) - qRed(bg)) + std::abs(qGreen(p) - qGreen(bg)) + std::abs(qBlue(p) - qBlue(bg)) > 24) ++n;
+    }
+  return n;
+}
+
+}  // namespace
+
+class TestRobotViewKinds : public QObject {
+  Q_OBJECT
+  OrthoglideLoadResult og;
+  sim::SatelliteLoadResult sat;
+  RobotLoadResult puma;
+
+  // A random platform position in the prescribed workspace cube.
+  Vector3 randomPlatform(std::mt19937& rng) const {
+    std::uniform_real_distribution<double> u(-0.5, 0.5);
+    const auto& m = og.model;
+    return m.workspaceCenter + m.workspaceSize * Vector3(u(rng), u(rng), u(rng));
+  }
+
+ private slots:
+  void initTestCase() {
+    og = loadOrthoglideFile(std::string(MANIPLAB_SOURCE_DIR) + "/robots/orthoglide.json");
+    QVERIFY2(og.ok(), og.report().c_str());
+    sat = sim::loadSatelliteScene(std::string(MANIPLAB_SOURCE_DIR) + "/scenes/satellite_arm.json");
+    QVERIFY2(sat.ok(), sat.report().c_str());
+    puma = loadRobotFile(std::string(MANIPLAB_SOURCE_DIR) + "/robots/puma560.json");
+    QVERIFY2(puma.ok(), puma.report().c_str());
+  }
+
+  void orthoglideFollowsItsGeometricModels() {
+    const OrthoglideModel& m = og.model;
+    RobotView view;
+    view.setOrthoglide(m);
+    QCOMPARE(view.kind(), RobotView::Kind::Orthoglide);
+    QVERIFY(view.hasRobot());
+    QCOMPARE(view.jointCount(), 0);
+    QVERIFY((view.orthoglidePlatformPosition() - m.home).norm() < 1e-12);  // posed at home
+    std::mt19937 rng(2002);
+    for (int trial = 0; trial < 25; ++trial) {
+      const Vector3 P = randomPlatform(rng);
+      OrthoglideChainVariables q;
+      QVERIFY(orthoglideInverseGeometric(m, P, q));
+      const Vector3 L(q[0][0], q[1][0], q[2][0]);
+      // From the actuators (the view's FGM) and, on odd trials, from the platform (IGM).
+      if (trial % 2 == 0) QVERIFY(view.setOrthoglideActuators(L));
+      else QVERIFY(view.setOrthoglidePlatform(P));
+      QVERIFY2((view.orthoglidePlatformPosition() - P).norm() < 1e-9,
+               qPrintable(QString::number((view.orthoglidePlatformPosition() - P).norm())));
+      QVERIFY((view.orthoglideActuatorPositions() - L).norm() < 1e-9);
+      // The drawn platform entity sits at P (float precision).
+      QVERIFY((v3(view.platformTransform().map(QVector3D(0, 0, 0))) - P).norm() < 1e-5);
+      QVERIFY(maxDiff(view.toolTransform(), Transform{Matrix3::Identity(), P}) < 1e-5);
+      std::array<OrthoglideBodyPose, 19> bodies;
+      QVERIFY(orthoglideBodyPoses(m, L, bodies));
+      QVERIFY((bodies[18].pose.p - P).norm() < 1e-9);
+      for (int i = 0; i < 3; ++i) {
+        const auto& c = m.chain[std::size_t(i)];
+        const auto F = orthoglideChainFrames(m, i, q[std::size_t(i)]);
+        auto pts = [&](Part part) { return view.orthoglidePartPoints(i, part); };
+        auto near = [](const Vector3& a, const Vector3& b) { return (a - b).norm() < 1e-9; };
+        // End points = origins of the model's frames (table order: 1_i..9_i at 0..8).
+        QVERIFY(near(pts(Part::CarriageArm).first, F[0].p) && near(pts(Part::CarriageArm).second, F[1].p));
+        QVERIFY(near(pts(Part::BarA).first, F[2].p) && near(pts(Part::BarA).second, F[3].p));
+        QVERIFY(near(pts(Part::BarB).first, F[6].p) && near(pts(Part::BarB).second, F[7].p));
+        QVERIFY(near(pts(Part::FarLink).first, F[3].p) && near(pts(Part::FarLink).second, F[8].p));
+        QVERIFY(near(pts(Part::PlatformLink).first, F[4].p) && near(pts(Part::PlatformLink).second, P));
+        // ... and of the bodies the model gives for drawing (bodies 3_i and 7_i: the two bars).
+        QVERIFY(near(bodies[std::size_t(6 * i + 2)].pose.p, pts(Part::BarA).first));
+        QVERIFY(near(bodies[std::size_t(6 * i + 5)].pose.p, pts(Part::BarB).first));
+        // Chain i's own direct geometric model reaches P.
+        QVERIFY(near(orthoglideChainPlatformPoint(m, i, q[std::size_t(i)]), P));
+        // The carriage is on the actuator axis at L_i; the rail holds the stroke.
+        QVERIFY(near(pts(Part::CarriageArm).first, m.basePoint(i) + L[i] * m.actuatorAxis(i)));
+        QVERIFY(near(pts(Part::Rail).first, m.basePoint(i) + c.limits.lower * m.actuatorAxis(i)));
+        QVERIFY(near(pts(Part::Rail).second, m.basePoint(i) + c.limits.upper * m.actuatorAxis(i)));
+        // Parallelogram: both bars of length D_4, parallel and same sense; opposite short sides equal
+        // (2 r_2 long); the platform link is D_6 long.
+        const Vector3 a = pts(Part::BarA).second - pts(Part::BarA).first;
+        const Vector3 b = pts(Part::BarB).second - pts(Part::BarB).first;
+        QVERIFY(std::abs(a.norm() - c.D4) < 1e-9 && std::abs(b.norm() - c.D4) < 1e-9);
+        QVERIFY2(a.cross(b).norm() / (a.norm() * b.norm()) < 1e-9 && a.dot(b) > 0, "bars not parallel");
+        const Vector3 nearSide = pts(Part::NearLink).second - pts(Part::NearLink).first;
+        const Vector3 farSide = pts(Part::FarLink).second - pts(Part::FarLink).first;
+        QVERIFY((nearSide - farSide).norm() < 1e-9);
+        QVERIFY(std::abs(nearSide.norm() - 2 * c.r2) < 1e-9);
+        QVERIFY(std::abs((pts(Part::PlatformLink).second - pts(Part::PlatformLink).first).norm() - c.D6) < 1e-9);
+        // The cylinder entities span the same points (float transforms).
+        for (int k = 0; k < RobotView::kOrthoglidePartCount; ++k) {
+          const auto exact = view.orthoglidePartPoints(i, Part(k));
+          const auto drawn = view.orthoglidePartEnds(i, Part(k));
+          const double e = std::max((v3(drawn.first) - exact.first).norm(), (v3(drawn.second) - exact.second).norm());
+          QVERIFY2(e < 2e-5, qPrintable(QStringLiteral("chain %1 part %2: %3 m").arg(i).arg(k).arg(e)));
+        }
+      }
+    }
+  }
+
+  void orthoglideRejectsUnreachablePoses() {
+    RobotView view;
+    view.setOrthoglide(og.model);
+    const Vector3 P0 = view.orthoglidePlatformPosition();
+    QVERIFY(!view.setOrthoglideActuators(Vector3(5, 5, 5)));
+    QVERIFY(!view.setOrthoglideActuators(Vector3(std::nan(""), 0.1, 0.1)));
+    QVERIFY(!view.setOrthoglidePlatform(Vector3(2, 0, 0.5)));
+    QVERIFY(!view.setOrthoglideDesiredPlatform(Vector3(std::nan(""), 0, 0)));
+    QCOMPARE(view.orthoglidePlatformPosition(), P0);
+    QCOMPARE(view.actualTrailSize(), 0);
+    // Serial setters are ignored by an Orthoglide view (no crash, nothing drawn).
+    view.setConfiguration(VectorX::Zero(3));
+    QCOMPARE(view.linkSegmentCount(), 0);
+  }
+
+  void orthoglideTrailsAndFit() {
+    RobotView view;
+    view.resize(640, 480);
+    view.setOrthoglide(og.model);
+    std::mt19937 rng(4);
+    for (int k = 0; k < 40; ++k) {
+      const Vector3 P = randomPlatform(rng);
+      Vector3 L;
+      QVERIFY(orthoglideInverseGeometric(og.model, P, L));
+      QVERIFY(view.setOrthoglideDesiredActuators(L));
+      QVERIFY(view.setOrthoglidePlatform(P + Vector3(0.002, 0, 0)));
+    }
+    QCOMPARE(view.actualTrailSize(), 40);
+    QCOMPARE(view.desiredTrailSize(), 40);
+    view.clearTrails();
+    QCOMPARE(view.actualTrailSize(), 0);
+    view.fitToRobot();
+    for (int i = 0; i < 3; ++i)
+      for (const Vector3& p : {view.orthoglidePartPoints(i, Part::Rail).first, view.orthoglidePartPoints(i, Part::Rail).second}) {
+        const QPointF ndc = view.projectToViewport(QVector3D(float(p.x()), float(p.y()), float(p.z())));
+        QVERIFY2(std::abs(ndc.x()) < 1 && std::abs(ndc.y()) < 1, qPrintable(QStringLiteral("%1 %2").arg(ndc.x()).arg(ndc.y())));
+      }
+  }
+
+  void satelliteBaseFollowsTheRecordedPose() {
+    sim::SatelliteScene sc = sat.scene;
+    sc.duration = 1.0;  // the arm is moving: the base drifts and turns in reaction
+    sim::Recorder rec(sim::satelliteChannels(sc.model.arm.nq));
+    const auto r = sim::runSatellite(sc, rec);
+    QVERIFY2(r.ok, r.message.c_str());
+    QVERIFY2(r.baseRotation > 1e-3, qPrintable(QString::number(r.baseRotation)));  // it does turn
+
+    RobotView view;
+    view.setFloatingRobot(sc.model, puma.description);
+    QCOMPARE(view.kind(), RobotView::Kind::FloatingBase);
+    QCOMPARE(view.jointCount(), 6);
+    QStringList names;
+    for (const auto& c : rec.channels()) names << QString::fromStdString(c.name);
+    const ui::ViewFeed feed = ui::makeViewFeed(view, names, sc.basePose.R);
+    const int cols = int(names.size());
+    const int n = sc.model.arm.nq;
+    Data data(sc.model.arm);
+    std::vector<double> row(std::size_t(cols), 0.0);
+    int checked = 0;
+    for (std::size_t k = 0; k < rec.rows(); k += 50) {
+      for (int c = 0; c < cols; ++c) row[std::size_t(c)] = rec.value(k, c);
+      QVERIFY(ui::feedView(view, feed, row.data(), cols));
+      auto col = [&](const char* name) { return row[std::size_t(rec.channelIndex(name))]; };
+      Transform expected;
+      expected.p = Vector3(col("base_X"), col("base_Y"), col("base_Z"));
+      expected.R = rodrigues(Vector3(col("base_rx"), col("base_ry"), col("base_rz"))) * sc.basePose.R;
+      const Transform shown = view.basePose();
+      QVERIFY2((shown.p - expected.p).norm() < 1e-12 && (shown.R - expected.R).norm() < 1e-9,
+               qPrintable(QString::number((shown.R - expected.R).norm())));
+      QVERIFY(maxDiff(view.baseTransform(), expected) < 1e-5);
+      VectorX q(n);
+      for (int i = 0; i < n; ++i) q[i] = col(("q[" + std::to_string(i + 1) + "]").c_str());
+      forwardKinematics(sc.model.arm, data, q);
+      for (int i = 0; i < n; ++i) QVERIFY(maxDiff(view.bodyTransform(i), expected * data.oMi[std::size_t(i)]) < 2e-5);
+      QVERIFY(maxDiff(view.toolTransform(), expected * data.oMtool) < 2e-5);
+      ++checked;
+    }
+    QVERIFY(checked >= 8);
+    QVERIFY(view.actualTrailSize() >= 2);
+    QVERIFY(view.desiredTrailSize() >= 2);
+    // A row of another width, or a serial feed, is refused.
+    QVERIFY(!ui::feedView(view, feed, row.data(), cols - 1));
+    QVERIFY(!ui::feedView(view, ui::makeViewFeed(RobotView::Kind::Serial, names, 6), row.data(), cols));
+    // The same arm with a fixed base: the serial path with the identity mount.
+    view.setRobot(puma.model, puma.description);
+    QCOMPARE(view.kind(), RobotView::Kind::Serial);
+    QVERIFY(maxDiff(view.baseTransform(), Transform()) < 1e-7);
+  }
+
+  void screenshots() {
+    if (QGuiApplication::platformName() == "offscreen" || QGuiApplication::platformName() == "minimal")
+      QSKIP("Qt 3D needs a windowing platform (run under xvfb with QT_QPA_PLATFORM=xcb)");
+    QString dir = qEnvironmentVariable("MANIPLAB_SCREENSHOT_DIR");
+    if (dir.isEmpty()) dir = QDir::currentPath();
+    QScreen* screen = QGuiApplication::primaryScreen();
+    QVERIFY(screen);
+    RobotView view;
+    view.setGeometry(0, 0, 800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QRect area(view.mapToGlobal(QPoint(0, 0)), view.size());
+
+    // Orthoglide: a circle in the workspace (desired) and a lagging copy (actual).
+    view.setOrthoglide(og.model);
+    const Vector3 c = og.model.workspaceCenter;
+    for (int k = 0; k <= 200; ++k) {
+      const double t = 0.0314 * k;
+      view.setOrthoglideDesiredPlatform(c + Vector3(0.07 * std::cos(t), 0.07 * std::sin(t), 0.03 * std::sin(2 * t)));
+      view.setOrthoglidePlatform(c + Vector3(0.06 * std::cos(t - 0.2), 0.06 * std::sin(t - 0.2), 0.03 * std::sin(2 * t - 0.4)));
+    }
+    view.fitToRobot();
+    QTest::qWait(1500);
+    const QImage og1 = screen->grabWindow(0).toImage().copy(area).convertToFormat(QImage::Format_RGB32);
+    QVERIFY(og1.save(QDir(dir).filePath("robot_view_orthoglide.png")));
+    qInfo("screenshot: %s", qPrintable(QDir(dir).filePath("robot_view_orthoglide.png")));
+    QVERIFY2(nonBackgroundPixels(og1) > og1.width() * og1.height() / 50, "orthoglide: too few robot pixels");
+
+    // Satellite: the first 3 s of the scene, the view at the last row.
+    sim::SatelliteScene sc = sat.scene;
+    sc.duration = 3.0;
+    sim::Recorder rec(sim::satelliteChannels(sc.model.arm.nq));
+    QVERIFY(sim::runSatellite(sc, rec).ok);
+    view.setFloatingRobot(sc.model, puma.description);
+    QStringList names;
+    for (const auto& ch : rec.channels()) names << QString::fromStdString(ch.name);
+    const ui::ViewFeed feed = ui::makeViewFeed(view, names, sc.basePose.R);
+    std::vector<double> row(rec.channels().size());
+    for (std::size_t k = 0; k < rec.rows(); k += 10) {
+      for (std::size_t ch = 0; ch < row.size(); ++ch) row[ch] = rec.value(k, int(ch));
+      QVERIFY(ui::feedView(view, feed, row.data(), int(row.size())));
+    }
+    view.fitToRobot();
+    QTest::qWait(1500);
+    const QImage s1 = screen->grabWindow(0).toImage().copy(area).convertToFormat(QImage::Format_RGB32);
+    QVERIFY(s1.save(QDir(dir).filePath("robot_view_satellite.png")));
+    qInfo("screenshot: %s", qPrintable(QDir(dir).filePath("robot_view_satellite.png")));
+    QVERIFY2(nonBackgroundPixels(s1) > s1.width() * s1.height() / 50, "satellite: too few robot pixels");
+  }
+};
+
+QTEST_MAIN(TestRobotViewKinds)
+#include "test_robot_view_kinds.moc"
