@@ -71,4 +71,9 @@ EnergyMomentumT<S> energyMomentum(const ModelTpl<S>& model, DataTpl<S>& data, co
 
 extern template EnergyMomentum energyMomentum<double>(const Model&, Data&, const VectorX&, const VectorX&);
 
+/// The double model with any vector expression (converted).
+inline EnergyMomentum energyMomentum(const Model& model, Data& data, const VectorX& q, const VectorX& qd) {
+  return energyMomentum<double>(model, data, q, qd);
+}
+
 }  // namespace maniplab

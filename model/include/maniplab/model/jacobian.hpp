@@ -70,4 +70,9 @@ Vector6T<S> jacobianDotTimesQdot(const ModelTpl<S>& model, const DataTpl<S>& dat
 extern template void computeJacobian<double>(const Model&, Data&, JacobianFrame);
 extern template Vector6 jacobianDotTimesQdot<double>(const Model&, const Data&, const VectorX&);
 
+/// The double model with any vector expression (converted).
+inline Vector6 jacobianDotTimesQdot(const Model& model, const Data& data, const VectorX& qd) {
+  return jacobianDotTimesQdot<double>(model, data, qd);
+}
+
 }  // namespace maniplab
