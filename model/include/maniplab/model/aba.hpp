@@ -132,7 +132,8 @@ int abaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& 
   // Pass 2, tip to base: articulated inertias and bias forces (no coordinate transforms: one frame).
   // data.abaIA[i] holds I_i from pass 1 and receives Ia of its child, Ia = IA - U U^T / D, in place;
   // data.abaPA[i] likewise receives pa = pA + Ia c + U u / D. One sweep over the columns of IA forms
-  // U = IA S_i and IA c, a second one adds Ia to the parent.
+  // U = IA S_i and IA c (two partial sums each: a shorter dependency chain from one joint to the next),
+  // a second one adds Ia to the parent. Pass 3 gets W = U / D and (u - U.c) / D.
   for (int i = n - 1; i >= 0; --i) {
     const auto k = std::size_t(i);
     const auto& act = model.actuator[k];
@@ -140,36 +141,40 @@ int abaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& 
     const V6& c = data.abaC[k];
     const M6& IA = data.abaIA[k];
     const V6& pA = data.abaPA[k];
-    V6 U = IA.col(0) * Si[0], Ic = IA.col(0) * c[0];
-    for (int j = 1; j < 6; ++j) {
-      U += IA.col(j) * Si[j];
-      Ic += IA.col(j) * c[j];
+    V6 U0 = IA.col(0) * Si[0], U1 = IA.col(1) * Si[1], Ic0 = IA.col(0) * c[0], Ic1 = IA.col(1) * c[1];
+    for (int j = 2; j < 6; j += 2) {
+      U0 += IA.col(j) * Si[j];
+      U1 += IA.col(j + 1) * Si[j + 1];
+      Ic0 += IA.col(j) * c[j];
+      Ic1 += IA.col(j + 1) * c[j + 1];
     }
-    data.abaU[k] = U;
+    const V6 U = U0 + U1;
     const S D = Si.dot(U) + act.gear * act.gear * act.rotorInertia;
     if (!(D > S(0))) return i;
     const S iD = S(1) / D;
-    data.abaD[k] = iD;  // pass 3 multiplies
     S taui = tau[i];
     if (opt.friction) taui -= jointFriction(act, qd[i], opt.frictionSmoothing);
     const S u = taui - Si.dot(pA);
-    data.abaUu[k] = u;
+    const S uc = u - U.dot(c);
+    const V6 W = U * iD;
+    data.abaU[k] = W;             // pass 3: qdd_i = (u - U.c)/D - W.a_{i-1}
+    data.abaUu[k] = uc * iD;
     if (i > 0) {
-      // Ia c = IA c - U (U.c) / D: Ia is never formed apart.
-      const V6 W = U * iD;
-      data.abaPA[k - 1] += pA + Ic + W * (u - U.dot(c));
+      // pa = pA + Ia c + U u / D with Ia c = IA c - U (U.c) / D: Ia is never formed apart.
+      data.abaPA[k - 1] += pA + (Ic0 + Ic1) + W * uc;
       M6& P = data.abaIA[k - 1];
-      for (int j = 0; j < 6; ++j) P.col(j) += IA.col(j) - W * U[j];
+      for (int j = 0; j < 6; ++j) P.col(j) = (P.col(j) + IA.col(j)) - W * U[j];
     }
   }
   // Pass 3, base to tip: accelerations; the base accelerates at -g instead of gravity acting.
+  // a_i = a_{i-1} + c_i + S_i qdd_i, qdd_i = (u_i - U_i.(a_{i-1} + c_i)) / D_i.
   V6 a;
   a << S(0), S(0), S(0), (opt.gravity ? Vector3T<S>(-model.gravity) : Vector3T<S>(Vector3T<S>::Zero()));
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    a += data.abaC[k];
-    const S qddi = (data.abaUu[k] - data.abaU[k].dot(a)) * data.abaD[k];
+    const S qddi = data.abaUu[k] - data.abaU[k].dot(a);
     data.qdd[i] = qddi;
+    a += data.abaC[k];
     a += data.abaA[k] * qddi;
   }
   return -1;

@@ -34,34 +34,23 @@ const MatrixXT<S>& crbaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, con
   // Joint transforms first, in a loop of independent iterations (the latency of sin/cos overlaps).
   if (!transformsReady) jointTransforms(model, q, data.liMi, 1);
   // Forward: poses, motion subspaces, body inertias in R_1.
-  S R[3][3] = {{S(1), S(0), S(0)}, {S(0), S(1), S(0)}, {S(0), S(0), S(1)}};
-  S o[3] = {S(0), S(0), S(0)};
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    if (i == 1) {  // R_2 relative to R_1 is the joint transform itself
-      const TransformT<S>& L = data.liMi[k];
-      for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 3; ++c) R[r][c] = L.R(r, c);
-        o[r] = L.p[r];
-      }
-    } else if (i > 1) {
-      const TransformT<S>& L = data.liMi[k];
-      S Rn[3][3], on[3];
-      for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 3; ++c) Rn[r][c] = R[r][0] * L.R(0, c) + R[r][1] * L.R(1, c) + R[r][2] * L.R(2, c);
-        on[r] = R[r][0] * L.p.x() + R[r][1] * L.p.y() + R[r][2] * L.p.z() + o[r];
-      }
-      for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 3; ++c) R[r][c] = Rn[r][c];
-        o[r] = on[r];
-      }
-    }
     TransformT<S>& Xi = X[k];
-    for (int r = 0; r < 3; ++r) {
-      for (int c = 0; c < 3; ++c) Xi.R(r, c) = R[r][c];
-      Xi.p[r] = o[r];
+    if (i == 0) {
+      Xi = TransformT<S>();
+    } else if (i == 1) {  // R_2 relative to R_1 is the joint transform itself
+      Xi = data.liMi[k];
+    } else {  // Eigen's products write and read these with the same access widths
+      const TransformT<S>& L = data.liMi[k];
+      const TransformT<S>& P = X[k - 1];
+      Xi.R.noalias() = P.R * L.R;
+      Xi.p.noalias() = P.R * L.p;
+      Xi.p += P.p;
     }
-    const S z0 = R[0][2], z1 = R[1][2], z2 = R[2][2];
+    const Matrix3T<S>& Rm = Xi.R;
+    const S o[3] = {Xi.p[0], Xi.p[1], Xi.p[2]};
+    const S z0 = Rm(0, 2), z1 = Rm(1, 2), z2 = Rm(2, 2);
     if (model.isRevolute(i)) {
       Sv(0, i) = z0; Sv(1, i) = z1; Sv(2, i) = z2;
       Sv(3, i) = o[1] * z2 - o[2] * z1;
@@ -81,12 +70,13 @@ const MatrixXT<S>& crbaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, con
         cw[r] = b.com[r];
       }
     } else {
-      S u[3][3];
-      for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) u[r][c] = R[r][0] * Ig(0, c) + R[r][1] * Ig(1, c) + R[r][2] * Ig(2, c);
+      Matrix3T<S> T;
+      T.noalias() = Rm * Ig * Rm.transpose();
+      Vector3T<S> c = Xi.p;
+      c.noalias() += Rm * b.com;
       for (int r = 0; r < 3; ++r) {
-        for (int c = r; c < 3; ++c) t[r][c] = u[r][0] * R[c][0] + u[r][1] * R[c][1] + u[r][2] * R[c][2];
-        cw[r] = R[r][0] * b.com.x() + R[r][1] * b.com.y() + R[r][2] * b.com.z() + o[r];
+        for (int cc = r; cc < 3; ++cc) t[r][cc] = T(r, cc);
+        cw[r] = c[r];
       }
     }
     for (int r = 0; r < 3; ++r) h[r] = b.mass * cw[r];

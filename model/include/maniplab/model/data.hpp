@@ -35,7 +35,7 @@ template <typename S> struct DataTpl {
     J = Matrix6XT<S>::Zero(6, n);
     dM.assign(N, MatrixXT<S>::Zero(n, n));
     abaIA.assign(N, Eigen::Matrix<S, 6, 6>::Zero()); abaPA.assign(N, Vector6T<S>::Zero());
-    abaU.assign(N, Vector6T<S>::Zero()); abaD.assign(N, S(0)); abaUu.assign(N, S(0));
+    abaU.assign(N, Vector6T<S>::Zero()); abaUu.assign(N, S(0));
     abaC.assign(N, Vector6T<S>::Zero()); abaA.assign(N, Vector6T<S>::Zero());
   }
 
@@ -59,8 +59,8 @@ template <typename S> struct DataTpl {
   Matrix6XT<S> christoffelA, christoffelB;  ///< massMatrixDerivatives: S_k x S_m and I^c_k S_m
   // Articulated-body algorithm (spatial 6-vectors: angular first, then linear, at O_i^+, in R_i)
   std::vector<Eigen::Matrix<S, 6, 6>> abaIA;
-  std::vector<Vector6T<S>> abaPA, abaU, abaC, abaA;
-  std::vector<S> abaD, abaUu;
+  std::vector<Vector6T<S>> abaPA, abaU, abaC, abaA;  ///< abaU: U_i / D_i after aba()
+  std::vector<S> abaUu;  ///< (u_i - U_i.c_i) / D_i after aba()
   // Results
   VectorXT<S> tau, qdd, g, nle, tmp, friction;
   MatrixXT<S> M;   ///< mass (kinetic-energy) matrix; algorithms fill the full symmetric matrix

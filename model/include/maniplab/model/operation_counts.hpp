@@ -24,10 +24,10 @@
 //   transforms   12n            6n                 [12n, 6n: identical]
 //   rnea         125n - 24      101n - 18          [149n - 89, 130n - 76]
 //   recurrence   12n^2+113n-98  9n^2+95n-88        [12n^2+26n-47, 9n^2+35n-67: same n^2 terms]
-//   crba         3n^2+137n-126  (5n^2+223n-186)/2  (n >= 2; n = 1: 50, 48): one 6-vector dot product per
+//   crba         3n^2+146n-135  (5n^2+235n-198)/2  (n >= 2; n = 1: 50, 48): one 6-vector dot product per
 //                                                  entry, in the frame of body 1
 //   cholesky     (n^3+9n^2+8n+6)/6 (n sqrt apart)  (n^3+6n^2-7n)/6   [(n^3+9n^2-10n)/2, (n^2+3n)/2]
-//   aba          334n - 90      314n - 123
+//   aba          334n - 78      314n - 123
 //   fd_cholesky  rnea + recurrence + cholesky (x);  the same + n (+: the right-hand side tau - s)
 #include <cstdint>
 #include <string>
