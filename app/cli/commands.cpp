@@ -53,8 +53,8 @@ VectorX parseVector(const std::string& opt, const std::string& text, int n) {
 }
 
 /// A robot file of either format: URDF when the name ends in .urdf, otherwise ManipLab JSON.
-bool loadOrReport(const std::string& path, RobotLoadResult& res) {
-  res = loadRobotAnyFormat(path);
+bool loadOrReport(const std::string& path, RobotLoadResult& res, const UrdfImportOptions& urdf = {}) {
+  res = loadRobotAnyFormat(path, urdf);
   std::cerr << res.report();
   return res.ok();
 }
@@ -82,13 +82,16 @@ template <typename Mat> void printMatrix(std::ostream& os, const std::string& ti
 
 }  // namespace
 
-int cmdCheck(const Args& args) {
+int cmdCheck(const Args& argsIn) {
+  Args args = argsIn;
+  UrdfImportOptions urdf;
+  if (!takeUrdfOptions(args, urdf)) return 2;
   if (args.size() != 1) {
-    std::cerr << "usage: maniplab-cli check ROBOT.json|ROBOT.urdf\n";
+    std::cerr << "usage: maniplab-cli check ROBOT.json|ROBOT.urdf [--tip LINK] [--lock JOINT=VALUE ...]\n";
     return 2;
   }
   RobotLoadResult res;
-  if (!loadOrReport(args[0], res)) {
+  if (!loadOrReport(args[0], res, urdf)) {
     std::cerr << args[0] << ": invalid robot file\n";
     return 1;
   }
@@ -110,7 +113,10 @@ int cmdCheck(const Args& args) {
   return 0;
 }
 
-int cmdDynamics(const Args& args) {
+int cmdDynamics(const Args& argsIn) {
+  Args args = argsIn;
+  UrdfImportOptions urdf;
+  if (!takeUrdfOptions(args, urdf)) return 2;
   try {
     std::string file;
     std::string q, qd, qdd, rotor;
@@ -135,7 +141,7 @@ int cmdDynamics(const Args& args) {
     }
     if (file.empty()) throw UsageError("missing ROBOT.json (or ROBOT.urdf)");
     RobotLoadResult res;
-    if (!loadOrReport(file, res)) return 1;
+    if (!loadOrReport(file, res, urdf)) return 1;
     Model model = res.model;
     if (rotor == "armature") model.rotorModel = RotorModel::Armature;
     else if (rotor == "full") model.rotorModel = RotorModel::Full;

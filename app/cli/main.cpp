@@ -24,7 +24,7 @@ namespace {
 void usage(std::ostream& os) {
   os << "usage: maniplab-cli COMMAND [options]\n\ncommands:\n";
   for (const Command& c : commandRegistry()) os << c.usage;
-  os << "  help                             this text\n";
+  os << "  help                             this text\n\n" << kUrdfOptionsUsage;
 }
 
 const Registration kCheck{{"check",
@@ -43,9 +43,14 @@ const Registration kRun{
     {"run",
      "  run SCENE.json [--controller NAME] [--csv OUT.csv] [--channels a,b,..] [--from T] [--to T]\n"
      "                 [--json] [--quiet] [--backend sim|ethercat (--ifname IFACE | --in-process)\n"
-     "                 [--mode cst|csp] [--cycle-hz F]]\n"
+     "                 [--mode cst|csp] [--cycle-hz F] [--drive-profile ID|FILE.json]\n"
+     "                 [--pdo-remap auto|always|never] [--esi FILE.xml]... [--dc auto|on|off]\n"
+     "                 [--virtual-profile generic|vendor|minimal]]\n"
      "                                   run one controller of a scene headless (on the simulated plant\n"
-     "                                   or on EtherCAT drives); print its metrics\n",
+     "                                   or on EtherCAT drives); print its metrics. EtherCAT: drive\n"
+     "                                   profiles (robots/drives: generic-cia402, ingenia-evs-net-01, or\n"
+     "                                   a file) say what to map; the drive's own mapping is kept when\n"
+     "                                   it suffices (auto); ESI files give default PDOs and DC modes\n",
      &cmdRun, 30}};
 const Registration kCompare{
     {"compare",

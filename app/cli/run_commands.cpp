@@ -21,6 +21,10 @@ namespace {
 struct RunArgs {
   std::string scene, controller, csv, csvDir, backend, ifname, channels, from, to, mode = "cst", cycleHz;
   bool json = false, quiet = false, inProcess = false;
+  // EtherCAT master options: a drive profile for every drive (id or file), PDO remapping, ESI files,
+  // distributed clocks
+  std::string driveProfile, pdoRemap = "auto", dc = "auto", virtualProfile = "generic";
+  std::vector<std::string> esi;
 };
 
 /// The EtherCAT side of a run: the link (raw socket, or an in-process pair served by virtual drives),
@@ -55,6 +59,15 @@ bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
     else if (a == "--ifname") { if (!value(out.ifname)) return false; }
     else if (a == "--mode") { if (!value(out.mode)) return false; }
     else if (a == "--cycle-hz") { if (!value(out.cycleHz)) return false; }
+    else if (a == "--drive-profile") { if (!value(out.driveProfile)) return false; }
+    else if (a == "--pdo-remap") { if (!value(out.pdoRemap)) return false; }
+    else if (a == "--dc") { if (!value(out.dc)) return false; }
+    else if (a == "--virtual-profile") { if (!value(out.virtualProfile)) return false; }
+    else if (a == "--esi") {
+      std::string f;
+      if (!value(f)) return false;
+      out.esi.push_back(f);
+    }
     else if (a == "--in-process") out.inProcess = true;
     else if (a == "--json") out.json = true;
     else if (a == "--quiet") out.quiet = true;
@@ -77,6 +90,14 @@ bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
   }
   if (out.mode != "cst" && out.mode != "csp") {
     std::cerr << "maniplab-cli: --mode must be cst or csp (got " << out.mode << ")\n";
+    return false;
+  }
+  if (out.pdoRemap != "auto" && out.pdoRemap != "always" && out.pdoRemap != "never") {
+    std::cerr << "maniplab-cli: --pdo-remap must be auto, always or never (got " << out.pdoRemap << ")\n";
+    return false;
+  }
+  if (out.dc != "auto" && out.dc != "on" && out.dc != "off") {
+    std::cerr << "maniplab-cli: --dc must be auto, on or off (got " << out.dc << ")\n";
     return false;
   }
   return true;
@@ -129,6 +150,8 @@ sim::RunResult runOne(const sim::Scene& scene, const sim::ControllerSpec& spec, 
       std::cerr.unsetf(std::ios::fixed);
     };
   sim::RunResult r = sim::runSimulation(model, *backend, *ctrl, *traj, opt, rec);
+  if (ecat)
+    for (const auto& n : ecat->notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
   if (ecat) {  // what the backend saw of the control periods, for printBusStats
     bus->irregular = ecat->irregularPeriods();
     bus->firstIrregular = ecat->firstIrregularTime();
@@ -173,9 +196,20 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
     }
     mo.cyclePeriod = 1.0 / hz;
   }
+  mo.distributedClocks = a.dc == "on" ? ethercat::MasterOptions::Dc::On
+                         : a.dc == "off" ? ethercat::MasterOptions::Dc::Off
+                                         : ethercat::MasterOptions::Dc::Auto;
   bus.mode = a.mode == "csp" ? ethercat::cia402::ModeCSP : ethercat::cia402::ModeCST;
   const Model& model = scene.robot.model;
   ethercat::DriveSetup setup = ethercat::driveSetupFor(model, bus.mode);
+  setup.remap = a.pdoRemap == "always" ? ethercat::PdoRemap::Always : a.pdoRemap == "never" ? ethercat::PdoRemap::Never : ethercat::PdoRemap::Auto;
+  try {
+    if (!a.driveProfile.empty()) setup.profile = ethercat::findDriveProfile(a.driveProfile).id;
+    for (const auto& f : a.esi) setup.esi.push_back(ethercat::esi::load(f));
+  } catch (const std::exception& e) {
+    std::cerr << "maniplab-cli: " << e.what() << "\n";
+    return false;
+  }
   if (bus.mode == ethercat::cia402::ModeCSP) {
     if (!cspGains || (cspGains->type != "pid" && cspGains->type != "pd_gravity")) {
       std::cerr << a.scene << ": --mode csp takes the drives' position-loop gains (Kp, Kd) from a pid or pd_gravity "
@@ -192,7 +226,16 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
     auto pair = ethercat::makeInProcessPair();
     bus.link = std::move(pair.a);
     bus.peer = std::move(pair.b);
-    bus.drives = std::make_unique<ethercat::VirtualBus>(model, scene.plant);
+    ethercat::VirtualBusOptions vo;  // as other masters see them: emergencies, SAFEOP write counted
+    vo.profile = a.virtualProfile;
+    vo.emergencies = true;
+    vo.countOutputsInSafeOp = true;
+    try {
+      bus.drives = std::make_unique<ethercat::VirtualBus>(model, scene.plant, ethercat::FaultPlan{}, vo);
+    } catch (const std::exception& e) {
+      std::cerr << "maniplab-cli: --virtual-profile: " << e.what() << "\n";
+      return false;
+    }
     bus.drives->start(*bus.peer, 70);  // SCHED_FIFO when permitted, else normal priority
   } else {
     try {
@@ -205,6 +248,8 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
   bus.master = std::make_unique<ethercat::Master>(*bus.link, mo);
   const std::string e = bus.master->bringUp(setup);
   for (const auto& w : bus.master->status().warnings) std::cerr << "maniplab-cli: warning: " << w << "\n";
+  // What the bring-up decided (defaults for absent objects, remapping, distributed clocks).
+  for (const auto& n : bus.master->notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
   if (!e.empty()) {
     std::cerr << where << ": EtherCAT start-up failed: " << e << "\n";
     return false;
@@ -235,6 +280,18 @@ void printBusStats(std::ostream& os, const Bus& bus) {
   os << ", overruns (controller late) " << bus.overruns;
   if (bus.overruns > 0) os << " (first at t = " << bus.firstOverrun << " s)";
   os << "\n";
+  if (st.dc) {
+    os << "EtherCAT: distributed clocks (reference: slave " << st.dcReference + 1 << "): worst |system time difference| "
+       << s.dcWorstDiff * 1e9 << " ns, master cycle vs DC time: phase error " << s.dcPhaseError * 1e9 << " ns (worst "
+       << s.dcWorstPhaseError * 1e9 << " ns)\n";
+    for (const auto& sl : st.slaves)
+      os << "EtherCAT: slave " << sl.position + 1 << ": DC propagation delay " << sl.dcDelay << " ns, system time difference (0x092C) "
+         << sl.dcDiff << " ns, largest " << sl.dcWorstDiff << " ns" << (sl.dcReference ? " (reference clock)" : "") << "\n";
+  }
+  if (s.unforwardedReplies || s.unprocessedFrames)
+    os << "EtherCAT: replies without the forwarded bit " << s.unforwardedReplies << ", frames back unprocessed " << s.unprocessedFrames << "\n";
+  for (const auto& em : st.emergencies)
+    os << "EtherCAT: slave " << em.slave + 1 << ": " << ethercat::coe::emergencyText(em.emergency) << "\n";
   if (st.fault) os << "EtherCAT fault: " << st.faultMessage << "\n";
 }
 

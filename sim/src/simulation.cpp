@@ -82,6 +82,7 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
   metrics.setSteadyStateFrom(opt.duration > traj.duration() + T / 2 ? traj.duration() : opt.duration);
   EnergyBalance balance;
   const long long periods = std::llround(opt.duration / T);
+  rec.reserve(std::size_t(periods + 1));  // the recorder's chunks now, not in the loop
   std::vector<double> row(rec.channels().size());
   VectorX prevQd = backend.velocity(), prevTau = VectorX::Zero(n), prevFric = VectorX::Zero(n);
   double E0 = 0;

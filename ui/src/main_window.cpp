@@ -49,6 +49,7 @@
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/ui/urdf_chain_dialog.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/sim/floating_base/plant.hpp"
@@ -359,11 +360,15 @@ struct MainWindow::Impl {
   /// zero inertials and unsupported joints are reported per link/joint. The robot is not saved over the
   /// URDF: Save asks for a ManipLab robot file.
   bool importUrdf(const QFileInfo& fi) {
-    const RobotLoadResult r = loadRobotAnyFormat(fi.absoluteFilePath().toStdString());
+    UrdfImportOptions chain;  // a tree: the user chooses the chain (urdf_chain_dialog.hpp)
+    if (!chooseUrdfChain(w, fi.absoluteFilePath(), chain)) return false;
+    const RobotLoadResult r = loadRobotAnyFormat(fi.absoluteFilePath().toStdString(), chain);
     if (!robotIntoScene(r, fi)) return false;
     robotPath.clear();
     updateTitle();
     info(MainWindow::tr("%1 imported: File > Save As writes it as a ManipLab robot file").arg(fi.fileName()));
+    if (!chain.tip.empty())  // a scene naming the URDF would not know the chain: it should name the saved robot
+      info(MainWindow::tr("Save the chain to %1 with File > Save As before saving the scene").arg(q(chain.tip)));
     addRecent(fi.absoluteFilePath());
     return true;
   }

@@ -5,8 +5,11 @@
 // AL state and status code, CiA 402 state per drive, in a table), Start / Stop bus, Enable / Disable
 // drives, the fault (slave and cause in words) with Reset, fault injection into the virtual drives
 // (classroom demos), and the cycle statistics (period, jitter median/p99/worst, worst wake-up latency,
-// round trip, late / missed cycles, lost frames, WKC errors) with a jitter histogram, refreshed by a
-// QTimer (10 Hz) while a bus is live.
+// round trip, late / missed cycles, lost frames, WKC errors, distributed clocks) with a jitter histogram,
+// refreshed by a QTimer (10 Hz) while a bus is live. Per slave the table shows its process data (bytes,
+// mapping in the tooltip) and its DC system time difference (0x092C); a tab lists the emergencies the
+// drives sent (error code in words), another is the object-dictionary browser
+// (object_dictionary_browser.hpp: every object by SDO information, read and write any entry).
 //
 // Threads. Scans, start-up, reset and enable run in Qt's global thread pool (QtConcurrent), never in the
 // GUI thread; one job at a time (the buttons are disabled meanwhile, jobBusy()). The live bus is an
@@ -22,6 +25,7 @@
 // virtual drives emulate its robot on its plant; Start and CSP use its controllers' gains). The factory
 // throws std::runtime_error with the reason (the master's message names the slave and the cause) when
 // the bus cannot start; a latched fault must be reset (Reset button, resetBus()) before the next run.
+#include <QStringList>
 #include <QWidget>
 #include <functional>
 #include <memory>
@@ -31,6 +35,8 @@
 #include "maniplab/sim/scene.hpp"
 
 namespace maniplab::ui {
+
+class ObjectDictionaryBrowser;
 
 class EthercatPanel : public QWidget {
   Q_OBJECT
@@ -78,6 +84,8 @@ class EthercatPanel : public QWidget {
   ethercat::MasterStatus lastStatus() const;
   QString faultText() const;          ///< as displayed ("" when no fault)
   int slaveRows() const;              ///< rows of the slave table
+  QStringList emergencyLines() const; ///< the emergencies tab, newest first
+  ObjectDictionaryBrowser* objectBrowser() const;
   QString slaveCell(int row, int column) const;  ///< displayed text (columns: see the table header)
   void pollNow();                     ///< one timer tick now
 
