@@ -1,12 +1,13 @@
 // maniplab-bench: median time per call of ManipLab's kinematics/dynamics algorithms, compared with
-// Orocos KDL and MuJoCo when they were found at configure time, on the same robots and states, with
-// the results cross-checked against ManipLab.
+// Orocos KDL and MuJoCo when they were found at configure time, and with Pinocchio when the bench was
+// configured with -DMANIPLAB_PINOCCHIO_INCLUDE (off by default), on the same robots and states, with the
+// results cross-checked against ManipLab.
 //
 //   maniplab-bench [--quick] [--robot FILE] [--states N] [--batches N] [--wall] [--mujoco-fullinertia]
 //
 // Robots: the Puma 560 (robots/puma560.json when present, else built in code from the standard DH
-// table; --robot FILE replaces it), and reproducible random chains of n = 12 and 30 joints, with mixed
-// revolute/prismatic joints (R/P) and revolute only (R). All timed models are rigid-body models
+// table; --robot FILE replaces it), and reproducible random chains of n = 6 (revolute only), 12 and 30
+// joints, with mixed revolute/prismatic joints (R/P) and revolute only (R). All timed models are rigid-body models
 // (actuators reduced to ideal ones: no rotor inertia, no friction), which is what the targets refer to;
 // bodies whose inertia is not physically realisable (the published Puma 560 link 3) are minimally
 // corrected for all three engines alike, because MuJoCo rejects them. The Puma with its rotors as
@@ -23,6 +24,10 @@
 // elimination is impossible; all algorithms are out-of-line calls into the libraries anyway).
 // Inputs are prepared outside the timed region (ManipLab: Eigen vectors; KDL: JntArrays; MuJoCo copies
 // the state into mjData inside each call, as its API requires).
+//
+// Also reported: the cost of the argument checks (argument_checks.hpp: the checks alone, and each public
+// call against its unchecked form), the ManipLab/Pinocchio ratios of RNEA, CRBA and ABA (goal <= 0.70),
+// and absolute targets at n = 6 (Puma 560: RNEA <= 300 ns, CRBA <= 280 ns, ABA <= 450 ns).
 //
 // Exit status: 0, or 1 when an oracle's results disagree with ManipLab's (a missed speed target is
 // reported as FAIL but does not change the exit status: timings depend on the machine).
@@ -44,6 +49,7 @@
 #include <vector>
 
 #include "maniplab/model/aba.hpp"
+#include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/forward_dynamics_cholesky.hpp"
@@ -172,11 +178,15 @@ struct Algo {
   OracleAlgo oracle;
 };
 
+constexpr int kOracles = 3;  // KDL, MuJoCo, Pinocchio
+const char* const kOracleNames[kOracles] = {"KDL", "MuJoCo", "Pinocchio"};
+
 struct Row {
   std::string algo, robot;
   int n = 0;
   double ml = 0;
-  std::optional<double> kdl, mj;
+  std::optional<double> orc[kOracles];
+  std::optional<double> pinBest;  ///< Pinocchio, faster of its LOCAL/WORLD conventions (M, FD)
 };
 
 std::string fmtNs(double x) {
@@ -306,7 +316,7 @@ int main(int argc, char** argv) {
     int n;
     double pf;
     unsigned seed;
-  } chains[] = {{12, 0.3, 1201}, {30, 0.3, 3001}, {12, 0.0, 1202}, {30, 0.0, 3002}};
+  } chains[] = {{6, 0.0, 601}, {12, 0.3, 1201}, {30, 0.3, 3001}, {12, 0.0, 1202}, {30, 0.0, 3002}};
   for (const auto& c : chains) {
     Robot r;
     r.model = mb::randomChain(c.n, c.pf, c.seed);
@@ -334,8 +344,10 @@ int main(int argc, char** argv) {
               opt.states, opt.batches, opt.batchSeconds * 1e3,
               opt.wallClock ? "wall (CLOCK_MONOTONIC)" : "thread CPU time (CLOCK_THREAD_CPUTIME_ID)",
               opt.quick ? " [--quick]" : "");
-  std::printf("KDL: %s; MuJoCo: %s\n\n", mb::kdlVersion().empty() ? "not built in" : mb::kdlVersion().c_str(),
-              mb::mujocoVersion().empty() ? "not built in" : mb::mujocoVersion().c_str());
+  std::printf("KDL: %s; MuJoCo: %s; Pinocchio: %s\n\n",
+              mb::kdlVersion().empty() ? "not built in" : mb::kdlVersion().c_str(),
+              mb::mujocoVersion().empty() ? "not built in" : mb::mujocoVersion().c_str(),
+              mb::pinocchioVersion().empty() ? "not built in (-DMANIPLAB_PINOCCHIO_INCLUDE)" : mb::pinocchioVersion().c_str());
   std::printf("Robots:\n");
   for (const auto& r : robots) std::printf("- %s (n = %d): %s\n", r.label.c_str(), r.model.nq, r.what.c_str());
   std::printf("\n");
@@ -352,11 +364,18 @@ int main(int argc, char** argv) {
   std::map<std::string, std::map<std::string, Row>> rows;  // algo -> robot -> row
   std::vector<std::string> notes;
   std::vector<std::pair<std::string, std::string>> extrasOut;  // robot, line
-  std::map<std::string, std::pair<CrossCheck, CrossCheck>> checks;  // robot -> (KDL, MuJoCo)
+  std::map<std::string, std::array<CrossCheck, kOracles>> checks;  // robot -> KDL, MuJoCo, Pinocchio
   std::map<std::string, std::array<double, 4>> internalChecks;      // robot -> crba, NE, Cholesky vs ref
   std::map<std::string, std::string> oracleAbsent;
-  bool descPrinted[2] = {false, false};
-  std::string oracleDesc[2];
+  bool descPrinted[kOracles] = {false, false, false};
+  std::string oracleDesc[kOracles];
+  struct CheckCost {
+    std::string robot;
+    int n = 0;
+    double checksOnly = 0;              ///< the argument checks of aba() alone
+    double checked[3], unchecked[3];    ///< rnea, crba, aba
+  };
+  std::vector<CheckCost> checkCosts;
 
   maniplab::RneaOptions ropt;
   ropt.gravity = true;
@@ -370,12 +389,13 @@ int main(int argc, char** argv) {
     Data data(model);
     for (auto& x : states) x.tau = maniplab::rnea(model, data, x.q, x.qd, x.qdd, ropt);
 
-    std::string whyK, whyM;
-    std::unique_ptr<mb::Oracle> oracles[2] = {mb::makeKdlOracle(model, &whyK),
-                                              mb::makeMujocoOracle(model, &whyM, opt.mujocoFullInertia)};
-    if (!oracles[0]) oracleAbsent[R.label + " / KDL"] = whyK;
-    if (!oracles[1]) oracleAbsent[R.label + " / MuJoCo"] = whyM;
-    for (int o = 0; o < 2; ++o)
+    std::string why[kOracles];
+    std::unique_ptr<mb::Oracle> oracles[kOracles] = {mb::makeKdlOracle(model, &why[0]),
+                                                     mb::makeMujocoOracle(model, &why[1], opt.mujocoFullInertia),
+                                                     mb::makePinocchioOracle(model, &why[2])};
+    for (int o = 0; o < kOracles; ++o)
+      if (!oracles[o]) oracleAbsent[R.label + " / " + kOracleNames[o]] = why[o];
+    for (int o = 0; o < kOracles; ++o)
       if (oracles[o]) {
         oracles[o]->setStates(states);
         if (!descPrinted[o]) {
@@ -388,8 +408,8 @@ int main(int argc, char** argv) {
 
     // ---- Cross-checks over all states (untimed) ---------------------------------------------------
     std::array<double, 4> internal{0, 0, 0, 0};
-    CrossCheck cc[2];
-    for (int o = 0; o < 2; ++o) cc[o].present = oracles[o] != nullptr;
+    std::array<CrossCheck, kOracles> cc;
+    for (int o = 0; o < kOracles; ++o) cc[std::size_t(o)].present = oracles[o] != nullptr;
     for (int s = 0; s < opt.states; ++s) {
       const auto& x = states[std::size_t(s)];
       maniplab::forwardKinematics(model, data, x.q);
@@ -407,23 +427,30 @@ int main(int argc, char** argv) {
       internal[1] = std::max(internal[1], maxAbs(Mne - M));
       internal[2] = std::max(internal[2], maxAbs(qddc - qdd));
       internal[3] = std::max(internal[3], maxAbs(qdd - x.qdd));
-      for (int o = 0; o < 2; ++o) {
+      for (int o = 0; o < kOracles; ++o) {
         if (!oracles[o]) continue;
         auto& O = *oracles[o];
+        auto& c = cc[std::size_t(o)];
         O.fk(s);
-        cc[o].fk = std::max(cc[o].fk, transformDiff(O.fkResult(), tool));
+        c.fk = std::max(c.fk, transformDiff(O.fkResult(), tool));
         O.rnea(s);
-        cc[o].tau = std::max(cc[o].tau, maxAbs(O.tauResult() - tau));
+        c.tau = std::max(c.tau, maxAbs(O.tauResult() - tau));
         O.massMatrix(s);
-        cc[o].M = std::max(cc[o].M, maxAbs(O.massResult() - M));
+        c.M = std::max(c.M, maxAbs(O.massResult() - M));
         O.forwardDynamics(s);
-        cc[o].qdd = std::max(cc[o].qdd, maxAbs(O.qddResult() - qdd));
-        cc[o].tauScale = std::max(cc[o].tauScale, maxAbs(tau));
-        cc[o].Mscale = std::max(cc[o].Mscale, maxAbs(M));
-        cc[o].qddScale = std::max(cc[o].qddScale, maxAbs(qdd));
+        c.qdd = std::max(c.qdd, maxAbs(O.qddResult() - qdd));
+        if (o == 2)  // Pinocchio's other convention (extras): the same results
+          for (auto& e : O.extras()) {
+            e.fn(s);
+            if (e.algorithm == "M") c.M = std::max(c.M, maxAbs(O.massResult() - M));
+            if (e.algorithm == "FD") c.qdd = std::max(c.qdd, maxAbs(O.qddResult() - qdd));
+          }
+        c.tauScale = std::max(c.tauScale, maxAbs(tau));
+        c.Mscale = std::max(c.Mscale, maxAbs(M));
+        c.qddScale = std::max(c.qddScale, maxAbs(qdd));
       }
     }
-    checks[R.label] = {cc[0], cc[1]};
+    checks[R.label] = cc;
     internalChecks[R.label] = internal;
     if (!R.timed) continue;
 
@@ -447,16 +474,38 @@ int main(int argc, char** argv) {
           return data.qdd[0];
         }, N, W),
     };
-    std::vector<Timed> orcT[2];
+    // The argument checks: alone (those of aba: the model, the workspace, three vectors), and the checked
+    // entry points against their unchecked forms (interleaved with everything else, as the rest).
+    const maniplab::Vector6* noWrench = nullptr;
+    Timed costT[7] = {
+        makeTimed([&](int s) {
+          maniplab::checkModelData("aba", model, data);
+          maniplab::checkSize("aba", "q", q(s), model.nq);
+          maniplab::checkSize("aba", "qd", qd(s), model.nq);
+          maniplab::checkSize("aba", "tau", taua(s), model.nq);
+          return q(s)[0];
+        }, N, W),
+        makeTimed([&](int s) { return maniplab::detail::rneaUnchecked(model, data, q(s), qd(s), qdda(s), ropt, noWrench)[0]; }, N, W),
+        makeTimed([&](int s) { return maniplab::detail::crbaUnchecked(model, data, q(s), false)(0, 0); }, N, W),
+        makeTimed([&](int s) { maniplab::detail::abaUnchecked(model, data, q(s), qd(s), taua(s), ropt); return data.qdd[0]; }, N, W),
+        makeTimed([&](int s) { return maniplab::rnea(model, data, q(s), qd(s), qdda(s), ropt)[0]; }, N, W),
+        makeTimed([&](int s) { return maniplab::crba(model, data, q(s))(0, 0); }, N, W),
+        makeTimed([&](int s) { maniplab::aba(model, data, q(s), qd(s), taua(s), ropt); return data.qdd[0]; }, N, W),
+    };
+    std::vector<Timed> orcT[kOracles];
     std::vector<mb::ExtraTiming> extras;
-    for (int o = 0; o < 2; ++o) {
+    std::vector<int> extrasOracle;
+    for (int o = 0; o < kOracles; ++o) {
       if (!oracles[o]) continue;
       mb::Oracle* O = oracles[o].get();
       orcT[o].push_back(makeTimed([O](int s) { return O->fk(s); }, N, W));
       orcT[o].push_back(makeTimed([O](int s) { return O->rnea(s); }, N, W));
       orcT[o].push_back(makeTimed([O](int s) { return O->massMatrix(s); }, N, W));
       orcT[o].push_back(makeTimed([O](int s) { return O->forwardDynamics(s); }, N, W));
-      for (auto& e : O->extras()) extras.push_back(e);
+      for (auto& e : O->extras()) {
+        extras.push_back(e);
+        extrasOracle.push_back(o);
+      }
     }
     std::vector<Timed> extraT;
     for (auto& e : extras) extraT.push_back(makeTimed(e.fn, N, W));
@@ -465,12 +514,32 @@ int main(int argc, char** argv) {
     for (auto& v : orcT)
       for (auto& t : v) all.push_back(&t);
     for (auto& t : extraT) all.push_back(&t);
+    for (auto& t : costT) all.push_back(&t);
     runTimings(all, N, opt);
+    {
+      CheckCost cost;
+      cost.robot = R.label;
+      cost.n = n;
+      cost.checksOnly = costT[0].median();
+      for (int a = 0; a < 3; ++a) {
+        cost.unchecked[a] = costT[1 + a].median();
+        cost.checked[a] = costT[4 + a].median();
+      }
+      checkCosts.push_back(cost);
+    }
     double ml[7];
     for (int a = 0; a < 7; ++a) ml[a] = mlT[a].median();
-    std::optional<double> orc[2][4];
-    for (int o = 0; o < 2; ++o)
+    std::optional<double> orc[kOracles][4];
+    for (int o = 0; o < kOracles; ++o)
       for (std::size_t k = 0; k < orcT[o].size(); ++k) orc[o][k] = orcT[o][k].median();
+    // Pinocchio's best convention per algorithm (its extras are the WORLD forms of M and FD).
+    std::optional<double> pinBest[4];
+    for (int k = 0; k < 4; ++k) pinBest[k] = orc[2][k];
+    for (std::size_t e = 0; e < extras.size(); ++e) {
+      if (extrasOracle[e] != 2) continue;
+      const int k = extras[e].algorithm == "M" ? int(OracleAlgo::M) : extras[e].algorithm == "FD" ? int(OracleAlgo::FD) : -1;
+      if (k >= 0 && pinBest[k]) pinBest[k] = std::min(*pinBest[k], extraT[e].median());
+    }
     for (std::size_t e = 0; e < extras.size(); ++e)
       extrasOut.emplace_back(R.label, extras[e].algorithm + ", n = " + std::to_string(n) + ": " + extras[e].label +
                                           ": " + fmtNs(extraT[e].median()) + " ns");
@@ -480,27 +549,28 @@ int main(int argc, char** argv) {
       row.robot = R.label;
       row.n = n;
       row.ml = ml[a];
-      row.kdl = orc[0][int(algos[a].oracle)];
-      row.mj = orc[1][int(algos[a].oracle)];
+      for (int o = 0; o < kOracles; ++o) row.orc[o] = orc[o][int(algos[a].oracle)];
+      row.pinBest = pinBest[int(algos[a].oracle)];
       rows[row.algo][R.label] = row;
     }
   }
 
   // ---- Table ------------------------------------------------------------------------------------------
   std::printf("## Median time per call [ns]\n\n");
-  std::printf("| algorithm | robot | n | ManipLab ns | KDL ns | MuJoCo ns | KDL/ManipLab | MuJoCo/ManipLab |\n");
-  std::printf("|---|---|---:|---:|---:|---:|---:|---:|\n");
+  std::printf("| algorithm | robot | n | ManipLab ns | KDL ns | MuJoCo ns | Pinocchio ns | KDL/ManipLab | "
+              "MuJoCo/ManipLab | Pinocchio/ManipLab |\n");
+  std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (const auto& a : algos)
     for (const auto& R : robots) {
       if (!R.timed) continue;
       const Row& r = rows[a.name][R.label];
-      std::printf("| %s | %s | %d | %s | %s | %s | %s | %s |\n", r.algo.c_str(), r.robot.c_str(), r.n,
-                  fmtNs(r.ml).c_str(), fmtOpt(r.kdl).c_str(), fmtOpt(r.mj).c_str(), fmtRatio(r.kdl, r.ml).c_str(),
-                  fmtRatio(r.mj, r.ml).c_str());
+      std::printf("| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", r.algo.c_str(), r.robot.c_str(), r.n,
+                  fmtNs(r.ml).c_str(), fmtOpt(r.orc[0]).c_str(), fmtOpt(r.orc[1]).c_str(), fmtOpt(r.orc[2]).c_str(),
+                  fmtRatio(r.orc[0], r.ml).c_str(), fmtRatio(r.orc[1], r.ml).c_str(), fmtRatio(r.orc[2], r.ml).c_str());
     }
   std::printf("\nOracle columns: FK/RNEA/M/FD rows compare with the oracle's one FK / RNEA / mass-matrix / "
               "forward-dynamics call (the same oracle figure appears on every ManipLab method row).\n");
-  for (int o = 0; o < 2; ++o)
+  for (int o = 0; o < kOracles; ++o)
     if (descPrinted[o]) std::printf("- %s\n", oracleDesc[o].c_str());
   for (const auto& nline : notes) std::printf("- %s\n", nline.c_str());
   for (const auto& [k, why] : oracleAbsent) std::printf("- %s: not available (%s)\n", k.c_str(), why.c_str());
@@ -518,11 +588,10 @@ int main(int argc, char** argv) {
   bool allAgree = true;
   const double tolAbs = 1e-9;
   for (const auto& R : robots) {
-    const auto& [k, m] = checks[R.label];
-    const CrossCheck* c2[2] = {&k, &m};
-    const char* names[2] = {"KDL", "MuJoCo"};
-    for (int o = 0; o < 2; ++o) {
-      const CrossCheck& c = *c2[o];
+    const auto& cs = checks[R.label];
+    for (int o = 0; o < kOracles; ++o) {
+      const CrossCheck& c = cs[std::size_t(o)];
+      const char* const* names = kOracleNames;
       if (!c.present) {
         std::printf("| %s | %s | n/a | n/a | n/a | n/a | absent |\n", R.label.c_str(), names[o]);
         continue;
@@ -560,9 +629,9 @@ int main(int argc, char** argv) {
   };
   int fails = 0;
   auto target = [&](const std::string& what, const Row& r, const std::string& which, double factor) {
-    for (int o = 0; o < 2; ++o) {
-      const auto& x = o == 0 ? r.kdl : r.mj;
-      const char* nm = o == 0 ? "KDL" : "MuJoCo";
+    for (int o = 0; o < 2; ++o) {  // the speed-up targets are stated against KDL and MuJoCo
+      const auto& x = r.orc[o];
+      const char* nm = kOracleNames[o];
       if (!x) {
         std::printf("SKIP  %-34s %-8s n=%-2d vs %-6s: oracle absent\n", what.c_str(), r.robot.c_str(), r.n, nm);
         continue;
@@ -588,6 +657,73 @@ int main(int argc, char** argv) {
     const Row& rf = best(fd, R.label, &w);
     target("forward dynamics (fastest method)", rf, w.substr(4), fF);
   }
+  // Absolute targets at n = 6 (issue 17), on the Puma 560 (rigid bodies).
+  for (const auto& R : robots) {
+    if (!R.timed || !R.targetN6) continue;
+    const struct {
+      const char* what;
+      std::string algo;
+      double ns;
+    } abs[] = {{"RNEA", rneaName, 300}, {"CRBA (crba)", "M: crba", 280}, {"ABA (aba)", "FD: aba", 450}};
+    for (const auto& a : abs) {
+      const Row& r = rows[a.algo][R.label];
+      const bool pass = r.ml <= a.ns;
+      fails += !pass;
+      std::printf("%s  %-34s %-8s n=%-2d: need <= %.0f ns, got %s ns\n", pass ? "PASS" : "FAIL", a.what, R.label.c_str(),
+                  r.n, a.ns, fmtNs(r.ml).c_str());
+    }
+  }
+
+  // ---- ManipLab / Pinocchio ------------------------------------------------------------------------------
+  std::printf("\n## ManipLab / Pinocchio (goal <= 0.70)\n\n");
+  if (mb::pinocchioVersion().empty()) {
+    std::printf("Pinocchio not built in: configure with -DMANIPLAB_PINOCCHIO_INCLUDE=<its include directories> "
+                "(README, Benchmark).\n");
+  } else {
+    std::printf("Pinocchio %s, compiled in this executable with its flags; CRBA and ABA: the faster of Pinocchio's "
+                "LOCAL and WORLD conventions. Ratio = ManipLab ns / Pinocchio ns.\n\n",
+                mb::pinocchioVersion().c_str());
+    std::printf("| robot | n | RNEA ML / Pin ns | ratio | CRBA ML / Pin ns | ratio | ABA ML / Pin ns | ratio |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    const std::string names[3] = {rneaName, "M: crba", "FD: aba"};
+    int pinFails = 0;
+    std::string worst;
+    for (const auto& R : robots) {
+      if (!R.timed) continue;
+      std::string line = "| " + R.label + " | " + std::to_string(R.model.nq);
+      for (const auto& nm : names) {
+        const Row& r = rows[nm][R.label];
+        const std::optional<double> pin = nm == rneaName ? r.orc[2] : r.pinBest;
+        if (!pin) {
+          line += " | n/a | n/a";
+          continue;
+        }
+        const double ratio = r.ml / *pin;
+        char b[96];
+        std::snprintf(b, sizeof b, " | %s / %s | %.2f", fmtNs(r.ml).c_str(), fmtNs(*pin).c_str(), ratio);
+        line += b;
+        if (ratio > 0.70) {
+          ++pinFails;
+          worst += " " + R.label + " " + nm.substr(0, nm.find(' ')) + " " + std::to_string(ratio).substr(0, 4);
+        }
+      }
+      std::printf("%s |\n", line.c_str());
+    }
+    std::printf("\n%s  ManipLab/Pinocchio <= 0.70 for RNEA, CRBA and ABA on every robot%s\n", pinFails ? "FAIL" : "PASS",
+                pinFails ? (":" + worst).c_str() : "");
+  }
+
+  // ---- Cost of the argument checks ----------------------------------------------------------------------
+  std::printf("\n## Cost of the argument checks (argument_checks.hpp)\n\n");
+  std::printf("The checks of aba() alone (model consistency, workspace size, q, qd, tau sizes), and each public call "
+              "against its unchecked form (detail::), same states, interleaved with the rest.\n\n");
+  std::printf("| robot | n | checks alone ns | rnea checked / unchecked ns | crba checked / unchecked ns | aba "
+              "checked / unchecked ns |\n|---|---:|---:|---:|---:|---:|\n");
+  for (const auto& c : checkCosts)
+    std::printf("| %s | %d | %s | %s / %s | %s / %s | %s / %s |\n", c.robot.c_str(), c.n, fmtNs(c.checksOnly).c_str(),
+                fmtNs(c.checked[0]).c_str(), fmtNs(c.unchecked[0]).c_str(), fmtNs(c.checked[1]).c_str(),
+                fmtNs(c.unchecked[1]).c_str(), fmtNs(c.checked[2]).c_str(), fmtNs(c.unchecked[2]).c_str());
+
   std::printf("\nLoad average at end: %s\n", loadAverage().c_str());
   std::printf("\n%s; cross-checks %s.\n", fails ? "SOME TARGETS FAILED" : "all targets met",
               allAgree ? "all agree" : "SHOW DISAGREEMENTS");

@@ -1,5 +1,6 @@
 #pragma once
-// Common interface of the external libraries the benchmark compares ManipLab with (Orocos KDL, MuJoCo).
+// Common interface of the external libraries the benchmark compares ManipLab with (Orocos KDL, MuJoCo,
+// Pinocchio).
 // An oracle is built from ManipLab's internal Model (model.hpp: placement_i then a rotation/translation
 // about z; body inertia at the CoM in R_i), is given the benchmark states once (converted to its own
 // input types outside the timed region), and then exposes one call per algorithm taking a state index.
@@ -54,8 +55,12 @@ std::unique_ptr<Oracle> makeKdlOracle(const Model& model, std::string* why);
 /// fullInertia: pass body inertias as MJCF fullinertia (MuJoCo diagonalises them itself, less
 /// accurately) instead of principal axes (quat + diaginertia) computed by Eigen.
 std::unique_ptr<Oracle> makeMujocoOracle(const Model& model, std::string* why, bool fullInertia = false);
+/// Pinocchio built from the same Model (pinocchio_oracle.cpp; only when configured with
+/// -DMANIPLAB_PINOCCHIO_INCLUDE).
+std::unique_ptr<Oracle> makePinocchioOracle(const Model& model, std::string* why);
 /// Library versions ("" when absent).
 std::string kdlVersion();
 std::string mujocoVersion();
+std::string pinocchioVersion();
 
 }  // namespace maniplab::bench

@@ -111,9 +111,9 @@ int runSimulationBench(const std::string& sourceDir, bool quick) {
     double minRealTime;
   };
   const Target targets[] = {
-      {"scenes/puma560_ctc_vs_pid.json", sim::Stepper::RungeKutta4, "rk4 0.5 ms", 200},
+      {"scenes/puma560_ctc_vs_pid.json", sim::Stepper::RungeKutta4, "rk4 0.5 ms", 250},
       {"scenes/puma560_ctc_vs_pid.json", sim::Stepper::Euler, "euler 0.5 ms", 500},
-      {"scenes/umis_ctc_vs_pid.json", sim::Stepper::RungeKutta4, "rk4 0.5 ms", 200},
+      {"scenes/umis_ctc_vs_pid.json", sim::Stepper::RungeKutta4, "rk4 0.5 ms", 250},
       {"scenes/umis_ctc_vs_pid.json", sim::Stepper::Euler, "euler 0.5 ms", 500},
   };
   std::vector<std::string> verdicts;

@@ -4,6 +4,7 @@
 
 #include <Eigen/SVD>
 
+#include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/jacobian.hpp"
 
@@ -16,6 +17,8 @@ Vector3 orientationError(const Matrix3& Rd, const Matrix3& R) {
 
 IkResult inverseKinematicsDLS(const Model& model, Data& data, const Transform& target, const VectorX& q0,
                               const IkOptions& opt) {
+  checkModelData("inverseKinematicsDLS", model, data);
+  checkSize("inverseKinematicsDLS", "q0", q0, model.nq);
   IkResult res;
   res.q = q0;
   const int n = model.nq;

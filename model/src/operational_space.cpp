@@ -5,6 +5,7 @@
 
 #include <Eigen/SVD>
 
+#include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/coriolis_christoffel.hpp"
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/forward_kinematics.hpp"
@@ -14,6 +15,9 @@
 namespace maniplab {
 
 void jacobianTimeDerivative(const Model& model, const Data& data, const VectorX& qd, Eigen::Ref<Matrix6X> Jd) {
+  checkModelData("jacobianTimeDerivative", model, data);
+  checkSize("jacobianTimeDerivative", "qd", qd, model.nq);
+  checkDimension("jacobianTimeDerivative", "out (columns)", long(Jd.cols()), model.nq, "model.nq");
   const int n = model.nq;
   Jd.setZero();
   // Pass 1 (world frame): velocity of the tool origin.
@@ -51,6 +55,7 @@ void jacobianTimeDerivative(const Model& model, const Data& data, const VectorX&
 }
 
 Matrix6X jacobianTimeDerivative(const Model& model, Data& data, const VectorX& qd) {
+  checkSize("jacobianTimeDerivative", "qd", qd, model.nq);
   Matrix6X Jd(6, model.nq);
   jacobianTimeDerivative(model, data, qd, Eigen::Ref<Matrix6X>(Jd));
   return Jd;
@@ -58,6 +63,9 @@ Matrix6X jacobianTimeDerivative(const Model& model, Data& data, const VectorX& q
 
 void operationalSpaceModel(const Model& model, Data& data, const VectorX& q, const VectorX& qd,
                            OperationalSpaceModel& out, const OperationalSpaceOptions& opt) {
+  checkModelData("operationalSpaceModel", model, data);
+  checkSize("operationalSpaceModel", "q", q, model.nq);
+  checkSize("operationalSpaceModel", "qd", qd, model.nq);
   if (model.nq != 6)
     throw std::invalid_argument("operational-space model: '" + model.name + "' has " + std::to_string(model.nq) +
                                 " joints; a non-redundant arm with 6 joints (square Jacobian) is required");

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "maniplab/model/argument_checks.hpp"
+
 namespace maniplab {
 
 namespace {
@@ -104,6 +106,7 @@ std::optional<UmisGeometry> umisGeometry(const RobotDescription& d) {
 }
 
 std::optional<UmisIkSolution> nearestSolution(const std::vector<UmisIkSolution>& sols, const VectorX& ref) {
+  checkDimension("nearestSolution", "reference", long(ref.size()), 6, "the UMIS arm has 6 joints");
   std::optional<UmisIkSolution> best;
   double bestD = 1e300;
   for (const auto& s : sols) {

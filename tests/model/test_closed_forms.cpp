@@ -1,7 +1,12 @@
 // Closed-form oracles: the textbook planar 2R arm (M, C, g, energy), DH vs MDH of one robot, the UMIS
-// closed-form IK validation of seed 003 (eqs 3.90–3.92), Euler XYZ angles, and the numeric IK.
+// closed-form IK validation of seed 003 (eqs 3.90–3.92), Euler XYZ angles, the numeric IK, and the joint
+// transforms' sinCos/sinCos2 against the C library.
 #include <QTest>
+#include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
 
 #include "maniplab/model/coriolis_christoffel.hpp"
 #include "maniplab/model/crba.hpp"
@@ -10,6 +15,7 @@
 #include "maniplab/model/inverse_kinematics_dls.hpp"
 #include "maniplab/model/newton_euler_extraction.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/model/sincos.hpp"
 #include "maniplab/model/umis_inverse_kinematics.hpp"
 #include "support/random_chain.hpp"
 #include "support/umis_kinematics.hpp"
@@ -40,6 +46,42 @@ RobotDescription planar2RDescription(double m1, double m2, double l1, double l2)
 class ClosedForms : public QObject {
   Q_OBJECT
  private slots:
+  /// sinCos (Cody–Waite reduction + Taylor polynomials) against the C library, and sinCos2 (the same
+  /// operations in the two lanes of a vector) against sinCos bit for bit: quadrant boundaries, negative
+  /// angles, large arguments, the library fallback (|x| >= 1e6, infinities, NaN).
+  void sinCosAgainstLibm() {
+    std::vector<double> xs = {0.0, -0.0, 1e-300, -1e-300, 1e-8, 5e5, -5e5, 999999.9, 1e6, -1e6, 3e7,
+                              std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                              std::numeric_limits<double>::quiet_NaN()};
+    for (int k = -40; k <= 40; ++k) {  // multiples of pi/4 and their neighbours
+      const double x = k * M_PI / 4;
+      xs.insert(xs.end(), {x, std::nextafter(x, 1e9), std::nextafter(x, -1e9)});
+    }
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> small(-7.0, 7.0), large(-1e4, 1e4);
+    for (int i = 0; i < 20000; ++i) xs.push_back(i % 2 ? small(rng) : large(rng));
+    const auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    double worst = 0;  // largest |error| in units of the libm value's ulp (at least DBL_EPSILON / 2)
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      const double x = xs[i], y = xs[(i * 7 + 3) % xs.size()];
+      double s, c, s0, c0, s1, c1, sy, cy;
+      sinCos(x, s, c);
+      sinCos(y, sy, cy);
+      sinCos2(x, y, s0, c0, s1, c1);
+      QVERIFY2(same(s, s0) && same(c, c0) && same(sy, s1) && same(cy, c1),
+               qPrintable(QString("sinCos2(%1, %2) differs from sinCos").arg(x, 0, 'g', 17).arg(y, 0, 'g', 17)));
+      if (!std::isfinite(x)) {
+        QVERIFY(std::isnan(s) && std::isnan(c));
+        continue;
+      }
+      const double ls = std::sin(x), lc = std::cos(x);
+      const auto ulp = [](double v) { return std::max(std::abs(std::nextafter(v, 2.0 * v + 1.0) - v), 1.1e-16); };
+      worst = std::max({worst, std::abs(s - ls) / ulp(ls), std::abs(c - lc) / ulp(lc)});
+    }
+    qInfo("sinCos vs libm: worst error %.2f ulp over %zu angles", worst, xs.size());
+    QVERIFY(worst <= 2.0);
+  }
+
   void planar2R() {
     const double m1 = 1.3, m2 = 0.7, l1 = 0.9, l2 = 0.6, g = 9.81;
     const Model model = buildModel(planar2RDescription(m1, m2, l1, l2));

@@ -5,17 +5,75 @@
 //   2T = sum_i m_i v_Gi.v_Gi + w_i.I_i w_i + alpha_i^2 j_mi qd_i^2  (armature model)
 //   U = -sum_i m_i g.r_Gi  (seed 001 §2)
 // Momenta are in the world frame; the angular momentum is taken about the world origin.
+#include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
 
 namespace maniplab {
 
-struct EnergyMomentum {
-  double kinetic = 0, potential = 0;
-  Vector3 linearMomentum = Vector3::Zero();
-  Vector3 angularMomentum = Vector3::Zero();
-  double total() const { return kinetic + potential; }
+template <typename S> struct EnergyMomentumT {
+  S kinetic = S(0), potential = S(0);
+  Vector3T<S> linearMomentum = Vector3T<S>::Zero();
+  Vector3T<S> angularMomentum = Vector3T<S>::Zero();
+  S total() const { return kinetic + potential; }
 };
+using EnergyMomentum = EnergyMomentumT<double>;
 
-EnergyMomentum energyMomentum(const Model& model, Data& data, const VectorX& q, const VectorX& qd);
+/// Energies and momenta at (q, qd); leaves the forward kinematics at q in data. Throws
+/// std::invalid_argument on a q, qd or a workspace of the wrong size.
+template <typename S>
+EnergyMomentumT<S> energyMomentum(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                  const VectorXT<S>& qd) {
+  using V3 = Vector3T<S>;
+  using M3 = Matrix3T<S>;
+  checkModelData("energyMomentum", model, data);
+  checkSize("energyMomentum", "q", q, model.nq);
+  checkSize("energyMomentum", "qd", qd, model.nq);
+  detail::forwardKinematicsUnchecked(model, data, q);
+  const bool full = usesFullRotor(model);
+  EnergyMomentumT<S> e;
+  // Velocities in the world frame (v = velocity of O_i); each body's inertia term is evaluated in its own
+  // frame (w_b = R^T w), which avoids rotating the inertia tensors.
+  V3 w = V3::Zero(), v = V3::Zero(), o = V3::Zero();
+  for (int i = 0; i < model.nq; ++i) {
+    const auto k = std::size_t(i);
+    const auto& X = data.oMi[k];
+    const auto& act = model.actuator[k];
+    if (full) {  // rotor of M_i on body i-1: only its spin relative to the carrier adds to the locked part
+      const M3 Rp = i == 0 ? M3(M3::Identity()) : data.oMi[k - 1].R;
+      const V3 wc = Rp.transpose() * w;  // carrier's angular velocity in its frame
+      const M3 Jm = rotorTensor(act);
+      const V3 spin = act.gear * qd[i] * act.rotorAxis;
+      e.kinetic += S(0.5) * (spin.dot(Jm * spin) + S(2) * wc.dot(Jm * spin));
+      e.angularMomentum += Rp * (Jm * spin);
+    } else {
+      e.kinetic += S(0.5) * act.gear * act.gear * act.rotorInertia * qd[i] * qd[i];
+    }
+    v += w.cross(X.p - o);
+    const V3 z = X.R.col(2);
+    if (model.isRevolute(i))
+      w += qd[i] * z;
+    else
+      v += qd[i] * z;
+    o = X.p;
+    const auto& b = model.body[k];
+    const V3 rG = X.apply(b.com);
+    const V3 vG = v + w.cross(rG - o);
+    const V3 wb = X.R.transpose() * w;
+    const V3 Iwb = b.inertia * wb;
+    e.kinetic += S(0.5) * (b.mass * vG.squaredNorm() + wb.dot(Iwb));
+    e.potential -= b.mass * model.gravity.dot(rG);
+    e.linearMomentum += b.mass * vG;
+    e.angularMomentum += rG.cross(b.mass * vG) + X.R * Iwb;
+  }
+  return e;
+}
+
+extern template EnergyMomentum energyMomentum<double>(const Model&, Data&, const VectorX&, const VectorX&);
+
+/// The double model with any vector expression (converted).
+inline EnergyMomentum energyMomentum(const Model& model, Data& data, const VectorX& q, const VectorX& qd) {
+  return energyMomentum<double>(model, data, q, qd);
+}
 
 }  // namespace maniplab

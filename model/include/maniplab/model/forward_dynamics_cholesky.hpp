@@ -9,18 +9,23 @@
 namespace maniplab {
 
 /// data.qdd = FD(q, qd, tau). Returns -1, or the index of the joint whose Cholesky pivot vanished
-/// (singular or near-singular mass matrix; data.qdd is then left unchanged).
+/// (singular or near-singular mass matrix; data.qdd is then left unchanged). Throws
+/// std::invalid_argument on a q, qd, tau or a workspace of the wrong size.
 template <typename S>
 int forwardDynamicsCholesky(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
                             const VectorXT<S>& qd, const VectorXT<S>& tau, const RneaOptions& opt = {}) {
+  checkModelData("forwardDynamicsCholesky", model, data);
+  checkSize("forwardDynamicsCholesky", "q", q, model.nq);
+  checkSize("forwardDynamicsCholesky", "qd", qd, model.nq);
+  checkSize("forwardDynamicsCholesky", "tau", tau, model.nq);
   data.tmp.setZero();
-  rnea(model, data, q, qd, data.tmp, opt);  // Q_a(q, qd, 0) + tau_f(qd) (per opt)
+  detail::rneaUnchecked(model, data, q, qd, data.tmp, opt, static_cast<const Vector6T<S>*>(nullptr));  // Q_a(q, qd, 0) + tau_f(qd) (per opt)
   data.nle = data.tau;
-  massMatrixRecurrence(model, data, q, true);  // rnea left the joint transforms at q in data.liMi
-  const int bad = choleskyFactor(data.M, data.L);
+  detail::massMatrixRecurrenceUnchecked(model, data, q, true);  // rnea left the joint transforms at q in data.liMi
+  const int bad = detail::choleskyFactorUnchecked(data.M, data.L);
   if (bad >= 0) return bad;
   data.qdd = tau - data.nle;
-  choleskySolve(data.L, data.qdd);
+  detail::choleskySolveUnchecked(data.L, data.qdd);
   return -1;
 }
 

@@ -1,19 +1,28 @@
 #pragma once
 // Forward kinematics of every frame: ^0T_i = ^0T_{i-1} ^{i-1}T_i (seed 000 §I.1; seed 003 eq 3.11/3.20).
+#include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/joint_transform.hpp"
 
 namespace maniplab {
 
-/// Fills data.liMi, data.oMi (world <- R_i) and data.oMtool.
-template <typename S>
-void forwardKinematics(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+namespace detail {
+template <typename S> void forwardKinematicsUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+  jointTransforms(model, q, data.liMi);
   for (int i = 0; i < model.nq; ++i) {
     const auto k = std::size_t(i);
-    jointTransform(model, i, q[i], data.liMi[k]);
     data.oMi[k] = i == 0 ? data.liMi[k] : data.oMi[k - 1] * data.liMi[k];
   }
   data.oMtool = model.nq > 0 ? data.oMi[std::size_t(model.nq - 1)] * model.tool : model.tool;
+}
+}  // namespace detail
+
+/// Fills data.liMi, data.oMi (world <- R_i) and data.oMtool. Throws std::invalid_argument on a q or a
+/// workspace of the wrong size.
+template <typename S> void forwardKinematics(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+  checkModelData("forwardKinematics", model, data);
+  checkSize("forwardKinematics", "q", q, model.nq);
+  detail::forwardKinematicsUnchecked(model, data, q);
 }
 
 extern template void forwardKinematics<double>(const Model&, Data&, const VectorX&);

@@ -24,7 +24,9 @@ struct IkResult {
   double minSingularValue = 0;
 };
 
-/// Solves FK(q) = target (world <- tool) starting from q0.
+/// Solves FK(q) = target (world <- tool) starting from q0. Throws std::invalid_argument on a q0 or a
+/// workspace of the wrong size. Double only (an iterative solver with an SVD per iteration; it allocates
+/// its m x n Jacobian copy and the SVD's workspace per call).
 IkResult inverseKinematicsDLS(const Model& model, Data& data, const Transform& target, const VectorX& q0,
                               const IkOptions& opt = {});
 

@@ -2,17 +2,17 @@
 // Kinetic-energy matrix A(q) by the backward recurrence of seed 000 §III.2 ("Mampey algorithm"),
 // with actuators (errata E6, E7 of the reference notes applied). Indices in the comments are the seed's
 // (k = 1..n); arrays are 0-based (k-1).
+#include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/joint_transform.hpp"
 
 namespace maniplab {
 
-/// Fills data.M (full symmetric). In the armature rotor model the spin coupling term
-/// alpha_k j_mk eps_{k-1} of g_{k-1,k} is dropped (diagonal alpha_k^2 j_mk kept).
-/// `transformsReady`: data.liMi already holds the joint transforms at q (e.g. after rnea at the same q).
+namespace detail {
+
 template <typename S>
-const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
-                                        bool transformsReady = false) {
+const MatrixXT<S>& massMatrixRecurrenceUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                                 bool transformsReady) {
   using V3 = Vector3T<S>;
   using M3 = Matrix3T<S>;
   const int n = model.nq;
@@ -53,8 +53,7 @@ const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& da
   A(n - 1, n - 1) = diag(n, Ck[std::size_t(n - 1)]);
 
   // Step 2: S_k and lambda_{k-1}, k = 2..n (data.liMi[k-1]).
-  if (!transformsReady)
-    for (int k = 2; k <= n; ++k) jointTransform(model, k - 1, q[k - 1], data.liMi[std::size_t(k - 1)]);
+  if (!transformsReady) jointTransforms(model, q, data.liMi, 1);
 
   // Step 3: backward recurrence.
   V3 np = bk[std::size_t(n - 1)];
@@ -100,6 +99,20 @@ const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& da
   for (int j = 0; j < n; ++j)
     for (int i = j + 1; i < n; ++i) A(i, j) = A(j, i);
   return A;
+}
+
+}  // namespace detail
+
+/// Fills data.M (full symmetric). In the armature rotor model the spin coupling term
+/// alpha_k j_mk eps_{k-1} of g_{k-1,k} is dropped (diagonal alpha_k^2 j_mk kept).
+/// `transformsReady`: data.liMi already holds the joint transforms at q (e.g. after rnea at the same q).
+/// Throws std::invalid_argument on a q or a workspace of the wrong size.
+template <typename S>
+const MatrixXT<S>& massMatrixRecurrence(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                        bool transformsReady = false) {
+  checkModelData("massMatrixRecurrence", model, data);
+  checkSize("massMatrixRecurrence", "q", q, model.nq);
+  return detail::massMatrixRecurrenceUnchecked(model, data, q, transformsReady);
 }
 
 extern template const MatrixX& massMatrixRecurrence<double>(const Model&, Data&, const VectorX&, bool);

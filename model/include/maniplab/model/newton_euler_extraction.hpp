@@ -7,9 +7,12 @@
 
 namespace maniplab {
 
-/// data.M by n Newton–Euler calls (uses data.tmp as the unit acceleration).
+/// data.M by n Newton–Euler calls (uses data.tmp as the unit acceleration). Throws std::invalid_argument
+/// on a q or a workspace of the wrong size (so do the two functions below, for q and qd).
 template <typename S>
 const MatrixXT<S>& massMatrixNewtonEuler(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+  checkModelData("massMatrixNewtonEuler", model, data);
+  checkSize("massMatrixNewtonEuler", "q", q, model.nq);
   const int n = model.nq;
   RneaOptions opt;
   opt.gravity = false;
@@ -19,7 +22,7 @@ const MatrixXT<S>& massMatrixNewtonEuler(const ModelTpl<S>& model, DataTpl<S>& d
   data.qdd.setZero();  // used as the zero velocity
   for (int j = 0; j < n; ++j) {
     e[j] = S(1);
-    data.M.col(j) = rnea(model, data, q, data.qdd, e, opt);
+    data.M.col(j) = detail::rneaUnchecked(model, data, q, data.qdd, e, opt, static_cast<const Vector6T<S>*>(nullptr));
     e[j] = S(0);
   }
   return data.M;
@@ -28,10 +31,12 @@ const MatrixXT<S>& massMatrixNewtonEuler(const ModelTpl<S>& model, DataTpl<S>& d
 /// G(q) = Q_a(q, 0, 0) into data.g.
 template <typename S>
 const VectorXT<S>& gravityVector(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+  checkModelData("gravityVector", model, data);
+  checkSize("gravityVector", "q", q, model.nq);
   RneaOptions opt;
   opt.friction = false;
   data.tmp.setZero();
-  data.g = rnea(model, data, q, data.tmp, data.tmp, opt);
+  data.g = detail::rneaUnchecked(model, data, q, data.tmp, data.tmp, opt, static_cast<const Vector6T<S>*>(nullptr));
   return data.g;
 }
 
@@ -39,11 +44,14 @@ const VectorXT<S>& gravityVector(const ModelTpl<S>& model, DataTpl<S>& data, con
 template <typename S>
 const VectorXT<S>& nonLinearEffects(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
                                     const VectorXT<S>& qd, bool withGravity = true) {
+  checkModelData("nonLinearEffects", model, data);
+  checkSize("nonLinearEffects", "q", q, model.nq);
+  checkSize("nonLinearEffects", "qd", qd, model.nq);
   RneaOptions opt;
   opt.friction = false;
   opt.gravity = withGravity;
   data.tmp.setZero();
-  data.nle = rnea(model, data, q, qd, data.tmp, opt);
+  data.nle = detail::rneaUnchecked(model, data, q, qd, data.tmp, opt, static_cast<const Vector6T<S>*>(nullptr));
   return data.nle;
 }
 

@@ -20,13 +20,14 @@
 // rotor model changes ManipLab's counts; the seed columns are then only indicative.
 //
 // ManipLab's counts for revolute chains, any n >= 1 (x = mul + div, + = add + sub; asserted exactly by
-// tests/test_operation_counts.cpp for n = 1..10; seed 000 in brackets):
+// tests/model/test_operation_counts.cpp for n = 1..10; seed 000 in brackets):
 //   transforms   12n            6n                 [12n, 6n: identical]
-//   rnea         129n - 24      104n - 24          [149n - 89, 130n - 76]
+//   rnea         125n - 24      101n - 18          [149n - 89, 130n - 76]
 //   recurrence   12n^2+113n-98  9n^2+95n-88        [12n^2+26n-47, 9n^2+35n-67: same n^2 terms]
-//   crba         12n^2+108n-96  9n^2+96n-87
+//   crba         3n^2+146n-135  (5n^2+235n-198)/2  (n >= 2; n = 1: 50, 48): one 6-vector dot product per
+//                                                  entry, in the frame of body 1
 //   cholesky     (n^3+9n^2+8n+6)/6 (n sqrt apart)  (n^3+6n^2-7n)/6   [(n^3+9n^2-10n)/2, (n^2+3n)/2]
-//   aba          356n - 128     323n - 153
+//   aba          334n - 78      314n - 123
 //   fd_cholesky  rnea + recurrence + cholesky (x);  the same + n (+: the right-hand side tau - s)
 #include <cstdint>
 #include <string>

@@ -46,6 +46,7 @@ struct OperationalSpaceModel {
 };
 
 /// dJ/dt of the base-frame tool Jacobian at (q, qd). Requires forwardKinematics(model, data, q) first.
+/// Throws std::invalid_argument on a qd, an `out` or a workspace of the wrong size.
 /// Column j (revolute): [w_j x z_j; (w_j x z_j) x (p - o_j) + z_j x (ṗ - ȯ_j)]; prismatic: [0; w_j x z_j],
 /// with w_j the angular velocity of body j-1 (z_j is fixed in it), ȯ_j, ṗ the velocities of O_j, tool.
 Matrix6X jacobianTimeDerivative(const Model& model, Data& data, const VectorX& qd);
@@ -53,7 +54,7 @@ Matrix6X jacobianTimeDerivative(const Model& model, Data& data, const VectorX& q
 void jacobianTimeDerivative(const Model& model, const Data& data, const VectorX& qd, Eigen::Ref<Matrix6X> out);
 
 /// The operational-space model at (q, qd). The model must have exactly 6 joints (std::invalid_argument
-/// otherwise). Uses data (forward kinematics, Jacobian, CRBA, RNEA; C when asked).
+/// otherwise, and on a q, qd or workspace of the wrong size). Uses data (forward kinematics, Jacobian, CRBA, RNEA; C when asked).
 void operationalSpaceModel(const Model& model, Data& data, const VectorX& q, const VectorX& qd,
                            OperationalSpaceModel& out, const OperationalSpaceOptions& options = {});
 

@@ -3,6 +3,7 @@
 // recurrence; seed 001 §6; seed 003 eqs 5.3–5.13): tau = Q_a(q, qd, qdd) + tau_f(qd) - J^T F_ext.
 // Vectors of index i are expressed in R_i (component form of seed 000 §2.3). Gravity enters as a
 // fictitious base acceleration -g (seed 003 eq 5.8), equivalent to seed 000's f_ei = m_i (v̇_i - g).
+#include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/friction.hpp"
 #include "maniplab/model/joint_transform.hpp"
@@ -15,56 +16,87 @@ struct RneaOptions {
   double frictionSmoothing = 0.0;  ///< see friction.hpp
 };
 
-/// data.tau = Q_a(q, qd, qdd) (+ friction) (- J_tool^T wrench). `wrench` (may be null) is the wrench
-/// applied BY the environment ON the end effector, [moment; force], expressed in the tool frame and
-/// taken at the tool origin. Also leaves body velocities/accelerations and joint wrenches in data.
+namespace detail {
+
 template <typename S>
-const VectorXT<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
-                        const VectorXT<S>& qd, const VectorXT<S>& qdd, const RneaOptions& opt = {},
-                        const Vector6T<S>* wrench = nullptr) {
+const VectorXT<S>& rneaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                 const VectorXT<S>& qd, const VectorXT<S>& qdd, const RneaOptions& opt,
+                                 const Vector6T<S>* wrench) {
   using V3 = Vector3T<S>;
   using M3 = Matrix3T<S>;
   const int n = model.nq;
   const bool fullRotor = usesFullRotor(model);
+  jointTransforms(model, q, data.liMi);
 
-  V3 wp = V3::Zero(), wdp = V3::Zero();
-  V3 ap = opt.gravity ? V3(-model.gravity) : V3(V3::Zero());
+  // Forward recurrence (seed 000 eq 1 with the dots restored [E3]), in scalars carried from one body to
+  // the next: omega, omega_dot and the acceleration of O_i (values that Eigen's partly vectorised 3-vector
+  // code stores and reads back at once with another access width stall the CPU's store-to-load forwarding).
+  S wp[3] = {S(0), S(0), S(0)}, wdp[3] = {S(0), S(0), S(0)}, ap[3] = {S(0), S(0), S(0)};
+  if (opt.gravity)
+    for (int r = 0; r < 3; ++r) ap[r] = -model.gravity[r];
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    TransformT<S>& X = data.liMi[k];
-    jointTransform(model, i, q[i], X);
-    const auto& b = model.body[k];
-    // Forward recurrence (seed 000 eq 1 with the dots restored [E3]).
-    const V3 wl = X.R.transpose() * wp;  // omega_{i-1} in R_i
-    V3 w = wl, wd = X.R.transpose() * wdp;
-    V3 a = X.R.transpose() * (ap + wdp.cross(X.p) + wp.cross(wp.cross(X.p)));
-    const V3 wxk(wl.y(), -wl.x(), S(0));  // omega_{i-1} x k_i in R_i
-    if (model.isRevolute(i)) {
-      w.z() += qd[i];
-      wd += qdd[i] * V3::UnitZ() + qd[i] * wxk;
-    } else {
-      a += qdd[i] * V3::UnitZ() + S(2) * qd[i] * wxk;
+    const M3& R = data.liMi[k].R;
+    const V3& l = data.liMi[k].p;
+    // a' = ap + wdp x l + wp x (wp x l), in R_{i-1}
+    const S wl0 = wp[1] * l[2] - wp[2] * l[1], wl1 = wp[2] * l[0] - wp[0] * l[2], wl2 = wp[0] * l[1] - wp[1] * l[0];
+    const S ax = ap[0] + (wdp[1] * l[2] - wdp[2] * l[1]) + (wp[1] * wl2 - wp[2] * wl1);
+    const S ay = ap[1] + (wdp[2] * l[0] - wdp[0] * l[2]) + (wp[2] * wl0 - wp[0] * wl2);
+    const S az = ap[2] + (wdp[0] * l[1] - wdp[1] * l[0]) + (wp[0] * wl1 - wp[1] * wl0);
+    S w[3], wd[3], a[3];
+    for (int c = 0; c < 3; ++c) {  // R^T x: column c of R dotted with x
+      w[c] = R(0, c) * wp[0] + R(1, c) * wp[1] + R(2, c) * wp[2];
+      wd[c] = R(0, c) * wdp[0] + R(1, c) * wdp[1] + R(2, c) * wdp[2];
+      a[c] = R(0, c) * ax + R(1, c) * ay + R(2, c) * az;
     }
-    data.omega[k] = w;
-    data.omegaDot[k] = wd;
-    data.acc[k] = a;
-    const V3 vdG = a + wd.cross(b.com) + w.cross(w.cross(b.com));
-    const V3 fe = b.mass * vdG;
+    // omega_{i-1} x k_i = (w_y, -w_x, 0) in R_i
+    const S qdi = qd[i], qddi = qdd[i];
+    const S wxk0 = w[1], wxk1 = -w[0];
+    if (model.isRevolute(i)) {
+      wd[0] += qdi * wxk0;
+      wd[1] += qdi * wxk1;
+      wd[2] += qddi;
+      w[2] += qdi;
+    } else {
+      a[0] += S(2) * qdi * wxk0;
+      a[1] += S(2) * qdi * wxk1;
+      a[2] += qddi;
+    }
+    data.omega[k] = V3(w[0], w[1], w[2]);
+    data.omegaDot[k] = V3(wd[0], wd[1], wd[2]);
+    data.acc[k] = V3(a[0], a[1], a[2]);
+    // Body: f = m (a + wd x d + w x (w x d)), c = d x f + J' wd + w x (J' w)
+    const auto& b = model.body[k];
+    const S d0 = b.com[0], d1 = b.com[1], d2 = b.com[2];
+    const S wxd0 = w[1] * d2 - w[2] * d1, wxd1 = w[2] * d0 - w[0] * d2, wxd2 = w[0] * d1 - w[1] * d0;
+    const S f0 = b.mass * (a[0] + (wd[1] * d2 - wd[2] * d1) + (w[1] * wxd2 - w[2] * wxd1));
+    const S f1 = b.mass * (a[1] + (wd[2] * d0 - wd[0] * d2) + (w[2] * wxd0 - w[0] * wxd2));
+    const S f2 = b.mass * (a[2] + (wd[0] * d1 - wd[1] * d0) + (w[0] * wxd1 - w[1] * wxd0));
     M3 Jp = b.inertia;  // J'_i = J_i - J_m,i+1 in the full rotor model
     if (fullRotor && i + 1 < n) Jp -= rotorTensor(model.actuator[k + 1]);
-    data.force[k] = fe;
-    data.moment[k] = b.com.cross(fe) + Jp * wd + w.cross(Jp * w);
+    S Jw[3], Jwd[3];
+    for (int r = 0; r < 3; ++r) {
+      Jw[r] = Jp(r, 0) * w[0] + Jp(r, 1) * w[1] + Jp(r, 2) * w[2];
+      Jwd[r] = Jp(r, 0) * wd[0] + Jp(r, 1) * wd[1] + Jp(r, 2) * wd[2];
+    }
+    data.force[k] = V3(f0, f1, f2);
+    data.moment[k] = V3((d1 * f2 - d2 * f1) + Jwd[0] + (w[1] * Jw[2] - w[2] * Jw[1]),
+                        (d2 * f0 - d0 * f2) + Jwd[1] + (w[2] * Jw[0] - w[0] * Jw[2]),
+                        (d0 * f1 - d1 * f0) + Jwd[2] + (w[0] * Jw[1] - w[1] * Jw[0]));
     if (fullRotor) {
       // Rotor of M_i, carried by body i-1: c_a,i-1 (in R_{i-1}).
       const auto& act = model.actuator[k];
       const M3 Jm = rotorTensor(act);
-      const V3 wm = wp + act.gear * qd[i] * act.rotorAxis;
-      const V3 wdm = wdp + act.gear * (qdd[i] * act.rotorAxis + qd[i] * wp.cross(act.rotorAxis));
+      const V3 wpv(wp[0], wp[1], wp[2]), wdpv(wdp[0], wdp[1], wdp[2]);
+      const V3 wm = wpv + act.gear * qdi * act.rotorAxis;
+      const V3 wdm = wdpv + act.gear * (qddi * act.rotorAxis + qdi * wpv.cross(act.rotorAxis));
       data.rotorMoment[k] = Jm * wdm + wm.cross(Jm * wm);
     }
-    wp = w;
-    wdp = wd;
-    ap = a;
+    for (int r = 0; r < 3; ++r) {
+      wp[r] = w[r];
+      wdp[r] = wd[r];
+      ap[r] = a[r];
+    }
   }
 
   if (wrench != nullptr && n > 0) {
@@ -74,12 +106,20 @@ const VectorXT<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, const Vector
     data.moment[k] -= model.tool.p.cross(f) + model.tool.R * wrench->template head<3>();
   }
 
-  // Backward recurrence, i = n..1 (f_{n+1} = c_{n+1} = 0, c_a,n = 0 [E5]).
+  // Backward recurrence, i = n..1 (f_{n+1} = c_{n+1} = 0, c_a,n = 0 [E5]); the wrench of the subtree
+  // beyond joint i is carried in scalars (in R_i), data.force/moment receive the joint wrenches.
+  S fc[3] = {S(0), S(0), S(0)}, nc[3] = {S(0), S(0), S(0)};  // f_{i+1}, c_{i+1} moved into R_i
   for (int i = n - 1; i >= 0; --i) {
     const auto k = std::size_t(i);
-    const V3& f = data.force[k];
-    const V3& c = data.moment[k];
-    S t = model.isRevolute(i) ? c.z() : f.z();
+    const V3& fb = data.force[k];
+    const V3& cb = data.moment[k];
+    const S f[3] = {fb[0] + fc[0], fb[1] + fc[1], fb[2] + fc[2]};
+    S c[3] = {cb[0] + nc[0], cb[1] + nc[1], cb[2] + nc[2]};
+    if (fullRotor && i + 1 < n)
+      for (int r = 0; r < 3; ++r) c[r] += data.rotorMoment[k + 1][r];
+    data.force[k] = V3(f[0], f[1], f[2]);
+    data.moment[k] = V3(c[0], c[1], c[2]);
+    S t = model.isRevolute(i) ? c[2] : f[2];
     const auto& act = model.actuator[k];
     if (fullRotor)
       t += act.gear * data.rotorMoment[k].dot(act.rotorAxis);
@@ -87,17 +127,38 @@ const VectorXT<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, const Vector
       t += act.gear * act.gear * act.rotorInertia * qdd[i];
     data.tau[i] = t;
     if (i > 0) {
-      const TransformT<S>& X = data.liMi[k];
-      const V3 fp = X.R * f;
-      data.force[k - 1] += fp;
-      data.moment[k - 1] += X.R * c + X.p.cross(fp);
-      if (fullRotor) data.moment[k - 1] += data.rotorMoment[k];
+      const M3& R = data.liMi[k].R;
+      const V3& l = data.liMi[k].p;
+      for (int r = 0; r < 3; ++r) {
+        fc[r] = R(r, 0) * f[0] + R(r, 1) * f[1] + R(r, 2) * f[2];
+        nc[r] = R(r, 0) * c[0] + R(r, 1) * c[1] + R(r, 2) * c[2];
+      }
+      nc[0] += l[1] * fc[2] - l[2] * fc[1];
+      nc[1] += l[2] * fc[0] - l[0] * fc[2];
+      nc[2] += l[0] * fc[1] - l[1] * fc[0];
     }
   }
   if (opt.friction)
     for (int i = 0; i < n; ++i)
       data.tau[i] += jointFriction(model.actuator[std::size_t(i)], qd[i], opt.frictionSmoothing);
   return data.tau;
+}
+
+}  // namespace detail
+
+/// data.tau = Q_a(q, qd, qdd) (+ friction) (- J_tool^T wrench). `wrench` (may be null) is the wrench
+/// applied BY the environment ON the end effector, [moment; force], expressed in the tool frame and
+/// taken at the tool origin. Also leaves body velocities/accelerations (omega, omegaDot, acc) and joint
+/// wrenches (force, moment: of the subtree beyond joint i on body i-1's side, at O_i, in R_i) in data.
+/// Throws std::invalid_argument on a q, qd, qdd or a workspace of the wrong size.
+template <typename S>
+const VectorXT<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, const VectorXT<S>& qd,
+                        const VectorXT<S>& qdd, const RneaOptions& opt = {}, const Vector6T<S>* wrench = nullptr) {
+  checkModelData("rnea", model, data);
+  checkSize("rnea", "q", q, model.nq);
+  checkSize("rnea", "qd", qd, model.nq);
+  checkSize("rnea", "qdd", qdd, model.nq);
+  return detail::rneaUnchecked(model, data, q, qd, qdd, opt, wrench);
 }
 
 extern template const VectorX& rnea<double>(const Model&, Data&, const VectorX&, const VectorX&,

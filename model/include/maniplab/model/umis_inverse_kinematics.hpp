@@ -30,7 +30,8 @@ std::vector<UmisIkSolution> umisInverseKinematics(const UmisGeometry& g, const T
 /// The UMIS geometry of a description when it has the UMIS structure (no base/tool transform), else empty.
 std::optional<UmisGeometry> umisGeometry(const RobotDescription& desc);
 
-/// The solution nearest (in joint space, angles wrapped) to `reference`, if any.
+/// The solution nearest (in joint space, angles wrapped) to `reference` (size 6, else
+/// std::invalid_argument), if any.
 std::optional<UmisIkSolution> nearestSolution(const std::vector<UmisIkSolution>& sols, const VectorX& reference);
 
 /// Orientation as X-Y-Z Euler angles Q = Rx(phi) Ry(theta) Rz(psi) (seed 003 eqs 3.13–3.18) and back.
