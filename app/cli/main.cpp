@@ -27,33 +27,6 @@ void usage(std::ostream& os) {
   os << "  help                             this text\n";
 }
 
-const Registration kCheck{{"check",
-                           "  check ROBOT                      validate a robot file (.json or .urdf); print a summary or\n"
-                           "                                   the errors\n",
-                           &cmdCheck, 10}};
-const Registration kDynamics{
-    {"dynamics",
-     "  dynamics ROBOT [--q a,b,..] [--qd ..] [--qdd ..] [--no-friction] [--no-gravity]\n"
-     "           [--rotor armature|full] [--json]\n"
-     "                                   inverse/forward dynamics, M, C, g, FK, Jacobian, energy\n"
-     "                                   (ROBOT: .json or .urdf; angles in rad; --q defaults to the\n"
-     "                                   home pose)\n",
-     &cmdDynamics, 20}};
-const Registration kRun{
-    {"run",
-     "  run SCENE.json [--controller NAME] [--csv OUT.csv] [--channels a,b,..] [--from T] [--to T]\n"
-     "                 [--json] [--quiet] [--backend sim|ethercat (--ifname IFACE | --in-process)\n"
-     "                 [--mode cst|csp] [--cycle-hz F]]\n"
-     "                                   run one controller of a scene headless (on the simulated plant\n"
-     "                                   or on EtherCAT drives); print its metrics\n",
-     &cmdRun, 30}};
-const Registration kCompare{
-    {"compare",
-     "  compare SCENE.json [--csv-dir DIR] [--channels ..] [--from T] [--to T] [--json] [--quiet]\n"
-     "                 [--backend sim|ethercat --ifname IFACE ...]\n"
-     "                                   run every controller of the scene on the same trajectory and\n"
-     "                                   print the comparison table (CSV per controller + comparison.csv)\n",
-     &cmdCompare, 40}};
 }  // namespace
 }  // namespace maniplab::cli
 

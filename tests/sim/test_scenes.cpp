@@ -35,8 +35,8 @@ class Scenes : public QObject {
   void shippedScenesLoad_data() {
     QTest::addColumn<QString>("file");
     QStringList files = QDir(MANIPLAB_SOURCE_DIR "/scenes").entryList({"*.json"}, QDir::Files);
-    files.removeIf([](const QString& f) {  // own readers: test_orthoglide_sim, test_floating_base (satellite)
-      return f.startsWith("orthoglide") || f.startsWith("satellite");
+    files.removeIf([](const QString& f) {  // the other kinds (test_scene_kinds, test_orthoglide_sim, test_floating_base)
+      return f.startsWith("orthoglide") || f.startsWith("satellite") || f.startsWith("pendulum");
     });
     QVERIFY(files.size() >= 5);
     for (const auto& f : files) QTest::newRow(qPrintable(f)) << f;

@@ -30,10 +30,6 @@ class ViaPointJointTrajectory : public Trajectory {
   void sample(double t, JointReference& out) const override;
   std::string describe() const override;
 
-  const std::vector<double>& knotTimes() const { return times_; }
-  const std::vector<VectorX>& knotVelocities() const { return vel_; }
-  const std::vector<VectorX>& knotAccelerations() const { return acc_; }
-
  private:
   std::vector<VectorX> points_, vel_, acc_;
   std::vector<double> times_;
