@@ -1602,10 +1602,6 @@
         <source>%1: the robot was not loaded (see the messages above)</source>
         <translation>%1 : le robot n&apos;a pas été chargé (voir les messages ci-dessus)</translation>
     </message>
-    <message>
-        <source>%1: open a scene first (a robot replaces the robot of the current scene)</source>
-        <translation>%1 : ouvrez d&apos;abord une scène (un robot remplace le robot de la scène courante)</translation>
-    </message>
     <message numerus="yes">
         <source>Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))</source>
         <translation>
@@ -1660,10 +1656,6 @@
     <message>
         <source>The Orthoglide&apos;s parameters have been modified. Save the changes?</source>
         <translation>Les paramètres de l&apos;Orthoglide ont été modifiés. Enregistrer les modifications ?</translation>
-    </message>
-    <message>
-        <source>%1: the open scene&apos;s robot is fixed by its file; open a serial scene first</source>
-        <translation>%1 : le robot de la scène ouverte est imposé par son fichier ; ouvrez d&apos;abord une scène de robot série</translation>
     </message>
     <message>
         <source>%1 imported: File &gt; Save As writes it as a ManipLab robot file</source>
@@ -1740,14 +1732,6 @@
     <message>
         <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive dynamics, independent-joint PID and computed-torque control, a free-floating base, the Orthoglide parallel robot, base-parameter identification and EtherCAT drives.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simuler, commander et enseigner la dynamique des robots manipulateurs : chaînes séries (DH, DH modifié, repères généraux, URDF), dynamique récursive exacte, PID articulaire indépendant et commande par couple calculé, base flottante libre, robot parallèle Orthoglide, identification des paramètres de base et variateurs EtherCAT.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Orthoglide scene %1 loaded (%2)</source>
-        <translation>Scène Orthoglide %1 chargée (%2)</translation>
-    </message>
-    <message>
-        <source>Satellite scene %1 loaded (%2)</source>
-        <translation>Scène satellite %1 chargée (%2)</translation>
     </message>
     <message>
         <source>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</source>
@@ -1844,6 +1828,14 @@
     <message>
         <source>Frame the whole robot in the 3D view</source>
         <translation>Cadre tout le robot dans la vue 3D</translation>
+    </message>
+    <message>
+        <source>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>La commande de cette scène est fixée par son fichier : seule la durée simulée peut être modifiée ici. Modifiez le fichier de la scène pour changer le reste.</translation>
+    </message>
+    <message>
+        <source>The operation counts are those of serial chains: this scene simulates none.</source>
+        <translation>Les comptes d&apos;opérations sont ceux des chaînes séries : cette scène n&apos;en simule aucune.</translation>
     </message>
 </context>
 <context>
@@ -2001,6 +1993,21 @@
     <message>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::SceneDocument</name>
+    <message>
+        <source>untitled</source>
+        <translation>sans titre</translation>
+    </message>
+    <message>
+        <source>the open scene&apos;s robot is fixed by its file; open a serial scene first</source>
+        <translation>le robot de la scène ouverte est imposé par son fichier ; ouvrez d&apos;abord une scène de robot série</translation>
+    </message>
+    <message>
+        <source>open a scene first (a robot replaces the robot of the current scene)</source>
+        <translation>ouvrez d&apos;abord une scène (un robot remplace le robot de la scène courante)</translation>
     </message>
 </context>
 <context>
@@ -2396,10 +2403,6 @@
 <context>
     <name>maniplab::ui::SimulationWorker</name>
     <message>
-        <source>The scene has no valid robot: %1</source>
-        <translation>La scène n&apos;a pas de robot valide : %1</translation>
-    </message>
-    <message>
         <source>No controller selected.</source>
         <translation>Aucun correcteur sélectionné.</translation>
     </message>
@@ -2424,24 +2427,20 @@
         <translation>%1 : %2</translation>
     </message>
     <message>
-        <source>The %1 scene runs on its own simulated plant: an external backend or a controller model cannot be used with it.</source>
-        <translation>La scène %1 tourne sur son propre procédé simulé : une cible externe ou un modèle de correcteur ne peut pas y être utilisé.</translation>
-    </message>
-    <message>
-        <source>Orthoglide</source>
-        <translation>Orthoglide</translation>
-    </message>
-    <message>
-        <source>satellite</source>
-        <translation>satellite</translation>
-    </message>
-    <message>
         <source>%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)</source>
         <translation>%1 : t = %2 s : l&apos;actionneur %3 a dépassé sa butée %4 (q = %5 m)</translation>
     </message>
     <message>
-        <source>the satellite scene has no arm or no motion</source>
-        <translation>la scène satellite n&apos;a pas de bras ou pas de mouvement</translation>
+        <source>No scene to run.</source>
+        <translation>Aucune scène à exécuter.</translation>
+    </message>
+    <message>
+        <source>%1: the controller&apos;s model could not be evaluated in %2 of %3 control periods (%4 %): the PD part alone was applied there%5</source>
+        <translation>%1 : le modèle du correcteur n&apos;a pas pu être évalué dans %2 des %3 périodes de commande (%4 %) : seule la partie PD y a été appliquée%5</translation>
+    </message>
+    <message>
+        <source> (the run was mostly PD, not computed torque)</source>
+        <translation> (l&apos;essai a surtout été un PD, pas un couple calculé)</translation>
     </message>
 </context>
 <context>

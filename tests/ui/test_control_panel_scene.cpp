@@ -22,6 +22,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -40,6 +41,7 @@
 #include "maniplab/sim/control/gain_design.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/control_panel.hpp"
 #include "maniplab/ui/main_window.hpp"
@@ -237,7 +239,10 @@ class TestControlPanelScene : public QObject {
         QDir(source(QStringLiteral("scenes"))).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     int n = 0;
     for (const QString& f : files) {
-      if (f.startsWith(QStringLiteral("orthoglide")) || f.startsWith(QStringLiteral("satellite"))) continue;
+      QFile file(source(QStringLiteral("scenes/") + f));
+      if (!file.open(QIODevice::ReadOnly)) continue;
+      const sim::SceneKind* kind = sim::sceneKindOf(sim::readDocumentHeader(file.readAll().toStdString()));
+      if (!kind || kind->name() != "serial") continue;  // the other kinds have their own tests below
       QTest::newRow(qPrintable(f)) << f;
       ++n;
     }
@@ -868,6 +873,48 @@ class TestControlPanelScene : public QObject {
     QCOMPARE(saved.scene.trajectory["to"][1].get<double>(), M_PI / 6);
     // The new untitled scene is not modified: New again does not ask (a prompt would block here).
     QVERIFY(!w.isWindowModified());
+  }
+
+  // A kind without a GUI binding of its own (the pendulum): the control panel edits its joint-space scene
+  // like a serial one, File > Save scene writes its own file (pendulum parameters kept), it has no robot
+  // document to save, and it runs with its summary in the messages.
+  void pendulumSceneThroughTheGenericBinding() {
+    QTemporaryDir tmp;
+    const QString scene = tmp.filePath(QStringLiteral("pendulum.json"));
+    QVERIFY(QFile::copy(source(QStringLiteral("scenes/pendulum.json")), scene));  // it names no file
+    QFile::setPermissions(scene, QFile::ReadOwner | QFile::WriteOwner);
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    QVERIFY2(w.openFile(scene), qPrintable(messages->lastMessage()));
+    auto* panel = w.findChild<ControlPanel*>();
+    QCOMPARE(panel->kind(), ControlPanel::Kind::Serial);
+    QCOMPARE(panel->controllerCount(), 3);
+    QCOMPARE(panel->gainRows(1), 1);
+    QVERIFY(!action(w, "actionSave")->isEnabled());  // no robot document: the pendulum is its scene's
+    QVERIFY(action(w, "actionSaveScene")->isEnabled());
+    QVERIFY(!w.isWindowModified());
+    panel->setGain(1, 0, 0, 75.0);  // pd_gravity: Kp
+    QVERIFY(w.isWindowModified());
+    action(w, "actionSaveScene")->trigger();
+    QVERIFY(!w.isWindowModified());
+    const sim::SceneLoad saved = sim::loadAnyScene(scene.toStdString());
+    QVERIFY2(saved.ok(), saved.report().c_str());
+    QCOMPARE(saved.scene->kind().name(), std::string("pendulum"));
+    QCOMPARE(saved.scene->controllers()[1].kp[0], 75.0);
+    QFile f(scene);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const json doc = json::parse(f.readAll().toStdString());
+    QCOMPARE(doc["pendulum"]["length"].get<double>(), 1.0);
+    QCOMPARE(doc["kind"].get<std::string>(), std::string("pendulum"));
+    panel->setControllerChecked(1, false);
+    panel->setControllerChecked(2, false);
+    QSignalSpy added(messages, &MessageArea::messageAdded);
+    QVERIFY2(runFor(w, 6.5), qPrintable(messages->lastMessage()));
+    bool summary = false;
+    for (const auto& args : added)
+      summary = summary || args.at(0).toString().contains(QStringLiteral("free: measured period (upward crossings of 0)  2.15287 s"));
+    QVERIFY(summary);
   }
 };
 

@@ -155,15 +155,13 @@ class TestEthercatPanel : public QObject {
     QVERIFY(panel.selectInterface(QString()));
     panel.setEthercatSelected(true);
 
-    RunRequest req;
-    req.scene = scene;
-    req.controllers = {0};  // computed torque
+    RunRequest req = RunRequest::serial(scene, {0});  // computed torque
     // Oracle: the same request on the simulation backend.
     int simRows = 0;
     const RunOutcomes sim = runInWorker(req, {}, {}, &simRows);
     QVERIFY(sim.runs.size() == 1 && sim.runs[0].ok);
 
-    req.backendFactory = panel.backendFactory();
+    req = RunRequest::serial(scene, {0}, {.backendFactory = panel.backendFactory()});
     std::vector<long long> seenCycles;
     bool sawRunState = false;
     int rows = 0;
@@ -220,10 +218,7 @@ class TestEthercatPanel : public QObject {
     panel.pollNow();
     QCOMPARE(QString::fromStdString(panel.lastStatus().phase), QStringLiteral("OP"));
 
-    RunRequest req;
-    req.scene = scene;
-    req.controllers = {0};
-    req.backendFactory = panel.backendFactory();
+    RunRequest req = RunRequest::serial(scene, {0}, {.backendFactory = panel.backendFactory()});
     QSignalSpy raised(&panel, &EthercatPanel::faultRaised);
     bool injected = false;
     QString injectError;
@@ -276,7 +271,9 @@ class TestEthercatPanel : public QObject {
       QVERIFY(panel.slaveCell(s, ColDrive) != QStringLiteral("Fault"));
     }
     // The bus is back: a short run completes.
-    req.scene.duration = 0.3;
+    sim::Scene shorter = scene;
+    shorter.duration = 0.3;
+    req = RunRequest::serial(shorter, {0}, {.backendFactory = panel.backendFactory()});
     int rows3 = 0;
     const RunOutcomes again = runRetryingStalls(panel, req, {}, &rows3);
     QVERIFY(again.runs.size() == 1);

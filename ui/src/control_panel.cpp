@@ -710,12 +710,6 @@ void ControlPanel::setControllerChecked(int index, bool on) {
   if (index >= 0 && std::size_t(index) < checks_.size()) checks_[std::size_t(index)]->setChecked(on);
 }
 
-void ControlPanel::setDuration(double seconds) {
-  const bool wasFilling = filling_;
-  filling_ = true;  // not an edit of the scene
-  duration_->setValue(seconds);
-  filling_ = wasFilling;
-}
 double ControlPanel::duration() const { return duration_->value(); }
 
 bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {

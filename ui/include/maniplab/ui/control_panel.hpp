@@ -86,8 +86,6 @@ class ControlPanel : public QWidget {
   QString controllerName(int index) const;
   QString controllerType(int index) const;
 
-  /// Sets the simulated duration of the next run without marking an edit of the scene.
-  void setDuration(double seconds);
   double duration() const;
   /// Gain of the edited controller: column 0 Kp, 1 Kv/Kd, 2 Ki.
   void setGain(int controller, int joint, int column, double value);

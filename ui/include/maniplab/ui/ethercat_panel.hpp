@@ -57,8 +57,6 @@ class EthercatPanel : public QWidget {
   bool selectInterface(const QString& ifname);
   QString selectedInterface() const;  ///< "" for the in-process virtual drives
   void setMode(std::int8_t mode);     ///< ethercat::cia402::ModeCST or ModeCSP
-  /// Bus cycle [s]; 0 = the scene's control period. Must be one of cycleChoices().
-  void setCyclePeriod(double seconds);
   static std::vector<double> cycleChoices();  ///< 0 (control period), 2.5 ms, 1 ms, 0.5 ms, 0.25 ms
   void refreshInterfaces();
   void scan();
