@@ -665,14 +665,6 @@
         <translation>position Z</translation>
     </message>
     <message>
-        <source>The control panel does not show an Orthoglide scene: reload the scene</source>
-        <translation>The control panel does not show an Orthoglide scene: reload the scene</translation>
-    </message>
-    <message>
-        <source>Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it</source>
-        <translation>Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it</translation>
-    </message>
-    <message>
         <source>Trajectory: %1</source>
         <translation>Trajectory: %1</translation>
     </message>
@@ -731,18 +723,6 @@
         <translation>Controller %1 added (zero torque: no gains)</translation>
     </message>
     <message>
-        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains</source>
-        <translation>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains</translation>
-    </message>
-    <message>
-        <source>actuator</source>
-        <translation>actuator</translation>
-    </message>
-    <message>
-        <source>joint</source>
-        <translation>joint</translation>
-    </message>
-    <message>
         <source>A scene needs at least one controller: %1 is kept</source>
         <translation>A scene needs at least one controller: %1 is kept</translation>
     </message>
@@ -753,10 +733,6 @@
     <message>
         <source>actuator %1</source>
         <translation>actuator %1</translation>
-    </message>
-    <message>
-        <source>The control panel does not show a serial scene: reload the scene</source>
-        <translation>The control panel does not show a serial scene: reload the scene</translation>
     </message>
     <message>
         <source>The control panel is set for %1 joint(s), the robot has %2: reload the scene</source>
@@ -833,6 +809,22 @@
     <message>
         <source>Timing</source>
         <translation>Timing</translation>
+    </message>
+    <message>
+        <source>The control panel shows another kind of scene: reload the scene</source>
+        <translation>The control panel shows another kind of scene: reload the scene</translation>
+    </message>
+    <message>
+        <source>Controller %1: this scene cannot run a %2 controller; remove it</source>
+        <translation>Controller %1: this scene cannot run a %2 controller; remove it</translation>
+    </message>
+    <message>
+        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3: %4); edit them under Gains</source>
+        <translation>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3: %4); edit them under Gains</translation>
+    </message>
+    <message>
+        <source>The control panel does not show a joint-space scene: reload the scene</source>
+        <translation>The control panel does not show a joint-space scene: reload the scene</translation>
     </message>
 </context>
 <context>

@@ -665,14 +665,6 @@
         <translation>position Z</translation>
     </message>
     <message>
-        <source>The control panel does not show an Orthoglide scene: reload the scene</source>
-        <translation>Le panneau de commande n&apos;affiche pas une scène Orthoglide : rechargez la scène</translation>
-    </message>
-    <message>
-        <source>Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it</source>
-        <translation>Correcteur %1 : une scène Orthoglide fonctionne avec un PID, le couple calculé ou un couple nul (pas %2) ; supprimez-le</translation>
-    </message>
-    <message>
         <source>Trajectory: %1</source>
         <translation>Trajectoire : %1</translation>
     </message>
@@ -731,18 +723,6 @@
         <translation>Correcteur %1 ajouté (couple nul : pas de gains)</translation>
     </message>
     <message>
-        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains</source>
-        <translation>Correcteur %1 ajouté, gains tirés du temps de réponse Tr = %2 s (Kp de l&apos;%3 1 : %4) ; modifiez-les dans « Gains »</translation>
-    </message>
-    <message>
-        <source>actuator</source>
-        <translation>actionneur</translation>
-    </message>
-    <message>
-        <source>joint</source>
-        <translation>articulation</translation>
-    </message>
-    <message>
         <source>A scene needs at least one controller: %1 is kept</source>
         <translation>Une scène nécessite au moins un correcteur : %1 est conservé</translation>
     </message>
@@ -753,10 +733,6 @@
     <message>
         <source>actuator %1</source>
         <translation>actionneur %1</translation>
-    </message>
-    <message>
-        <source>The control panel does not show a serial scene: reload the scene</source>
-        <translation>Le panneau de commande n&apos;affiche pas une scène de robot série : rechargez la scène</translation>
     </message>
     <message>
         <source>The control panel is set for %1 joint(s), the robot has %2: reload the scene</source>
@@ -833,6 +809,22 @@
     <message>
         <source>Timing</source>
         <translation>Temps de calcul</translation>
+    </message>
+    <message>
+        <source>The control panel shows another kind of scene: reload the scene</source>
+        <translation>Le panneau de commande montre une autre sorte de scène : rechargez la scène</translation>
+    </message>
+    <message>
+        <source>Controller %1: this scene cannot run a %2 controller; remove it</source>
+        <translation>Correcteur %1 : cette scène ne peut pas exécuter un correcteur %2 ; supprimez-le</translation>
+    </message>
+    <message>
+        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3: %4); edit them under Gains</source>
+        <translation>Correcteur %1 ajouté, gains tirés du temps de réponse Tr = %2 s (%3 : Kp = %4) ; modifiez-les dans « Gains »</translation>
+    </message>
+    <message>
+        <source>The control panel does not show a joint-space scene: reload the scene</source>
+        <translation>Le panneau de commande ne montre pas une scène dans l&apos;espace articulaire : rechargez la scène</translation>
     </message>
 </context>
 <context>

@@ -48,6 +48,7 @@
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/trajectory_editor.hpp"
+#include "kinds/orthoglide.hpp"  // the control panel's rules for Orthoglide scenes (ui/src)
 #include "support/main_window_driver.hpp"
 
 using namespace maniplab;
@@ -541,19 +542,19 @@ class TestControlPanelScene : public QObject {
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
 
     ControlPanel panel;
-    panel.setOrthoglideScene(s);
-    QCOMPARE(panel.kind(), ControlPanel::Kind::Orthoglide);
+    showOrthoglideControl(panel, s);
+    QCOMPARE(panel.form(), ControlPanel::Form::Rules);
     QVERIFY2(panel.trajectoryProblems().isEmpty(), qPrintable(panel.trajectoryProblems()));
     sim::OrthoglideScene applied = s;
     applied.points.clear();  // the panel must give them back
     applied.durations.clear();
     applied.controllers.clear();
     QString err;
-    QVERIFY2(panel.applyTo(applied, &err), qPrintable(err));
+    QVERIFY2(applyOrthoglideControl(panel, applied, &err), qPrintable(err));
     diff = orthoSceneDifference(s, applied);
     QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("unedited panel changed the scene: ") + diff));
     sim::Scene serial;
-    QVERIFY(!panel.applyTo(serial, &err));  // not a serial scene
+    QVERIFY(!panel.applyTo(serial, &err));  // not a joint-space scene
 
     QTemporaryDir tmp;
     const std::string out = tmp.filePath(QStringLiteral("copy.json")).toStdString();
@@ -591,7 +592,7 @@ class TestControlPanelScene : public QObject {
     const auto loaded = sim::loadOrthoglideSceneFile(source(QStringLiteral("scenes/orthoglide_free_fall.json")).toStdString());
     QVERIFY(loaded.ok());
     ControlPanel panel;
-    panel.setOrthoglideScene(loaded.scene);
+    showOrthoglideControl(panel, loaded.scene);
     QCOMPARE(panel.controllerCount(), 1);
     QCOMPARE(panel.addController(QStringLiteral("pd_gravity")), -1);  // not an Orthoglide controller
     QCOMPARE(panel.addController(QStringLiteral("operational_space")), -1);
@@ -613,7 +614,7 @@ class TestControlPanelScene : public QObject {
     }
     sim::OrthoglideScene s = loaded.scene;
     QString err;
-    QVERIFY2(panel.applyTo(s, &err), qPrintable(err));
+    QVERIFY2(applyOrthoglideControl(panel, s, &err), qPrintable(err));
     QTemporaryDir tmp;
     const std::string out = tmp.filePath(QStringLiteral("o.json")).toStdString();
     sim::writeOrthoglideSceneFile(s, out);  // the added controllers read back
@@ -638,7 +639,7 @@ class TestControlPanelScene : public QObject {
     QVERIFY(w.openFile(scene));
     auto* panel = w.findChild<ControlPanel*>();
     QVERIFY(panel->isEnabled() && panel->isVisible());
-    QCOMPARE(panel->kind(), ControlPanel::Kind::Orthoglide);
+    QCOMPARE(panel->form(), ControlPanel::Form::Rules);
     QCOMPARE(panel->controllerCount(), 2);
     QCOMPARE(panel->controllerName(1), QStringLiteral("pid"));
     QVERIFY(!w.isWindowModified());
@@ -812,7 +813,7 @@ class TestControlPanelScene : public QObject {
     // The reopened panel gives exactly the saved scene.
     sim::OrthoglideScene applied = saved.scene;
     QString err;
-    QVERIFY2(panel->applyTo(applied, &err), qPrintable(err));
+    QVERIFY2(applyOrthoglideControl(*panel, applied, &err), qPrintable(err));
     const QString diff = orthoSceneDifference(saved.scene, applied);
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
     QVERIFY(!w2.isWindowModified());
@@ -826,7 +827,7 @@ class TestControlPanelScene : public QObject {
     auto* messages = w.findChild<MessageArea*>();
     QVERIFY(w.openFile(source(QStringLiteral("scenes/satellite_arm.json"))));
     auto* panel = w.findChild<ControlPanel*>();
-    QCOMPARE(panel->kind(), ControlPanel::Kind::Fixed);
+    QCOMPARE(panel->form(), ControlPanel::Form::Fixed);
     QVERIFY(panel->isEnabled() && panel->isVisible());
     QVERIFY2(panel->note().contains(QStringLiteral("fixed by design")), qPrintable(panel->note()));
     QVERIFY(panel->findChild<QLabel*>(QStringLiteral("controlPanelNote"))->isVisible());
@@ -888,7 +889,7 @@ class TestControlPanelScene : public QObject {
     auto* messages = w.findChild<MessageArea*>();
     QVERIFY2(w.openFile(scene), qPrintable(messages->lastMessage()));
     auto* panel = w.findChild<ControlPanel*>();
-    QCOMPARE(panel->kind(), ControlPanel::Kind::Serial);
+    QCOMPARE(panel->form(), ControlPanel::Form::JointSpace);  // the serial scenes' form
     QCOMPARE(panel->controllerCount(), 3);
     QCOMPARE(panel->gainRows(1), 1);
     QVERIFY(!action(w, "actionSave")->isEnabled());  // no robot document: the pendulum is its scene's

@@ -1,6 +1,7 @@
 // The GUI binding of the Orthoglide scenes (scene_kind_ui.hpp): the 3D view draws the parallel robot, the
 // control panel edits the platform way-points and the controllers, and the Orthoglide parameter editor
 // (its own dock) edits the robot file the scene names (File > Save robot writes it), live in the view.
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileDialog>
 
@@ -11,9 +12,52 @@
 #include "maniplab/ui/orthoglide_editor.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/scene_document.hpp"
+#include "orthoglide.hpp"
 #include "scene_kind_ui.hpp"
 
 namespace maniplab::ui {
+
+ControlPanel::Rules orthoglideControlRules(const sim::OrthoglideScene& scene) {
+  ControlPanel::Rules r;
+  r.controllerTypes = {"pid", "computed_torque", "zero"};
+  r.otherTypeRefused = QCoreApplication::translate(
+      "maniplab::ui::ControlPanel", "An Orthoglide scene runs PID, computed torque or zero torque controllers (not %1)");
+  r.rowLabel = [](int row) { return QCoreApplication::translate("maniplab::ui::ControlPanel", "actuator %1").arg(row + 1); };
+  r.measurementNoise = false;  // the Orthoglide plant has no measurement model
+  auto context = std::make_shared<const sim::OrthoglideScene>(scene);  // its robot and file, for the checks
+  r.checkTrajectory = [context](const nlohmann::json& trajectory, double) {
+    return sim::checkOrthoglideTrajectory(trajectory, *context);
+  };
+  r.defaultController = [context](const std::string& type, const std::string& name, double responseTime) {
+    return sim::defaultOrthoglideControllerSpec(type, name, context->robot.model, responseTime);
+  };
+  return r;
+}
+
+void showOrthoglideControl(ControlPanel& panel, const sim::OrthoglideScene& s) {
+  ControlPanel::Settings settings{s.controllers, sim::orthoglideTrajectoryJson(s.points, s.durations), s.duration,
+                                  s.controlPeriod, s.plant, s.record};
+  panel.edit(settings, orthoglideControlRules(s), 3);  // the actuators q_11, q_12, q_13
+}
+
+bool applyOrthoglideControl(const ControlPanel& panel, sim::OrthoglideScene& scene, QString* error) {
+  ControlPanel::Settings settings{{}, {}, scene.duration, scene.controlPeriod, scene.plant, scene.record};
+  if (!panel.settings(settings, error)) return false;
+  std::vector<Vector3> points;
+  std::vector<double> durations;
+  if (!noErrors(sim::checkOrthoglideTrajectory(settings.trajectory, scene, &points, &durations))) {
+    if (error) *error = QCoreApplication::translate("maniplab::ui::ControlPanel", "Trajectory: %1").arg(panel.trajectoryProblems());
+    return false;
+  }
+  scene.controllers = settings.controllers;
+  scene.points = std::move(points);
+  scene.durations = std::move(durations);
+  scene.duration = settings.duration;
+  scene.controlPeriod = settings.controlPeriod;
+  scene.plant = settings.plant;
+  scene.record = settings.record;
+  return true;
+}
 
 namespace {
 
@@ -33,7 +77,7 @@ class OrthoglideKindUi final : public SceneKindUi {
       sim::OrthoglideScene* s = orthoglideScene(*p);
       if (!s) return;
       s->robot.model = m;
-      p->panel->setOrthoglideRobot(s->robot);  // the way-points' reach is checked again
+      p->panel->setRules(orthoglideControlRules(*s));  // the way-points' reach is checked again
       if (!p->running) {
         p->view->setOrthoglide(m);
         p->view->clearTrails();
@@ -55,7 +99,7 @@ class OrthoglideKindUi final : public SceneKindUi {
       w.orthoDock->hide();
     }
     pose(scene, w);
-    w.panel->setOrthoglideScene(s);
+    showOrthoglideControl(*w.panel, s);
   }
 
   void pose(const sim::AnyScene& scene, WindowParts& w) const override {
@@ -66,7 +110,7 @@ class OrthoglideKindUi final : public SceneKindUi {
 
   std::shared_ptr<sim::AnyScene> edited(const sim::AnyScene& scene, const WindowParts& w, QString* why) const override {
     auto copy = scene.clone();  // the way-points, controllers, gains, rates... of the control panel
-    return w.panel->applyTo(*sim::sceneData<sim::OrthoglideScene>(copy.get()), why) ? copy : nullptr;
+    return applyOrthoglideControl(*w.panel, *sim::sceneData<sim::OrthoglideScene>(copy.get()), why) ? copy : nullptr;
   }
 
   std::vector<int> selectedControllers(const sim::AnyScene&, const WindowParts& w) const override {
