@@ -15,6 +15,7 @@ packages=(
   locales                           # fr_FR.UTF-8 for the locale-independence tests of the CSV writer
   liburdfdom-dev                    # URDF import/export (model/urdf)
   libexpat1-dev                     # XML well-formedness screen before urdfdom (model/urdf)
+  libtinyxml2-dev                   # ESI files (EtherCAT Slave Information XML, sim/ethercat esi_reader)
   qt6-3d-defaultgeometryloader-plugin qt6-3d-assimpsceneimport-plugin  # STL/OBJ/PLY and DAE meshes in the 3D view
   clang libclang-rt-14-dev          # libFuzzer fuzz targets (scripts/hardening.sh; the runtime is in libclang-rt-14-dev)
   tshark iproute2                   # EtherCAT frame captures and virtual links (sim/ethercat tests)

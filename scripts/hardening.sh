@@ -77,7 +77,7 @@ for job in "${jobs_to_run[@]}"; do
         log "fuzz: fuzz_$t for ${FUZZ_SECONDS} s"
         mkdir -p "$d/work/$t"
         ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-          "$d/tests/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+          "$d/tests/fuzz/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
           -artifact_prefix="$d/artifacts/$t-" "$d/work/$t" "$SRC/tests/fuzz/corpus/$t" "$SRC/tests/fuzz/regressions/$t" \
           2> "$d/fuzz_$t.log" || { tail -60 "$d/fuzz_$t.log"; echo "hardening: fuzz_$t FAILED (inputs in $d/artifacts/)"; exit 1; }
         grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|cov: ' "$d/fuzz_$t.log" | tail -3

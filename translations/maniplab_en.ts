@@ -1137,6 +1137,74 @@
         <source>%1 … (%2)</source>
         <translation>%1 … (%2)</translation>
     </message>
+    <message>
+        <source>Process data</source>
+        <translation>Process data</translation>
+    </message>
+    <message>
+        <source>System time difference</source>
+        <translation>System time difference</translation>
+    </message>
+    <message>
+        <source>Output / input bytes of the drive&apos;s process data, and where the mapping came from</source>
+        <translation>Output / input bytes of the drive&apos;s process data, and where the mapping came from</translation>
+    </message>
+    <message>
+        <source>Distributed clocks: the slave&apos;s system time difference to the reference clock (register 0x092C), last and largest since the statistics restarted</source>
+        <translation>Distributed clocks: the slave&apos;s system time difference to the reference clock (register 0x092C), last and largest since the statistics restarted</translation>
+    </message>
+    <message>
+        <source>Object dictionary</source>
+        <translation>Object dictionary</translation>
+    </message>
+    <message>
+        <source>Distributed clocks:</source>
+        <translation>Distributed clocks:</translation>
+    </message>
+    <message>
+        <source>%1 / %2 bytes</source>
+        <translation>%1 / %2 bytes</translation>
+    </message>
+    <message>
+        <source>%1 ns (largest %2 ns)</source>
+        <translation>%1 ns (largest %2 ns)</translation>
+    </message>
+    <message>
+        <source>, reference clock</source>
+        <translation>, reference clock</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>from %1</translation>
+    </message>
+    <message>
+        <source>drive profile: %1</source>
+        <translation>drive profile: %1</translation>
+    </message>
+    <message>
+        <source>not in use</source>
+        <translation>not in use</translation>
+    </message>
+    <message>
+        <source>reference slave %1, |Δt| ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</source>
+        <translation>reference slave %1, |Δt| ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</translation>
+    </message>
+    <message>
+        <source>slave %1 (%2)</source>
+        <translation>slave %1 (%2)</translation>
+    </message>
+    <message>
+        <source>slave %1</source>
+        <translation>slave %1</translation>
+    </message>
+    <message>
+        <source>Emergencies (%1)</source>
+        <translation>Emergencies (%1)</translation>
+    </message>
+    <message>
+        <source>Emergencies</source>
+        <translation>Emergencies</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::IdentificationPanel</name>
@@ -1829,6 +1897,10 @@
         <source>The operation counts are those of serial chains: this scene simulates none.</source>
         <translation>The operation counts are those of serial chains: this scene simulates none.</translation>
     </message>
+    <message>
+        <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
+        <translation>Save the chain to %1 with File &gt; Save As before saving the scene</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -1898,6 +1970,140 @@
     <message>
         <source>joint %1</source>
         <translation>joint %1</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::ObjectDictionaryBrowser</name>
+    <message>
+        <source>Slave:</source>
+        <translation>Slave:</translation>
+    </message>
+    <message>
+        <source>Read dictionary</source>
+        <translation>Read dictionary</translation>
+    </message>
+    <message>
+        <source>List the slave&apos;s objects and entries by SDO information (ETG.1000.6)</source>
+        <translation>List the slave&apos;s objects and entries by SDO information (ETG.1000.6)</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation>Data type</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>Bits</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>Access</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>Value:</translation>
+    </message>
+    <message>
+        <source>Integers in decimal or 0x hex, REAL32 as a number, strings as text, other types as hex bytes</source>
+        <translation>Integers in decimal or 0x hex, REAL32 as a number, strings as text, other types as hex bytes</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Read</translation>
+    </message>
+    <message>
+        <source>Read the selected entry by SDO upload</source>
+        <translation>Read the selected entry by SDO upload</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>Write</translation>
+    </message>
+    <message>
+        <source>Write the value to the selected entry by SDO download (not during a run)</source>
+        <translation>Write the value to the selected entry by SDO download (not during a run)</translation>
+    </message>
+    <message>
+        <source>read/write</source>
+        <translation>read/write</translation>
+    </message>
+    <message>
+        <source>read only</source>
+        <translation>read only</translation>
+    </message>
+    <message>
+        <source>Scan or start the bus, choose a slave, read its dictionary.</source>
+        <translation>Scan or start the bus, choose a slave, read its dictionary.</translation>
+    </message>
+    <message>
+        <source>slave %1</source>
+        <translation>slave %1</translation>
+    </message>
+    <message>
+        <source>slave %1 (%2)</source>
+        <translation>slave %1 (%2)</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>busy</translation>
+    </message>
+    <message>
+        <source>%1 …</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 failed: %2</translation>
+    </message>
+    <message>
+        <source>no bus: scan or start it first</source>
+        <translation>no bus: scan or start it first</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) of slave %1</source>
+        <translation>
+            <numerusform>%n object of slave %1</numerusform>
+            <numerusform>%n objects of slave %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read %1:%2</source>
+        <translation>Read %1:%2</translation>
+    </message>
+    <message>
+        <source>%1:%2 read</source>
+        <translation>%1:%2 read</translation>
+    </message>
+    <message>
+        <source>(not readable)</source>
+        <translation>(not readable)</translation>
+    </message>
+    <message>
+        <source>choose an entry first</source>
+        <translation>choose an entry first</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation>%1:%2: %3</translation>
+    </message>
+    <message>
+        <source>Write %1:%2</source>
+        <translation>Write %1:%2</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>written</translation>
     </message>
 </context>
 <context>
@@ -2649,6 +2855,142 @@
     <message>
         <source>numeric</source>
         <translation>numeric</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::UrdfChainDialog</name>
+    <message>
+        <source>Choose the chain to simulate</source>
+        <translation>Choose the chain to simulate</translation>
+    </message>
+    <message>
+        <source>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates one serial chain from the root link &quot;%2&quot;: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the chain body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</source>
+        <translation>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates one serial chain from the root link &quot;%2&quot;: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the chain body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</translation>
+    </message>
+    <message>
+        <source>Tip link</source>
+        <translation>Tip link</translation>
+    </message>
+    <message>
+        <source>Moving joints</source>
+        <translation>Moving joints</translation>
+    </message>
+    <message>
+        <source>Locked joints</source>
+        <translation>Locked joints</translation>
+    </message>
+    <message>
+        <source>Path from the root</source>
+        <translation>Path from the root</translation>
+    </message>
+    <message>
+        <source>Joint</source>
+        <translation>Joint</translation>
+    </message>
+    <message>
+        <source>Locked at</source>
+        <translation>Locked at</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unit</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Why</translation>
+    </message>
+    <message>
+        <source>Default positions</source>
+        <translation>Default positions</translation>
+    </message>
+    <message>
+        <source>Forget the positions typed here: zero, or multiplier × q + offset for mimic joints</source>
+        <translation>Forget the positions typed here: zero, or multiplier × q + offset for mimic joints</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n joint(s)</source>
+        <translation>
+            <numerusform>%n joint</numerusform>
+            <numerusform>%n joints</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, of which %n mimic joint(s) on the chain</source>
+        <translation>
+            <numerusform>, of which %n mimic joint on the chain</numerusform>
+            <numerusform>, of which %n mimic joints on the chain</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; a mimic coupling with a moving joint is not followed</source>
+        <translation>; a mimic coupling with a moving joint is not followed</translation>
+    </message>
+    <message>
+        <source>Choose a chain above.</source>
+        <translation>Choose a chain above.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The chain to %1 has %n moving joint(s) and locks no joint.</source>
+        <translation>
+            <numerusform>The chain to %1 has %n moving joint and locks no joint.</numerusform>
+            <numerusform>The chain to %1 has %n moving joints and locks no joint.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The chain to %1 has %n moving joint(s). Joints it locks (type a position to state another; the links are lumped at that position):</source>
+        <translation>
+            <numerusform>The chain to %1 has %n moving joint. Joints it locks (type a position to state another; the links are lumped at that position):</numerusform>
+            <numerusform>The chain to %1 has %n moving joints. Joints it locks (type a position to state another; the links are lumped at that position):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 (SI)</source>
+        <translation>%1 %2 (SI)</translation>
+    </message>
+    <message>
+        <source>mm</source>
+        <translation>mm</translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source>stated here</source>
+        <translation>stated here</translation>
+    </message>
+    <message>
+        <source>mimic of %1: %2 × q + %3</source>
+        <translation>mimic of %1: %2 × q + %3</translation>
+    </message>
+    <message>
+        <source>default position</source>
+        <translation>default position</translation>
+    </message>
+    <message>
+        <source>on the chain</source>
+        <translation>on the chain</translation>
+    </message>
+    <message>
+        <source>off the chain</source>
+        <translation>off the chain</translation>
+    </message>
+    <message>
+        <source>%1 moves on the chain: these links do not follow it</source>
+        <translation>%1 moves on the chain: these links do not follow it</translation>
+    </message>
+    <message>
+        <source>links lumped into the fixed base (no effect on the dynamics)</source>
+        <translation>links lumped into the fixed base (no effect on the dynamics)</translation>
+    </message>
+    <message>
+        <source>links lumped into the body of link %1</source>
+        <translation>links lumped into the body of link %1</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>separator of the reasons of a locked joint</comment>
+        <translation>; </translation>
     </message>
 </context>
 </TS>

@@ -1137,6 +1137,74 @@
         <source>%1 … (%2)</source>
         <translation>%1 … (%2)</translation>
     </message>
+    <message>
+        <source>Process data</source>
+        <translation>Données process</translation>
+    </message>
+    <message>
+        <source>System time difference</source>
+        <translation>Écart de temps système</translation>
+    </message>
+    <message>
+        <source>Output / input bytes of the drive&apos;s process data, and where the mapping came from</source>
+        <translation>Octets de sortie / d&apos;entrée des données process du variateur, et l&apos;origine du mapping</translation>
+    </message>
+    <message>
+        <source>Distributed clocks: the slave&apos;s system time difference to the reference clock (register 0x092C), last and largest since the statistics restarted</source>
+        <translation>Horloges distribuées : écart du temps système de l&apos;esclave à l&apos;horloge de référence (registre 0x092C), dernier et plus grand depuis la remise à zéro des statistiques</translation>
+    </message>
+    <message>
+        <source>Object dictionary</source>
+        <translation>Dictionnaire d&apos;objets</translation>
+    </message>
+    <message>
+        <source>Distributed clocks:</source>
+        <translation>Horloges distribuées :</translation>
+    </message>
+    <message>
+        <source>%1 / %2 bytes</source>
+        <translation>%1 / %2 octets</translation>
+    </message>
+    <message>
+        <source>%1 ns (largest %2 ns)</source>
+        <translation>%1 ns (au plus %2 ns)</translation>
+    </message>
+    <message>
+        <source>, reference clock</source>
+        <translation>, horloge de référence</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>issu de %1</translation>
+    </message>
+    <message>
+        <source>drive profile: %1</source>
+        <translation>profil de variateur : %1</translation>
+    </message>
+    <message>
+        <source>not in use</source>
+        <translation>non utilisées</translation>
+    </message>
+    <message>
+        <source>reference slave %1, |Δt| ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)</source>
+        <translation>esclave de référence %1, |Δt| ≤ %2 ns, cycle par rapport au temps DC %3 µs (au plus %4 µs)</translation>
+    </message>
+    <message>
+        <source>slave %1 (%2)</source>
+        <translation>esclave %1 (%2)</translation>
+    </message>
+    <message>
+        <source>slave %1</source>
+        <translation>esclave %1</translation>
+    </message>
+    <message>
+        <source>Emergencies (%1)</source>
+        <translation>Urgences (%1)</translation>
+    </message>
+    <message>
+        <source>Emergencies</source>
+        <translation>Urgences</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::IdentificationPanel</name>
@@ -1829,6 +1897,10 @@
         <source>The operation counts are those of serial chains: this scene simulates none.</source>
         <translation>Les comptes d&apos;opérations sont ceux des chaînes séries : cette scène n&apos;en simule aucune.</translation>
     </message>
+    <message>
+        <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
+        <translation>Enregistrez la chaîne jusqu’à %1 avec Fichier &gt; Enregistrer le robot sous avant d’enregistrer la scène</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -1898,6 +1970,140 @@
     <message>
         <source>joint %1</source>
         <translation>articulation %1</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::ObjectDictionaryBrowser</name>
+    <message>
+        <source>Slave:</source>
+        <translation>Esclave :</translation>
+    </message>
+    <message>
+        <source>Read dictionary</source>
+        <translation>Lire le dictionnaire</translation>
+    </message>
+    <message>
+        <source>List the slave&apos;s objects and entries by SDO information (ETG.1000.6)</source>
+        <translation>Liste les objets et entrées de l&apos;esclave par SDO Information (ETG.1000.6)</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation>Type de données</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>Bits</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>Accès</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>Valeur :</translation>
+    </message>
+    <message>
+        <source>Integers in decimal or 0x hex, REAL32 as a number, strings as text, other types as hex bytes</source>
+        <translation>Entiers en décimal ou en hexadécimal 0x, REAL32 comme un nombre, chaînes comme du texte, autres types en octets hexadécimaux</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Lire</translation>
+    </message>
+    <message>
+        <source>Read the selected entry by SDO upload</source>
+        <translation>Lit l&apos;entrée choisie par SDO upload</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>Écrire</translation>
+    </message>
+    <message>
+        <source>Write the value to the selected entry by SDO download (not during a run)</source>
+        <translation>Écrit la valeur dans l&apos;entrée choisie par SDO download (pas pendant une exécution)</translation>
+    </message>
+    <message>
+        <source>read/write</source>
+        <translation>lecture/écriture</translation>
+    </message>
+    <message>
+        <source>read only</source>
+        <translation>lecture seule</translation>
+    </message>
+    <message>
+        <source>Scan or start the bus, choose a slave, read its dictionary.</source>
+        <translation>Scannez ou démarrez le bus, choisissez un esclave, lisez son dictionnaire.</translation>
+    </message>
+    <message>
+        <source>slave %1</source>
+        <translation>esclave %1</translation>
+    </message>
+    <message>
+        <source>slave %1 (%2)</source>
+        <translation>esclave %1 (%2)</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>occupé</translation>
+    </message>
+    <message>
+        <source>%1 …</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>Échec de « %1 » : %2</translation>
+    </message>
+    <message>
+        <source>no bus: scan or start it first</source>
+        <translation>pas de bus : scannez-le ou démarrez-le d&apos;abord</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) of slave %1</source>
+        <translation>
+            <numerusform>%n objet de l&apos;esclave %1</numerusform>
+            <numerusform>%n objets de l&apos;esclave %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read %1:%2</source>
+        <translation>Lecture de %1:%2</translation>
+    </message>
+    <message>
+        <source>%1:%2 read</source>
+        <translation>%1:%2 lu</translation>
+    </message>
+    <message>
+        <source>(not readable)</source>
+        <translation>(illisible)</translation>
+    </message>
+    <message>
+        <source>choose an entry first</source>
+        <translation>choisissez d&apos;abord une entrée</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation>%1:%2 : %3</translation>
+    </message>
+    <message>
+        <source>Write %1:%2</source>
+        <translation>Écriture de %1:%2</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>écrit</translation>
     </message>
 </context>
 <context>
@@ -2649,6 +2855,142 @@
     <message>
         <source>numeric</source>
         <translation>numérique</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::UrdfChainDialog</name>
+    <message>
+        <source>Choose the chain to simulate</source>
+        <translation>Choisir la chaîne à simuler</translation>
+    </message>
+    <message>
+        <source>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates one serial chain from the root link &quot;%2&quot;: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the chain body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</source>
+        <translation>%1 décrit un arbre : ses articulations mobiles se ramifient (une pince, plusieurs bras, une tête). ManipLab simule une seule chaîne série depuis le corps racine « %2 » : choisissez le corps où elle se termine. Toute autre articulation mobile est bloquée à la position indiquée ci-dessous, et les corps qu’elle porte sont regroupés avec le corps de la chaîne auquel ils sont attachés (masses, centres de masse et inerties combinés exactement). Les articulations « mimic » sont bloquées aussi : à multiplicateur × q + décalage de l’articulation qu’elles suivent.</translation>
+    </message>
+    <message>
+        <source>Tip link</source>
+        <translation>Corps terminal</translation>
+    </message>
+    <message>
+        <source>Moving joints</source>
+        <translation>Articulations mobiles</translation>
+    </message>
+    <message>
+        <source>Locked joints</source>
+        <translation>Articulations bloquées</translation>
+    </message>
+    <message>
+        <source>Path from the root</source>
+        <translation>Chemin depuis la racine</translation>
+    </message>
+    <message>
+        <source>Joint</source>
+        <translation>Articulation</translation>
+    </message>
+    <message>
+        <source>Locked at</source>
+        <translation>Bloquée à</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unité</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Pourquoi</translation>
+    </message>
+    <message>
+        <source>Default positions</source>
+        <translation>Positions par défaut</translation>
+    </message>
+    <message>
+        <source>Forget the positions typed here: zero, or multiplier × q + offset for mimic joints</source>
+        <translation>Oublier les positions saisies ici : zéro, ou multiplicateur × q + décalage pour les articulations « mimic »</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n joint(s)</source>
+        <translation>
+            <numerusform>%n articulation</numerusform>
+            <numerusform>%n articulations</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, of which %n mimic joint(s) on the chain</source>
+        <translation>
+            <numerusform>, dont %n articulation « mimic » sur la chaîne</numerusform>
+            <numerusform>, dont %n articulations « mimic » sur la chaîne</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; a mimic coupling with a moving joint is not followed</source>
+        <translation> ; un couplage « mimic » avec une articulation mobile n’est pas suivi</translation>
+    </message>
+    <message>
+        <source>Choose a chain above.</source>
+        <translation>Choisissez une chaîne ci-dessus.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The chain to %1 has %n moving joint(s) and locks no joint.</source>
+        <translation>
+            <numerusform>La chaîne jusqu’à %1 a %n articulation mobile et ne bloque aucune articulation.</numerusform>
+            <numerusform>La chaîne jusqu’à %1 a %n articulations mobiles et ne bloque aucune articulation.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The chain to %1 has %n moving joint(s). Joints it locks (type a position to state another; the links are lumped at that position):</source>
+        <translation>
+            <numerusform>La chaîne jusqu’à %1 a %n articulation mobile. Articulations qu’elle bloque (saisissez une position pour en imposer une autre ; les corps sont regroupés dans cette position) :</numerusform>
+            <numerusform>La chaîne jusqu’à %1 a %n articulations mobiles. Articulations qu’elle bloque (saisissez une position pour en imposer une autre ; les corps sont regroupés dans cette position) :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 (SI)</source>
+        <translation>%1 %2 (SI)</translation>
+    </message>
+    <message>
+        <source>mm</source>
+        <translation>mm</translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source>stated here</source>
+        <translation>imposée ici</translation>
+    </message>
+    <message>
+        <source>mimic of %1: %2 × q + %3</source>
+        <translation>« mimic » de %1 : %2 × q + %3</translation>
+    </message>
+    <message>
+        <source>default position</source>
+        <translation>position par défaut</translation>
+    </message>
+    <message>
+        <source>on the chain</source>
+        <translation>sur la chaîne</translation>
+    </message>
+    <message>
+        <source>off the chain</source>
+        <translation>hors de la chaîne</translation>
+    </message>
+    <message>
+        <source>%1 moves on the chain: these links do not follow it</source>
+        <translation>%1 se déplace sur la chaîne : ces corps ne la suivent pas</translation>
+    </message>
+    <message>
+        <source>links lumped into the fixed base (no effect on the dynamics)</source>
+        <translation>corps regroupés avec la base fixe (sans effet sur la dynamique)</translation>
+    </message>
+    <message>
+        <source>links lumped into the body of link %1</source>
+        <translation>corps regroupés avec le corps de %1</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>separator of the reasons of a locked joint</comment>
+        <translation>&#xa0;; </translation>
     </message>
 </context>
 </TS>

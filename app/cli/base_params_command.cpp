@@ -1,5 +1,6 @@
-// maniplab-cli base-params: base (minimal) dynamic parameters of a robot file (seed 002 ch. II): the
-// symbolic regrouping rules, checked against QR of the regressor, and the count formula (2.63)–(2.67).
+// maniplab-cli base-params: base (minimal) dynamic parameters of a robot file (Belkoura 1993 ch. II): the
+// symbolic regrouping rules (with the extensions of docs/base-parameter-rules.md), checked against QR of
+// the regressor and completed to a minimal set when a rule is missing, and the count formula (2.63)–(2.67).
 #include <iomanip>
 #include <iostream>
 
@@ -15,13 +16,17 @@ namespace maniplab::cli {
 
 namespace {
 
-int cmdBaseParams(const Args& args) {
+int cmdBaseParams(const Args& argsIn) {
+  Args args = argsIn;
+  UrdfImportOptions urdf;  // --tip, --lock (URDF trees)
+  if (!takeUrdfOptions(args, urdf)) return 2;
   std::string file, method = "symbolic";
-  bool json = false, actuators = false;
+  bool json = false, actuators = false, thesisRules = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--json") json = true;
     else if (a == "--actuators") actuators = true;
+    else if (a == "--thesis-rules") thesisRules = true;
     else if (a == "--method" && i + 1 < args.size()) method = args[++i];
     else if (!a.empty() && a[0] == '-') {
       std::cerr << "maniplab-cli base-params: unknown option " << a << "\n";
@@ -33,29 +38,34 @@ int cmdBaseParams(const Args& args) {
     }
   }
   if (file.empty() || (method != "symbolic" && method != "numeric")) {
-    std::cerr << "usage: maniplab-cli base-params ROBOT.json|ROBOT.urdf [--actuators] [--method symbolic|numeric] [--json]\n";
+    std::cerr << "usage: maniplab-cli base-params ROBOT.json|ROBOT.urdf [--actuators] [--method symbolic|numeric] "
+                 "[--thesis-rules] [--json]\n";
     return 2;
   }
-  const RobotLoadResult res = loadRobotAnyFormat(file);  // ManipLab JSON or URDF (by extension)
+  const RobotLoadResult res = loadRobotAnyFormat(file, urdf);  // ManipLab JSON or URDF (by extension)
   if (!res.ok()) {
     std::cerr << res.report() << file << ": invalid robot file\n";
     return 1;
   }
   const Model& m = res.model;
-  const BaseParameterSet sym = symbolicBaseParameters(m, {actuators});
+  BaseParameterOptions so;
+  so.actuators = actuators;
+  so.rules = thesisRules ? kThesisRulesOnly : kAllRules;
+  const BaseParameterSet sym = symbolicBaseParameters(m, so);  // the rules, completed to a minimal set
   NumericBaseOptions no;
   no.actuators = actuators;
   const BaseParameterSet num = numericBaseParameters(m, no);
   const BaseParameterSet& set = method == "symbolic" ? sym : num;
-  const bool agree = sym.count() == num.count() && sameSpan(sym, num);
-  const BaseCountFormula f = baseParameterCountFormula(m);
+  const bool minimal = sym.count() == num.count() && sameSpan(sym, num);  // the reported set
+  const bool rulesAgree = minimal && sym.check.rulesMinimal;              // ... by the rules alone
+  const BaseCountFormula f = baseParameterCountFormula(m, so.rules);
   const StandardParameters sp = standardParameters(m);
   const VectorX values = set.values(sp.values);
   const char* frames = res.description.convention == Convention::MDH
                            ? "the file's modified-DH frames"
                            : (res.description.convention == Convention::DH
                                   ? "the modified-DH frames of the same robot (converted from the file's standard DH: "
-                                    "alpha_j = alpha_j-1, d_j = a_j-1, theta_j, r_j = d_j; seed 002's convention)"
+                                    "alpha_j = alpha_j-1, d_j = a_j-1, theta_j, r_j = d_j; Belkoura 1993's convention)"
                                   : "the file's joint frames (z on the joint axis)");
   if (json) {
     nlohmann::json j;
@@ -64,9 +74,12 @@ int cmdBaseParams(const Args& args) {
     j["method"] = method;
     j["actuators"] = actuators;
     j["count"] = set.count();
-    j["count_symbolic"] = sym.count();
+    j["count_symbolic"] = sym.check.rulesCount;  // the grouping rules alone
     j["count_numeric"] = num.count();
-    j["symbolic_equals_numeric"] = agree;
+    j["symbolic_equals_numeric"] = rulesAgree;
+    j["minimal"] = minimal;
+    j["rules"] = thesisRules ? "thesis" : "extended";
+    j["completed"] = sym.check.completed;  // what the numeric completion did (empty: the rules are minimal)
     j["count_formula"] = {{"N_R", f.nR}, {"N_T", f.nT}, {"total", f.total}, {"detail", f.detail},
                           {"inertial_only", true}};
     j["R1"] = f.R1;
@@ -82,8 +95,12 @@ int cmdBaseParams(const Args& args) {
   } else {
     std::cout << m.name << ": " << set.count() << " base parameters (" << method
               << (actuators ? ", with rotor inertia and friction" : ", inertial") << ")\n"
-              << "  symbolic " << sym.count() << ", numeric (QR) " << num.count()
-              << (agree ? ", same span" : ", DIFFERENT SPANS") << "\n"
+              << "  symbolic rules " << sym.check.rulesCount << (thesisRules ? " (Belkoura 1993's alone)" : "")
+              << ", numeric (QR) " << num.count()
+              << (rulesAgree ? ", same span"
+                             : (minimal ? ", a rule is missing: completed to a minimal set from the QR (see the notes)"
+                                        : ", DIFFERENT SPANS"))
+              << "\n"
               << "  count formula: " << f.detail << "\n"
               << "  standard parameters in " << frames << "\n";
     for (const auto& n : set.notes) std::cout << "  note: " << n << "\n";
@@ -91,14 +108,18 @@ int cmdBaseParams(const Args& args) {
       std::cout << "  " << std::left << std::setw(8) << set.params[std::size_t(b)].name << " = "
                 << set.params[std::size_t(b)].expression << "   [" << std::setprecision(6) << values[b] << "]\n";
   }
-  return agree ? 0 : 1;
+  return minimal ? 0 : 1;
 }
 
 const Registration kBaseParams{
     {"base-params",
-     "  base-params ROBOT.json|ROBOT.urdf [--actuators] [--method symbolic|numeric] [--json]\n"
-     "                                   base inertial parameters (seed 002): names, expressions in the\n"
-     "                                   standard parameters, values from the file, count formula\n",
+     "  base-params ROBOT.json|ROBOT.urdf [--actuators] [--method symbolic|numeric] [--thesis-rules] [--json]\n"
+     "                                   base inertial parameters (Belkoura 1993): names, expressions in the\n"
+     "                                   standard parameters, values from the file, count formula; always a\n"
+     "                                   minimal set (completed from the QR where a rule is missing);\n"
+     "                                   --thesis-rules: Belkoura 1993's rules (and the rotor-inertia\n"
+     "                                   groupings of Khalil & Dombre) without the extensions of\n"
+     "                                   docs/base-parameter-rules.md, completed from the QR\n",
      &cmdBaseParams, 70}};
 
 }  // namespace

@@ -55,8 +55,8 @@ VectorX parseVector(const std::string& opt, const std::string& text, int n) {
 }
 
 /// A robot file of either format: URDF when the name ends in .urdf, otherwise ManipLab JSON.
-bool loadOrReport(const std::string& path, RobotLoadResult& res) {
-  res = loadRobotAnyFormat(path);
+bool loadOrReport(const std::string& path, RobotLoadResult& res, const UrdfImportOptions& urdf = {}) {
+  res = loadRobotAnyFormat(path, urdf);
   std::cerr << res.report();
   return res.ok();
 }
@@ -84,7 +84,8 @@ template <typename Mat> void printMatrix(std::ostream& os, const std::string& ti
 
 Options checkOptions(std::string& file) {
   return Options("check", "validate a robot file (.json or .urdf); print a summary or\nthe errors")
-      .positional("ROBOT", file);
+      .positional("ROBOT", file)
+      .note("[--tip LINK] [--lock JOINT=VALUE ...]");
 }
 
 struct DynamicsArgs {
@@ -103,7 +104,8 @@ Options dynamicsOptions(DynamicsArgs& a) {
       .flag("--no-friction", a.noFriction, "leave the joints' friction out")
       .flag("--no-gravity", a.noGravity, "leave gravity out")
       .value("--rotor", "armature|full", a.rotor, "the rotor model (default: the robot file's)")
-      .flag("--json", a.json, "print JSON");
+      .flag("--json", a.json, "print JSON")
+      .note("[--tip LINK] [--lock JOINT=VALUE ...]");
 }
 
 std::string checkUsage() {
@@ -117,7 +119,10 @@ std::string dynamicsUsage() {
 
 }  // namespace
 
-int cmdCheck(const Args& args) {
+int cmdCheck(const Args& argsIn) {
+  Args args = argsIn;
+  UrdfImportOptions urdf;
+  if (!takeUrdfOptions(args, urdf)) return 2;
   std::string file;
   if (auto status = checkOptions(file).parse(args)) return *status;
   std::string text;
@@ -134,7 +139,7 @@ int cmdCheck(const Args& args) {
     }
   }
   RobotLoadResult res;
-  if (!loadOrReport(file, res)) {
+  if (!loadOrReport(file, res, urdf)) {
     std::cerr << file << ": invalid robot file\n";
     return 1;
   }
@@ -156,7 +161,10 @@ int cmdCheck(const Args& args) {
   return 0;
 }
 
-int cmdDynamics(const Args& args) {
+int cmdDynamics(const Args& argsIn) {
+  Args args = argsIn;
+  UrdfImportOptions urdf;
+  if (!takeUrdfOptions(args, urdf)) return 2;
   try {
     DynamicsArgs a;
     if (auto status = dynamicsOptions(a).parse(args)) return *status;
@@ -167,7 +175,7 @@ int cmdDynamics(const Args& args) {
     opt.friction = !a.noFriction;
     opt.gravity = !a.noGravity;
     RobotLoadResult res;
-    if (!loadOrReport(file, res)) return 1;
+    if (!loadOrReport(file, res, urdf)) return 1;
     Model model = res.model;
     if (rotor == "armature") model.rotorModel = RotorModel::Armature;
     else if (rotor == "full") model.rotorModel = RotorModel::Full;

@@ -3,9 +3,20 @@
 #include <string>
 #include <vector>
 
+namespace maniplab {
+struct UrdfImportOptions;
+}
+
 namespace maniplab::cli {
 
 using Args = std::vector<std::string>;
+
+/// Takes the URDF chain options out of `args`: "--tip LINK" (the chain's last link) and "--lock
+/// JOINT=VALUE" (repeatable; rad or m), see urdf_file.hpp. False, with a message on stderr, when one is
+/// malformed (exit status 2).
+bool takeUrdfOptions(Args& args, UrdfImportOptions& options);
+/// The help text for those options (printed after the commands by `maniplab-cli help`).
+extern const char* const kUrdfOptionsUsage;
 
 /// Parses the whole of `text` as a finite number (no trailing characters).
 bool parseFiniteNumber(const std::string& text, double& out);

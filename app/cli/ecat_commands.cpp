@@ -4,7 +4,10 @@
 #include <sys/mman.h>
 
 #include <atomic>
+#include <cmath>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <csignal>
 #include <cstring>
 #include <iomanip>
@@ -12,6 +15,7 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "maniplab/ethercat/drive_profile.hpp"
 #include "maniplab/ethercat/master.hpp"
 #include "maniplab/ethercat/virtual_drives.hpp"
 #include "maniplab/model/robot_file.hpp"
@@ -27,6 +31,7 @@ int cmdEcatSim(const Args& args) {
   std::string ifname, robotPath, scenePath, fault = "none";
   double duration = 0;
   bool realtime = false, quiet = false;
+  ethercat::VirtualBusOptions busOptions;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](std::string& dst) {
@@ -46,6 +51,28 @@ int cmdEcatSim(const Args& args) {
       if (!value(v)) return 2;
       if (!parseFiniteNumber(v, duration) || duration < 0) {
         std::cerr << "maniplab-cli: --duration: '" << v << "' is not a time in seconds\n";
+        return 2;
+      }
+    } else if (a == "--drive-profile") {
+      if (!value(busOptions.profile)) return 2;
+      if (!ethercat::findVirtualDriveProfile(busOptions.profile)) {
+        std::cerr << "maniplab-cli: --drive-profile: unknown profile '" << busOptions.profile << "' (profiles: "
+                  << ethercat::virtualDriveProfileNames() << ")\n";
+        return 2;
+      }
+    } else if (a == "--emergencies") busOptions.emergencies = true;
+    else if (a == "--require-dc") busOptions.requireDc = true;
+    else if (a == "--safeop-wkc") {
+      if (!value(v)) return 2;
+      if (v != "1" && v != "3") {
+        std::cerr << "maniplab-cli: --safeop-wkc: '" << v << "' must be 3 (outputs counted in SAFEOP, as real ESCs) or 1\n";
+        return 2;
+      }
+      busOptions.countOutputsInSafeOp = v == "3";
+    } else if (a == "--dc-drift") {
+      if (!value(v)) return 2;
+      if (!parseFiniteNumber(v, busOptions.clockDriftPpm) || std::abs(busOptions.clockDriftPpm) > 1000) {
+        std::cerr << "maniplab-cli: --dc-drift: '" << v << "' is not a drift in ppm (at most 1000)\n";
         return 2;
       }
     } else if (a == "--realtime") realtime = true;
@@ -99,9 +126,11 @@ int cmdEcatSim(const Args& args) {
     if (pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp) != 0 || mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
       std::cerr << "maniplab-cli: ecat-sim: warning: SCHED_FIFO/mlockall not permitted, running at normal priority\n";
   }
-  ethercat::VirtualBus bus(model, plant, plan);
+  ethercat::VirtualBus bus(model, plant, plan, busOptions);
   if (!quiet)
-    std::cerr << "ecat-sim: " << bus.slaveCount() << " virtual CiA 402 drive(s) of " << model.name << " on " << link->describe()
+    std::cerr << "ecat-sim: " << bus.slaveCount() << " virtual CiA 402 drive(s) of " << model.name << " (profile "
+              << bus.profile().name << ", " << defaultRxBytes(bus.profile()) << "/" << defaultTxBytes(bus.profile())
+              << " bytes) on " << link->describe()
               << " (MAC " << std::hex << std::setfill('0') << int(link->mac()[0]) << ":" << int(link->mac()[5]) << std::dec
               << "), fault: " << fault << "; Ctrl-C stops\n";
   std::signal(SIGINT, onSignal);
@@ -130,10 +159,94 @@ int cmdEcatSim(const Args& args) {
   return 0;
 }
 
+std::string hexStr(std::uint32_t v, int digits) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%0*X", digits, v);
+  return b;
+}
+
+/// What the master read of a slave beyond the table: ESC, mailboxes, its SII's process data and DC modes,
+/// its device type, the drive profile that would apply.
+void printSlaveDetails(ethercat::Master& m, int i, bool preop) {
+  const auto& s = m.slave(i);
+  std::cout << "    ESC type " << hexStr(s.escType, 2) << ", distributed clocks " << ((s.escFeatures & ethercat::reg::FeatureDc) ? "yes" : "no")
+            << "; mailbox out " << hexStr(s.mbxOut, 4) << "/" << s.mbxOutSize << ", in " << hexStr(s.mbxIn, 4) << "/" << s.mbxInSize
+            << ", protocols" << ((s.mailboxProtocols & ethercat::sii::proto::CoE) ? " CoE" : "")
+            << ((s.mailboxProtocols & ethercat::sii::proto::FoE) ? " FoE" : "") << ((s.mailboxProtocols & ethercat::sii::proto::EoE) ? " EoE" : "")
+            << ((s.mailboxProtocols & ethercat::sii::proto::SoE) ? " SoE" : "") << (s.mailboxProtocols ? "" : " none") << "\n";
+  if (!s.details) return;
+  const auto& img = s.details->sii;
+  std::cout << "    SII:";
+  for (std::size_t k = 0; k < img.syncManagers.size(); ++k) {
+    const auto& sm = img.syncManagers[k];
+    static const char* kind[] = {"unused", "mailbox out", "mailbox in", "outputs", "inputs"};
+    std::cout << (k ? "," : "") << " SM" << k << " " << (sm.type < 5 ? kind[sm.type] : "?") << " " << hexStr(sm.start, 4);
+  }
+  auto pdos = [&](const char* what, const std::vector<ethercat::sii::Pdo>& v) {
+    for (const auto& p : v)
+      std::cout << "; " << what << " " << hexStr(p.index, 4) << " "
+                << (p.syncManager == ethercat::sii::kNotAssigned ? std::string("unassigned") : "SM" + std::to_string(p.syncManager)) << " "
+                << (p.bits() + 7) / 8 << " bytes";
+  };
+  pdos("RxPDO", img.rxPdos);
+  pdos("TxPDO", img.txPdos);
+  for (const auto& d : img.dcModes) std::cout << "; DC AssignActivate " << hexStr(d.assignActivate, 4);
+  std::cout << "\n";
+  if (!s.details->siiError.empty()) std::cout << "    SII: " << s.details->siiError << "\n";
+  if (preop && (s.mailboxProtocols & ethercat::sii::proto::CoE)) {
+    const auto dt = m.sdoRead(i, ethercat::cia402::DeviceType, 0);
+    if (dt.ok)
+      std::cout << "    device type " << hexStr(dt.value, 8)
+                << ((dt.value & 0xFFFF) == 402 ? " (CiA 402 drive)" : " (not a CiA 402 drive: device profile " + std::to_string(dt.value & 0xFFFF) + ")");
+    else
+      std::cout << "    device type: " << dt.error;
+    const auto* prof = ethercat::matchDriveProfile(ethercat::shippedDriveProfiles(), s.identity.vendor, s.identity.product, s.identity.revision);
+    std::cout << "; drive profile '" << (prof ? prof->name : std::string("none")) << "'\n";
+  }
+}
+
+/// The object dictionary of a slave, by SDO information (names, types, access), with each entry's value
+/// when it reads.
+int listObjects(ethercat::Master& m, int slave) {
+  std::vector<std::uint16_t> list;
+  std::string e = m.sdoObjectList(slave, list);
+  if (!e.empty()) {
+    std::cerr << e << "\n";
+    return 1;
+  }
+  std::cout << m.slaveName(slave) << ": " << list.size() << " objects\n";
+  for (auto idx : list) {
+    ethercat::Master::ObjectInfo info;
+    e = m.sdoObjectInfo(slave, idx, info);
+    if (!e.empty()) {
+      std::cout << "  " << hexStr(idx, 4) << ": " << e << "\n";
+      continue;
+    }
+    std::cout << "  " << hexStr(idx, 4) << " " << info.object.name << " (" << ethercat::coe::dataTypeName(info.object.dataType) << ")\n";
+    for (const auto& en : info.entries) {
+      std::cout << "      :" << (en.subindex < 16 ? "0" : "") << std::hex << int(en.subindex) << std::dec << " " << en.name << ", "
+                << ethercat::coe::dataTypeName(en.dataType) << ", " << en.bitLength << " bits, "
+                << ((en.access & ethercat::coe::info::access::Write) ? "rw" : "ro");
+      if (en.access & ethercat::coe::info::access::Read) {
+        const auto v = m.sdoUpload(slave, idx, en.subindex);
+        if (v.ok) {
+          std::cout << " =";
+          if (en.dataType == ethercat::coe::dtype::VisibleString) std::cout << " \"" << std::string(v.data.begin(), v.data.end()) << "\"";
+          else
+            for (std::size_t k = 0; k < v.data.size() && k < 16; ++k) std::cout << " " << hexStr(v.data[k], 2).substr(2);
+        }
+      }
+      std::cout << "\n";
+    }
+  }
+  return 0;
+}
+
 int cmdEcatScan(const Args& args) {
-  std::string ifname;
+  std::string ifname, objects;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--ifname" && i + 1 < args.size()) ifname = args[++i];
+    else if (args[i] == "--objects" && i + 1 < args.size()) objects = args[++i];
     else {
       std::cerr << "maniplab-cli: ecat-scan: unexpected argument " << args[i] << "\n";
       return 2;
@@ -168,10 +281,24 @@ int cmdEcatScan(const Args& args) {
                 << " " << std::setw(4) << s.identity.revision << " " << std::setw(7) << s.identity.serial << "  " << std::left
                 << std::setw(9) << ethercat::alStateName(s.alStatus) << " " << std::setw(21) << drive << std::right << " "
                 << s.identity.name << "\n";
+      printSlaveDetails(m, i, e.empty());
     }
+    for (const auto& em : m.emergencies())
+      std::cout << m.slaveName(em.slave) << ": " << ethercat::coe::emergencyText(em.emergency) << "\n";
     if (!e.empty()) std::cerr << ifname << ": " << e << "\n";
+    int rc = e.empty() ? 0 : 1;
+    if (!objects.empty() && e.empty()) {
+      double x = 0;
+      const int n = parseFiniteNumber(objects, x) && x == std::floor(x) ? int(x) : 0;
+      if (n < 1 || n > m.slaveCount()) {
+        std::cerr << "maniplab-cli: ecat-scan: --objects: '" << objects << "' is not a slave number (1.." << m.slaveCount() << ")\n";
+        rc = 2;
+      } else {
+        rc = listObjects(m, n - 1);
+      }
+    }
     m.requestState(1);
-    return e.empty() ? 0 : 1;
+    return rc;
   } catch (const std::exception& ex) {
     std::cerr << "maniplab-cli: ecat-scan: " << ex.what() << "\n";
     return 1;
@@ -181,15 +308,25 @@ int cmdEcatScan(const Args& args) {
 const Registration kEcatSim{
     {"ecat-sim",
      "  ecat-sim --ifname IFACE (--robot ROBOT.json | --scene SCENE.json) [--fault SPEC] [--duration S]\n"
+     "           [--drive-profile NAME] [--emergencies] [--safeop-wkc 1|3] [--require-dc] [--dc-drift PPM]\n"
      "           [--realtime] [--quiet]\n"
      "                                   virtual CiA 402 drives (one per joint, the simulated plant as\n"
      "                                   load) answering EtherCAT frames on IFACE; SPEC: drop:F,\n"
      "                                   drop-every:N, delay:F:S, wkc:N, drive-fault:N, leave-op:N,\n"
      "                                   link-down, refuse:N:STATE[:CODE], each with an optional\n"
-     "                                   @CYCLES start (e.g. drive-fault:2@400)\n",
+     "                                   @CYCLES start (e.g. drive-fault:2@400); NAME: generic (8/14\n"
+     "                                   bytes, default), vendor (11/11, SM2/SM3 at 0x1800/0x1C00),\n"
+     "                                   minimal (no 0x6091/0x60C2); --emergencies: CoE emergency on\n"
+     "                                   drive faults; --safeop-wkc 3: outputs counted in SAFEOP as real\n"
+     "                                   ESCs (default 1); --require-dc: OP only with SYNC0; PPM: clock\n"
+     "                                   drift of the slaves (default 30, spread +-)\n",
      &cmdEcatSim, 60}};
 const Registration kEcatScan{{"ecat-scan",
-                              "  ecat-scan --ifname IFACE         list the EtherCAT slaves on IFACE (identity, AL and CiA 402 state)\n",
+                              "  ecat-scan --ifname IFACE [--objects N]\n"
+                              "                                   list the EtherCAT slaves on IFACE (identity, AL and CiA 402\n"
+                              "                                   state, ESC, mailboxes, SII process data and DC modes, device\n"
+                              "                                   type, drive profile); --objects N: slave N's object dictionary\n"
+                              "                                   by SDO information, with the values\n",
                               &cmdEcatScan, 61}};
 
 }  // namespace

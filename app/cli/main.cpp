@@ -24,7 +24,7 @@ namespace {
 void usage(std::ostream& os) {
   os << "usage: maniplab-cli COMMAND [options]\n\ncommands:\n";
   for (const Command& c : commandRegistry()) os << c.usage;
-  os << "  help                             this text\n";
+  os << "  help                             this text\n\n" << kUrdfOptionsUsage;
 }
 
 }  // namespace

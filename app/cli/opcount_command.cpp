@@ -18,7 +18,10 @@ nlohmann::json countsJson(const OpCounts& c) {
           {"cos", c.cos}};
 }
 
-int cmdOpcount(const Args& args) {
+int cmdOpcount(const Args& argsIn) {
+  Args args = argsIn;
+  UrdfImportOptions urdf;  // --tip, --lock (URDF trees)
+  if (!takeUrdfOptions(args, urdf)) return 2;
   std::string file;
   int nMax = 0;
   bool json = false;
@@ -48,7 +51,7 @@ int cmdOpcount(const Args& args) {
     std::cerr << "usage: maniplab-cli opcount ROBOT.json|ROBOT.urdf [--n-max N] [--json]\n";
     return 2;
   }
-  const RobotLoadResult res = loadRobotAnyFormat(file);  // ManipLab JSON or URDF (by extension)
+  const RobotLoadResult res = loadRobotAnyFormat(file, urdf);  // ManipLab JSON or URDF (by extension)
   std::cerr << res.report();
   if (!res.ok()) return 1;
   const Model& robot = res.model;

@@ -23,6 +23,13 @@ Options& Options::value(std::string flag, std::string metavar, std::string& targ
   return *this;
 }
 
+Options& Options::values(std::string flag, std::string metavar, std::vector<std::string>& target, std::string help) {
+  Option o{std::move(flag), std::move(metavar), std::move(help)};
+  o.list = &target;
+  options_.push_back(std::move(o));
+  return *this;
+}
+
 Options& Options::flag(std::string flag, bool& target, std::string help) {
   options_.push_back({std::move(flag), {}, std::move(help), nullptr, &target});
   return *this;
@@ -36,7 +43,8 @@ Options& Options::note(std::string synopsisText) {
 std::string Options::synopsis(std::size_t width) const {
   std::vector<std::string> items;
   for (const auto& p : positional_) items.push_back(p.required ? p.name : "[" + p.name + "]");
-  for (const auto& o : options_) items.push_back("[" + o.flag + (o.metavar.empty() ? "" : " " + o.metavar) + "]");
+  for (const auto& o : options_)
+    items.push_back("[" + o.flag + (o.metavar.empty() ? "" : " " + o.metavar) + "]" + (o.list ? "..." : ""));
   for (const auto& n : notes_) items.push_back(n);
   const std::string head = "  " + command_;
   const std::string indent(std::min<std::size_t>(head.size() + 1, 24), ' ');
@@ -97,7 +105,10 @@ std::optional<int> Options::parse(const std::vector<std::string>& args) const {
         continue;
       }
       if (i + 1 >= args.size()) return fail(a + " needs a value (" + found->metavar + ")");
-      *found->value = args[++i];
+      if (found->list)
+        found->list->push_back(args[++i]);
+      else
+        *found->value = args[++i];
       continue;
     }
     if (nextPositional >= positional_.size()) return fail("unexpected argument " + a);

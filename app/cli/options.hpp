@@ -27,6 +27,8 @@ class Options {
   Options& positional(std::string name, std::string& target, bool required = true);
   /// --flag VALUE (a string; the command checks its content).
   Options& value(std::string flag, std::string metavar, std::string& target, std::string help);
+  /// --flag VALUE, repeatable: each value is appended to `target`.
+  Options& values(std::string flag, std::string metavar, std::vector<std::string>& target, std::string help);
   /// --flag (a switch).
   Options& flag(std::string flag, bool& target, std::string help);
   /// Text appended to the synopsis, for constraints between options, e.g. "(--ifname IFACE | --in-process)".
@@ -46,6 +48,7 @@ class Options {
     std::string flag, metavar, help;
     std::string* value = nullptr;
     bool* on = nullptr;
+    std::vector<std::string>* list = nullptr;
   };
   struct Positional {
     std::string name;

@@ -25,6 +25,10 @@ namespace {
 struct RunArgs {
   std::string scene, controller, csv, csvDir, backend, ifname, channels, from, to, mode = "cst", cycleHz;
   bool json = false, quiet = false, inProcess = false;
+  // EtherCAT master options: a drive profile for every drive (id or file), PDO remapping, ESI files,
+  // distributed clocks
+  std::string driveProfile, pdoRemap = "auto", dc = "auto", virtualProfile = "generic";
+  std::vector<std::string> esi;
 };
 
 /// The options of run / compare (and of their aliases, with `command` as typed).
@@ -48,6 +52,14 @@ Options runOptions(RunArgs& a, bool compare, const std::string& command, const s
     o.flag("--in-process", a.inProcess, "EtherCAT: virtual drives of the scene's robot in this process");
     if (!compare) o.value("--mode", "cst|csp", a.mode, "EtherCAT: cyclic torque or cyclic position");
     o.value("--cycle-hz", "F", a.cycleHz, "EtherCAT: bus cycle frequency (default: the control rate)");
+    o.value("--drive-profile", "ID|FILE.json", a.driveProfile,
+            "EtherCAT: what to map (robots/drives: generic-cia402, ingenia-evs-net-01, or a file)");
+    o.value("--pdo-remap", "auto|always|never", a.pdoRemap,
+            "EtherCAT: remap by SDO (auto: keep the drive's mapping when it suffices)");
+    o.values("--esi", "FILE.xml", a.esi, "EtherCAT: ESI files giving default PDOs and DC modes (repeatable)");
+    o.value("--dc", "auto|on|off", a.dc, "EtherCAT: distributed clocks");
+    o.value("--virtual-profile", "generic|vendor|minimal", a.virtualProfile,
+            "EtherCAT: the profile of the --in-process virtual drives");
   }
   return o;
 }
@@ -116,9 +128,20 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
     }
     mo.cyclePeriod = 1.0 / hz;
   }
+  mo.distributedClocks = a.dc == "on" ? ethercat::MasterOptions::Dc::On
+                         : a.dc == "off" ? ethercat::MasterOptions::Dc::Off
+                                         : ethercat::MasterOptions::Dc::Auto;
   bus.mode = a.mode == "csp" ? ethercat::cia402::ModeCSP : ethercat::cia402::ModeCST;
   const Model& model = scene.robot.model;
   ethercat::DriveSetup setup = ethercat::driveSetupFor(model, bus.mode);
+  setup.remap = a.pdoRemap == "always" ? ethercat::PdoRemap::Always : a.pdoRemap == "never" ? ethercat::PdoRemap::Never : ethercat::PdoRemap::Auto;
+  try {
+    if (!a.driveProfile.empty()) setup.profile = ethercat::findDriveProfile(a.driveProfile).id;
+    for (const auto& f : a.esi) setup.esi.push_back(ethercat::esi::load(f));
+  } catch (const std::exception& e) {
+    std::cerr << "maniplab-cli: " << e.what() << "\n";
+    return false;
+  }
   if (bus.mode == ethercat::cia402::ModeCSP) {
     if (!cspGains || (cspGains->type != "pid" && cspGains->type != "pd_gravity")) {
       std::cerr << a.scene << ": --mode csp takes the drives' position-loop gains (Kp, Kd) from a pid or pd_gravity "
@@ -135,7 +158,16 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
     auto pair = ethercat::makeInProcessPair();
     bus.link = std::move(pair.a);
     bus.peer = std::move(pair.b);
-    bus.drives = std::make_unique<ethercat::VirtualBus>(model, scene.plant);
+    ethercat::VirtualBusOptions vo;  // as other masters see them: emergencies, SAFEOP write counted
+    vo.profile = a.virtualProfile;
+    vo.emergencies = true;
+    vo.countOutputsInSafeOp = true;
+    try {
+      bus.drives = std::make_unique<ethercat::VirtualBus>(model, scene.plant, ethercat::FaultPlan{}, vo);
+    } catch (const std::exception& e) {
+      std::cerr << "maniplab-cli: --virtual-profile: " << e.what() << "\n";
+      return false;
+    }
     bus.drives->start(*bus.peer, 70);  // SCHED_FIFO when permitted, else normal priority
   } else {
     try {
@@ -148,6 +180,8 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
   bus.master = std::make_unique<ethercat::Master>(*bus.link, mo);
   const std::string e = bus.master->bringUp(setup);
   for (const auto& w : bus.master->status().warnings) std::cerr << "maniplab-cli: warning: " << w << "\n";
+  // What the bring-up decided (defaults for absent objects, remapping, distributed clocks).
+  for (const auto& n : bus.master->notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
   if (!e.empty()) {
     std::cerr << where << ": EtherCAT start-up failed: " << e << "\n";
     return false;
@@ -171,6 +205,7 @@ void driveBus(sim::SerialScene& scene, Bus& bus) {
   };
   scene.options.backendFinished = [&bus](sim::Backend& b) {
     const auto& ecat = static_cast<const ethercat::EthercatBackend&>(b);
+    for (const auto& n : ecat.notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
     bus.irregular = ecat.irregularPeriods();
     bus.firstIrregular = ecat.firstIrregularTime();
     bus.overruns = ecat.overruns();
@@ -198,6 +233,18 @@ void printBusStats(std::ostream& os, const Bus& bus) {
   os << ", overruns (controller late) " << bus.overruns;
   if (bus.overruns > 0) os << " (first at t = " << bus.firstOverrun << " s)";
   os << "\n";
+  if (st.dc) {
+    os << "EtherCAT: distributed clocks (reference: slave " << st.dcReference + 1 << "): worst |system time difference| "
+       << s.dcWorstDiff * 1e9 << " ns, master cycle vs DC time: phase error " << s.dcPhaseError * 1e9 << " ns (worst "
+       << s.dcWorstPhaseError * 1e9 << " ns)\n";
+    for (const auto& sl : st.slaves)
+      os << "EtherCAT: slave " << sl.position + 1 << ": DC propagation delay " << sl.dcDelay << " ns, system time difference (0x092C) "
+         << sl.dcDiff << " ns, largest " << sl.dcWorstDiff << " ns" << (sl.dcReference ? " (reference clock)" : "") << "\n";
+  }
+  if (s.unforwardedReplies || s.unprocessedFrames)
+    os << "EtherCAT: replies without the forwarded bit " << s.unforwardedReplies << ", frames back unprocessed " << s.unprocessedFrames << "\n";
+  for (const auto& em : st.emergencies)
+    os << "EtherCAT: slave " << em.slave + 1 << ": " << ethercat::coe::emergencyText(em.emergency) << "\n";
   if (st.fault) os << "EtherCAT fault: " << st.faultMessage << "\n";
 }
 
@@ -228,6 +275,14 @@ int runScene(const std::vector<std::string>& args, bool compare, const std::stri
   }
   if (a.mode != "cst" && a.mode != "csp") {
     std::cerr << "maniplab-cli: --mode must be cst or csp (got " << a.mode << ")\n";
+    return 2;
+  }
+  if (a.pdoRemap != "auto" && a.pdoRemap != "always" && a.pdoRemap != "never") {
+    std::cerr << "maniplab-cli: --pdo-remap must be auto, always or never (got " << a.pdoRemap << ")\n";
+    return 2;
+  }
+  if (a.dc != "auto" && a.dc != "on" && a.dc != "off") {
+    std::cerr << "maniplab-cli: --dc must be auto, on or off (got " << a.dc << ")\n";
     return 2;
   }
   const sim::SceneLoad load = kind.empty() ? sim::loadAnyScene(a.scene) : sim::loadSceneOfKind(a.scene, kind);

@@ -14,6 +14,46 @@
 
 namespace maniplab::cli {
 
+const char* const kUrdfOptionsUsage =
+    "  URDF robots (any command taking ROBOT): a tree (gripper, several arms) needs the chain to simulate:\n"
+    "    --tip LINK              the chain is the path from the root link to LINK (an error lists the\n"
+    "                            candidate tips); moving joints off it are locked and their links lumped\n"
+    "    --lock JOINT=VALUE      lock JOINT at VALUE (rad or m; repeatable); default: mimic joints at\n"
+    "                            multiplier*q+offset, others at their maniplab home or zero\n";
+
+bool takeUrdfOptions(Args& args, UrdfImportOptions& options) {
+  Args rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a != "--tip" && a != "--lock") {
+      rest.push_back(a);
+      continue;
+    }
+    if (i + 1 >= args.size()) {
+      std::cerr << "maniplab-cli: " << a << " needs a value (" << (a == "--tip" ? "a link name" : "JOINT=VALUE") << ")\n";
+      return false;
+    }
+    const std::string v = args[++i];
+    if (a == "--tip") {
+      if (!options.tip.empty() && options.tip != v) {
+        std::cerr << "maniplab-cli: --tip given twice (" << options.tip << ", " << v << ")\n";
+        return false;
+      }
+      options.tip = v;
+      continue;
+    }
+    const std::size_t eq = v.rfind('=');
+    double x = 0;
+    if (eq == std::string::npos || eq == 0 || !parseFiniteNumber(v.substr(eq + 1), x)) {
+      std::cerr << "maniplab-cli: --lock " << v << ": expected JOINT=VALUE with a finite VALUE in rad or m\n";
+      return false;
+    }
+    options.lockedPositions[v.substr(0, eq)] = x;
+  }
+  args = rest;
+  return true;
+}
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -57,10 +97,13 @@ bool parseInOut(const Args& args, const char* usage, std::string& in, std::strin
   return true;
 }
 
-int cmdUrdfExport(const Args& args) {
+int cmdUrdfExport(const Args& argsIn) {
+  Args args = argsIn;
+  UrdfImportOptions urdf;
+  if (!takeUrdfOptions(args, urdf)) return 2;
   std::string in, out;
   if (!parseInOut(args, "maniplab-cli urdf-export ROBOT.json --out ROBOT.urdf", in, out)) return 2;
-  RobotLoadResult res = loadRobotAnyFormat(in);
+  RobotLoadResult res = loadRobotAnyFormat(in, urdf);
   std::cerr << res.report();
   if (!res.ok()) {
     std::cerr << in << ": invalid robot file\n";
@@ -72,10 +115,15 @@ int cmdUrdfExport(const Args& args) {
   return 0;
 }
 
-int cmdUrdfImport(const Args& args) {
+int cmdUrdfImport(const Args& argsIn) {
+  Args args = argsIn;
+  UrdfImportOptions urdf;
+  if (!takeUrdfOptions(args, urdf)) return 2;
   std::string in, out;
-  if (!parseInOut(args, "maniplab-cli urdf-import ROBOT.urdf --out ROBOT.json", in, out)) return 2;
-  RobotLoadResult res = loadUrdfFile(in);
+  if (!parseInOut(args, "maniplab-cli urdf-import ROBOT.urdf [--tip LINK] [--lock JOINT=VALUE ...] --out ROBOT.json", in,
+                  out))
+    return 2;
+  RobotLoadResult res = loadUrdfFile(in, urdf);
   std::cerr << res.report();
   if (!res.ok()) {
     std::cerr << in << ": invalid URDF robot\n";
@@ -92,7 +140,8 @@ const Registration kUrdfExport{{"urdf-export",
                                 "                                           keep gravity, rotors, asymmetric friction, home)\n",
                                 &cmdUrdfExport, 60}};
 const Registration kUrdfImport{{"urdf-import",
-                                "  urdf-import ROBOT.urdf --out ROBOT.json   convert a URDF serial chain to a ManipLab robot file\n",
+                                "  urdf-import ROBOT.urdf --out ROBOT.json   convert a URDF serial chain (or, with --tip, one chain of\n"
+                                "                                           a tree) to a ManipLab robot file\n",
                                 &cmdUrdfImport, 61}};
 
 }  // namespace

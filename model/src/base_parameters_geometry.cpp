@@ -1,4 +1,4 @@
-// Chain geometry for the base-parameter rules (seed 002 ch. II §III: R1, R2, g(R1)) and the count formula
+// Chain geometry for the base-parameter rules (Belkoura 1993 ch. II §III: R1, R2, g(R1)) and the count formula
 // (2.63)–(2.67), and helpers shared by the two base-parameter computations.
 #include <cmath>
 #include <cstdio>
@@ -16,7 +16,7 @@ constexpr double kGeomTol = 1e-9;
 bool parallel(const Vector3& a, const Vector3& b) { return a.normalized().cross(b.normalized()).norm() < kGeomTol; }
 }  // namespace
 
-ChainGeometry chainGeometry(const Model& model) {
+ChainGeometry chainGeometry(const Model& model, unsigned rules) {
   ChainGeometry g;
   const int n = model.nq;
   Transform oMi;
@@ -31,28 +31,71 @@ ChainGeometry chainGeometry(const Model& model) {
       if (g.R1 < 0) g.R1 = i;
       else if (!parallel(g.axis[std::size_t(i)], g.axis[std::size_t(g.R1)])) { g.R2 = i; break; }
     }
+  g.gravityZero = model.gravity.norm() == 0;
   if (g.R1 >= 0) {
     const Vector3& z1 = g.axis[std::size_t(g.R1)];
-    const bool gravityZero = model.gravity.norm() == 0;
-    g.gR1 = !gravityZero && parallel(z1, model.gravity);
-    for (int i = 0; i < g.R1; ++i)
-      if (!parallel(g.axis[std::size_t(i)], model.gravity)) g.gR1 = false;
+    // g(R1), condition C1: z_R1 and the prismatic joints before R1 parallel to gravity. Zero gravity
+    // (extension, docs/base-parameter-rules.md §1) is parallel to every axis: then the prismatic joints
+    // before R1 must still be parallel to z_R1 (their velocity would otherwise excite MS_R1).
+    if (g.gravityZero) {
+      g.gR1 = (rules & kRuleZeroGravity) != 0;
+      for (int i = 0; i < g.R1; ++i)
+        if (!parallel(g.axis[std::size_t(i)], z1)) g.gR1 = false;
+    } else {
+      g.gR1 = parallel(z1, model.gravity);
+      for (int i = 0; i < g.R1; ++i)
+        if (!parallel(g.axis[std::size_t(i)], model.gravity)) g.gR1 = false;
+    }
     const int end = g.R2 < 0 ? n : g.R2;
+    auto onLine = [&](int i, int j) {  // O_i on the axis line of joint j (axes parallel to z1)
+      const Vector3 d = g.origin[std::size_t(i)] - g.origin[std::size_t(j)];
+      return d.cross(z1).norm() < kGeomTol * std::max(1.0, d.norm());
+    };
     for (int i = g.R1 + 1; i < end; ++i) {
       if (!model.isRevolute(i)) continue;
-      for (int j = g.R1; j < i; ++j) {
-        if (!model.isRevolute(j)) continue;
-        const Vector3 d = g.origin[std::size_t(i)] - g.origin[std::size_t(j)];
-        if (d.cross(z1).norm() < kGeomTol * std::max(1.0, d.norm())) g.coincidentAxes = true;
-      }
+      for (int j = g.R1; j < i; ++j)
+        if (model.isRevolute(j) && onLine(i, j)) g.coincidentAxes = true;
     }
+    // Coaxial first moments (extension, docs §3): every joint before i is a rotoid joint on the line of
+    // z_i or a prismatic joint parallel to z_R1 (those before R1 are, under C1).
+    if (g.gR1 && (rules & kRuleCoaxialFirstMoments))
+      for (int i = g.R1 + 1; i < end; ++i) {
+        if (!model.isRevolute(i)) continue;
+        bool coaxial = true;
+        for (int j = g.R1; j < i && coaxial; ++j)
+          coaxial = model.isRevolute(j) ? onLine(i, j) : parallel(g.axis[std::size_t(j)], z1);
+        if (coaxial) g.coaxialWithR1.push_back(i);
+      }
+    // Zero gravity, bodies turning about a fixed point (extension, docs §1): every joint up to i rotoid
+    // (R1 = joint 1), their axes concurrent at C = O_i + c z_i, i >= R2 (before R2 the axes are parallel:
+    // concurrent means coaxial, the rule above).
+    if (g.gravityZero && (rules & kRuleFixedPoint) && g.R1 == 0 && g.R2 > 0)
+      for (int i = g.R2; i < n; ++i) {
+        bool allRotoid = true;
+        for (int k = 0; k <= i; ++k) allRotoid = allRotoid && model.isRevolute(k);
+        if (!allRotoid) break;
+        const Vector3 zi = g.axis[std::size_t(i)].normalized(), Oi = g.origin[std::size_t(i)];
+        // C: the point of line i closest to line R1 (not parallel to it for i >= R2 ... or else to R2).
+        const int j = parallel(g.axis[std::size_t(i)], z1) ? g.R2 : g.R1;
+        const Vector3 zj = g.axis[std::size_t(j)].normalized(), w = Oi - g.origin[std::size_t(j)];
+        const double b = zi.dot(zj), den = 1 - b * b;
+        if (den < kGeomTol) continue;
+        const double c = (b * zj.dot(w) - zi.dot(w)) / den;  // minimises |Oi + c zi - (Oj + t zj)|
+        const Vector3 C = Oi + c * zi;
+        bool concurrent = true;
+        for (int k = 0; k < i && concurrent; ++k) {
+          const Vector3 d = C - g.origin[std::size_t(k)];
+          concurrent = d.cross(g.axis[std::size_t(k)].normalized()).norm() < kGeomTol * std::max(1.0, d.norm());
+        }
+        if (concurrent) g.fixedPoint.emplace_back(i, c);
+      }
   }
   return g;
 }
 
-BaseCountFormula baseParameterCountFormula(const Model& model) {
+BaseCountFormula baseParameterCountFormula(const Model& model, unsigned rules) {
   BaseCountFormula f;
-  const ChainGeometry g = chainGeometry(model);
+  const ChainGeometry g = chainGeometry(model, rules);
   const int n = model.nq;
   int sigmaR = 0, sigmaT = 0;
   for (int i = 0; i < n; ++i) (model.isRevolute(i) ? sigmaR : sigmaT)++;
@@ -72,9 +115,13 @@ BaseCountFormula baseParameterCountFormula(const Model& model) {
     const Vector3& z1 = g.axis[std::size_t(g.R1)];
     for (int i = g.R1; i < end; ++i)
       if (!model.isRevolute(i)) sumT += 1 + 2 * (parallel(g.axis[std::size_t(i)], z1) ? 1 : 0);
-    f.nR = 7 * sigmaR - 4 * (1 + R12) - 2 * (g.gR1 ? 1 : 0);
+    const int coax = int(g.coaxialWithR1.size()), fixed = int(g.fixedPoint.size());
+    f.nR = 7 * sigmaR - 4 * (1 + R12) - 2 * (g.gR1 ? 1 : 0) - 2 * coax - 2 * fixed;
     f.nT = 4 * sigmaT - 3 * sigma1 - 3 * T1R1 - sumT;
-    d << "(2.64) N_R = 7*" << sigmaR << " - 4*(1+" << R12 << ") - 2*" << (g.gR1 ? 1 : 0) << " = " << f.nR
+    d << "(2.64) N_R = 7*" << sigmaR << " - 4*(1+" << R12 << ") - 2*" << (g.gR1 ? 1 : 0);
+    if (coax > 0) d << " - 2*" << coax << " (coaxial)";
+    if (fixed > 0) d << " - 2*" << fixed << " (fixed point, g = 0)";
+    d << " = " << f.nR
       << "; (2.66) N_T = 4*" << sigmaT << " - 3*" << sigma1 << " - 3*" << T1R1 << " - " << sumT << " = " << f.nT;
   }
   f.total = f.nR + f.nT;

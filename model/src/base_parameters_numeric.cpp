@@ -1,4 +1,4 @@
-// Base parameters by QR with column pivoting of the regressor stacked over random states: seed 002
+// Base parameters by QR with column pivoting of the regressor stacked over random states: Belkoura 1993
 // (2.13)–(2.17), D P = [D1 D2], D2 = D1 beta, base parameters X1 + beta X2.
 #include <random>
 
@@ -10,23 +10,25 @@
 
 namespace maniplab {
 
-BaseParameterSet numericBaseParameters(const Model& model, const NumericBaseOptions& opt) {
+namespace {
+int statesFor(const Model& model, const NumericBaseOptions& opt) {
+  const int n = std::max(1, model.nq);
+  return opt.states > 0 ? opt.states : std::max(30, 3 * n * kStandardPerJoint / n);
+}
+bool inScope(const Model& model, const NumericBaseOptions& opt, int c) {
+  const int k = c % kStandardPerJoint;
+  if (!opt.actuators && k >= kIa) return false;
+  return k != kFsa || hasCoulombAsymmetry(model, c / kStandardPerJoint);  // Fsa = 0: not in the model
+}
+}  // namespace
+
+MatrixX stackedRegressor(const Model& model, const NumericBaseOptions& opt) {
   const int n = model.nq;
   const int np = n * kStandardPerJoint;
-  BaseParameterSet out;
-  out.actuators = opt.actuators;
-  std::vector<int> cols;  // the standard parameters considered
-  for (int c = 0; c < np; ++c) {
-    const int k = c % kStandardPerJoint;
-    if (!opt.actuators && k >= kIa) continue;
-    if (k == kFsa && !hasCoulombAsymmetry(model, c / kStandardPerJoint)) continue;  // Fsa = 0: not in the model
-    cols.push_back(c);
-  }
-  const int nc = int(cols.size());
-  const int states = opt.states > 0 ? opt.states : std::max(30, 3 * np / std::max(1, n));
+  const int states = statesFor(model, opt);
   std::mt19937 rng(opt.seed);
   std::uniform_real_distribution<double> U(-1, 1);
-  MatrixX W(states * n, nc), Y;
+  MatrixX W(states * n, np), Y;
   VectorX q(n), qd(n), qdd(n);
   for (int s = 0; s < states; ++s) {
     for (int i = 0; i < n; ++i) {
@@ -35,13 +37,29 @@ BaseParameterSet numericBaseParameters(const Model& model, const NumericBaseOpti
       qdd[i] = 3 * U(rng);
     }
     inverseDynamicsRegressor(model, q, qd, qdd, Y);
-    for (int c = 0; c < nc; ++c) W.block(s * n, c, n, 1) = Y.col(cols[std::size_t(c)]);
+    W.middleRows(s * n, n) = Y;
   }
+  for (int c = 0; c < np; ++c)
+    if (!inScope(model, opt, c)) W.col(c).setZero();
+  return W;
+}
+
+BaseParameterSet numericBaseParameters(const Model& model, const NumericBaseOptions& opt) {
+  const int n = model.nq;
+  const int np = n * kStandardPerJoint;
+  BaseParameterSet out;
+  out.actuators = opt.actuators;
+  std::vector<int> cols;  // the standard parameters considered
+  for (int c = 0; c < np; ++c)
+    if (inScope(model, opt, c)) cols.push_back(c);
+  const int nc = int(cols.size());
+  const MatrixX Wall = stackedRegressor(model, opt);
+  MatrixX W(Wall.rows(), nc);
+  for (int c = 0; c < nc; ++c) W.col(c) = Wall.col(cols[std::size_t(c)]);
   Eigen::ColPivHouseholderQR<MatrixX> qr(W);
   qr.setThreshold(opt.tolerance);
   const int r = int(qr.rank());
   const auto perm = qr.colsPermutation().indices();
-  const MatrixX R = qr.matrixR().topRows(r).template triangularView<Eigen::Upper>();
   const MatrixX R11 = qr.matrixR().topLeftCorner(r, r).template triangularView<Eigen::Upper>();
   const MatrixX R12 = qr.matrixR().block(0, r, r, nc - r);
   const MatrixX beta = R11.template triangularView<Eigen::Upper>().solve(R12);
@@ -60,14 +78,14 @@ BaseParameterSet numericBaseParameters(const Model& model, const NumericBaseOpti
     }
     bp.name = std::string(standardParameterSymbol(lead % kStandardPerJoint)) + (grouped ? "R" : "") +
               std::to_string(lead / kStandardPerJoint + 1);
+    bp.lead = lead;
     bp.expression = formatExpression(bp.coefficients, n);
     out.K.row(b) = bp.coefficients;
     out.params.push_back(std::move(bp));
   }
-  (void)R;
   out.Kpinv = out.K.completeOrthogonalDecomposition().pseudoInverse();
-  out.notes.push_back("QR with column pivoting of the regressor over " + std::to_string(states) + " random states, rank " +
-                      std::to_string(r) + " of " + std::to_string(nc) + " columns");
+  out.notes.push_back("QR with column pivoting of the regressor over " + std::to_string(statesFor(model, opt)) +
+                      " random states, rank " + std::to_string(r) + " of " + std::to_string(nc) + " columns");
   return out;
 }
 

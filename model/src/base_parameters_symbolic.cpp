@@ -1,6 +1,8 @@
-// Base parameters by the formal regrouping rules of seed 002 ch. II (second, standard solution):
+// Base parameters by the formal regrouping rules of Belkoura 1993 ch. II (second, standard solution):
 // (2.36)–(2.39) rotoid, (2.40)–(2.43) prismatic, Table 2.1 (no effect), (2.52), (2.54)–(2.62) (prismatic
-// joints between R1 and R2). Corrected forms of base-parameters-identification.md §4, §9.
+// joints between R1 and R2), corrected forms of the reference notes §4, §9; with the extensions of
+// docs/base-parameter-rules.md (zero gravity, prismatic mass with Ia/Fsa, coaxial first moments), then
+// checked against the numeric rank and completed (base_parameters_completion.cpp).
 #include <cmath>
 
 #include <Eigen/QR>
@@ -9,40 +11,25 @@
 #include "maniplab/model/base_parameters.hpp"
 #include "maniplab/model/mdh_frames.hpp"
 #include "maniplab/model/standard_parameters.hpp"
+#include "base_parameters_slots.hpp"
 
 namespace maniplab {
+
+using base_rules::Lambda;
+using base_rules::orthogonal;
+using base_rules::Slots;
 
 namespace {
 
 constexpr int P = kStandardPerJoint;
-constexpr double kGeomTol = 1e-9;
-
-using Lambda = Eigen::Matrix<double, 10, 10>;
+constexpr double kGeomTol = base_rules::kGeomTol;
 
 /// lambda(A, P) of Annex 2 (the general form of Table A2): column k maps standard parameter k of a body
 /// rigidly attached to its parent at (A, P) to the parent's parameters about O_{i-1} in R_{i-1}.
 Lambda lambdaMatrix(const Matrix3& A, const Vector3& p) { return rigidBodyParameterMap(Transform{A, p}); }
 
-bool orthogonal(const Vector3& a, const Vector3& b) { return std::abs(a.normalized().dot(b.normalized())) < kGeomTol; }
-
-struct Slots {
-  MatrixX C;                 ///< row s: current content of slot s, over the standard parameters
-  std::vector<bool> alive;
-  int row(int joint, int k) const { return joint * P + k; }
-  void kill(int joint, int k) { alive[std::size_t(row(joint, k))] = false; }
-  bool isAlive(int joint, int k) const { return alive[std::size_t(row(joint, k))]; }
-  /// body (joint-1)'s slots += lambda(:, col) * content(joint, k)
-  void transfer(int joint, int k, const Lambda& L, int col, double scale = 1.0) {
-    if (joint == 0) return;  // onto the fixed base: no effect
-    const Eigen::RowVectorXd src = C.row(row(joint, k));
-    for (int r = 0; r < 10; ++r)
-      if (L(r, col) != 0) C.row(row(joint - 1, r)) += scale * L(r, col) * src;
-  }
-};
-
-}  // namespace
-
-BaseParameterSet symbolicBaseParameters(const Model& input, const BaseParameterOptions& opt) {
+/// The rules alone (no numeric check).
+BaseParameterSet symbolicRules(const Model& input, const BaseParameterOptions& opt) {
   // The rules are those of the DHM frames: a standard-DH robot is re-framed first (mdh_frames.hpp); its
   // standard parameters (standard_parameters.hpp) are those of the re-framed model.
   const Model framed = mdhFramedModel(input);
@@ -51,7 +38,7 @@ BaseParameterSet symbolicBaseParameters(const Model& input, const BaseParameterO
   const int np = n * P;
   BaseParameterSet out;
   out.actuators = opt.actuators;
-  const ChainGeometry g = chainGeometry(model);
+  const ChainGeometry g = chainGeometry(model, opt.rules);
   Slots s{MatrixX::Identity(np, np), std::vector<bool>(std::size_t(np), true)};
   for (int j = 0; j < n; ++j) {
     if (!opt.actuators)
@@ -95,32 +82,41 @@ BaseParameterSet symbolicBaseParameters(const Model& input, const BaseParameterO
       }
       // (2.40)–(2.43): J_{i-1} += A J_i A^T; MS_i and M_i stay.
       for (int k = kXX; k <= kZZ; ++k) { s.transfer(i, k, L, k); s.kill(i, k); }
+      // Extension PrismaticMass (docs/base-parameter-rules.md §2): M_i with Ia_i (and Fsa_i).
+      if (opt.rules & kRulePrismaticMass) {
+        const std::string note = base_rules::regroupPrismaticMass(s, model, g, i, L);
+        if (!note.empty()) out.notes.push_back(note);
+      }
     }
   }
 
   // Step 1 / Table 2.1: parameters with no effect for the bodies before R2.
   const int firstRot = R1 < 0 ? n : R1;
-  for (int i = firstRot - 1; i >= 0; --i) {  // prismatic joints before R1: only M
+  for (int i = firstRot - 1; i >= 0; --i)  // prismatic joints before R1: only M (and Ia, friction)
     for (int k = kMX; k <= kMZ; ++k) s.kill(i, k);
-    if (!opt.actuators) continue;
-    // Ia_i regroups with M when z_i is orthogonal to gravity and to every earlier (prismatic) axis.
-    bool ortho = orthogonal(g.axis[std::size_t(i)], model.gravity) || model.gravity.norm() == 0;
-    for (int j = 0; j < i; ++j) ortho = ortho && orthogonal(g.axis[std::size_t(i)], g.axis[std::size_t(j)]);
-    if (ortho) {
-      const Eigen::RowVectorXd mi = s.C.row(s.row(i, kM));
-      if (i > 0) s.C.row(s.row(i - 1, kM)) += mi;
-      s.C.row(s.row(i, kM)) += s.C.row(s.row(i, kIa));
-      s.kill(i, kIa);
-      out.notes.push_back("Ia" + std::to_string(i + 1) + " regrouped with M" + std::to_string(i + 1) +
-                          " (prismatic axis orthogonal to gravity and to the earlier axes)");
-    }
-  }
   if (R1 >= 0) {
     for (int i = R1; i < blockEnd; ++i) {
       if (!model.isRevolute(i)) continue;
       for (int k : {kXX, kXY, kXZ, kYZ}) s.kill(i, k);  // w_i // z_R1: only ZZ, MX, MY matter
     }
     if (g.gR1) { s.kill(R1, kMX); s.kill(R1, kMY); }  // condition C1
+    // Extension CoaxialFirstMoments (docs §3): under C1, V_i = V_R1 has no component across z_R1 and
+    // gravity none across it either, so h(MX_i) = h(MY_i) = 0 for a rotoid joint on the line of z_R1.
+    for (int i : g.coaxialWithR1) {
+      s.kill(i, kMX); s.kill(i, kMY);
+      out.notes.push_back("joint " + std::to_string(i + 1) + " is coaxial with R1 (C1 holds): MX" + std::to_string(i + 1) +
+                          ", MY" + std::to_string(i + 1) + " have no effect");
+    }
+    // Extension FixedPoint (docs §1): with g = 0, a body turning about a fixed point C = O_i + c z_i has V_i =
+    // w_i x (-c z_i), so V^T w^ MS = c (w1 w3 MX + w2 w3 MY) - c (w1^2 + w2^2) MZ: h(MX) = c h(XZ).
+    for (const auto& [i, c] : g.fixedPoint) {
+      s.add(i, kXZ, c * s.content(i, kMX));
+      s.add(i, kYZ, c * s.content(i, kMY));
+      s.kill(i, kMX); s.kill(i, kMY);
+      out.notes.push_back("zero gravity, body " + std::to_string(i + 1) + " turns about a fixed point on its axis: MX" +
+                          std::to_string(i + 1) + ", MY" + std::to_string(i + 1) + " regroup into XZ" +
+                          std::to_string(i + 1) + ", YZ" + std::to_string(i + 1));
+    }
     if (opt.actuators) {  // w_R1 = qd_R1 z: h(Ia_R1) = h(ZZ_R1) = 1/2 qd_R1^2
       s.C.row(s.row(R1, kZZ)) += s.C.row(s.row(R1, kIa));
       s.kill(R1, kIa);
@@ -132,13 +128,15 @@ BaseParameterSet symbolicBaseParameters(const Model& input, const BaseParameterO
     }
     out.notes.push_back("R1 = joint " + std::to_string(R1 + 1) +
                         (R2 >= 0 ? ", R2 = joint " + std::to_string(R2 + 1) : ", no R2 (every rotoid axis parallel to z_R1)") +
-                        (g.gR1 ? ", z_R1 and the prismatic joints before R1 parallel to gravity (C1)" : ""));
+                        (!g.gR1 ? ""
+                         : g.gravityZero ? ", zero gravity and the prismatic joints before R1 parallel to z_R1 (C1: "
+                                           "the first moments of R1 are excited by gravity only)"
+                                         : ", z_R1 and the prismatic joints before R1 parallel to gravity (C1)"));
   } else {
     out.notes.push_back("no rotoid joint: every body translates (only the masses have an effect)");
   }
-  if (g.coincidentAxes)
-    out.notes.push_back("rotoid joints with coincident axes before R2 (excluded by seed 002): the set may not be minimal");
-  if (model.gravity.norm() == 0) out.notes.push_back("zero gravity: the gravity conditions of Table 2.1 are not applied");
+  if (g.coincidentAxes && g.coaxialWithR1.empty())
+    out.notes.push_back("rotoid joints with coincident axes before R2 (excluded by Belkoura 1993's rules)");
 
   // Collect.
   std::vector<int> rows;
@@ -155,12 +153,24 @@ BaseParameterSet symbolicBaseParameters(const Model& input, const BaseParameterO
     unit[r] = 1;
     const bool grouped = (bp.coefficients - unit).cwiseAbs().maxCoeff() > 0;
     bp.name = std::string(standardParameterSymbol(r % P)) + (grouped ? "R" : "") + std::to_string(r / P + 1);
+    bp.lead = r;
     bp.expression = formatExpression(bp.coefficients, n);
     out.K.row(Eigen::Index(b)) = bp.coefficients;
     out.params.push_back(std::move(bp));
   }
   out.Kpinv = out.K.completeOrthogonalDecomposition().pseudoInverse();
+  out.check.rulesCount = out.count();
   return out;
+}
+
+}  // namespace
+
+BaseParameterSet symbolicBaseParameters(const Model& input, const BaseParameterOptions& opt) {
+  BaseParameterSet rules = symbolicRules(input, opt);
+  if (!opt.complete) return rules;
+  NumericBaseOptions no = opt.numeric;
+  no.actuators = opt.actuators;
+  return completeBaseParameters(input, rules, no);
 }
 
 }  // namespace maniplab

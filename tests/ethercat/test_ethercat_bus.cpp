@@ -4,6 +4,8 @@
 // quantisations; CST: identical to the simulation quantised as the bus quantises), and that bound's
 // discrimination (a 1 % torque scaling error or a wrong sign leaves it).
 #include <QtTest>
+#include <QFile>
+#include <QTemporaryDir>
 
 #include <atomic>
 #include <cmath>
@@ -56,6 +58,17 @@ class TestEthercatBus : public QObject {
     const auto st2 = b.master->status();
     for (const auto& s : st2.slaves) QCOMPARE(int(s.alStatus), 8);
     QCOMPARE(st2.stats.wkcErrors, 0LL);
+    // distributed clocks: every virtual slave has DC and SYNC0 in its SII; the reference is the first, the
+    // propagation delays those the emulation puts on the line (400 ns per hop each way), the system time
+    // differences far below the cycle (the benchmark measures how far below)
+    QVERIFY(st2.dc);
+    QCOMPARE(st2.dcReference, 0);
+    for (const auto& s : st2.slaves) {
+      QVERIFY(s.dc);
+      QCOMPARE(s.dcDelay, std::int64_t(400 * s.position));
+      QVERIFY2(s.dcWorstDiff < 100000, std::to_string(s.dcWorstDiff).c_str());
+      QCOMPARE(s.details->pd.source, std::string("its PDO assignment 0x1C12/0x1C13"));  // kept as it is
+    }
     b.master->shutdown();
   }
 
@@ -138,6 +151,76 @@ class TestEthercatBus : public QObject {
   // CSP: the drives' own position loop (PD at the bus rate) against the simulation's PD controller.
   void cspRunTracksLikeSimulation() {
     test::retryOnTiming([&](std::string& timing) { compareRun("pd", cia402::ModeCSP, timing); });
+  }
+
+  // Each virtual drive profile (generic 8/14, vendor 11/11 at 0x1800/0x1C00 without velocity actual in its
+  // default mapping, minimal 8/12 without 0x6091/0x60C2), with the drive's own mapping when it suffices
+  // and with the generic profile's mapping written by SDO, DC on: the run tracks the simulation within
+  // the bound as with the generic layout.
+  void runsOnEachVirtualDriveProfile_data() {
+    QTest::addColumn<QString>("profile");
+    QTest::addColumn<int>("remap");
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<bool>("expectRemap");
+    QTest::newRow("generic, own mapping, CST") << "generic" << int(PdoRemap::Auto) << int(cia402::ModeCST) << false;
+    QTest::newRow("generic, remapped, CST") << "generic" << int(PdoRemap::Always) << int(cia402::ModeCST) << true;
+    QTest::newRow("vendor, remapped (no 0x606C), CST") << "vendor" << int(PdoRemap::Auto) << int(cia402::ModeCST) << true;
+    QTest::newRow("vendor, remapped, CSP") << "vendor" << int(PdoRemap::Auto) << int(cia402::ModeCSP) << true;
+    QTest::newRow("minimal, own mapping, CST") << "minimal" << int(PdoRemap::Auto) << int(cia402::ModeCST) << false;
+    QTest::newRow("minimal, remapped, CSP") << "minimal" << int(PdoRemap::Always) << int(cia402::ModeCSP) << true;
+  }
+  void runsOnEachVirtualDriveProfile() {
+    QFETCH(QString, profile);
+    QFETCH(int, remap);
+    QFETCH(int, mode);
+    QFETCH(bool, expectRemap);
+    test::retryOnTiming([&](std::string& timing) {
+      compareRun(mode == cia402::ModeCSP ? "pd" : "computed_torque", std::int8_t(mode), timing, profile.toStdString(), PdoRemap(remap),
+                 expectRemap);
+    });
+  }
+
+  // A user's drive profile (a file) whose mapping puts the objects at bit offsets that are not whole
+  // bytes (4-bit gaps): written by SDO, every object found at its bit offset, the run within the bound.
+  void objectsAtAnyBitOffset() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.path() + "/gaps.json";
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "maniplab-drive-profile", "version": 1, "name": "4-bit gaps",
+      "process_data": {
+        "rx_pdos": [{"index": "0x1600", "entries": ["controlword", {"gap": 4}, "target_torque", {"gap": 4}, "target_position"]}],
+        "tx_pdos": [{"index": "0x1A00", "entries": ["statusword", {"gap": 4}, "torque_actual", "position_actual", {"gap": 4},
+                                                    "velocity_actual", "error_code"]}]}})");
+    f.close();
+    test::retryOnTiming([&](std::string& timing) {
+      compareRun("computed_torque", cia402::ModeCST, timing, "generic", PdoRemap::Always, true, path.toStdString(), [](const Master& m) {
+        for (int i = 0; i < m.slaveCount(); ++i) {
+          const auto& pd = m.slave(i).details->pd;
+          QCOMPARE(m.slave(i).details->profile, std::string("4-bit gaps"));
+          QCOMPARE(pd[PdoRole::TargetTorque].bitOffset, 20);
+          QCOMPARE(pd[PdoRole::TargetPosition].bitOffset, 40);
+          QCOMPARE(pd[PdoRole::TorqueActual].bitOffset, 20);
+          QCOMPARE(pd[PdoRole::VelocityActual].bitOffset, 72);
+          QCOMPARE(pd[PdoRole::ErrorCode].bitOffset, 104);
+          QCOMPARE(int(pd.outputBytes), 9);
+          QCOMPARE(int(pd.inputBytes), 15);
+        }
+      });
+    });
+  }
+
+  // A drive whose mapping lacks an object the run needs is refused when remapping is off, naming the
+  // slave, the object and the reason.
+  void missingObjectWithoutRemapIsRefused() {
+    const auto robot = loadRobotFile(test::umisPath());
+    test::EthercatBench b(robot.model, sim::PlantOptions{}, 1e-3, {}, 3, {}, test::EthercatBench::faithful("vendor"));
+    DriveSetup s = driveSetupFor(robot.model, cia402::ModeCST);
+    s.remap = PdoRemap::Never;
+    const std::string e = b.master->bringUp(s);
+    QVERIFY2(e.find("slave 1 (") == 0, e.c_str());
+    QVERIFY2(e.find("lack the velocity actual value 0x606C:00 a CST run needs, and remapping is off") != std::string::npos, e.c_str());
   }
 
   // The bound is discriminative (no bus needed: the simulation quantised as the bus quantises stands for
@@ -271,7 +354,9 @@ class TestEthercatBus : public QObject {
 
   /// One attempt: the scene's controller over the in-process bus, compared with the simulation backend
   /// (test::checkTracking). `timing` is set, with nothing asserted, when the machine's scheduler spoilt it.
-  void compareRun(const std::string& which, std::int8_t mode, std::string& timing) {
+  void compareRun(const std::string& which, std::int8_t mode, std::string& timing, const std::string& profile = "generic",
+                  PdoRemap remap = PdoRemap::Auto, bool expectRemap = false, const std::string& driveProfile = {},
+                  const std::function<void(const Master&)>& checkLayout = {}) {
     const sim::Scene scene = umisScene();
     const Model& model = scene.robot.model;
     const auto traj = sim::makeTrajectory(scene);
@@ -296,8 +381,10 @@ class TestEthercatBus : public QObject {
         if (c.name == which) spec = c;
     }
     // EtherCAT: bus cycle = control period (400 Hz as on the UMIS)
-    test::EthercatBench b(model, scene.plant, scene.controlPeriod);
+    test::EthercatBench b(model, scene.plant, scene.controlPeriod, {}, 3, {}, test::EthercatBench::faithful(profile));
     DriveSetup setup = driveSetupFor(model, mode);
+    setup.remap = remap;
+    setup.profile = driveProfile;
     if (mode == cia402::ModeCSP)
       for (int j = 0; j < n; ++j) {
         setup.cspKp.push_back(float(spec.kp[j]));
@@ -305,6 +392,13 @@ class TestEthercatBus : public QObject {
       }
     const std::string e = b.master->bringUp(setup);
     QVERIFY2(e.empty(), e.c_str());
+    QVERIFY(b.master->status().dc);
+    for (int i = 0; i < n; ++i) {
+      const auto& pd = b.master->slave(i).details->pd;
+      QCOMPARE(pd.source.find("written by SDO") == 0, expectRemap);
+      if (profile == "vendor") QCOMPARE(int(pd.outputStart), 0x1800);
+    }
+    if (checkLayout) checkLayout(*b.master);
     EthercatBackendOptions bo;
     bo.mode = mode;
     EthercatBackend backend(model, *b.master, bo);

@@ -105,6 +105,53 @@ class TestEthercatCli : public QObject {
     r = runProcess(kCli, {"run", kSource + "/scenes/umis_ctc_vs_pid.json", "--backend", "ethercat", "--in-process", "--ifname", "x"});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("--backend ethercat needs --ifname IFACE or --in-process"), qPrintable(r.err));
+    const QString scene = kSource + "/scenes/umis_ctc_vs_pid.json";
+    r = runProcess(kCli, {"run", scene, "--backend", "ethercat", "--in-process", "--pdo-remap", "sometimes"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("--pdo-remap must be auto, always or never (got sometimes)"), qPrintable(r.err));
+    r = runProcess(kCli, {"run", scene, "--backend", "ethercat", "--in-process", "--dc", "maybe"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("--dc must be auto, on or off (got maybe)"), qPrintable(r.err));
+    r = runProcess(kCli, {"run", scene, "--backend", "ethercat", "--in-process", "--drive-profile", "no-such-profile"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("drive profile 'no-such-profile': neither a shipped profile (generic-cia402, ingenia-evs-net-01) nor a file"),
+             qPrintable(r.err));
+    r = runProcess(kCli, {"run", scene, "--backend", "ethercat", "--in-process", "--esi", kSource + "/tests/data/esi/no_such.xml"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("no_such.xml: cannot open the ESI file"), qPrintable(r.err));
+    r = runProcess(kCli, {"run", scene, "--backend", "ethercat", "--in-process", "--virtual-profile", "nope"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("--virtual-profile:"), qPrintable(r.err));
+    r = runProcess(kCli, {"ecat-esi"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("ecat-esi needs FILE.xml"), qPrintable(r.err));
+    r = runProcess(kCli, {"ecat-esi", kSource + "/robots/umis.json"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("umis.json: not well-formed XML"), qPrintable(r.err));
+  }
+
+  // `ecat-esi` on the ESI written from the ETG.2000 schema (tests/data/esi): what the master reads.
+  void ecatEsi() {
+    const QString esi = kSource + "/tests/data/esi/maniplab_test_drives.xml";
+    Result r = runProcess(kCli, {"ecat-esi", esi});
+    QCOMPARE(r.code, 0);
+    for (const char* line : {"vendor 0x00E1E2E3 (Test Drives Lab), 2 device(s)",
+                             "TD-402-A \"TD-402-A servo drive\": product code 0x00010402, revision 0x00020001, device profile 402 (CiA 402 drive)",
+                             "    SM2 Outputs: start 0x1100, default size 8, control 0x64",
+                             "    0x1601 \"Outputs CSP\" not assigned by default, 6 bytes, excludes 0x1600",
+                             "      bit 97: gap of 15 bit(s)",
+                             "  DC mode DC (DC synchronous (SYNC0)): AssignActivate 0x0300 (SYNC0), SYNC0 cycle 0 x factor 1, shift 250000 ns",
+                             "    CST: runs on the default mapping",
+                             "    CST: the default mapping lacks target torque: the drive profile's mapping is written by SDO",
+                             "    SM3 Inputs: start 0x1C00, default size 11, control 0x20"})
+      QVERIFY2(r.out.contains(QString::fromUtf8(line)), line);
+    r = runProcess(kCli, {"ecat-esi", esi, "--device", "TD-402-B"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(!r.out.contains("TD-402-A"));
+    QVERIFY(r.out.contains("TD-402-B"));
+    r = runProcess(kCli, {"ecat-esi", esi, "--device", "TD-9"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("has no device TD-9"), qPrintable(r.err));
   }
 
   // `run --backend ethercat --in-process`: bring-up, the run, the cycle statistics and the period
@@ -131,6 +178,10 @@ class TestEthercatCli : public QObject {
       QVERIFY2(r.code == 0, qPrintable(r.err));
       QVERIFY(r.err.contains("in-process virtual drives: 6 drive(s) in OP, CST, cycle 2.5 ms"));
       QVERIFY(r.err.contains(QRegularExpression("EtherCAT: \\d+ cycles of 2500.0 us: mean period [0-9.]+ us")));
+      // distributed clocks: the note of the bring-up and, per slave, its delay and system time difference
+      QVERIFY2(r.err.contains("maniplab-cli: note: distributed clocks: reference slave 1 ("), qPrintable(r.err));
+      QVERIFY2(r.err.contains(QRegularExpression("EtherCAT: slave 6: DC propagation delay 2000 ns, system time difference \\(0x092C\\) -?\\d+ ns, largest \\d+ ns\\n")),
+               qPrintable(r.err));
       QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).object().contains("controllers"));
       long long irregular = 0;
       const double first = firstIrregular(r.err, &irregular);
@@ -219,6 +270,7 @@ class TestEthercatCli : public QObject {
     QVERIFY2(sim.waitForStarted(5000), "ecat-sim did not start");
     QTest::qWait(300);
     const Result r = runProcess(kCli, {"ecat-scan", "--ifname", mif});
+    const Result od = runProcess(kCli, {"ecat-scan", "--ifname", mif, "--objects", "2"});  // slave 2's dictionary by SDO information
     ::kill(pid_t(sim.processId()), SIGTERM);  // ip netns exec execs ecat-sim: the same process
     QVERIFY(sim.waitForFinished(5000));
     const QString simErr = QString::fromUtf8(sim.readAllStandardError());
@@ -235,6 +287,14 @@ class TestEthercatCli : public QObject {
                    row.contains(QString("joint %1 (q%1)").arg(i)),
                qPrintable(row));
     }
+    // the details under each row: ESC with DC, the SII's layout, the device type, the drive profile
+    QVERIFY2(r.out.contains("    ESC type") && r.out.contains("distributed clocks yes; mailbox out 0x1000/128, in 0x1080/128, protocols CoE"),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains("SM2 outputs 0x1100, SM3 inputs 0x1180; RxPDO 0x1600 SM2 8 bytes"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("    device type 0x00020192 (CiA 402 drive); drive profile 'Generic CiA 402 drive'"), qPrintable(r.out));
+    QCOMPARE(od.code, 0);
+    QVERIFY2(od.out.contains(QRegularExpression("slave 2 \\(.*joint 2 \\(q2\\)\\): \\d+ objects")), qPrintable(od.out.left(2000)));
+    QVERIFY2(od.out.contains(QRegularExpression("      :01 .*, UNSIGNED32, 32 bits, ro = EF CD AB 00")), qPrintable(od.out.left(4000)));  // 0x1018:01 vendor
     QVERIFY2(simErr.contains(QRegularExpression("ecat-sim: 6 virtual CiA 402 drive\\(s\\) of .* on raw socket on " + sif)), qPrintable(simErr));
     QVERIFY2(simErr.contains(QRegularExpression("ecat-sim: [1-9]\\d* frames answered, 0 process-data cycles in OP, plant time 0 s")),
              qPrintable(simErr));

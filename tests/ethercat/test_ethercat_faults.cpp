@@ -85,7 +85,8 @@ class TestEthercatFaults : public QObject {
   /// One attempt at a run that must stop on the injected fault with `mustName` and `cause` in its
   /// message, detected within `maxLatency` cycles, drives stopped, rows kept. `timing` is set (nothing
   /// asserted) when the run ended earlier on lost or late frames the scheduler caused.
-  void faultAttempt(test::EthercatBench& b, const std::string& mustName, const std::string& cause, int maxLatency, std::string& timing) {
+  void faultAttempt(test::EthercatBench& b, const std::string& mustName, const std::string& cause, int maxLatency, std::string& timing,
+                    int emergencySlave = -1, std::uint16_t emergencyCode = 0) {
     const sim::Scene scene = umisScene();
     const Outcome o = runWith(b, scene, 1.0);
     QVERIFY2(!o.run.ok, "the run should have stopped on the fault");
@@ -115,13 +116,21 @@ class TestEthercatFaults : public QObject {
                            o.busLog.find(d + "fault") != std::string::npos;
       QVERIFY2(stopped, (d + "not stopped:\n" + o.busLog).c_str());
     }
+    if (emergencySlave >= 0) {  // the drive's emergency, read from its mailbox while cycling, in the status
+      bool seen = false;
+      for (const auto& em : o.status.emergencies)
+        seen = seen || (em.slave == emergencySlave && em.emergency.errorCode == emergencyCode && em.cycle > 0);
+      QVERIFY2(seen, ("no emergency " + std::to_string(emergencyCode) + " from slave " + std::to_string(emergencySlave + 1)).c_str());
+      QVERIFY(o.status.stats.emergencies >= 1);
+    }
   }
 
-  void checkFault(const FaultPlan& f, const std::string& mustName, const std::string& cause, int maxLatency = 3) {
+  void checkFault(const FaultPlan& f, const std::string& mustName, const std::string& cause, int maxLatency = 3,
+                  int emergencySlave = -1, std::uint16_t emergencyCode = 0) {
     const sim::Scene scene = umisScene();
     test::retryOnTiming([&](std::string& timing) {
       test::EthercatBench b(scene.robot.model, scene.plant, scene.controlPeriod, f);
-      faultAttempt(b, mustName, cause, maxLatency, timing);
+      faultAttempt(b, mustName, cause, maxLatency, timing, emergencySlave, emergencyCode);
     });
   }
 
@@ -188,7 +197,7 @@ class TestEthercatFaults : public QObject {
     f.kind = FaultPlan::Kind::DriveFault;
     f.slave = 4;
     f.afterCycles = 150;
-    checkFault(f, "slave 5", "drive fault, error code 0x2310", 1);
+    checkFault(f, "slave 5", "drive fault, error code 0x2310", 1, 4, 0x2310);
   }
   void linkDown() {
     FaultPlan f;

@@ -1,4 +1,4 @@
-// Base parameters two ways (seed 002 ch. II): the symbolic regrouping rules and QR with column pivoting
+// Base parameters two ways (Belkoura 1993 ch. II): the symbolic regrouping rules and QR with column pivoting
 // of the stacked regressor give the same count and the same span, and the count formula (2.63)–(2.67)
 // agrees. Oracles: TH8 26 and Stanford 33 (thesis), the TH8 Table 3-2 expressions (corrected, reference
 // §5) and the corrected Stanford ZZR1; Puma 560 (DH and MDH), UMIS, SCARA, planar 2R and random chains
@@ -8,7 +8,13 @@
 // random DH chains with offsets and prismatic joints) have the same dynamics (1e-12), the same standard
 // parameters, and identical base-parameter names, expressions and values; the regressor of the DH model
 // times its (re-framed) standard parameters reproduces rnea to 1e-10.
+// The extensions of docs/base-parameter-rules.md on the robots of issue 17 (zero gravity, a prismatic
+// joint along gravity with Coulomb asymmetry, a prismatic joint parallel to a horizontal revolute axis,
+// coaxial revolute joints): the extended rules alone equal the numeric rank, each robot's rule is needed
+// (without it the rules alone are not minimal), the closed forms, and the numeric completion.
 #include <QTest>
+
+#include <algorithm>
 
 #include "maniplab/model/base_parameters.hpp"
 #include "maniplab/model/data.hpp"
@@ -42,13 +48,17 @@ MatrixX stackedRegressor(const Model& m, std::mt19937& rng, int states) {
   return W;
 }
 
-/// Both methods, both parameter scopes; returns the inertial count.
+/// Both methods (the symbolic rules alone, without the numeric completion), both parameter scopes;
+/// returns the inertial count.
 int checkBothWays(const Model& m, const QString& label, int expectedInertial = -1) {
   std::mt19937 rng(123);
   const MatrixX W = stackedRegressor(m, rng, 40);
   int inertial = -1;
   for (bool act : {false, true}) {
-    const BaseParameterSet sym = symbolicBaseParameters(m, {act});
+    BaseParameterOptions so;
+    so.actuators = act;
+    so.complete = false;  // the grouping rules alone (the completed set always agrees with the QR)
+    const BaseParameterSet sym = symbolicBaseParameters(m, so);
     NumericBaseOptions no;
     no.actuators = act;
     const BaseParameterSet num = numericBaseParameters(m, no);
@@ -166,6 +176,101 @@ void checkDhEqualsMdh(const Model& dh, const Model& mdh, const QString& label) {
   }
 }
 
+/// MDH placement Rx(alpha) Tx(d) Rz(theta) Tz(r) (angles in degrees).
+Transform mdh(double alphaDeg, double d, double thetaDeg, double r) {
+  Transform tz;
+  tz.p = Vector3(0, 0, r);
+  return rotX(alphaDeg * M_PI / 180) * transX(d) * rotZ(thetaDeg * M_PI / 180) * tz;
+}
+
+/// A chain of the given MDH placements with random bodies and actuators (armature rotor, symmetric
+/// friction unless `fsa` lists the joints with asymmetric Coulomb friction).
+Model mdhChain(const std::string& types, const std::vector<Transform>& place, const Vector3& gravity,
+               const std::vector<int>& fsa = {}) {
+  std::mt19937 rng(4242);
+  const Model r = randomArmatureChain(rng, int(types.size()));
+  Model m;
+  m.rotorModel = RotorModel::Armature;
+  m.gravity = gravity;
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    ActuatorT<double> a = r.actuator[i];
+    a.rotorAxis = Vector3::Zero();
+    if (std::find(fsa.begin(), fsa.end(), int(i) + 1) != fsa.end()) a.coulombNeg = 0.5 * a.coulombPos;
+    m.addJoint(types[i] == 'R' ? JointType::Revolute : JointType::Prismatic, place[i], r.body[i], a);
+  }
+  return m;
+}
+
+BaseParameterSet rulesAlone(const Model& m, bool actuators, unsigned rules = kAllRules) {
+  BaseParameterOptions o;
+  o.actuators = actuators;
+  o.complete = false;
+  o.rules = rules;
+  return symbolicBaseParameters(m, o);
+}
+
+int numericRank(const Model& m, bool actuators) {
+  NumericBaseOptions no;
+  no.actuators = actuators;
+  return numericBaseParameters(m, no).count();
+}
+
+/// The robots of issue 17's observations (and their relatives), with the extension each one needs.
+struct ExtendedCase {
+  std::string label;
+  Model model;
+  unsigned rule;           ///< the extension the robot needs
+  int inertial, withActuators;  ///< base parameter counts (numeric rank)
+};
+
+std::vector<ExtendedCase> extendedCases() {
+  std::vector<ExtendedCase> v;
+  const Vector3 down(0, 0, -9.81), zero = Vector3::Zero();
+  {  // planar 2R, gravity zero (the shipped file's robot): 6 by the thesis's rules, 4 true
+    Model m = loadShippedRobot("planar2r.json");
+    m.gravity = zero;
+    v.push_back({"planar 2R, g = 0", m, kRuleZeroGravity, 4, 9});
+  }
+  {  // Puma 560 with gravity zero: 38 by the thesis's rules, 34 true (MX1, MY1 by C1; MX2, MY2 fixed point)
+    Model m = loadShippedRobot("puma560_mdh.json");
+    m.gravity = zero;
+    v.push_back({"Puma 560, g = 0 (C1)", m, kRuleZeroGravity, 34, 56});
+    v.push_back({"Puma 560, g = 0 (fixed point)", m, kRuleFixedPoint, 34, 56});
+  }
+  {  // Puma-like with r2 != 0: body 2 turns about O1 = O2 + c z2, c = -0.2: XZR2 = XZ2 - 0.2 MX2 + ...
+    const Model m = mdhChain("RRRRRR", {mdh(0, 0, 0, 0), mdh(90, 0, 0, 0.2), mdh(0, 0.43, 0, 0.15), mdh(-90, 0.02, 0, 0.43),
+                                        mdh(90, 0, 0, 0), mdh(-90, 0, 0, 0)}, zero);
+    v.push_back({"Puma-like, r2 = 0.2, g = 0 (fixed point, c = -0.2)", m, kRuleFixedPoint, 34, 50});
+  }
+  {  // prismatic first joint along gravity with asymmetric Coulomb friction, then R(vertical) R R
+    const Model m = mdhChain("PRRR", {mdh(0, 0, 0, 0.2), mdh(0, 0.1, 0, 0.1), mdh(90, 0.3, 0, 0.05), mdh(-90, 0.05, 0, 0.25)}, down, {1});
+    v.push_back({"P(along g, Fsa) R R R", m, kRulePrismaticMass, 16, 26});
+  }
+  {  // SCARA with an asymmetric quill friction: Fsa3 regroups with the weight of bodies 3 and 4
+    Model m = loadShippedRobot("scara.json");
+    m.actuator[2].coulombNeg = 0.6 * m.actuator[2].coulombPos;
+    v.push_back({"SCARA, quill Fsa", m, kRulePrismaticMass, 8, 19});
+  }
+  {  // SCARA in zero gravity: Ia3 with M3 (the quill's axis is orthogonal to the zero gravity)
+    Model m = loadShippedRobot("scara.json");
+    m.gravity = zero;
+    v.push_back({"SCARA, g = 0", m, kRulePrismaticMass, 8, 18});
+  }
+  {  // R (horizontal, orthogonal to gravity) then P parallel to it: Ia2 with M2
+    const Model m = mdhChain("RPRR", {mdh(90, 0, 0, 0), mdh(0, 0.2, 30, 0.1), mdh(90, 0.1, 0, 0.2), mdh(-90, 0.05, 0, 0.1)}, down);
+    v.push_back({"R(horizontal) P(parallel) R R", m, kRulePrismaticMass, 18, 27});
+  }
+  {  // coaxial rotoid joints 1 and 2, vertical, gravity along them: MX2, MY2 have no effect
+    const Model m = mdhChain("RRRR", {mdh(0, 0, 0, 0), mdh(0, 0, 20, 0.3), mdh(90, 0.1, 0, 0.05), mdh(-90, 0.05, 0, 0.2)}, down);
+    v.push_back({"R R(coaxial) R R", m, kRuleCoaxialFirstMoments, 16, 26});
+  }
+  {  // the same in zero gravity after a prismatic joint along the axis
+    const Model m = mdhChain("PRRRR", {mdh(0, 0, 0, 0.1), mdh(0, 0, 0, 0), mdh(0, 0, 20, 0.3), mdh(90, 0.1, 0, 0.05), mdh(-90, 0.05, 0, 0.2)}, zero);
+    v.push_back({"P R R(coaxial) R R, g = 0", m, kRuleCoaxialFirstMoments, 17, 29});
+  }
+  return v;
+}
+
 }  // namespace
 
 class BaseParameters : public QObject {
@@ -279,6 +384,153 @@ class BaseParameters : public QObject {
     QVERIFY(std::abs(at(2, kMZ) - 2 * r02) < 1e-12);
     QVERIFY(std::abs(at(2, kM) - r02 * r02) < 1e-12);
     QCOMPARE(int((c.array() != 0).count()), 5);
+  }
+
+
+  /// Issue 17's classes: the extended rules alone give the numeric rank (and the count formula the
+  /// inertial one); with the robot's extension switched off, the rules alone are NOT minimal (the test
+  /// of the rule can fail), and the default (completed) result is minimal anyway, says what was missing
+  /// and reproduces the torques.
+  void extendedRules_data() {
+    QTest::addColumn<int>("index");
+    const auto cases = extendedCases();
+    for (std::size_t i = 0; i < cases.size(); ++i) QTest::newRow(cases[i].label.c_str()) << int(i);
+  }
+  void extendedRules() {
+    QFETCH(int, index);
+    const ExtendedCase c = extendedCases()[std::size_t(index)];
+    const Model& m = c.model;
+    for (bool act : {false, true}) {
+      const int expected = act ? c.withActuators : c.inertial;
+      const QString ctx = QString::fromStdString(c.label) + (act ? " (with actuators)" : " (inertial)");
+      QCOMPARE(numericRank(m, act), expected);
+      const BaseParameterSet rules = rulesAlone(m, act);
+      QVERIFY2(rules.count() == expected, qPrintable(ctx + QString(": rules %1").arg(rules.count())));
+      const BaseParameterSet without = rulesAlone(m, act, kAllRules & ~c.rule);
+      const bool ruleMatters = without.count() > expected;
+      if (act || c.rule != kRulePrismaticMass) QVERIFY2(ruleMatters, qPrintable(ctx + ": the rule changes nothing"));
+      else QVERIFY(!ruleMatters);  // the prismatic-mass rule needs the actuator terms
+      // Completed (default): minimal even without the rule, with a note naming what was completed.
+      BaseParameterOptions o;
+      o.actuators = act;
+      o.rules = kAllRules & ~c.rule;
+      const BaseParameterSet done = symbolicBaseParameters(m, o);
+      QCOMPARE(done.count(), expected);
+      NumericBaseOptions no;
+      no.actuators = act;
+      QVERIFY(sameSpan(done, numericBaseParameters(m, no)));
+      QCOMPARE(done.check.rulesMinimal, !ruleMatters);
+      QCOMPARE(done.check.rulesCount, without.count());
+      if (ruleMatters) {
+        bool noted = false;
+        for (const auto& n : done.notes) noted = noted || n.find("a rule is missing") != std::string::npos;
+        QVERIFY2(noted, qPrintable(ctx));
+        QVERIFY(!done.check.completed.empty());
+      }
+      const MatrixX W = stackedRegressor(m, NumericBaseOptions{act, 10, 77u});
+      QVERIFY(rowSpaceResidual(W, done) < 1e-10);
+      QVERIFY(rowSpaceResidual(W, rules) < 1e-10);
+    }
+    const BaseCountFormula f = baseParameterCountFormula(m);
+    QVERIFY2(f.total == c.inertial, qPrintable(QString::fromStdString(f.detail)));
+  }
+
+  /// The closed forms of the extensions (docs/base-parameter-rules.md).
+  void extendedRuleExpressions() {
+    const auto cases = extendedCases();
+    auto caseNamed = [&](const std::string& l) {
+      for (const auto& c : cases)
+        if (c.label == l) return c.model;
+      throw std::runtime_error(l);
+    };
+    auto coefficient = [](const BaseParameter* p, int joint, int k) { return p->coefficients[(joint - 1) * kStandardPerJoint + k]; };
+    {  // planar 2R, g = 0: ZZR1 = ZZ1 + d2^2 M2 (the DHM frames of the DH file: d2 = a1 = 1), ZZ2, MX2, MY2
+      const BaseParameterSet s = rulesAlone(caseNamed("planar 2R, g = 0"), false);
+      QCOMPARE(s.names(), (std::vector<std::string>{"ZZR1", "ZZ2", "MX2", "MY2"}));
+      QCOMPARE(QString::fromStdString(find(s, "ZZR1")->expression), QString("ZZ1 + M2"));
+    }
+    {  // fixed point, c = -0.2
+      const BaseParameterSet s = rulesAlone(caseNamed("Puma-like, r2 = 0.2, g = 0 (fixed point, c = -0.2)"), false);
+      const BaseParameter* xz = find(s, "XZR2");
+      const BaseParameter* yz = find(s, "YZR2");
+      QVERIFY(xz && yz && !find(s, "MX2") && !find(s, "MXR2") && !find(s, "MY2") && !find(s, "MYR2"));
+      QVERIFY(std::abs(coefficient(xz, 2, kMX) + 0.2) < 1e-12);
+      QVERIFY(std::abs(coefficient(yz, 2, kMY) + 0.2) < 1e-12);
+    }
+    {  // P along g with Fsa1: FsaR1 = Fsa1 + 9.81 (M1 + M2 + M3 + M4), MR1 = M1 + M2 + M3 + M4 + Ia1
+      const BaseParameterSet s = rulesAlone(caseNamed("P(along g, Fsa) R R R"), true);
+      const BaseParameter* fsa = find(s, "FsaR1");
+      const BaseParameter* mr = find(s, "MR1");
+      QVERIFY(fsa && mr && !find(s, "Ia1"));
+      QCOMPARE(QString::fromStdString(fsa->expression), QString("9.81*M1 + Fsa1 + 9.81*M2 + 9.81*M3 + 9.81*M4"));
+      QCOMPARE(QString::fromStdString(mr->expression), QString("M1 + Ia1 + M2 + M3 + M4"));
+    }
+    {  // SCARA: the quill points down (z3 = -z0): FsaR3 = Fsa3 - 9.81 (M3 + M4)
+      const BaseParameterSet s = rulesAlone(caseNamed("SCARA, quill Fsa"), true);
+      const BaseParameter* fsa = find(s, "FsaR3");
+      QVERIFY(fsa);
+      QCOMPARE(QString::fromStdString(fsa->expression), QString("-9.81*M3 + Fsa3 - 9.81*M4"));
+      QVERIFY(!find(s, "Ia3"));
+    }
+    {  // R(horizontal) P(parallel): MR2 = M2 + Ia2 + M3 + M4, the point mass at O2(q2 = 0) on body 1
+      const BaseParameterSet s = rulesAlone(caseNamed("R(horizontal) P(parallel) R R"), true);
+      const BaseParameter* mr = find(s, "MR2");
+      QVERIFY(mr && !find(s, "Ia2"));
+      QCOMPARE(coefficient(mr, 2, kIa), 1.0);
+      const BaseParameter* zz1 = find(s, "ZZR1");
+      QVERIFY(zz1 && std::abs(coefficient(zz1, 2, kM) - 0.2 * 0.2) < 1e-12);  // |O2(0) - z1 axis|^2 = d2^2
+    }
+    {  // coaxial: MX2, MY2 gone, MX1, MY1 gone (C1)
+      const BaseParameterSet s = rulesAlone(caseNamed("R R(coaxial) R R"), false);
+      for (const char* name : {"MX1", "MY1", "MXR1", "MYR1", "MX2", "MY2", "MXR2", "MYR2"}) QVERIFY2(!find(s, name), name);
+      QVERIFY(find(s, "ZZ1") && find(s, "ZZR2"));  // nothing regroups onto body 1: O2 is on its axis
+    }
+  }
+
+  /// The completion on its own: the thesis's rules alone on the issue's robots, completed from the QR.
+  /// The completed set keeps the rules' names and closed forms for the parameters that need no
+  /// completion, drops the ones with no effect and regroups the others with cleaned coefficients.
+  void completionOfTheThesisRules() {
+    Model m = loadShippedRobot("puma560_mdh.json");
+    m.gravity.setZero();
+    BaseParameterOptions o;
+    o.actuators = false;
+    o.rules = kThesisRulesOnly;
+    const BaseParameterSet done = symbolicBaseParameters(m, o);
+    QCOMPARE(done.check.rulesCount, 38);
+    QCOMPARE(done.check.numericRank, 34);
+    QVERIFY(done.check.rulesValid && !done.check.rulesMinimal);
+    QCOMPARE(done.count(), 34);
+    // Same parameters as the extended rules (here every missing relation is "no effect").
+    const BaseParameterSet ext = rulesAlone(m, false);
+    QCOMPARE(done.names(), ext.names());
+    for (int b = 0; b < done.count(); ++b)
+      QCOMPARE(QString::fromStdString(done.params[std::size_t(b)].expression), QString::fromStdString(ext.params[std::size_t(b)].expression));
+    QCOMPARE(int(done.check.completed.size()), 5);  // the summary and MX1, MYR1, MXR2, MY2
+    // A regrouping read from the numbers: Fsa1 of the vertical prismatic joint, coefficient 1/9.81.
+    const auto cases = extendedCases();
+    for (const auto& c : cases) {
+      if (c.label != "P(along g, Fsa) R R R") continue;
+      BaseParameterOptions p;
+      p.rules = kThesisRulesOnly;
+      const BaseParameterSet s = symbolicBaseParameters(c.model, p);
+      QCOMPARE(s.count(), 26);
+      QVERIFY(!find(s, "Fsa1") && !find(s, "FsaR1"));
+      const BaseParameter* ia = find(s, "IaR1");
+      QVERIFY(ia);
+      QVERIFY(std::abs(std::abs(ia->coefficients[kFsa]) - 1 / 9.81) < 1e-9);
+      // The base torques reproduce rnea on fresh states.
+      const VectorX pi = standardParameters(c.model).values;
+      Data data(c.model);
+      MatrixX Y;
+      std::mt19937 rng(3);
+      for (int k = 0; k < 5; ++k) {
+        const VectorX q = randomVectorX(rng, 4, 2.0), qd = randomVectorX(rng, 4, 2.0), qdd = randomVectorX(rng, 4, 2.0);
+        inverseDynamicsRegressor(c.model, q, qd, qdd, Y);
+        const VectorX tau = rnea(c.model, data, q, qd, qdd);
+        QVERIFY(relErr(VectorX(Y * s.Kpinv * s.values(pi)), tau) < 1e-12);
+      }
+    }
   }
 
   void randomChains() {

@@ -37,16 +37,29 @@ struct EthercatBench {
   std::unique_ptr<ethercat::VirtualBus> bus;
   std::unique_ptr<ethercat::Master> master;
 
+  /// The virtual drives as other masters see them: emergencies on faults, LRW writes counted in SAFEOP
+  /// once SM2 is enabled (what the master expects), the generic profile unless `profile` is given.
+  static ethercat::VirtualBusOptions faithful(const std::string& profile = "generic") {
+    ethercat::VirtualBusOptions o;
+    o.profile = profile;
+    o.emergencies = true;
+    o.countOutputsInSafeOp = true;
+    return o;
+  }
+
   /// `wrap` may put a test link between the master and its end of the in-process pair.
   EthercatBench(const Model& model, const sim::PlantOptions& plant, double cyclePeriod,
                 ethercat::FaultPlan faults = {}, int maxBadCycles = 3,
-                const std::function<std::unique_ptr<ethercat::Link>(ethercat::Link&)>& wrap = {}) {
-    bus = std::make_unique<ethercat::VirtualBus>(model, plant, faults);
+                const std::function<std::unique_ptr<ethercat::Link>(ethercat::Link&)>& wrap = {},
+                const ethercat::VirtualBusOptions& drives = faithful(),
+                const std::function<void(ethercat::MasterOptions&)>& masterOptions = {}) {
+    bus = std::make_unique<ethercat::VirtualBus>(model, plant, faults, drives);
     bus->start(*link.b, 70);  // SCHED_FIFO when permitted (CI runs as root), else normal priority
     ethercat::MasterOptions mo;
     mo.cyclePeriod = cyclePeriod;
     mo.realtime = true;  // SCHED_FIFO + mlockall when permitted; degrades with a warning otherwise
     mo.maxBadCycles = maxBadCycles;
+    if (masterOptions) masterOptions(mo);
     if (wrap) masterLink = wrap(*link.a);
     master = std::make_unique<ethercat::Master>(masterLink ? *masterLink : *link.a, mo);
   }

@@ -1,6 +1,8 @@
 // maniplab-cli urdf-export / urdf-import: JSON -> URDF -> JSON keeps the dynamics (1e-12), mesh paths
 // are re-anchored to the output file, usage errors exit 2, invalid input and failed writes exit 1 and
-// keep any previous output file.
+// keep any previous output file. URDF trees: --tip LINK and --lock JOINT=VALUE on every command that
+// loads a robot; a tree without --tip is exit 1 listing the candidate tips; urdf-import --tip writes the
+// same dynamics as the library's import with that tip (1e-12).
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -12,6 +14,7 @@
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/rnea.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/urdf/urdf_file.hpp"
 #include "support/random_chain.hpp"
 
 using namespace maniplab;
@@ -67,6 +70,62 @@ class UrdfCli : public QObject {
     const std::string mesh = b.description.joints[0].geometry.mesh;
     QVERIFY(std::filesystem::path(mesh).is_relative());
     QVERIFY(std::filesystem::exists(std::filesystem::path(dir_.path().toStdString()) / mesh));
+  }
+
+  void treesNeedATip() {
+    const QString panda = kSrc + "/tests/data/urdf/franka_panda/panda.urdf";
+    const Run none = runCli({"check", panda});
+    QCOMPARE(none.status, 1);
+    QVERIFY2(none.err.contains("--tip LINK") && none.err.contains("panda_hand_tcp (7 joints)") &&
+                 none.err.contains("panda_leftfinger (8 joints)"),
+             qPrintable(none.err));
+    const Run ok = runCli({"check", panda, "--tip", "panda_hand_tcp"});
+    QVERIFY2(ok.status == 0, qPrintable(ok.err));
+    QVERIFY2(ok.out.contains("joints (n):  7 (RRRRRRR)"), qPrintable(ok.out));
+    QVERIFY(ok.err.contains("joint \"panda_finger_joint2\" (prismatic, off the chain to \"panda_hand_tcp\") is locked at 0 m"));
+    // every command that loads a robot takes the options (before or after the file)
+    for (const QStringList& cmd : {QStringList{"dynamics", "--tip", "panda_hand", panda, "--json"},
+                                   QStringList{"base-params", panda, "--tip", "panda_hand", "--json"},
+                                   QStringList{"opcount", panda, "--tip", "panda_hand", "--n-max", "2", "--json"},
+                                   QStringList{"urdf-export", panda, "--tip", "panda_hand", "--out", dir_.filePath("p.urdf")}}) {
+      const Run r = runCli(cmd);
+      QVERIFY2(r.status == 0, qPrintable(cmd.join(' ') + ": " + r.err));
+    }
+    // stated locked positions
+    const QString arm = kSrc + "/tests/data/urdf/trees/gripper_arm.urdf";
+    const Run st = runCli({"check", arm, "--tip", "tcp", "--lock", "left_knuckle_joint=0.5"});
+    QVERIFY2(st.status == 0, qPrintable(st.err));
+    QVERIFY2(st.err.contains("locked at -0.5 rad (mimic of \"left_knuckle_joint\""), qPrintable(st.err));
+    // urdf-import --tip: the written file has the dynamics of the library's import with that tip
+    const QString json = dir_.filePath("two_arm_left.json");
+    const QString two = kSrc + "/tests/data/urdf/trees/two_arm_torso.urdf";
+    const Run im = runCli({"urdf-import", two, "--tip", "left_tcp", "--lock", "right_j2=-0.8", "--out", json});
+    QVERIFY2(im.status == 0, qPrintable(im.err));
+    UrdfImportOptions o;
+    o.tip = "left_tcp";
+    o.lockedPositions = {{"right_j2", -0.8}};
+    const RobotLoadResult a = loadUrdfFile(two.toStdString(), o), b = loadRobotFile(json.toStdString());
+    QVERIFY2(a.ok() && b.ok(), b.report().c_str());
+    QCOMPARE(b.model.nq, 7);
+    std::mt19937 rng(11);
+    Data da(a.model), db(b.model);
+    for (int s = 0; s < 5; ++s) {
+      const VectorX q = testing::randomVectorX(rng, 7, 1.5), qd = testing::randomVectorX(rng, 7, 1);
+      QVERIFY(testing::relErr(rnea(a.model, da, q, qd, qd), rnea(b.model, db, q, qd, qd)) < 1e-12);
+      QVERIFY(testing::relErr(crba(a.model, da, q), crba(b.model, db, q)) < 1e-12);
+    }
+    // malformed options are usage errors; options on a JSON robot are an error naming the cause
+    QCOMPARE(runCli({"check", panda, "--tip"}).status, 2);
+    QCOMPARE(runCli({"check", panda, "--lock", "panda_finger_joint1"}).status, 2);
+    QCOMPARE(runCli({"check", panda, "--lock", "panda_finger_joint1=nan"}).status, 2);
+    QCOMPARE(runCli({"check", panda, "--tip", "a", "--tip", "b"}).status, 2);
+    const Run js = runCli({"check", kSrc + "/robots/puma560.json", "--tip", "x"});
+    QCOMPARE(js.status, 1);
+    QVERIFY(js.err.contains("apply to URDF files only"));
+    const Run bad = runCli({"check", panda, "--tip", "panda_nose"});
+    QCOMPARE(bad.status, 1);
+    QVERIFY(bad.err.contains("the tip \"panda_nose\" is not a link"));
+    QVERIFY(runCli({"help"}).out.contains("--lock JOINT=VALUE"));
   }
 
   void errors() {

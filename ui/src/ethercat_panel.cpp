@@ -1,6 +1,9 @@
 // The EtherCAT panel (issue 5, GUI; seed 003 §8.2.4). See ethercat_panel.hpp.
 #include "maniplab/ui/ethercat_panel.hpp"
 
+#include "maniplab/ethercat/coe.hpp"
+#include "maniplab/ui/object_dictionary_browser.hpp"
+
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -19,6 +22,8 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QListWidget>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QToolButton>
@@ -107,7 +112,7 @@ class JitterHistogram : public QWidget {
   QString title_, empty_, overflow_;
 };
 
-enum Col { ColPos, ColStation, ColName, ColVendor, ColProduct, ColRev, ColSerial, ColAl, ColAlCode, ColDrive, ColError, ColCount };
+enum Col { ColPos, ColStation, ColName, ColVendor, ColProduct, ColRev, ColSerial, ColAl, ColAlCode, ColDrive, ColError, ColProcess, ColDc, ColCount };
 
 }  // namespace
 
@@ -123,12 +128,16 @@ struct EthercatPanel::Impl {
   QToolButton* refreshButton = nullptr;
   QPushButton *scanButton = nullptr, *startButton = nullptr, *stopButton = nullptr, *enableButton = nullptr,
               *disableButton = nullptr, *resetButton = nullptr, *injectButton = nullptr;
-  QLabel *stateLabel = nullptr, *faultLabel = nullptr, *warningLabel = nullptr, *injectLabel = nullptr;
+  QLabel *stateLabel = nullptr, *faultLabel = nullptr, *warningLabel = nullptr, *injectLabel = nullptr, *notesLabel = nullptr;
   QLineEdit* injectEdit = nullptr;
   QTableWidget* table = nullptr;
+  QTabWidget* tabs = nullptr;
+  QListWidget* emergencyList = nullptr;
+  ObjectDictionaryBrowser* browser = nullptr;
+  long long emergenciesShown = -1;
   QFormLayout* statsForm = nullptr;
   QLabel *statCycles = nullptr, *statPeriod = nullptr, *statJitter = nullptr, *statLatency = nullptr, *statRtt = nullptr,
-         *statCounts = nullptr;
+         *statCounts = nullptr, *statDc = nullptr;
   JitterHistogram* histogram = nullptr;
   QTimer* timer = nullptr;
 
@@ -149,6 +158,7 @@ struct EthercatPanel::Impl {
   void fillTable(const std::vector<ec::SlaveInfo>& slaves, int faultSlave);
   void poll();
   void showStats(const ec::CycleStats& s);
+  void showEmergencies();
   void runJob(const QString& action, std::function<QString()> job, std::function<void()> done = {});
 };
 
@@ -225,6 +235,12 @@ void EthercatPanel::Impl::build() {
   warningLabel->setStyleSheet(QStringLiteral("color: #a06000;"));
   warningLabel->hide();
   form->addRow(warningLabel);
+  notesLabel = new QLabel(busBox);
+  notesLabel->setWordWrap(true);
+  notesLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  notesLabel->setStyleSheet(QStringLiteral("color: #505050;"));
+  notesLabel->hide();
+  form->addRow(notesLabel);
   top->addWidget(busBox);
   QObject::connect(ifCombo, &QComboBox::currentIndexChanged, self, [this] { pushConfig(); updateButtons(); });
   QObject::connect(modeCombo, &QComboBox::currentIndexChanged, self, [this] { pushConfig(); });
@@ -262,19 +278,26 @@ void EthercatPanel::Impl::build() {
 
   slavesBox = new QGroupBox(self);
   auto* sl = new QVBoxLayout(slavesBox);
-  table = new QTableWidget(0, ColCount, slavesBox);
+  tabs = new QTabWidget(slavesBox);
+  table = new QTableWidget(0, ColCount, tabs);
   table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
   table->verticalHeader()->hide();
   table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table->horizontalHeader()->setStretchLastSection(true);
-  sl->addWidget(table);
+  tabs->addTab(table, QString());
+  emergencyList = new QListWidget(tabs);
+  emergencyList->setWordWrap(true);
+  tabs->addTab(emergencyList, QString());
+  browser = new ObjectDictionaryBrowser(provider, tabs);
+  tabs->addTab(browser, QString());
+  sl->addWidget(tabs);
   top->addWidget(slavesBox, 1);
 
   statsBox = new QGroupBox(self);
   auto* sh = new QHBoxLayout(statsBox);
   statsForm = new QFormLayout;
-  for (QLabel** l : {&statCycles, &statPeriod, &statJitter, &statLatency, &statRtt, &statCounts}) {
+  for (QLabel** l : {&statCycles, &statPeriod, &statJitter, &statLatency, &statRtt, &statCounts, &statDc}) {
     *l = new QLabel(statsBox);
     (*l)->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statsForm->addRow(new QLabel(statsBox), *l);
@@ -332,10 +355,16 @@ void EthercatPanel::Impl::retranslate() {
   slavesBox->setTitle(EthercatPanel::tr("Slaves"));
   table->setHorizontalHeaderLabels({EthercatPanel::tr("#"), EthercatPanel::tr("Station"), EthercatPanel::tr("Name"), EthercatPanel::tr("Vendor"), EthercatPanel::tr("Product"), EthercatPanel::tr("Revision"),
                                     EthercatPanel::tr("Serial"), EthercatPanel::tr("AL state"), EthercatPanel::tr("AL status code"), EthercatPanel::tr("CiA 402 state"),
-                                    EthercatPanel::tr("Error code")});
+                                    EthercatPanel::tr("Error code"), EthercatPanel::tr("Process data"), EthercatPanel::tr("System time difference")});
+  table->horizontalHeaderItem(ColProcess)->setToolTip(EthercatPanel::tr("Output / input bytes of the drive's process data, and where the mapping came from"));
+  table->horizontalHeaderItem(ColDc)->setToolTip(EthercatPanel::tr("Distributed clocks: the slave's system time difference to the reference clock (register 0x092C), last and largest since the statistics restarted"));
+  tabs->setTabText(0, EthercatPanel::tr("Slaves"));
+  tabs->setTabText(2, EthercatPanel::tr("Object dictionary"));
+  emergenciesShown = -1;  // the emergencies tab's title is set by poll()
   statsBox->setTitle(EthercatPanel::tr("Cycle statistics"));
   const char* names[] = {QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Cycles:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Period:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Period error:"),
-                         QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Worst wake-up:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Round trip:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Late / missed / lost / WKC:")};
+                         QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Worst wake-up:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Round trip:"), QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Late / missed / lost / WKC:"),
+                         QT_TRANSLATE_NOOP("maniplab::ui::EthercatPanel", "Distributed clocks:")};
   for (int i = 0; i < statsForm->rowCount(); ++i)
     if (auto* l = qobject_cast<QLabel*>(statsForm->itemAt(i, QFormLayout::LabelRole)->widget())) l->setText(EthercatPanel::tr(names[i]));
   histogram->setTexts(EthercatPanel::tr("|period − nominal| (1 µs bins, log count)"), EthercatPanel::tr("no cycle yet"), EthercatPanel::tr("over"));
@@ -442,6 +471,7 @@ void EthercatPanel::scan() {
   }, [this, result] {
     d->scan = *result;
     d->fillTable(result->slaves, -1);
+    d->browser->setSlaves(result->slaves);
   });
 }
 
@@ -504,6 +534,12 @@ ethercat::BusScan EthercatPanel::lastScan() const { return d->scan; }
 ethercat::MasterStatus EthercatPanel::lastStatus() const { return d->status; }
 QString EthercatPanel::faultText() const { return d->faultLabel->text() == EthercatPanel::tr("No fault.") ? QString() : d->faultLabel->text(); }
 int EthercatPanel::slaveRows() const { return d->table->rowCount(); }
+QStringList EthercatPanel::emergencyLines() const {
+  QStringList l;
+  for (int i = 0; i < d->emergencyList->count(); ++i) l << d->emergencyList->item(i)->text();
+  return l;
+}
+ObjectDictionaryBrowser* EthercatPanel::objectBrowser() const { return d->browser; }
 QString EthercatPanel::slaveCell(int row, int column) const {
   const auto* it = d->table->item(row, column);
   return it ? it->text() : QString();
@@ -544,6 +580,9 @@ void EthercatPanel::Impl::fillTable(const std::vector<ec::SlaveInfo>& slaves, in
         s.alStatusCode ? q(ec::alStatusCodeText(s.alStatusCode)) : QStringLiteral("-"),
         q(ec::cia402::stateName(s.driveState)),
         s.errorCode ? q(ec::cia402::errorCodeText(s.errorCode)) : QStringLiteral("-"),
+        s.rxBytes || s.txBytes ? EthercatPanel::tr("%1 / %2 bytes").arg(s.rxBytes).arg(s.txBytes) : QStringLiteral("-"),
+        s.dc ? EthercatPanel::tr("%1 ns (largest %2 ns)").arg(s.dcDiff).arg(s.dcWorstDiff) + (s.dcReference ? EthercatPanel::tr(", reference clock") : QString())
+             : QStringLiteral("-"),
     };
     const bool bad = r == faultSlave || (s.alStatus & ec::kAlErrorFlag) || (s.statusword & 0x08);
     for (int c = 0; c < ColCount; ++c) {
@@ -554,6 +593,11 @@ void EthercatPanel::Impl::fillTable(const std::vector<ec::SlaveInfo>& slaves, in
       }
       if (it->text() != cells[c]) it->setText(cells[c]);
       it->setBackground(bad ? QBrush(QColor(255, 200, 200)) : QBrush());
+    }
+    if (auto* it = table->item(r, ColProcess); it && s.details) {
+      const QString tip = q(s.details->pd.describe()) + QLatin1Char('\n') + EthercatPanel::tr("from %1").arg(q(s.details->pd.source)) +
+                          (s.details->profile.empty() ? QString() : QLatin1Char('\n') + EthercatPanel::tr("drive profile: %1").arg(q(s.details->profile)));
+      if (it->toolTip() != tip) it->setToolTip(tip);
     }
   }
 }
@@ -566,7 +610,29 @@ void EthercatPanel::Impl::showStats(const ec::CycleStats& s) {
   statLatency->setText(EthercatPanel::tr("%1 µs after the deadline").arg(us(s.worstLatency)));
   statRtt->setText(EthercatPanel::tr("mean %1 µs, worst %2 µs").arg(us(s.meanRoundTrip), us(s.worstRoundTrip)));
   statCounts->setText(EthercatPanel::tr("%1 / %2 / %3 / %4").arg(s.lateCycles).arg(s.missedCycles).arg(s.lostFrames).arg(s.wkcErrors));
+  if (!haveStatus || !status.dc) statDc->setText(EthercatPanel::tr("not in use"));
+  else
+    statDc->setText(EthercatPanel::tr("reference slave %1, |Δt| ≤ %2 ns, cycle vs DC time %3 µs (largest %4 µs)")
+                        .arg(status.dcReference + 1)
+                        .arg(std::llround(s.dcWorstDiff * 1e9))
+                        .arg(us(s.dcPhaseError), us(s.dcWorstPhaseError)));
   histogram->setData(s.jitterHistogram);
+}
+
+void EthercatPanel::Impl::showEmergencies() {
+  const long long count = haveStatus ? status.emergencyCount : 0;
+  if (count == emergenciesShown) return;
+  emergenciesShown = count;
+  emergencyList->clear();
+  if (haveStatus)
+    for (auto it = status.emergencies.rbegin(); it != status.emergencies.rend(); ++it) {  // newest first
+      const QString who = it->slave >= 0 && it->slave < int(status.slaves.size()) && !status.slaves[std::size_t(it->slave)].identity.name.empty()
+                              ? EthercatPanel::tr("slave %1 (%2)").arg(it->slave + 1).arg(q(status.slaves[std::size_t(it->slave)].identity.name))
+                              : EthercatPanel::tr("slave %1").arg(it->slave + 1);
+      auto* item = new QListWidgetItem(EthercatPanel::tr("%1: %2").arg(who, q(ec::coe::emergencyText(it->emergency))), emergencyList);
+      if (it->emergency.errorCode != 0) item->setForeground(QColor(176, 0, 0));
+    }
+  tabs->setTabText(1, count ? EthercatPanel::tr("Emergencies (%1)").arg(count) : EthercatPanel::tr("Emergencies"));
 }
 
 void EthercatPanel::Impl::poll() {
@@ -578,7 +644,9 @@ void EthercatPanel::Impl::poll() {
     faultLabel->setText(EthercatPanel::tr("No fault."));
     faultLabel->setStyleSheet(QString());
     warningLabel->hide();
+    notesLabel->hide();
     showStats(ec::CycleStats{});
+    showEmergencies();
     updateButtons();
     return;
   }
@@ -592,6 +660,12 @@ void EthercatPanel::Impl::poll() {
   if (running) state += EthercatPanel::tr(", a run uses the bus");
   if (busy) state = EthercatPanel::tr("%1 … (%2)").arg(busyAction, state);
   stateLabel->setText(state);
+  // What the bring-up decided (defaults for absent objects, remapping, distributed clocks).
+  QStringList noteLines;
+  for (const auto& x : s->notes()) noteLines << q(x);
+  const QString notesText = noteLines.join(QLatin1Char('\n'));
+  if (notesLabel->text() != notesText) notesLabel->setText(notesText);
+  notesLabel->setVisible(!noteLines.isEmpty());
   if (!status.warnings.empty()) {
     QStringList w;
     for (const auto& x : status.warnings) w << q(x);
@@ -617,7 +691,9 @@ void EthercatPanel::Impl::poll() {
     // The cyclic status carries the live AL and CiA 402 states; a scan result is kept until then.
     if (status.cyclic || scan.slaves.empty()) fillTable(status.slaves, status.fault ? status.faultSlave : -1);
   }
+  browser->setSlaves(!status.slaves.empty() ? status.slaves : scan.slaves);
   showStats(status.stats);
+  showEmergencies();
   updateButtons();
 }
 

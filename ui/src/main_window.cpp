@@ -527,14 +527,17 @@ bool MainWindow::Impl::robotIntoScene(const RobotLoadResult& r, const QFileInfo&
 /// inertials and unsupported joints are reported per link/joint. The robot is not saved over the URDF:
 /// Save asks for a ManipLab robot file.
 bool MainWindow::Impl::importUrdf(const QFileInfo& fi) {
-  const RobotLoadResult r = loadRobotAnyFormat(fi.absoluteFilePath().toStdString());
+  UrdfImportOptions chain;  // a tree: the user chooses the chain (urdf_chain_dialog.hpp)
+  if (!chooseUrdfChain(w, fi.absoluteFilePath(), chain)) return false;
+  const RobotLoadResult r = loadRobotAnyFormat(fi.absoluteFilePath().toStdString(), chain);
   if (!robotIntoScene(r, fi)) return false;
   parts.robotPath.clear();
   updateTitle();
   info(MainWindow::tr("%1 imported: File > Save As writes it as a ManipLab robot file").arg(fi.fileName()));
+  if (!chain.tip.empty())  // a scene naming the URDF would not know the chain: it should name the saved robot
+    info(MainWindow::tr("Save the chain to %1 with File > Save As before saving the scene").arg(q(chain.tip)));
   document.addRecent(fi.absoluteFilePath());
   return true;
 }
-
 
 }  // namespace maniplab::ui

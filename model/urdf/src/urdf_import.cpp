@@ -15,6 +15,7 @@
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/json_reader.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
+#include "urdf_chain_plan.hpp"
 #include "xml_well_formed.hpp"
 
 namespace maniplab {
@@ -399,46 +400,114 @@ bool jointGraphIsATree(const std::string& text, JsonReader& rd) {
   return true;
 }
 
-}  // namespace
-
-RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, const UrdfImportOptions& opt) {
-  RobotLoadResult res;
-  JsonReader rd(fileName, res.diagnostics);
+/// The document as urdfdom reads it (after the XML and joint-graph screens); null, with errors in `rd`,
+/// when it cannot be read.
+urdf::ModelInterfaceSharedPtr readDocument(const std::string& text, JsonReader& rd) {
   // Nothing reaches TinyXML (here or in urdfdom) that is not well-formed XML: TinyXML 2.6.2 reads past
   // the end of truncated UTF-8 text (xml_well_formed.cpp).
   if (const urdf_detail::XmlSyntaxError x = urdf_detail::checkWellFormedXml(text); !x.ok) {
     rd.error("", "not well-formed XML at line " + std::to_string(x.line) + ", column " + std::to_string(x.column) +
                      ": " + x.message + " (file rejected before it reaches the URDF parser)");
-    return res;
+    return nullptr;
   }
-  if (!jointGraphIsATree(text, rd)) return res;
+  if (!jointGraphIsATree(text, rd)) return nullptr;
   urdf::ModelInterfaceSharedPtr model;
-  {
-    std::lock_guard<std::mutex> lock(consoleMutex());
-    CaptureHandler capture;
-    console_bridge::useOutputHandler(&capture);
-    try {
-      model = urdf::parseURDF(text);
-    } catch (const std::exception& e) {
-      capture.messages.emplace_back(console_bridge::CONSOLE_BRIDGE_LOG_ERROR, e.what());
-      model.reset();
-    }
-    console_bridge::restorePreviousOutputHandler();
-    bool anyError = false;
-    for (const auto& [level, msg] : capture.messages) {
-      if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) {
-        rd.error("/robot", "URDF: " + msg);
-        anyError = true;
-      } else if (level == console_bridge::CONSOLE_BRIDGE_LOG_WARN) {
-        rd.warning("/robot", "URDF: " + msg);
-      }
-    }
-    if (!model) {
-      if (!anyError) rd.error("/robot", "not a valid URDF document");
-      return res;
-    }
-    if (anyError) return res;  // urdfdom logged an error but went on (e.g. an invalid inertial): reject
+  std::lock_guard<std::mutex> lock(consoleMutex());
+  CaptureHandler capture;
+  console_bridge::useOutputHandler(&capture);
+  try {
+    model = urdf::parseURDF(text);
+  } catch (const std::exception& e) {
+    capture.messages.emplace_back(console_bridge::CONSOLE_BRIDGE_LOG_ERROR, e.what());
+    model.reset();
   }
+  console_bridge::restorePreviousOutputHandler();
+  bool anyError = false;
+  for (const auto& [level, msg] : capture.messages) {
+    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) {
+      rd.error("/robot", "URDF: " + msg);
+      anyError = true;
+    } else if (level == console_bridge::CONSOLE_BRIDGE_LOG_WARN) {
+      rd.warning("/robot", "URDF: " + msg);
+    }
+  }
+  if (!model) {
+    if (!anyError) rd.error("/robot", "not a valid URDF document");
+    return nullptr;
+  }
+  if (anyError) return nullptr;  // urdfdom logged an error but went on (e.g. an invalid inertial): reject
+  if (!model->getRoot()) {
+    rd.error("/robot", "the URDF has no root link");
+    return nullptr;
+  }
+  return model;
+}
+
+std::map<std::string, double> homesOf(const RobotExtras& ex) {
+  std::map<std::string, double> h;
+  for (const auto& [name, x] : ex.joints)
+    if (x.hasHome) h[name] = x.home;
+  return h;
+}
+
+/// The child link frame of a locked joint relative to its joint frame (URDF: the joint frame is the
+/// child link frame at q = 0): a rotation by q about the unit axis (revolute, continuous), a translation
+/// by q along it (prismatic); floating and planar joints are locked at their origin.
+bool lockedMotion(const urdf::Joint& j, double q, JsonReader& rd, Transform& out) {
+  out = Transform();
+  if (j.type != urdf::Joint::REVOLUTE && j.type != urdf::Joint::CONTINUOUS && j.type != urdf::Joint::PRISMATIC)
+    return true;
+  Vector3 axis(j.axis.x, j.axis.y, j.axis.z);
+  if (!axis.allFinite() || axis.norm() < 1e-12) {
+    rd.error(jointPath(j.name) + "/axis", "the joint axis must be a non-zero finite vector");
+    return false;
+  }
+  axis.normalize();
+  if (j.type == urdf::Joint::PRISMATIC) out.p = q * axis;
+  else out.R = Eigen::AngleAxisd(q, axis).toRotationMatrix();
+  return true;
+}
+
+const char* jointTypeName(const urdf::Joint& j) {
+  switch (j.type) {
+    case urdf::Joint::REVOLUTE: return "revolute";
+    case urdf::Joint::CONTINUOUS: return "continuous";
+    case urdf::Joint::PRISMATIC: return "prismatic";
+    case urdf::Joint::FLOATING: return "floating";
+    case urdf::Joint::PLANAR: return "planar";
+    default: return "moving";
+  }
+}
+
+}  // namespace
+
+UrdfTreeInfo urdfTreeInfo(const std::string& text, const std::string& fileName, const UrdfImportOptions& opt) {
+  UrdfTreeInfo info;
+  JsonReader rd(fileName, info.diagnostics);
+  const urdf::ModelInterfaceSharedPtr model = readDocument(text, rd);
+  if (!model) return info;
+  RobotExtras extras;
+  readExtras(text, rd, extras);
+  info.root = model->getRoot()->name;
+  info.candidates = urdf_detail::candidateChains(*model, opt, homesOf(extras), &info.serial);
+  return info;
+}
+
+UrdfTreeInfo urdfTreeInfoFromFile(const std::string& path, const UrdfImportOptions& options) {
+  std::string text;
+  if (!readTextFile(path, text)) {
+    UrdfTreeInfo r;
+    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    return r;
+  }
+  return urdfTreeInfo(text, path, options);
+}
+
+RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, const UrdfImportOptions& opt) {
+  RobotLoadResult res;
+  JsonReader rd(fileName, res.diagnostics);
+  const urdf::ModelInterfaceSharedPtr model = readDocument(text, rd);
+  if (!model) return res;
   RobotExtras extras;
   readExtras(text, rd, extras);
 
@@ -450,71 +519,65 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
   d.rotorModel = extras.full ? RotorModel::Full : RotorModel::Armature;
 
   const urdf::LinkConstSharedPtr root = model->getRoot();
-  if (!root) {
-    rd.error("/robot", "the URDF has no root link");
-    return res;
-  }
   if (root->inertial && root->inertial->mass > 0)
     rd.warning(linkPath(root->name) + "/inertial", "the root link is the fixed base: its inertial is ignored");
 
-  // One body: its main link, the fixed links merged into it (with body-URDF-frame <- link transforms).
+  // The chain: which joints move; every other moving joint is locked (urdf_chain_plan.cpp).
+  urdf_detail::ChainPlan plan;
+  if (!urdf_detail::planChain(*model, opt, homesOf(extras), rd, plan)) return res;
+  if (plan.active.size() > 64) {
+    rd.error("/robot", "at most 64 moving joints are supported");
+    return res;
+  }
+
+  // One body: its main link, the fixed and locked links lumped into it (with body-URDF-frame <- link
+  // transforms), and the next moving joint of the chain below it.
   struct Member { urdf::LinkConstSharedPtr link; Transform T; };
   std::vector<std::vector<std::string>> bodyLinks;  // link names per moving body (for the reports)
   std::vector<bool> bodyHasInertia;
+  std::map<std::string, std::size_t> bodyIndexOf;   // link -> body (0: the fixed base)
+  std::vector<std::string> bodyJoint{""};           // the joint moving each body ("" for the base)
 
-  urdf::LinkConstSharedPtr current = root;
   Matrix3 Acur = Matrix3::Identity();  // R_i = URDF frame * A
-  bool first = true;
   std::string currentJoint;
-  std::size_t index = 0;
-  while (current) {
-    // Gather the fixed subtree of the current link, and the moving joints below it.
+  const std::size_t n = plan.active.size();
+  for (std::size_t b = 0; b <= n; ++b) {
+    const urdf::LinkConstSharedPtr current = b == 0 ? root : model->getLink(plan.active[b - 1]->child_link_name);
     std::vector<Member> members{{current, Transform()}};
-    std::vector<std::pair<urdf::JointConstSharedPtr, Transform>> moving;  // joint, body frame <- parent link
-    bool unsupported = false;
+    Transform Tparent;  // body frame <- parent link of the next chain joint
+    bool haveNext = false, bad = false;
     for (std::size_t k = 0; k < members.size(); ++k) {
       const Member m = members[k];
+      bodyIndexOf[m.link->name] = b;
       for (const auto& j : m.link->child_joints) {
         if (!j) continue;
-        const std::string jp = jointPath(j->name);
         if (!finitePose(j->parent_to_joint_origin_transform)) {
-          rd.error(jp + "/origin", "must be finite numbers");
-          unsupported = true;
+          rd.error(jointPath(j->name) + "/origin", "must be finite numbers");
+          bad = true;
           continue;
         }
-        if (j->mimic) {
-          rd.error(jp + "/mimic", "mimic joint \"" + j->name + "\" is not supported (ManipLab simulates independent joints)");
-          unsupported = true;
+        if (b < n && j == plan.active[b]) {
+          Tparent = m.T;
+          haveNext = true;
           continue;
         }
-        switch (j->type) {
-          case urdf::Joint::FIXED: {
-            const urdf::LinkConstSharedPtr child = model->getLink(j->child_link_name);
-            if (child) members.push_back({child, m.T * toTransform(j->parent_to_joint_origin_transform)});
-            break;
+        const urdf::LinkConstSharedPtr child = model->getLink(j->child_link_name);
+        if (!child) continue;
+        Transform motion;
+        if (j->type != urdf::Joint::FIXED) {
+          auto it = plan.locked.find(j->name);
+          if (it == plan.locked.end() || !lockedMotion(*j, it->second.position, rd, motion)) {
+            if (it == plan.locked.end()) rd.error(jointPath(j->name), "internal: a moving joint off the chain was not planned");
+            bad = true;
+            continue;
           }
-          case urdf::Joint::REVOLUTE:
-          case urdf::Joint::CONTINUOUS:
-          case urdf::Joint::PRISMATIC:
-            moving.emplace_back(j, m.T);
-            break;
-          case urdf::Joint::FLOATING:
-            rd.error(jp, "floating joint \"" + j->name + "\" is not supported (ManipLab simulates fixed-base serial chains)");
-            unsupported = true;
-            break;
-          case urdf::Joint::PLANAR:
-            rd.error(jp, "planar joint \"" + j->name + "\" is not supported (only revolute, continuous, prismatic and fixed joints)");
-            unsupported = true;
-            break;
-          default:
-            rd.error(jp, "joint \"" + j->name + "\" has an unknown type");
-            unsupported = true;
         }
+        members.push_back({child, m.T * toTransform(j->parent_to_joint_origin_transform) * motion});
       }
     }
-    if (unsupported) return res;
+    if (bad) return res;
     // Inertia and visual of the body (not for the fixed base).
-    if (!first) {
+    if (b > 0) {
       Inertia total;
       bool given = false;
       std::vector<std::string> names;
@@ -550,7 +613,7 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
       std::string merged;
       for (std::size_t k = 1; k < names.size(); ++k) merged += (k > 1 ? ", " : "") + names[k];
       const std::string who = "link \"" + current->name + "\" (moved by joint \"" + currentJoint + "\"" +
-                              (merged.empty() ? "" : "; with the fixed links " + merged) + ")";
+                              (merged.empty() ? "" : "; with the fixed and locked links " + merged) + ")";
       if (given && total.m == 0) {
         rd.warning(linkPath(current->name) + "/inertial",
                    who + " is massless with a non-zero inertia (accepted; its inertia still acts)");
@@ -567,31 +630,29 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
       bodyLinks.push_back(names);
       bodyHasInertia.push_back(given && total.m > 0);
     }
-    if (moving.size() > 1) {
-      std::string list;
-      for (const auto& [j, T] : moving) list += (list.empty() ? "" : ", ") + std::string("\"") + j->name + "\"";
-      rd.error(linkPath(current->name), "the chain branches here: joints " + list +
-                                            " all move below this link; ManipLab simulates serial chains (make the "
-                                            "other branches fixed joints, or remove them)");
-      return res;
-    }
-    if (moving.empty()) {
-      // Tool: the single leaf of the fixed descendants, otherwise the last link's URDF frame.
-      if (!first) {
+    if (b == n) {
+      // Tool: the tip's frame; without a tip, the single leaf of the fixed descendants, otherwise the last
+      // link's URDF frame.
+      Transform leaf;
+      if (!plan.tip.empty()) {
+        for (const auto& m : members)
+          if (m.link->name == plan.tip) leaf = m.T;
+      } else {
         std::vector<const Member*> leaves;
         for (const auto& m : members)
           if (&m != &members.front() && m.link->child_joints.empty()) leaves.push_back(&m);
-        const Transform leaf = leaves.size() == 1 ? leaves.front()->T : Transform();
-        d.tool = Transform{Acur.transpose(), Vector3::Zero()} * leaf;
+        if (leaves.size() == 1) leaf = leaves.front()->T;
       }
+      d.tool = Transform{Acur.transpose(), Vector3::Zero()} * leaf;
       break;
     }
-    if (++index > 64) {
-      rd.error("/robot", "at most 64 moving joints are supported");
+    if (!haveNext) {
+      rd.error(jointPath(plan.active[b]->name), "internal: the chain joint was not found below the previous body");
       return res;
     }
     // The next joint: placement in R_{i-1}, its own axis alignment.
-    const auto& [j, Tparent] = moving.front();
+    const urdf::JointConstSharedPtr& j = plan.active[b];
+    const std::size_t index = b + 1;
     const std::string jp = jointPath(j->name);
     Vector3 axis(j->axis.x, j->axis.y, j->axis.z);
     if (!axis.allFinite() || axis.norm() < 1e-12) {
@@ -625,12 +686,12 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
       else rd.warning(jp + "/limit/@effort", "not positive: no effort limit");
     }
     if (j->dynamics) {
-      const double b = j->dynamics->damping, c = j->dynamics->friction;
-      if (!std::isfinite(b) || !std::isfinite(c) || b < 0 || c < 0) {
+      const double bv = j->dynamics->damping, c = j->dynamics->friction;
+      if (!std::isfinite(bv) || !std::isfinite(c) || bv < 0 || c < 0) {
         rd.error(jp + "/dynamics", "damping and friction must be finite and non-negative");
         return res;
       }
-      jd.actuator.viscousPos = jd.actuator.viscousNeg = b;
+      jd.actuator.viscousPos = jd.actuator.viscousNeg = bv;
       jd.actuator.coulombPos = jd.actuator.coulombNeg = c;
     }
     if (auto it = extras.joints.find(j->name); it != extras.joints.end()) {
@@ -650,15 +711,70 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
       }
     }
     d.joints.push_back(jd);
+    bodyJoint.push_back(j->name);
     currentJoint = j->name;
-    current = model->getLink(j->child_link_name);
     Acur = A;
-    first = false;
   }
-  if (d.joints.empty()) {
-    rd.error("/robot", "no revolute, continuous or prismatic joint below the root link \"" + root->name + "\"");
-    return res;
+
+  // One warning per locked joint: where, why, and into which body its links went (in tree order).
+  const std::string chainLabel = plan.tip.empty() ? "the chain" : "the chain to \"" + plan.tip + "\"";
+  std::vector<urdf::LinkConstSharedPtr> order{root};
+  for (std::size_t k = 0; k < order.size() && order.size() <= model->links_.size(); ++k)
+    for (const auto& j : order[k]->child_joints)
+      if (j)
+        if (auto c = model->getLink(j->child_link_name)) order.push_back(c);
+  for (const auto& l : order) {
+    const urdf::JointConstSharedPtr& j = l->parent_joint;
+    if (!j) continue;
+    auto it = plan.locked.find(j->name);
+    if (it == plan.locked.end()) continue;
+    const UrdfLockedJoint& lk = it->second;
+    const std::string unit = lk.prismatic ? " m" : " rad";
+    std::string why;
+    if (j->type == urdf::Joint::FLOATING || j->type == urdf::Joint::PLANAR) {
+      why = "locked at its origin (zero displacement)";
+    } else {
+      why = "locked at " + formatNumber(lk.position) + unit + " (";
+      if (lk.stated) {
+        why += "stated position";
+      } else if (!lk.mimicOf.empty()) {
+        why += "mimic of \"" + lk.mimicOf + "\": q = " + formatNumber(j->mimic->multiplier) + " * q_" + lk.mimicOf +
+               " + " + formatNumber(j->mimic->offset);
+        if (lk.couplingLost)
+          why += ", with \"" + lk.mimicOf + "\" (or the joint it follows) at its home position; that joint moves on the "
+                 "chain but a chain of independent joints cannot represent the coupling, so these links do not follow it";
+      } else {
+        why += extras.joints.count(j->name) && extras.joints.at(j->name).hasHome ? "its <maniplab:joint home>"
+                                                                               : "default: zero";
+        why += "; --lock " + j->name + "=VALUE states another";
+      }
+      why += ")";
+    }
+    // The links it carries (its subtree up to the chain's next moving joint).
+    std::vector<std::string> carried;
+    std::vector<urdf::LinkConstSharedPtr> stack{l};
+    while (!stack.empty() && carried.size() <= model->links_.size()) {
+      const auto x = stack.back();
+      stack.pop_back();
+      carried.push_back(x->name);
+      for (const auto& cj : x->child_joints)
+        if (cj && !plan.isActive(cj->name))
+          if (auto c = model->getLink(cj->child_link_name)) stack.push_back(c);
+    }
+    std::string links;
+    for (std::size_t k = 0; k < carried.size() && k < 6; ++k) links += (k ? ", " : "") + std::string("\"") + carried[k] + "\"";
+    if (carried.size() > 6) links += " and " + std::to_string(carried.size() - 6) + " more";
+    const std::size_t b = bodyIndexOf.count(j->parent_link_name) ? bodyIndexOf[j->parent_link_name] : 0;
+    const std::string into =
+        b == 0 ? "the fixed base (link \"" + root->name + "\"): they do not enter the dynamics"
+               : "the body of joint \"" + bodyJoint[b] + "\" (link \"" + lk.intoBody +
+                     "\"): masses, centres of mass and inertias combined exactly";
+    rd.warning(jointPath(j->name), std::string("joint \"") + j->name + "\" (" + jointTypeName(*j) + ", " +
+                                       (lk.onChain ? "on " : "off ") + chainLabel + ") is " + why + "; link" +
+                                       (carried.size() == 1 ? " " : "s ") + links + (carried.size() == 1 ? " is" : " are") +
+                                       " lumped into " + into);
   }
+
   if (!d.home.empty()) d.home.resize(d.joints.size(), 0.0);
   for (std::size_t i = 0; i < d.home.size(); ++i) {
     const auto& L = d.joints[i].limits;

@@ -72,7 +72,12 @@ bool isUrdfPath(const std::string& path) {
 }
 
 RobotLoadResult loadRobotAnyFormat(const std::string& path, const UrdfImportOptions& options) {
-  return isUrdfPath(path) ? loadUrdfFile(path, options) : loadRobotFile(path);
+  if (isUrdfPath(path)) return loadUrdfFile(path, options);
+  RobotLoadResult r = loadRobotFile(path);
+  if (!options.tip.empty() || !options.lockedPositions.empty())
+    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "",
+                             "a chain tip or locked joint positions apply to URDF files only (this is a ManipLab robot file)"});
+  return r;
 }
 
 }  // namespace maniplab

@@ -83,7 +83,11 @@ BusSession::BusSession(const BusConfig& cfg, const Model& model, const sim::Plan
     auto pair = makeInProcessPair();
     link_ = std::move(pair.a);
     peer_ = std::move(pair.b);
-    virtual_ = std::make_unique<VirtualBus>(model, plant, cfg_.virtualFaults);
+    VirtualBusOptions vo;  // the virtual drives as other masters see them (emergencies, SAFEOP write counted)
+    vo.profile = cfg_.virtualProfile;
+    vo.emergencies = true;
+    vo.countOutputsInSafeOp = true;
+    virtual_ = std::make_unique<VirtualBus>(model, plant, cfg_.virtualFaults, vo);
     virtual_->start(*peer_, cfg_.realtime ? 70 : 0);
   } else {
     link_ = openRawSocketLink(cfg_.ifname);
@@ -165,10 +169,20 @@ std::string BusSession::bringUpLocked(const DriveSetup& setup, double cyclePerio
   }
   haveSetup_ = false;
   const std::string e = m->bringUp(setup);
+  {
+    auto n = m->notes();
+    std::lock_guard lk(notesM_);
+    notes_ = std::move(n);
+  }
   if (!e.empty()) return e;
   setup_ = setup;
   haveSetup_ = true;
   return {};
+}
+
+std::vector<std::string> BusSession::notes() const {
+  std::lock_guard lk(notesM_);
+  return notes_;
 }
 
 std::string BusSession::bringUp(const DriveSetup& setup, double cyclePeriod, bool leased) {
@@ -241,6 +255,46 @@ std::string BusSession::shutdown() {
   master()->shutdown();
   haveSetup_ = false;
   return {};
+}
+
+std::string BusSession::objectDictionary(int slave, std::vector<Master::ObjectInfo>& out) {
+  out.clear();
+  std::lock_guard lk(control_);
+  auto m = master();
+  if (m->slaveCount() == 0) return "no slave known: scan or start the bus first";
+  if (slave < 0 || slave >= m->slaveCount()) return "slave " + std::to_string(slave + 1) + ": no such slave";
+  std::vector<std::uint16_t> list;
+  std::string e = m->sdoObjectList(slave, list);
+  if (!e.empty()) return e;
+  for (auto idx : list) {
+    Master::ObjectInfo info;
+    e = m->sdoObjectInfo(slave, idx, info);
+    if (!e.empty()) return e;
+    out.push_back(std::move(info));
+  }
+  return {};
+}
+
+Master::SdoData BusSession::readObject(int slave, std::uint16_t index, std::uint8_t sub) {
+  std::lock_guard lk(control_);
+  auto m = master();
+  if (slave < 0 || slave >= m->slaveCount()) {
+    Master::SdoData r;
+    r.error = m->slaveCount() ? "slave " + std::to_string(slave + 1) + ": no such slave" : "no slave known: scan or start the bus first";
+    return r;
+  }
+  return m->sdoUpload(slave, index, sub);
+}
+
+Master::SdoData BusSession::writeObject(int slave, std::uint16_t index, std::uint8_t sub, const std::vector<std::uint8_t>& data) {
+  std::lock_guard lk(control_);
+  auto m = master();
+  Master::SdoData r;
+  if (inUse()) r.error = "a run is using the bus: objects are written outside runs";
+  else if (slave < 0 || slave >= m->slaveCount())
+    r.error = m->slaveCount() ? "slave " + std::to_string(slave + 1) + ": no such slave" : "no slave known: scan or start the bus first";
+  if (!r.error.empty()) return r;
+  return m->sdoDownload(slave, index, sub, data);
 }
 
 bool BusSession::tryAcquire() {

@@ -27,12 +27,13 @@ EthercatBackend::EthercatBackend(const Model& model, Master& master, EthercatBac
   q_ = qd_ = tau_ = VectorX::Zero(n);
   torque_.assign(std::size_t(n), 0);
   position_.assign(std::size_t(n), 0);
+  offset_.assign(std::size_t(n), 0);
 }
 
 void EthercatBackend::takeFeedback(const Feedback& f) {
   for (int j = 0; j < model_.nq && j < int(f.position.size()); ++j) {
     const double c = master_.slave(j).countsPerUnit;
-    q_[j] = f.position[std::size_t(j)] / c;
+    q_[j] = double(std::int64_t(f.position[std::size_t(j)]) - offset_[std::size_t(j)]) / c;
     qd_[j] = f.velocity[std::size_t(j)] / c;
   }
 }
@@ -66,6 +67,19 @@ sim::BackendStatus EthercatBackend::reset(const VectorX& q0, const VectorX& qd0)
     if (!r.ok) return fail(r.error);
   }
   if (!cycleAfter(2)) return fail(master_.hasFault() ? "bus fault: " + master_.faultMessage() : "no fresh feedback from the drives");
+  // Drives without an absolute position reference (drive profile "position_feedback": "incremental"): the
+  // position measured now is taken as the run's start, as after homing.
+  notes_.clear();
+  for (int j = 0; j < n; ++j) {
+    offset_[std::size_t(j)] = 0;
+    if (!master_.slave(j).incrementalPosition) continue;
+    const double c = master_.slave(j).countsPerUnit;
+    offset_[std::size_t(j)] = std::int64_t(f.position[std::size_t(j)]) - std::llround(q0[j] * c);
+    std::ostringstream o;
+    o << master_.slaveName(j) << ": incremental position feedback (drive profile): its position " << f.position[std::size_t(j)]
+      << " counts is taken as the start of joint " << j + 1 << " (" << model_.jointName[std::size_t(j)] << "), " << q0[j];
+    notes_.push_back(o.str());
+  }
   takeFeedback(f);
   for (int j = 0; j < n; ++j)
     if (std::abs(q_[j] - q0[j]) > opt_.startTolerance) {
@@ -113,7 +127,7 @@ void EthercatBackend::writeTorque(const VectorX& tau) {
     tau_[j] = double(pm) / 1000.0 * s.ratedTorque;
     if (opt_.mode == cia402::ModeCSP) {
       const double qt = reference_ ? ref_.q[j] : q_[j];
-      position_[std::size_t(j)] = std::int32_t(std::llround(qt * s.countsPerUnit));
+      position_[std::size_t(j)] = std::int32_t(std::llround(qt * s.countsPerUnit) + offset_[std::size_t(j)]);
     }
   }
 }

@@ -116,7 +116,7 @@ const char* replyKindName(ReplyKind k) {
   switch (k) {
     case ReplyKind::Reply: return "reply";
     case ReplyKind::Invalid: return "invalid frame";
-    case ReplyKind::NotForwarded: return "own frame (not forwarded by a slave)";
+    case ReplyKind::Unprocessed: return "own frame, unprocessed (no slave counted or changed it)";
     case ReplyKind::Foreign: return "frame of another source";
     case ReplyKind::Stale: return "stale reply (earlier datagram index)";
     case ReplyKind::Mismatch: return "reply with other datagrams";
@@ -127,13 +127,17 @@ const char* replyKindName(ReplyKind k) {
 ReplyKind classifyReply(std::uint8_t* f, std::size_t size, const std::uint8_t* request,
                         const std::vector<DatagramView>& req, std::vector<DatagramView>& views) {
   if (!parseFrame(f, size, views)) return ReplyKind::Invalid;
-  if (!isForwarded(f)) return ReplyKind::NotForwarded;
+  // Source MAC: the request's, bit 1 of the first byte (set by a forwarding ESC) aside.
   if (((f[6] ^ request[6]) & ~0x02) != 0 || std::memcmp(f + 7, request + 7, 5) != 0) return ReplyKind::Foreign;
   if (views.empty() || req.empty() || views[0].index != req[0].index) return ReplyKind::Stale;
   if (views.size() != req.size()) return ReplyKind::Mismatch;
   for (std::size_t k = 0; k < req.size(); ++k)
     if (views[k].cmd != req[k].cmd || views[k].index != req[k].index || views[k].length != req[k].length) return ReplyKind::Mismatch;
-  return ReplyKind::Reply;
+  if (isForwarded(f)) return ReplyKind::Reply;
+  // No forwarded bit: a reply only if a slave visibly processed it (a working counter or data changed).
+  for (std::size_t k = 0; k < req.size(); ++k)
+    if (views[k].wkc() != req[k].wkc() || std::memcmp(views[k].data, req[k].data, req[k].length) != 0) return ReplyKind::Reply;
+  return ReplyKind::Unprocessed;
 }
 
 std::vector<std::uint8_t> encodeFrame(const std::vector<Datagram>& dgs, const Mac& src, const Mac& dst) {

@@ -1,8 +1,11 @@
-// EtherCAT master: ETG.1000.4 datagram addressing, ETG.1000.6 §6.4 AL state machine, ETG.2010 SII,
-// ETG.1000.6 §5.6.2 CoE SDO expedited transfers, IEC 61800-7-201 §6.2 CiA 402 drive state machine; the
-// cyclic exchange of seed 003 §8.2.4 (one frame per control cycle, positions/velocities and commands in
-// the same datagrams). See master.hpp.
+// EtherCAT master: ETG.1000.4 datagram addressing and reply matching, ETG.1000.6 §6.4 AL state machine,
+// ETG.2010 SII, IEC 61800-7-201 §6.2 CiA 402 drive state machine; the cyclic exchange of seed 003 §8.2.4
+// (one frame per control cycle, positions/velocities and commands in the same datagrams). The CoE client
+// is master_coe.cpp, the drives' configuration (device type, process data, scaling) master_drives.cpp,
+// distributed clocks master_dc.cpp. See master.hpp.
 #include "maniplab/ethercat/master.hpp"
+
+#include "master_internal.hpp"
 
 #include <pthread.h>
 #include <sched.h>
@@ -19,31 +22,7 @@
 
 namespace maniplab::ethercat {
 
-namespace {
-constexpr std::uint32_t kLogicalBase = 0x00010000;
-constexpr std::uint32_t kStride = 32;
-constexpr std::size_t kHistBins = 2001;  // 0..1999 us, then overflow
-
-std::string hex4(unsigned v) {
-  char b[8];
-  std::snprintf(b, sizeof b, "0x%04X", v & 0xffff);
-  return b;
-}
-
-timespec toTimespec(std::int64_t ns) { return {time_t(ns / 1000000000), long(ns % 1000000000)}; }
-inline void cpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
-std::int64_t monoNow() {
-  timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return std::int64_t(t.tv_sec) * 1000000000 + t.tv_nsec;
-}
-}  // namespace
+using namespace master_detail;
 
 PiMutex::PiMutex(bool inherit) {
   pthread_mutexattr_t a;
@@ -99,7 +78,7 @@ double CycleStats::periodErrorQuantile(double p) const {
 struct Master::Pending {
   std::vector<Datagram>* dgs = nullptr;
   bool done = false, ok = false;
-  int attempts = 0;
+  int attempts = 0, maxAttempts = 20;
   std::string err;
 };
 
@@ -107,6 +86,7 @@ Master::Master(Link& link, MasterOptions options)
     : link_(link), opt_(options), txBuf_(kMaxFrame + 64), rxBuf_(kMaxFrame + 64), m_(options.priorityInheritance) {
   st_.stats.nominalPeriod = opt_.cyclePeriod;
   st_.stats.jitterHistogram.assign(kHistBins, 0);
+  emergencies_.reserve(MasterStatus::kEmergencyLog);
 }
 
 Master::~Master() { stopCyclic(); }
@@ -117,9 +97,20 @@ std::string Master::slaveName(int i) const {
   return "slave " + std::to_string(i + 1) + (n.empty() ? "" : " (" + n + ")");
 }
 
-bool Master::exchangeDirect(std::vector<Datagram>& dgs, std::string& err) {
+std::vector<std::string> Master::notes() const {
+  std::vector<std::string> out = notes_;
+  for (std::size_t i = 0; i < slaves_.size(); ++i)
+    if (slaves_[i].details)
+      for (const auto& n : slaves_[i].details->notes) out.push_back(slaveName(int(i)) + ": " + n);
+  return out;
+}
+
+// --- transport ---------------------------------------------------------------------------------------
+
+bool Master::exchangeDirect(std::vector<Datagram>& dgs, std::string& err, int attempts) {
   std::vector<DatagramView> views, request;
-  for (int attempt = 0; attempt < 3; ++attempt) {
+  int unprocessed = 0;
+  for (int attempt = 0; attempt < attempts; ++attempt) {
     const std::uint8_t idx = ++index_;
     FrameBuilder b(txBuf_.data(), masterSourceMac(link_.mac()));
     for (const auto& d : dgs)
@@ -143,8 +134,14 @@ bool Master::exchangeDirect(std::vector<Datagram>& dgs, std::string& err) {
         return false;
       }
       if (r == 0) break;
-      // Only the slaves' answer to this frame: not our own frame, not a late answer to an earlier one.
-      if (classifyReply(rxBuf_.data(), std::size_t(r), txBuf_.data(), request, views) != ReplyKind::Reply) continue;
+      // Only the slaves' answer to this frame: not our own frame come back unprocessed, not a late answer
+      // to an earlier one, not another source's.
+      const ReplyKind kind = classifyReply(rxBuf_.data(), std::size_t(r), txBuf_.data(), request, views);
+      if (kind == ReplyKind::Unprocessed) {
+        ++unprocessed;
+        ++unprocessed_;
+      }
+      if (kind != ReplyKind::Reply) continue;
       for (std::size_t k = 0; k < dgs.size(); ++k) {
         std::memcpy(dgs[k].data.data(), views[k].data, views[k].length);
         dgs[k].wkc = views[k].wkc();
@@ -152,14 +149,19 @@ bool Master::exchangeDirect(std::vector<Datagram>& dgs, std::string& err) {
       return true;
     }
   }
-  err = "no reply from the bus (3 attempts, " + link_.describe() + ")";
+  err = "no reply from the bus (" + std::to_string(attempts) + (attempts == 1 ? " attempt, " : " attempts, ") + link_.describe() + ")";
+  if (unprocessed)
+    err += ": the frame came back unprocessed " + std::to_string(unprocessed) +
+           " time(s) (no slave counted or changed it: a loop-back or tap without slaves, or slaves that do not process "
+           "EtherCAT frames)";
   return false;
 }
 
-bool Master::transact(std::vector<Datagram>& dgs, std::string& err) {
-  if (!running_.load()) return exchangeDirect(dgs, err);
+bool Master::transact(std::vector<Datagram>& dgs, std::string& err, int attempts) {
+  if (!running_.load()) return exchangeDirect(dgs, err, attempts);
   Pending p;
   p.dgs = &dgs;
+  p.maxAttempts = attempts <= 1 ? 1 : 20;  // acyclic requests are not time critical: retried on later cycles
   std::unique_lock lk(m_);
   if (!cv_.wait_for(lk, std::chrono::seconds(2), [&] { return pending_ == nullptr || !running_.load(); })) {
     err = "acyclic request queue busy";
@@ -177,108 +179,104 @@ bool Master::transact(std::vector<Datagram>& dgs, std::string& err) {
   return p.ok;
 }
 
-bool Master::siiRead(int s, std::uint32_t word, std::uint32_t& value, std::string& err) {
+// --- SII ---------------------------------------------------------------------------------------------
+
+bool Master::siiRead(int s, std::uint32_t word, std::uint8_t* out, int& words, std::string& err) {
   const std::uint16_t st = slaves_[std::size_t(s)].station;
   std::vector<Datagram> w{{Command::FPWR, 0, FrameBuilder::address(st, reg::SiiControl), std::vector<std::uint8_t>(6)}};
   put16(w[0].data.data(), reg::SiiReadCommand);
   put32(w[0].data.data() + 2, word);
   if (!transact(w, err)) return false;
   if (w[0].wkc != 1) {
-    err = "SII read command not acknowledged (WKC " + std::to_string(w[0].wkc) + ")";
+    err = "EEPROM read command (register 0x0502) not acknowledged (WKC " + std::to_string(w[0].wkc) + ")";
     return false;
   }
-  for (int k = 0; k < 100; ++k) {
-    std::vector<Datagram> r{{Command::FPRD, 0, FrameBuilder::address(st, reg::SiiControl), std::vector<std::uint8_t>(10)}};
+  for (int k = 0; k < 200; ++k) {
+    // 0x0502 control/status, 0x0504 address, 0x0508 data (4 or 8 bytes: status bit 6)
+    std::vector<Datagram> r{{Command::FPRD, 0, FrameBuilder::address(st, reg::SiiControl), std::vector<std::uint8_t>(14)}};
     if (!transact(r, err)) return false;
     if (r[0].wkc != 1) {
-      err = "SII status not readable (WKC " + std::to_string(r[0].wkc) + ")";
+      err = "EEPROM status (register 0x0502) not readable (WKC " + std::to_string(r[0].wkc) + ")";
       return false;
     }
-    if (!(get16(r[0].data.data()) & (reg::SiiBusy | reg::SiiReadCommand))) {
-      value = get32(r[0].data.data() + 6);
-      return true;
+    const std::uint16_t status = get16(r[0].data.data());
+    if (status & (reg::SiiBusy | reg::SiiReadCommand)) continue;
+    if (status & reg::SiiCommandError) {
+      err = "EEPROM command error (register 0x0502 status " + hex4(status) + ")";
+      return false;
     }
+    words = (status & reg::SiiRead8Bytes) ? 4 : 2;
+    std::memcpy(out, r[0].data.data() + 6, std::size_t(words) * 2);
+    return true;
   }
-  err = "SII stays busy";
+  err = "EEPROM stays busy (register 0x0502)";
   return false;
 }
 
 std::string Master::readSii(int s) {
   SlaveInfo& si = slaves_[std::size_t(s)];
+  auto d = std::make_shared<SlaveDetails>();
   std::string err;
-  std::uint32_t v = 0;
-  auto rd = [&](std::uint32_t w) {
-    if (!siiRead(s, w, v, err)) throw std::runtime_error("SII word " + hex4(w) + ": " + err);
-    return v;
-  };
-  try {
-    si.identity.vendor = rd(sii::VendorId);
-    si.identity.product = rd(sii::ProductCode);
-    si.identity.revision = rd(sii::RevisionNo);
-    si.identity.serial = rd(sii::SerialNo);
-    std::uint32_t x = rd(sii::StdRxMbxOffset);
-    si.mbxOut = std::uint16_t(x);
-    si.mbxOutSize = std::uint16_t(x >> 16);
-    x = rd(sii::StdTxMbxOffset);
-    si.mbxIn = std::uint16_t(x);
-    si.mbxInSize = std::uint16_t(x >> 16);
-    si.mailboxProtocols = std::uint16_t(rd(sii::MailboxProtocol));
-    std::vector<std::string> strings;
-    int nameIdx = 0, groupIdx = 0, orderIdx = 0;
-    std::uint32_t w = sii::FirstCategory;
-    for (int guard = 0; guard < 64; ++guard) {
-      const std::uint32_t h = rd(w);
-      const std::uint16_t type = std::uint16_t(h), size = std::uint16_t(h >> 16);
-      if (type == sii::CatEnd || type == 0 || size > 2048) break;
-      std::vector<std::uint8_t> body;
-      for (std::uint32_t k = 0; k < size; k += 2) {
-        const std::uint32_t d = rd(w + 2 + k);
-        for (int b = 0; b < 4 && body.size() < std::size_t(size) * 2; ++b) body.push_back(std::uint8_t(d >> (8 * b)));
+  // The EEPROM to EtherCAT (0x0500 = 0: the master, not the PDI, drives it).
+  std::vector<Datagram> own{{Command::FPWR, 0, FrameBuilder::address(si.station, reg::SiiConfig), {0, 0}}};
+  transact(own, err);
+  std::vector<std::uint16_t> words;
+  std::size_t need = 0x40;
+  for (int guard = 0; guard < 20000; ++guard) {
+    while (words.size() < need) {
+      std::uint8_t buf[8];
+      int n = 0;
+      if (!siiRead(s, std::uint32_t(words.size()), buf, n, err)) {
+        return slaveName(s) + ": SII word " + hex4(unsigned(words.size())) + ": " + err;
       }
-      if (type == sii::CatStrings && !body.empty()) {
-        std::size_t p = 1;
-        for (int i = 0; i < body[0] && p < body.size(); ++i) {
-          const std::size_t len = body[p++];
-          strings.emplace_back(body.begin() + long(p), body.begin() + long(std::min(body.size(), p + len)));
-          p += len;
-        }
-      } else if (type == sii::CatGeneral && body.size() >= 4) {
-        groupIdx = body[0];
-        orderIdx = body[2];
-        nameIdx = body[3];
-      } else if ((type == sii::CatTxPdo || type == sii::CatRxPdo) && body.size() >= 8) {
-        std::size_t p = 0, bits = 0;
-        while (p + 8 <= body.size()) {
-          const int n = body[p + 2];
-          p += 8;
-          for (int e = 0; e < n && p + 8 <= body.size(); ++e, p += 8) bits += body[p + 5];
-        }
-        (type == sii::CatRxPdo ? si.rxBytes : si.txBytes) = std::uint16_t((bits + 7) / 8);
-      }
-      w += 2 + size;
+      for (int k = 0; k < n; ++k) words.push_back(get16(buf + 2 * k));
     }
-    auto str = [&](int i) { return i >= 1 && i <= int(strings.size()) ? strings[std::size_t(i - 1)] : std::string(); };
-    si.identity.name = str(nameIdx);
-    si.identity.group = str(groupIdx);
-    si.identity.order = str(orderIdx);
-  } catch (const std::exception& e) {
-    return slaveName(s) + ": " + e.what();
+    need = sii::wordsNeeded(words.data(), words.size());
+    if (need == 0) break;
+    if (need > 32768) {
+      d->siiError = "category chain runs beyond 64 KiB (no end marker)";
+      break;
+    }
   }
+  std::string why;
+  if (!sii::decode(words, d->sii, &why)) d->siiError = why;
+  const sii::Image& img = d->sii;
+  si.identity.vendor = img.vendorId;
+  si.identity.product = img.productCode;
+  si.identity.revision = img.revision;
+  si.identity.serial = img.serial;
+  si.mbxOut = img.stdRxMbxOffset;
+  si.mbxOutSize = img.stdRxMbxSize;
+  si.mbxIn = img.stdTxMbxOffset;
+  si.mbxInSize = img.stdTxMbxSize;
+  si.mailboxProtocols = img.mailboxProtocols;
+  si.identity.name = img.name();
+  si.identity.group = img.general ? img.string(img.general->groupIdx) : std::string();
+  si.identity.order = img.general ? img.string(img.general->orderIdx) : std::string();
+  if (!d->siiError.empty()) d->notes.push_back("SII EEPROM: " + d->siiError + " (the header was used)");
+  if (!img.checksumOk) d->notes.push_back("SII EEPROM: configuration area checksum (word 7) does not match");
+  si.details = d;
   return {};
 }
+
+// --- scan and AL states ------------------------------------------------------------------------------
 
 std::string Master::scan() {
   stopCyclic();
   slaves_.clear();
+  notes_.clear();
+  dcActive_ = false;
+  dcRef_ = -1;
   std::string err;
   std::vector<Datagram> c{{Command::BRD, 0, FrameBuilder::address(0, reg::Type), std::vector<std::uint8_t>(1)}};
   if (!transact(c, err)) return "scan: " + err;
   const int n = c[0].wkc;
   if (n == 0) return "scan: no slave answered on " + link_.describe();
-  // Reset: INIT with error acknowledge, FMMUs and SyncManagers off.
+  // Reset: INIT with error acknowledge, FMMUs and SyncManagers off, SYNC0/SYNC1 off.
   std::vector<Datagram> r{{Command::BWR, 0, FrameBuilder::address(0, reg::AlControl), {0x11, 0x00}},
                           {Command::BWR, 0, FrameBuilder::address(0, reg::Fmmu0), std::vector<std::uint8_t>(48)},
-                          {Command::BWR, 0, FrameBuilder::address(0, reg::Sm0), std::vector<std::uint8_t>(32)}};
+                          {Command::BWR, 0, FrameBuilder::address(0, reg::Sm0), std::vector<std::uint8_t>(32)},
+                          {Command::BWR, 0, FrameBuilder::address(0, reg::DcActivation), {0}}};
   if (!transact(r, err)) return "scan: reset to INIT: " + err;
   for (int i = 0; i < n; ++i) {
     SlaveInfo si;
@@ -286,20 +284,35 @@ std::string Master::scan() {
     si.station = std::uint16_t(0x1001 + i);
     std::vector<Datagram> a{{Command::APWR, 0, FrameBuilder::address(std::uint16_t(-i), reg::StationAddress), {0, 0}}};
     put16(a[0].data.data(), si.station);
-    if (!transact(a, err) || a[0].wkc != 1) return "scan: slave " + std::to_string(i + 1) + ": station address not set" + (err.empty() ? "" : ": " + err);
+    if (!transact(a, err) || a[0].wkc != 1) return "scan: slave " + std::to_string(i + 1) + ": station address (register 0x0010) not set" + (err.empty() ? "" : ": " + err);
     slaves_.push_back(si);
   }
+  mbxCounter_.assign(std::size_t(n), 0);
+  mbxLastIn_ = std::make_unique<std::atomic<std::uint8_t>[]>(std::size_t(n));
+  mbxBusy_ = std::make_unique<std::atomic<bool>[]>(std::size_t(n));
   for (int i = 0; i < n; ++i) {
+    auto& s = slaves_[std::size_t(i)];
+    // ESC information (0x0000-0x0009: type, revision, build, FMMUs, SyncManagers, RAM, ports, features)
+    // and DL status (0x0110: the ports, for the DC topology).
+    std::vector<Datagram> info{{Command::FPRD, 0, FrameBuilder::address(s.station, reg::Type), std::vector<std::uint8_t>(10)},
+                               {Command::FPRD, 0, FrameBuilder::address(s.station, reg::DlStatus), std::vector<std::uint8_t>(2)}};
+    if (!transact(info, err) || info[0].wkc != 1 || info[1].wkc != 1)
+      return "scan: " + slaveName(i) + ": ESC information (registers 0x0000, 0x0110) not readable" + (err.empty() ? "" : ": " + err);
+    s.escType = info[0].data[0];
+    s.escFeatures = get16(info[0].data.data() + 8);
+    s.dlStatus = get16(info[1].data.data());
     const std::string e = readSii(i);
     if (!e.empty()) return "scan: " + e;
-    std::vector<Datagram> s{{Command::FPRD, 0, FrameBuilder::address(slaves_[std::size_t(i)].station, reg::AlStatus), std::vector<std::uint8_t>(6)}};
-    if (!transact(s, err) || s[0].wkc != 1) return "scan: " + slaveName(i) + ": AL status not readable";
-    slaves_[std::size_t(i)].alStatus = get16(s[0].data.data());
-    slaves_[std::size_t(i)].alStatusCode = get16(s[0].data.data() + 4);
+    std::vector<Datagram> st{{Command::FPRD, 0, FrameBuilder::address(s.station, reg::AlStatus), std::vector<std::uint8_t>(6)}};
+    if (!transact(st, err) || st[0].wkc != 1) return "scan: " + slaveName(i) + ": AL status (register 0x0130) not readable";
+    s.alStatus = get16(st[0].data.data());
+    s.alStatusCode = get16(st[0].data.data() + 4);
   }
   std::lock_guard lk(m_);
   st_.slaves = slaves_;
   st_.phase = "INIT";
+  st_.dc = false;
+  st_.dcReference = -1;
   return {};
 }
 
@@ -307,20 +320,28 @@ std::string Master::requestState(std::uint8_t state, double timeout) {
   std::string err;
   const std::string want = alStateName(state);
   if (state == 2) {
-    // Mailbox SyncManagers from the SII (SM0 master -> slave, SM1 slave -> master).
+    // Mailbox SyncManagers from the SII (SM0 master -> slave, SM1 slave -> master), control bytes from its
+    // SyncManager category when it has one.
     for (int i = 0; i < slaveCount(); ++i) {
       const auto& s = slaves_[std::size_t(i)];
       if (!s.mbxOutSize) continue;
+      std::uint8_t c0 = 0x26, c1 = 0x22;
+      if (s.details) {
+        const auto& img = s.details->sii;
+        if (int k = img.syncManagerOf(sii::SmMailboxOut); k >= 0) c0 = img.syncManagers[std::size_t(k)].control;
+        if (int k = img.syncManagerOf(sii::SmMailboxIn); k >= 0) c1 = img.syncManagers[std::size_t(k)].control;
+      }
       std::vector<Datagram> d{{Command::FPWR, 0, FrameBuilder::address(s.station, reg::Sm0), std::vector<std::uint8_t>(16)}};
       std::uint8_t* p = d[0].data.data();
-      put16(p, s.mbxOut); put16(p + 2, s.mbxOutSize); p[4] = 0x26; p[6] = 1;
-      put16(p + 8, s.mbxIn); put16(p + 10, s.mbxInSize); p[12] = 0x22; p[14] = 1;
-      if (!transact(d, err) || d[0].wkc != 1) return slaveName(i) + ": mailbox SyncManagers not written" + (err.empty() ? "" : ": " + err);
+      put16(p, s.mbxOut); put16(p + 2, s.mbxOutSize); p[4] = c0; p[6] = 1;
+      put16(p + 8, s.mbxIn); put16(p + 10, s.mbxInSize); p[12] = c1; p[14] = 1;
+      if (!transact(d, err) || d[0].wkc != 1) return slaveName(i) + ": mailbox SyncManagers (registers 0x0800-0x080F) not written" + (err.empty() ? "" : ": " + err);
+      mbxLastIn_[std::size_t(i)] = 0;
     }
   }
   for (int i = 0; i < slaveCount(); ++i) {
     std::vector<Datagram> d{{Command::FPWR, 0, FrameBuilder::address(slaves_[std::size_t(i)].station, reg::AlControl), {state, 0}}};
-    if (!transact(d, err) || d[0].wkc != 1) return slaveName(i) + ": AL control not written" + (err.empty() ? "" : ": " + err);
+    if (!transact(d, err) || d[0].wkc != 1) return slaveName(i) + ": AL control (register 0x0120) not written" + (err.empty() ? "" : ": " + err);
   }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout);
   std::vector<bool> done(std::size_t(slaveCount()), false);
@@ -331,7 +352,7 @@ std::string Master::requestState(std::uint8_t state, double timeout) {
       if (done[std::size_t(i)]) continue;
       auto& s = slaves_[std::size_t(i)];
       std::vector<Datagram> d{{Command::FPRD, 0, FrameBuilder::address(s.station, reg::AlStatus), std::vector<std::uint8_t>(6)}};
-      if (!transact(d, err) || d[0].wkc != 1) return slaveName(i) + ": AL status not readable" + (err.empty() ? "" : ": " + err);
+      if (!transact(d, err) || d[0].wkc != 1) return slaveName(i) + ": AL status (register 0x0130) not readable" + (err.empty() ? "" : ": " + err);
       s.alStatus = get16(d[0].data.data());
       s.alStatusCode = get16(d[0].data.data() + 4);
       if ((s.alStatus & 0x1f) == state) done[std::size_t(i)] = true;
@@ -342,7 +363,10 @@ std::string Master::requestState(std::uint8_t state, double timeout) {
     }
     {
       std::lock_guard lk(m_);
-      st_.slaves = slaves_;
+      for (std::size_t i = 0; i < slaves_.size() && i < st_.slaves.size(); ++i) {
+        st_.slaves[i].alStatus = slaves_[i].alStatus;
+        st_.slaves[i].alStatusCode = slaves_[i].alStatusCode;
+      }
     }
     if (!errors.empty()) return errors;
     if (!pending) break;
@@ -359,165 +383,7 @@ std::string Master::requestState(std::uint8_t state, double timeout) {
   return {};
 }
 
-Master::SdoResult Master::sdoRead(int slave, std::uint16_t index, std::uint8_t sub) { return sdoWrite(slave, index, sub, 0, -1); }
-
-Master::SdoResult Master::sdoWrite(int slave, std::uint16_t index, std::uint8_t sub, std::uint32_t value, int size) {
-  // A reply lost after the slave emptied its mailbox cannot be read again: the whole (idempotent)
-  // expedited transfer is repeated, up to 3 times.
-  SdoResult r;
-  for (int attempt = 0; attempt < 3; ++attempt) {
-    bool retry = false;
-    r = sdoOnce(slave, index, sub, value, size, retry);
-    if (r.ok || !retry) break;
-  }
-  return r;
-}
-
-Master::SdoResult Master::sdoOnce(int slave, std::uint16_t index, std::uint8_t sub, std::uint32_t value, int size, bool& retry) {
-  SdoResult res;
-  const bool upload = size < 0;
-  char what[32];
-  std::snprintf(what, sizeof what, "SDO 0x%04X:%02X", index, sub);
-  auto fail = [&](const std::string& e) {
-    res.error = slaveName(slave) + ": " + what + (upload ? " upload: " : " download: ") + e;
-    return res;
-  };
-  if (slave < 0 || slave >= slaveCount()) return fail("no such slave");
-  const auto& s = slaves_[std::size_t(slave)];
-  if (!(s.mailboxProtocols & sii::ProtoCoE) || !s.mbxOutSize) return fail("the slave has no CoE mailbox");
-  if (!upload && (size < 1 || size > 4)) return fail("expedited transfers carry 1 to 4 bytes");
-  mbx::Sdo rq;
-  rq.service = mbx::CoeSdoRequest;
-  rq.command = upload ? mbx::UploadRequest : mbx::DownloadExpedited(size);
-  rq.index = index;
-  rq.subindex = sub;
-  rq.data = upload ? 0 : value;
-  mbxCounter_ = std::uint8_t(mbxCounter_ % 7 + 1);
-  rq.counter = mbxCounter_;
-  std::string err;
-  std::vector<Datagram> w{{Command::FPWR, 0, FrameBuilder::address(s.station, s.mbxOut), std::vector<std::uint8_t>(s.mbxOutSize)}};
-  mbx::encodeSdo(rq, w[0].data.data(), s.mbxOutSize);
-  if (!transact(w, err)) return fail(err);
-  if (w[0].wkc != 1) return fail("mailbox write not accepted (WKC " + std::to_string(w[0].wkc) + ")");
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
-  for (;;) {
-    std::vector<Datagram> st{{Command::FPRD, 0, FrameBuilder::address(s.station, std::uint16_t(reg::Sm0 + reg::SmSize + 5)), {0}}};
-    if (!transact(st, err)) return fail(err);
-    if (st[0].wkc == 1 && (st[0].data[0] & 0x08)) break;
-    if (std::chrono::steady_clock::now() > deadline) {
-      retry = true;
-      return fail("no mailbox answer within 1 s");
-    }
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
-  }
-  std::vector<Datagram> r{{Command::FPRD, 0, FrameBuilder::address(s.station, s.mbxIn), std::vector<std::uint8_t>(s.mbxInSize)}};
-  if (!transact(r, err)) return fail(err);
-  if (r[0].wkc != 1) {
-    retry = true;
-    return fail("mailbox read not accepted (reply lost?)");
-  }
-  mbx::Sdo rs;
-  std::string why;
-  if (!mbx::decodeSdo(r[0].data.data(), r[0].data.size(), rs, &why)) return fail(why);
-  if (rs.index != index || rs.subindex != sub) return fail("answer for another object");
-  if (rs.command == mbx::Abort) {
-    res.abortCode = rs.data;
-    return fail("aborted: " + sdoAbortText(rs.data));
-  }
-  if (upload) {
-    if ((rs.command & 0xE0) != 0x40 || !(rs.command & 0x02)) return fail("not an expedited upload response");
-    int n = (rs.command & 0x01) ? 4 - ((rs.command >> 2) & 3) : 4;
-    res.value = n == 4 ? rs.data : rs.data & ((1u << (8 * n)) - 1);
-  } else if (rs.command != mbx::DownloadResponse) {
-    return fail("unexpected response command " + std::to_string(rs.command));
-  }
-  res.ok = true;
-  return res;
-}
-
-std::string Master::configureDrives(const DriveSetup& setup) {
-  const int n = slaveCount();
-  if (!setup.gear.empty() && int(setup.gear.size()) != n)
-    return "the bus has " + std::to_string(n) + " slave(s), the robot file " + std::to_string(setup.gear.size()) + " joint(s)";
-  // 0x60C2: value x 10^index s.
-  int ipIndex = -3;
-  long ipValue = 0;
-  for (int idx = -3; idx >= -6; --idx) {
-    const double v = opt_.cyclePeriod * std::pow(10.0, -idx);
-    if (std::abs(v - std::round(v)) < 1e-6 * v && std::round(v) <= 255 && std::round(v) >= 1) {
-      ipIndex = idx;
-      ipValue = std::lround(v);
-      break;
-    }
-  }
-  if (!ipValue) return "cycle period " + std::to_string(opt_.cyclePeriod) + " s cannot be written to 0x60C2 (value x 10^index s)";
-  for (int i = 0; i < n; ++i) {
-    auto& s = slaves_[std::size_t(i)];
-    auto chk = [&](const SdoResult& r) {
-      if (!r.ok) throw std::runtime_error(r.error);
-      return r.value;
-    };
-    try {
-      chk(sdoWrite(i, cia402::ModesOfOperation, 0, std::uint8_t(setup.mode), 1));
-      chk(sdoWrite(i, cia402::InterpolationPeriod, 1, std::uint32_t(ipValue), 1));
-      chk(sdoWrite(i, cia402::InterpolationPeriod, 2, std::uint8_t(std::int8_t(ipIndex)), 1));
-      const double incs = chk(sdoRead(i, cia402::EncoderResolution, 1));
-      const double motorRevs = chk(sdoRead(i, cia402::EncoderResolution, 2));
-      const double gm = chk(sdoRead(i, cia402::GearRatio, 1));
-      const double gs = chk(sdoRead(i, cia402::GearRatio, 2));
-      const double rated = chk(sdoRead(i, cia402::MotorRatedTorque, 0));
-      if (incs <= 0 || motorRevs <= 0 || gm <= 0 || gs <= 0 || rated <= 0)
-        return slaveName(i) + ": scaling objects 0x608F/0x6091/0x6076 hold zero";
-      const double ratio = gm / gs;
-      if (!setup.gear.empty()) {
-        const double g = std::abs(setup.gear[std::size_t(i)]);
-        if (std::abs(ratio - g) > 1e-3 * g) {
-          std::ostringstream o;
-          o << slaveName(i) << ": gear ratio 0x6091 = " << gm << "/" << gs << " = " << ratio << " differs from the robot file's "
-            << g << " (joint " << (i < int(setup.jointNames.size()) ? setup.jointNames[std::size_t(i)] : std::to_string(i + 1)) << ")";
-          return o.str();
-        }
-      }
-      const bool rev = setup.revolute.empty() || setup.revolute[std::size_t(i)];
-      s.countsPerUnit = incs / motorRevs * ratio / (rev ? 2 * M_PI : 1.0);
-      s.ratedTorque = rated / 1000.0 * ratio;
-      if (setup.mode == cia402::ModeCSP && i < int(setup.cspKp.size()) && s.identity.vendor == kManipLabVendor) {
-        std::uint32_t b;
-        std::memcpy(&b, &setup.cspKp[std::size_t(i)], 4);
-        chk(sdoWrite(i, cia402::CspStiffness, 0, b, 4));
-        std::memcpy(&b, &setup.cspKd[std::size_t(i)], 4);
-        chk(sdoWrite(i, cia402::CspDamping, 0, b, 4));
-      }
-    } catch (const std::exception& e) {
-      return e.what();
-    }
-  }
-  return {};
-}
-
-std::string Master::configureProcessData() {
-  std::string err;
-  for (int i = 0; i < slaveCount(); ++i) {
-    const auto& s = slaves_[std::size_t(i)];
-    if (s.rxBytes + s.txBytes > kStride) return slaveName(i) + ": process data larger than " + std::to_string(kStride) + " bytes";
-    if (s.rxBytes != kRxPdoBytes || s.txBytes != kTxPdoBytes)
-      return slaveName(i) + ": PDO sizes " + std::to_string(s.rxBytes) + "/" + std::to_string(s.txBytes) +
-             " bytes differ from the CiA 402 mapping the master uses (8/14)";
-    std::vector<Datagram> d{{Command::FPWR, 0, FrameBuilder::address(s.station, std::uint16_t(reg::Sm0 + 2 * reg::SmSize)), std::vector<std::uint8_t>(16)},
-                            {Command::FPWR, 0, FrameBuilder::address(s.station, reg::Fmmu0), std::vector<std::uint8_t>(32)}};
-    std::uint8_t* p = d[0].data.data();
-    put16(p, esc::Outputs); put16(p + 2, s.rxBytes); p[4] = 0x64; p[6] = 1;
-    put16(p + 8, esc::Inputs); put16(p + 10, s.txBytes); p[12] = 0x20; p[14] = 1;
-    std::uint8_t* f = d[1].data.data();
-    const std::uint32_t L = kLogicalBase + kStride * std::uint32_t(i);
-    put32(f, L); put16(f + 4, s.rxBytes); f[6] = 0; f[7] = 7; put16(f + 8, esc::Outputs); f[10] = 0; f[11] = 2; f[12] = 1;
-    f += 16;
-    put32(f, L + s.rxBytes); put16(f + 4, s.txBytes); f[6] = 0; f[7] = 7; put16(f + 8, esc::Inputs); f[10] = 0; f[11] = 1; f[12] = 1;
-    if (!transact(d, err) || d[0].wkc != 1 || d[1].wkc != 1)
-      return slaveName(i) + ": SyncManager/FMMU configuration not written" + (err.empty() ? "" : ": " + err);
-  }
-  return {};
-}
+// --- bring-up ------------------------------------------------------------------------------------------
 
 std::string Master::bringUp(const DriveSetup& setup) {
   fault_ = false;
@@ -529,11 +395,16 @@ std::string Master::bringUp(const DriveSetup& setup) {
   if (e.empty()) e = requestState(2);
   if (e.empty()) e = configureDrives(setup);
   if (e.empty()) e = configureProcessData();
+  if (e.empty()) e = configureDc(setup);
   if (e.empty()) e = requestState(4);
+  if (e.empty()) e = readOutputsEnabled();
   if (!e.empty()) return e;
   startCyclic();
   Feedback fb;
   waitFeedback([](const Feedback& f) { return f.cycle >= 5; }, 2.0, fb);
+  if (dcActive_) {  // the cycle aligned to DC time before OP (the drives check SYNC0 against the frames)
+    waitFeedback([&](const Feedback& f) { return f.cycle >= 5 + 40; }, 2.0, fb);
+  }
   e = requestState(8);
   if (!e.empty()) {
     stopCyclic();
@@ -678,6 +549,7 @@ MasterStatus Master::status() const {
     s.phase.reserve(32);
     s.faultMessage.reserve(4 * room);
     s.stats.jitterHistogram.resize(kHistBins);
+    s.emergencies.reserve(MasterStatus::kEmergencyLog);
     std::lock_guard lk(m_);
     bool fits = st_.slaves.size() == nSlaves && warnings_.size() == nWarnings && st_.stats.jitterHistogram.size() == kHistBins &&
                 faultMsg_.size() <= s.faultMessage.capacity() && st_.phase.size() <= s.phase.capacity() &&
@@ -694,6 +566,8 @@ MasterStatus Master::status() const {
     s.fault = fault_.load();
     s.faultMessage = faultMsg_;
     s.warnings = warnings_;
+    s.emergencies = emergencies_;  // PODs into reserved storage
+    s.emergencyCount = emergencyCount_;
     return s;
   }
 }
@@ -739,6 +613,7 @@ void Master::startCyclic() {
     st_.stats.nominalPeriod = opt_.cyclePeriod;
     st_.stats.jitterHistogram.assign(kHistBins, 0);
     warnings_.clear();
+    st_.slaves = slaves_;
   }
   if (opt_.realtime && opt_.lockMemory && ::mlockall(MCL_CURRENT | MCL_FUTURE) != 0) {
     std::lock_guard lk(m_);
@@ -787,13 +662,23 @@ void Master::cycleLoop() {
   std::vector<DatagramView> views, request;
   const Mac source = masterSourceMac(link_.mac());
   unsigned long long badTotal = 0;
+  // The process data of each slave (set up before the thread started; unchanged while it runs).
+  std::vector<const ProcessLayout*> layout(n);
+  std::size_t maxPd = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    static const ProcessLayout none;
+    layout[i] = slaves_[i].details ? &slaves_[i].details->pd : &none;
+    maxPd = std::max<std::size_t>(maxPd, std::size_t(slaves_[i].rxBytes) + slaves_[i].txBytes);
+  }
+  std::vector<std::uint8_t> out(maxPd + 8, 0);
   std::vector<cia402::State> dstate(n, cia402::State::Unknown);
-  std::vector<std::int32_t> actualPos(n, 0);
+  std::vector<std::int32_t> actualPos(n, 0), actualVel(n, 0);
   std::vector<std::uint16_t> cw(n, 0);
   std::vector<std::int16_t> tq(n, 0);
   std::vector<std::int32_t> pos(n, 0);
   std::vector<std::uint16_t> al(n, 0), alCode(n, 0);
   std::vector<std::uint16_t> errCode(n, 0), sw(n, 0);
+  std::vector<std::int32_t> dcDiff(n, 0), dcWorst(n, 0);
   bool haveActual = false, resetToggle = false;
   int bad = 0;
   unsigned long long cycle = 0, lastSeq = ~0ull, cycleBase = 0;
@@ -806,6 +691,19 @@ void Master::cycleLoop() {
   stats.nominalPeriod = opt_.cyclePeriod;
   stats.jitterHistogram.assign(kHistBins, 0);
   std::uint8_t idx = 0x80;
+  // Distributed clocks: the reference clock's time each cycle (FRMW), the master's cycle locked to it.
+  const bool dcOn = dcActive_ && dcRef_ >= 0;
+  const std::uint16_t dcRefStation = dcOn ? slaves_[std::size_t(dcRef_)].station : 0;
+  dc::PhaseLock lock(period, dcPhase_);
+  // Emergency poll: one slave's input mailbox status per cycle (round robin), its mailbox read the cycle
+  // after when full, unless an SDO transfer holds that mailbox.
+  std::size_t pollSlave = 0;
+  int pollStage = 0;  // 0: status read planned, 1: mailbox read planned
+  std::vector<std::uint8_t> pollBuf;
+  std::size_t maxMbx = 0;
+  for (const auto& s : slaves_) maxMbx = std::max<std::size_t>(maxMbx, s.mbxInSize);
+  pollBuf.reserve(maxMbx);
+  const std::int8_t mode = mode_;
 
   // Absolute-deadline sleep to `spin` before the deadline, then a busy-wait tail (see MasterOptions).
   const std::int64_t spin = std::clamp<std::int64_t>(std::int64_t(opt_.spinMicros) * 1000, 0, period / 5);
@@ -838,6 +736,7 @@ void Master::cycleLoop() {
       nPeriod = nRtt = 0;
       prevWake = 0;
       cycleBase = cycle;
+      std::fill(dcWorst.begin(), dcWorst.end(), 0);
     }
     // How late the cycle's own work left the thread for its sleep (0: in time; > 0 the previous cycle
     // overran): tells a stall of the master's code from a wake-up the scheduler delayed.
@@ -877,6 +776,7 @@ void Master::cycleLoop() {
     Pending* pend = nullptr;
     unsigned long long frameSeq;
     bool phaseOp;  // only then can a slave's state or a drive fault latch a fault (and need a message)
+    bool pollThis = false;
     {
       std::lock_guard lk(m_);
       frameSeq = seq_.load();
@@ -908,20 +808,54 @@ void Master::cycleLoop() {
       }
       resetToggle = !resetToggle;
       if (pending_ && !pending_->done) pend = pending_;
+      // after the pending request is known: an SDO transfer marks its mailbox busy before it queues one
+      if (n && slaves_[pollSlave].mbxInSize && !mbxBusy_[pollSlave].load()) pollThis = true;
+      else pollStage = 0;
     }
     idx = std::uint8_t(idx + 1);
     FrameBuilder b(tx.data(), source);
+    std::size_t expected = 0;
+    const std::size_t dcIdx = 0;
+    if (dcOn) {  // FRMW: the reference clock's system time, written to every other clock
+      b.add(Command::FRMW, idx, FrameBuilder::address(dcRefStation, reg::DcSystemTime), 8);
+      ++expected;
+    }
+    const std::size_t lrwBase = expected;
     for (std::size_t i = 0; i < n; ++i) {
       const auto& s = slaves_[i];
-      std::uint8_t out[kStride] = {};
-      put16(out, cw[i]);
-      put16(out + 2, std::uint16_t(tq[i]));
-      put32(out + 4, std::uint32_t(pos[i]));
-      b.add(Command::LRW, idx, kLogicalBase + kStride * std::uint32_t(i), std::uint16_t(s.rxBytes + s.txBytes), out);
+      const ProcessLayout& L = *layout[i];
+      std::fill(out.begin(), out.end(), 0);
+      writeField(out.data(), L[PdoRole::Controlword], cw[i]);
+      writeField(out.data(), L[PdoRole::TargetTorque], tq[i]);
+      writeField(out.data(), L[PdoRole::TargetPosition], pos[i]);
+      writeField(out.data(), L[PdoRole::TargetVelocity], 0);
+      writeField(out.data(), L[PdoRole::ModesOfOperation], mode);
+      b.add(Command::LRW, idx, s.logical, std::uint16_t(s.rxBytes + s.txBytes), out.data());
     }
-    for (std::size_t i = 0; i < n; ++i)
-      b.add(Command::FPRD, idx, FrameBuilder::address(slaves_[i].station, reg::AlStatus), 6);
-    std::size_t expected = 2 * n;
+    expected += n;
+    const std::size_t alBase = expected;
+    for (std::size_t i = 0; i < n; ++i) b.add(Command::FPRD, idx, FrameBuilder::address(slaves_[i].station, reg::AlStatus), 6);
+    expected += n;
+    const std::size_t diffBase = expected;
+    if (dcOn) {
+      for (std::size_t i = 0; i < n; ++i) b.add(Command::FPRD, idx, FrameBuilder::address(slaves_[i].station, reg::DcSystemTimeDiff), 4);
+      expected += n;
+    }
+    std::size_t pollIdx = 0;
+    const int pollKind = pollThis ? pollStage : -1;
+    const std::size_t pollOf = pollSlave;
+    if (pollThis) {
+      const auto& s = slaves_[pollSlave];
+      const std::size_t room = b.room();
+      if (pollStage == 0 || room < std::size_t(s.mbxInSize) + 64) {
+        b.add(Command::FPRD, idx, FrameBuilder::address(s.station, std::uint16_t(reg::Sm0 + reg::SmSize + reg::SmStatus)), 1);
+        pollStage = 0;
+      } else {
+        b.add(Command::FPRD, idx, FrameBuilder::address(s.station, s.mbxIn), s.mbxInSize);
+      }
+      pollIdx = expected++;
+    }
+    const std::size_t pendBase = expected;
     if (pend) {
       for (const auto& d : *pend->dgs) {
         if (!b.add(d.cmd, idx, d.address, std::uint16_t(d.data.size()), d.data.data())) {
@@ -950,6 +884,7 @@ void Master::cycleLoop() {
     std::int64_t replied = afterSend;  // end of the wait for the reply
     // --- wait for the reply (until 5 % before the next deadline) ----------------------------------
     bool got = false;
+    long unprocessed = 0;
     while (good) {
       const std::int64_t left = deadline + period - period / 20 - monoNow();
       if (left <= 0) break;
@@ -964,11 +899,13 @@ void Master::cycleLoop() {
       if (r == 0) break;
       const ReplyKind kind = classifyReply(rx.data(), std::size_t(r), tx.data(), request, views);
       if (kind == ReplyKind::Stale) ++stats.staleReplies;
+      else if (kind == ReplyKind::Unprocessed) ++stats.unprocessedFrames, ++unprocessed;
       if (kind != ReplyKind::Reply) {
         if (kind != ReplyKind::Stale) ++stats.ignoredFrames;
         continue;
       }
       if (views.size() != expected) { ++stats.ignoredFrames; continue; }
+      if (!isForwarded(rx.data())) ++stats.unforwardedReplies;
       got = true;
       const double rtt = (monoNow() - sent) * 1e-9;
       stats.worstRoundTrip = std::max(stats.worstRoundTrip, rtt);
@@ -979,60 +916,116 @@ void Master::cycleLoop() {
     if (good && !got) {
       good = false;
       ++stats.lostFrames;
-      std::snprintf(msg, sizeof msg, "no reply to cycle %llu (frame lost or late)", cycle);
+      if (unprocessed)
+        std::snprintf(msg, sizeof msg, "no reply to cycle %llu: the frame came back unprocessed (no slave counted or changed it)", cycle);
+      else
+        std::snprintf(msg, sizeof msg, "no reply to cycle %llu (frame lost or late)", cycle);
       reason.assign(msg);
       if (!link_.isUp()) { reason = "link down (" + link_.describe() + ")"; immediate = true; }
     }
     immediateReason.clear();
     int immediateSlave = -1, reasonSlave = -1;
+    std::int64_t dcCorrection = 0;
     if (got) {
       for (std::size_t i = 0; i < n; ++i) {
-        const DatagramView& pd = views[i];
-        const DatagramView& as = views[n + i];
+        const DatagramView& pd = views[lrwBase + i];
+        const DatagramView& as = views[alBase + i];
+        const ProcessLayout& L = *layout[i];
         if (as.wkc() == 1) {
           al[i] = get16(as.data);
           alCode[i] = get16(as.data + 4);
           if ((al[i] & 0x1f) != 8 && phaseOp && immediateReason.empty())
             immediateSlave = int(i), immediateReason = names[i] + " left OP: AL status " + alStateName(al[i]) + ", AL status code " + alStatusCodeText(alCode[i]);
         }
-        // LRW: +1 read (SAFEOP, OP), +2 write (OP only)
-        const int want = (al[i] & 0x0f) == 8 ? 3 : 1;
+        // LRW: +1 for the read of its inputs, +2 for the write of its outputs once its output SyncManager
+        // is enabled (in OP always; in SAFEOP when the slave enabled it: the ESC then counts the write).
+        const bool op = (al[i] & 0x0f) == 8;
+        const int want = (slaves_[i].txBytes ? 1 : 0) + (slaves_[i].rxBytes && (op || slaves_[i].outputsEnabled) ? 2 : 0);
         if (pd.wkc() != want) {
           if (good) {
             reasonSlave = int(i);
-            std::snprintf(msg, sizeof msg, "%s: working counter %u instead of %d on its process data", names[i].c_str(), unsigned(pd.wkc()), want);
+            std::snprintf(msg, sizeof msg, "%s: working counter %u instead of %d on its process data (LRW)", names[i].c_str(), unsigned(pd.wkc()), want);
             reason.assign(msg);
           }
           good = false;
           continue;
         }
         const std::uint8_t* in = pd.data + slaves_[i].rxBytes;
-        sw[i] = get16(in);
-        tq[i] = std::int16_t(get16(in + 2));
-        actualPos[i] = std::int32_t(get32(in + 4));
-        errCode[i] = get16(in + 12);
+        sw[i] = std::uint16_t(readUnsigned(in, L[PdoRole::Statusword]));
+        tq[i] = std::int16_t(readSigned(in, L[PdoRole::TorqueActual]));
+        actualPos[i] = std::int32_t(readSigned(in, L[PdoRole::PositionActual]));
+        actualVel[i] = std::int32_t(readSigned(in, L[PdoRole::VelocityActual]));
+        errCode[i] = std::uint16_t(readUnsigned(in, L[PdoRole::ErrorCode]));
         dstate[i] = cia402::decodeStatusword(sw[i]);
-        if ((sw[i] & 0x08) && enable_.load() && !resetReq_.load() && phaseOp && immediateReason.empty())
-          immediateSlave = int(i), immediateReason = names[i] + ": drive fault, error code " + cia402::errorCodeText(errCode[i]) + " (statusword " + hex4(sw[i]) + ")";
+        if ((sw[i] & 0x08) && enable_.load() && !resetReq_.load() && phaseOp && immediateReason.empty()) {
+          immediateSlave = int(i);
+          if (L[PdoRole::ErrorCode].present())
+            immediateReason = names[i] + ": drive fault, error code " + cia402::errorCodeText(errCode[i]) + " (statusword " + hex4(sw[i]) + ")";
+          else
+            immediateReason = names[i] + ": drive fault (statusword " + hex4(sw[i]) + "; the error code 0x603F is not in its process data: see its emergency)";
+        }
+      }
+      if (dcOn) {
+        const DatagramView& f = views[dcIdx];
+        if (f.wkc() >= 1) {
+          const std::uint64_t t = std::uint64_t(get32(f.data)) | (std::uint64_t(get32(f.data + 4)) << 32);
+          dcCorrection = lock.update(t);
+          stats.dcPhaseError = double(std::llabs(lock.lastError())) * 1e-9;
+          stats.dcWorstPhaseError = std::max(stats.dcWorstPhaseError, stats.dcPhaseError);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+          const DatagramView& d = views[diffBase + i];
+          if (d.wkc() != 1) continue;
+          dcDiff[i] = dc::decodeTimeDifference(get32(d.data));
+          dcWorst[i] = std::max(dcWorst[i], std::abs(dcDiff[i]));
+          stats.dcWorstDiff = std::max(stats.dcWorstDiff, std::abs(dcDiff[i]) * 1e-9);
+        }
+      }
+      if (pollKind >= 0) {
+        const DatagramView& p = views[pollIdx];
+        if (pollKind == 0) pollStage = (p.wkc() == 1 && (p.data[0] & reg::SmStatusMailboxFull)) ? 1 : 0;
+        else {
+          pollStage = 0;
+          if (p.wkc() == 1) {  // a message nobody waits for: an emergency (anything else is dropped)
+            pollBuf.assign(p.data, p.data + p.length);
+          }
+        }
+        if (pollStage == 0) pollSlave = (pollSlave + 1) % n;
       }
       if (!good) ++stats.wkcErrors;
       if (pend) {
         std::lock_guard lk(m_);
         for (std::size_t k = 0; k < pend->dgs->size(); ++k) {
           auto& d = (*pend->dgs)[k];
-          std::memcpy(d.data.data(), views[2 * n + k].data, d.data.size());
-          d.wkc = views[2 * n + k].wkc();
+          std::memcpy(d.data.data(), views[pendBase + k].data, d.data.size());
+          d.wkc = views[pendBase + k].wkc();
         }
         pend->done = true;
         pend->ok = true;
       }
-    } else if (pend) {
-      std::lock_guard lk(m_);
-      if (++pend->attempts >= 20) {  // acyclic requests are not time critical: retry on later cycles
-        pend->done = true;
-        pend->ok = false;
-        pend->err = reason;
+    } else {
+      if (pollKind >= 0) pollStage = 0;  // a mailbox read in a lost frame: the next status poll finds out
+      if (pend) {
+        std::lock_guard lk(m_);
+        if (++pend->attempts >= pend->maxAttempts) {
+          pend->done = true;
+          pend->ok = false;
+          pend->err = reason;
+        }
       }
+    }
+    if (!pollBuf.empty()) {  // rare: decode (allocates) and record an emergency
+      coe::Message m;
+      const std::size_t slave = pollOf;
+      if (coe::decode(pollBuf.data(), pollBuf.size(), m) && m.kind == coe::Message::Kind::Emergency) {
+        const std::uint8_t c = m.header.counter;
+        if (!(c != 0 && c == mbxLastIn_[slave])) {
+          mbxLastIn_[slave] = c;
+          recordEmergency(int(slave), m.emergency, cycle);
+          ++stats.emergencies;
+        }
+      }
+      pollBuf.clear();
     }
     // --- publish ---------------------------------------------------------------------------------
     {
@@ -1052,10 +1045,8 @@ void Master::cycleLoop() {
         ++seqCycles;
         haveActual = true;
         fb_.position = actualPos;
-        for (std::size_t i = 0; i < n; ++i) {
-          fb_.velocity[i] = std::int32_t(get32(views[i].data + slaves_[i].rxBytes + 8));
-          fb_.torque[i] = tq[i];
-        }
+        fb_.velocity = actualVel;
+        for (std::size_t i = 0; i < n; ++i) fb_.torque[i] = tq[i];
         fb_.statusword = sw;
         fb_.errorCode = errCode;
         bool all = n > 0;
@@ -1074,6 +1065,8 @@ void Master::cycleLoop() {
         st_.slaves[i].statusword = sw[i];
         st_.slaves[i].errorCode = errCode[i];
         st_.slaves[i].driveState = dstate[i];
+        st_.slaves[i].dcDiff = dcDiff[i];
+        st_.slaves[i].dcWorstDiff = dcWorst[i];
       }
       stats.cycles = (long long)(cycle - cycleBase);
       stats.meanPeriod = nPeriod ? sumPeriod / double(nPeriod) : 0;
@@ -1086,7 +1079,7 @@ void Master::cycleLoop() {
     stats.worstBusy = std::max(stats.worstBusy, busy * 1e-9);
     if (busy > 100000) ++stats.busyOver100us;
     prevBusy = busy;
-    deadline += period;
+    deadline += period + dcCorrection;
   }
   std::lock_guard lk(m_);
   st_.stats = stats;

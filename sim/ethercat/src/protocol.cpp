@@ -111,17 +111,33 @@ std::string sdoAbortText(std::uint32_t c) {
     case 0x05030000: t = "toggle bit not changed"; break;
     case 0x05040000: t = "SDO protocol timeout"; break;
     case 0x05040001: t = "client/server command specifier not valid or unknown"; break;
+    case 0x05040005: t = "out of memory"; break;
     case 0x06010000: t = "unsupported access to an object"; break;
     case 0x06010001: t = "attempt to read a write-only object"; break;
     case 0x06010002: t = "attempt to write a read-only object"; break;
+    case 0x06010003: t = "subindex cannot be written, subindex 0 must be 0 for write access"; break;
+    case 0x06010004: t = "complete access not supported for this object"; break;
+    case 0x06010005: t = "object length exceeds the mailbox size"; break;
+    case 0x06010006: t = "object mapped to RxPDO, SDO download blocked"; break;
     case 0x06020000: t = "object does not exist in the object dictionary"; break;
     case 0x06040041: t = "object cannot be mapped to the PDO"; break;
+    case 0x06040042: t = "number and length of the objects to be mapped would exceed the PDO length"; break;
+    case 0x06040043: t = "general parameter incompatibility"; break;
+    case 0x06040047: t = "general internal incompatibility in the device"; break;
+    case 0x06060000: t = "access failed due to a hardware error"; break;
     case 0x06070010: t = "data type does not match, length of service parameter does not match"; break;
+    case 0x06070012: t = "data type does not match, length of service parameter too high"; break;
+    case 0x06070013: t = "data type does not match, length of service parameter too low"; break;
     case 0x06090011: t = "subindex does not exist"; break;
     case 0x06090030: t = "value range of parameter exceeded"; break;
+    case 0x06090031: t = "value of parameter written too high"; break;
+    case 0x06090032: t = "value of parameter written too low"; break;
+    case 0x06090036: t = "maximum value is less than minimum value"; break;
     case 0x08000000: t = "general error"; break;
     case 0x08000020: t = "data cannot be transferred or stored to the application"; break;
+    case 0x08000021: t = "data cannot be transferred or stored to the application because of local control"; break;
     case 0x08000022: t = "data cannot be transferred because of the present device state"; break;
+    case 0x08000023: t = "object dictionary dynamic generation fails or no object dictionary is present"; break;
   }
   return hex(c, 8) + " " + t;
 }
@@ -143,7 +159,7 @@ std::uint16_t statuswordFor(State s) {
   switch (s) {
     case State::NotReadyToSwitchOn: v = 0x0000; break;
     case State::SwitchOnDisabled: v = 0x0040; break;
-    case State::ReadyToSwitchOn: v = 0x0021; break;
+    case State::ReadyToSwitchOn: v = 0x0031; break;  // bit 4 voltage enabled: the DC link is up (KickCAT waits for it)
     case State::SwitchedOn: v = 0x0033; break;
     case State::OperationEnabled: v = 0x0037; break;
     case State::QuickStopActive: v = 0x0017; break;

@@ -5,8 +5,11 @@
 // AL state and status code, CiA 402 state per drive, in a table), Start / Stop bus, Enable / Disable
 // drives, the fault (slave and cause in words) with Reset, fault injection into the virtual drives
 // (classroom demos), and the cycle statistics (period, jitter median/p99/worst, worst wake-up latency,
-// round trip, late / missed cycles, lost frames, WKC errors) with a jitter histogram, refreshed by a
-// QTimer (10 Hz) while a bus is live.
+// round trip, late / missed cycles, lost frames, WKC errors, distributed clocks) with a jitter histogram,
+// refreshed by a QTimer (10 Hz) while a bus is live. Per slave the table shows its process data (bytes,
+// mapping in the tooltip) and its DC system time difference (0x092C); a tab lists the emergencies the
+// drives sent (error code in words), another is the object-dictionary browser
+// (object_dictionary_browser.hpp: every object by SDO information, read and write any entry).
 //
 // Threads. Scans, start-up, reset and enable run in Qt's global thread pool (QtConcurrent), never in the
 // GUI thread; one job at a time (the buttons are disabled meanwhile, jobBusy()). The live bus is an
@@ -17,11 +20,12 @@
 // panel shows the statistics and faults of the backend the run is using. The panel (and the provider)
 // may be destroyed before a backend: the backend keeps the session alive.
 //
-// Integration (main window): put backendFactory() into ui::RunRequest::backendFactory when
-// ethercatSelected() (re-read it on backendChanged()), and call setScene() when a scene is loaded (the
+// Integration (main window): put backendFactory() into the serial scene's
+// sim::SerialRunOptions::backendFactory when ethercatSelected() (re-read it on backendChanged()), and call setScene() when a scene is loaded (the
 // virtual drives emulate its robot on its plant; Start and CSP use its controllers' gains). The factory
 // throws std::runtime_error with the reason (the master's message names the slave and the cause) when
 // the bus cannot start; a latched fault must be reset (Reset button, resetBus()) before the next run.
+#include <QStringList>
 #include <QWidget>
 #include <functional>
 #include <memory>
@@ -32,6 +36,8 @@
 
 namespace maniplab::ui {
 
+class ObjectDictionaryBrowser;
+
 class EthercatPanel : public QWidget {
   Q_OBJECT
  public:
@@ -41,7 +47,7 @@ class EthercatPanel : public QWidget {
   // --- for the main window ---------------------------------------------------------------------
   /// The EtherCAT backend is selected (otherwise the simulated plant).
   bool ethercatSelected() const;
-  /// Backend factory for ui::RunRequest::backendFactory (valid whatever the selection; it uses the
+  /// Backend factory for sim::SerialRunOptions::backendFactory (valid whatever the selection; it uses the
   /// panel's selection at the time it is called, in the worker thread).
   std::function<std::unique_ptr<sim::Backend>(const Model&, const sim::Scene&)> backendFactory() const;
   /// The scene whose robot the virtual drives emulate outside runs (scan, start) and whose controllers
@@ -76,6 +82,8 @@ class EthercatPanel : public QWidget {
   ethercat::MasterStatus lastStatus() const;
   QString faultText() const;          ///< as displayed ("" when no fault)
   int slaveRows() const;              ///< rows of the slave table
+  QStringList emergencyLines() const; ///< the emergencies tab, newest first
+  ObjectDictionaryBrowser* objectBrowser() const;
   QString slaveCell(int row, int column) const;  ///< displayed text (columns: see the table header)
   void pollNow();                     ///< one timer tick now
 

@@ -6,8 +6,28 @@
 // Import (parseUrdf / loadUrdfFile) gives a RobotDescription in the "general" convention:
 //   - Supported: one serial chain of revolute, continuous and prismatic joints from the root link.
 //     Fixed joints are merged into their parent body (masses, centres of mass and inertias combined
-//     about the common centre of mass). Fixed branches are allowed; two moving joints below one body,
-//     and floating, planar or mimic joints, are errors naming the joint.
+//     about the common centre of mass). Fixed branches are allowed. Floating and planar joints on the
+//     chain are errors naming the joint.
+//   - Trees (grippers, several arms, a head): the chain is the path from the root link to a chosen tip
+//     link (UrdfImportOptions::tip; `--tip LINK` in maniplab-cli, a dialog in the GUI). Without a tip,
+//     a URDF whose moving joints do not all lie on one root-to-leaf path is an error at the first branch
+//     that lists the candidate tips (urdfTreeInfo()). Every moving joint off the chain is LOCKED: it
+//     becomes a fixed joint at its locked position, and the links it carries are lumped into the chain
+//     body they hang from exactly (masses added, centre of mass the mass-weighted mean, inertia tensors
+//     rotated into the body frame and moved to the common centre of mass by the parallel-axis theorem;
+//     Featherstone, Rigid Body Dynamics Algorithms, 2008, ch. 2), or into the fixed base when they hang
+//     from it (no dynamic effect).
+//     A floating or planar joint off the chain is locked at its origin (zero displacement).
+//   - Locked position of a joint, in this order: the value stated in UrdfImportOptions::lockedPositions
+//     (`--lock JOINT=VALUE`, rad or m; a joint stated there is locked even on the chain); for a mimic
+//     joint, multiplier * q_master + offset with q_master the master's locked position (or its home
+//     position when the master moves on the chain); the joint's <maniplab:joint home>; otherwise zero.
+//     A warning per locked joint says where it is locked, why, and into which body its links went.
+//   - Mimic joints (<mimic joint multiplier offset>, q = multiplier * q_master + offset): a serial chain
+//     of independent joints cannot represent a coupling, so every mimic joint is locked (at the value
+//     above). When its master is locked too (a gripper's second finger off the chosen chain, or on it
+//     when the first finger is off it) this is exact; when the master moves on the chain the warning
+//     says that the mimic's links no longer follow it.
 //   - The root link is the fixed base (world frame = root link frame; its inertial is ignored).
 //   - Body frame R_i (model.hpp): the URDF frame of the child link of joint i, rotated so that its z
 //     axis is the joint axis (no rotation when the axis is +z, which is what the exporter writes). The
@@ -21,8 +41,9 @@
 //   - Actuators: ROS <transmission> elements (SimpleTransmission): <mechanicalReduction> -> gear ratio;
 //     Drake's <drake:rotor_inertia value>/<drake:gear_ratio value> and ManipLab's extensions (below)
 //     are read too. Without a transmission, the joint is ideal (gear 1, no rotor).
-//   - Tool: when the last moving body has fixed descendants ending in exactly one leaf link, the tool
-//     frame is that leaf's frame; otherwise the URDF frame of the last moving link.
+//   - Tool: the tip link's frame when a tip is given. Otherwise, when the last moving body has fixed
+//     descendants ending in exactly one leaf link, that leaf's frame; otherwise the URDF frame of the
+//     last moving link.
 //   - Missing or zero inertials are reported per link (warning), with the consequence (a singular mass
 //     matrix) and a proposed fix; if the mass matrix is singular at the home pose, loading fails.
 //   - Visuals: the first <visual> of each body (its own or from a merged fixed link) becomes the link
@@ -40,6 +61,7 @@
 //   <joint> <maniplab:joint home="q0" viscous_positive= viscous_negative= coulomb_positive= coulomb_negative=/>
 //   <transmission><actuator> <maniplab:rotor_inertia value/> <maniplab:rotor_transverse_inertia value/>
 //                            <maniplab:rotor_axis xyz/> (unit, in the URDF frame of the joint's parent link)
+#include <map>
 #include <string>
 #include <vector>
 
@@ -52,6 +74,41 @@ struct UrdfImportOptions {
   std::vector<std::string> packagePaths;
   /// Read $ROS_PACKAGE_PATH as well.
   bool useRosPackagePath = true;
+  /// The last link of the chain to simulate (any link; the chain is the path from the root link to it).
+  /// Empty: the URDF's moving joints must lie on one root-to-leaf path.
+  std::string tip;
+  /// Locked positions stated by the user, by joint name [rad for revolute/continuous, m for prismatic].
+  /// A joint named here is locked even when it lies on the chain.
+  std::map<std::string, double> lockedPositions;
+};
+
+/// A moving joint that a chain choice locks, and where.
+struct UrdfLockedJoint {
+  std::string name;
+  bool prismatic = false;      ///< position in m (otherwise rad)
+  double position = 0;         ///< the locked position (rule in the header comment)
+  bool onChain = false;        ///< on the chain (a mimic joint, or stated in lockedPositions)
+  bool stated = false;         ///< the position comes from UrdfImportOptions::lockedPositions
+  std::string mimicOf;         ///< the master joint of a mimic joint (empty otherwise)
+  double mimicMultiplier = 1, mimicOffset = 0;  ///< q = multiplier * q_master + offset
+  bool couplingLost = false;   ///< a mimic of a joint that moves on the chain: its links no longer follow it
+  std::string intoBody;        ///< the link whose body carries its links (the root link: the fixed base)
+};
+
+/// One chain the user may choose: the path from the root link to `tip`.
+struct UrdfChainCandidate {
+  std::string tip;
+  std::vector<std::string> joints;      ///< the joints that move (root to tip): the model's joints
+  std::vector<UrdfLockedJoint> locked;  ///< every other moving joint of the URDF, locked
+};
+
+/// The structure of a URDF as far as chain choice goes.
+struct UrdfTreeInfo {
+  std::string root;                              ///< the root link
+  bool serial = false;                           ///< the moving joints lie on one path: loads without a tip
+  std::vector<UrdfChainCandidate> candidates;    ///< root-to-leaf chains (see urdfTreeInfo)
+  std::vector<Diagnostic> diagnostics;           ///< why the document could not be read (errors)
+  bool ok() const { return noErrors(diagnostics); }
 };
 
 /// Parses and validates URDF text; `fileName` labels the diagnostics and anchors relative mesh paths.
@@ -60,6 +117,20 @@ RobotLoadResult parseUrdf(const std::string& xmlText, const std::string& fileNam
                           const UrdfImportOptions& options = {});
 /// Reads a URDF file (an unreadable file is an error diagnostic, never an exception).
 RobotLoadResult loadUrdfFile(const std::string& path, const UrdfImportOptions& options = {});
+
+/// The chains of a URDF from its root link, for choosing one: a candidate for each leaf link whose body
+/// ends a branch (no moving joint below it), and, where moving joints branch below one body, for the
+/// links of that body that the branches start from and its leaf links (the chain that stops before the
+/// branches: an arm with its gripper locked). Leaves hanging off the middle of a serial stretch are not
+/// listed (any link is still accepted as a tip). In depth-first order of the URDF (children by joint
+/// name). The tips are those of the tree as written; each chain is planned with
+/// `options.lockedPositions` (its joints and locked positions), and `serial` says whether the file loads
+/// without a tip given those positions (a stated joint does not move, so it does not branch). A chain
+/// that stated positions leave without a moving joint is not listed.
+UrdfTreeInfo urdfTreeInfo(const std::string& xmlText, const std::string& fileName, const UrdfImportOptions& options = {});
+UrdfTreeInfo urdfTreeInfoFromFile(const std::string& path, const UrdfImportOptions& options = {});
+/// "tip (n joints)" per candidate, comma-separated, with the locked mimic joints on the chain named.
+std::string describeCandidates(const std::vector<UrdfChainCandidate>& candidates);
 
 /// A URDF document for a robot: links "base_link", one per joint (named "<joint>_link") with frames
 /// R_i of the internal model (so every joint axis is +z), and "tool" on a fixed joint; inertials,

@@ -36,6 +36,7 @@ struct BusConfig {
   bool realtime = true;                   ///< SCHED_FIFO for the cyclic thread (and the virtual drives)
   bool lockMemory = false;                ///< mlockall the whole process (off in the GUI: Qt 3D, GL)
   FaultPlan virtualFaults;                ///< in-process virtual drives: faults planned from the start
+  std::string virtualProfile = "generic"; ///< in-process virtual drives: their profile (virtual_drive_profiles.hpp)
   bool inProcess() const { return ifname.empty(); }
 };
 
@@ -86,7 +87,18 @@ class BusSession {
   /// To INIT, cyclic exchange stopped. Refused during a run (returns the reason).
   std::string shutdown();
 
+  /// The object dictionary of slave `slave` (0-based) by SDO information: every object with its entries'
+  /// descriptions. Serialised with the control operations; the bus must have been scanned or started.
+  std::string objectDictionary(int slave, std::vector<Master::ObjectInfo>& out);
+  /// One entry's value by SDO (any size: expedited or segmented). Allowed during a run (the request
+  /// rides in the cyclic frames).
+  Master::SdoData readObject(int slave, std::uint16_t index, std::uint8_t sub);
+  /// Writes one entry by SDO; refused while a run holds the bus.
+  Master::SdoData writeObject(int slave, std::uint16_t index, std::uint8_t sub, const std::vector<std::uint8_t>& data);
+
   MasterStatus status() const { return master()->status(); }
+  /// What the last bring-up decided (Master::notes(): defaults for absent objects, remapping, DC).
+  std::vector<std::string> notes() const;
   bool cycling() const { return master()->cyclic(); }
 
   // The run lease (BusProvider's backends).
@@ -110,6 +122,8 @@ class BusSession {
   std::shared_ptr<Master> master_;
   DriveSetup setup_;
   bool haveSetup_ = false;
+  mutable std::mutex notesM_;
+  std::vector<std::string> notes_;
   mutable std::mutex control_;   ///< serialises the control operations
   mutable std::mutex leaseM_;
   std::condition_variable leaseCv_;

@@ -11,9 +11,11 @@
 // CSP: the drives close their own position loop; the backend sends the reference position of the
 // trajectory at the period's start (setReference) and ignores the controller's torque.
 // reset(q0, qd0): drives disabled, virtual drives placed at q0 (object 0x2100), real drives must already
-// be within `startTolerance` of q0 and at rest; then the CiA 402 state machine is walked to "Operation
-// enabled" (shutdown, switch on, enable operation).
+// be within `startTolerance` of q0 and at rest (drives whose profile says their position feedback is
+// incremental: their position now is taken as q0, as after homing, and said in notes()); then the CiA 402
+// state machine is walked to "Operation enabled" (shutdown, switch on, enable operation).
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "maniplab/ethercat/master.hpp"
@@ -70,6 +72,8 @@ class EthercatBackend : public sim::Backend {
   const std::vector<PeriodCycles>& periodCycles() const { return periodCycles_; }
   /// The control thread got SCHED_FIFO in reset().
   bool realtimeControl() const { return rtControl_; }
+  /// What reset() decided that a user should know (e.g. the start taken from incremental encoders).
+  const std::vector<std::string>& notes() const { return notes_; }
   Master& master() { return master_; }
 
  private:
@@ -83,6 +87,8 @@ class EthercatBackend : public sim::Backend {
   VectorX q_, qd_, tau_;
   std::vector<std::int16_t> torque_;
   std::vector<std::int32_t> position_;
+  std::vector<std::int64_t> offset_;  ///< counts subtracted from the measured position (incremental encoders)
+  std::vector<std::string> notes_;
   double t_ = 0;
   std::vector<PeriodCycles> periodCycles_;
   long long overruns_ = 0, irregular_ = 0;

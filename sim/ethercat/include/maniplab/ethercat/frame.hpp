@@ -87,9 +87,14 @@ bool parseFrame(std::uint8_t* frame, std::size_t size, std::vector<DatagramView>
 
 /// Replies (ETG.1000.4 §5): a reply is the request frame after the slaves processed it, with the same
 /// datagrams (command, index, length) and their data and working counters filled in. An ESC sets bit 1
-/// (locally administered) of the first source-MAC byte of a frame it forwards, so the master sends with
-/// that bit cleared (masterSourceMac) and a frame without it is its own, seen on the way out or looped
-/// back unprocessed: never a reply.
+/// (locally administered) of the first source-MAC byte of a frame it forwards; the master sends with that
+/// bit cleared (masterSourceMac). Emulators, taps and some switches return processed frames without it,
+/// so the bit is a hint, never the test: a frame with the request's source MAC (bit 1 aside), datagram
+/// index, commands and lengths is the reply when it has the forwarded bit or when the slaves visibly
+/// processed it (a working counter or a data byte differs from the request as sent). A frame identical
+/// to the request is the master's own frame come back unprocessed (a loop-back without slaves, a tap
+/// reflecting it): never a reply, and worth saying when no reply comes. (The raw-socket link drops the
+/// frames the kernel shows leaving the host, PACKET_OUTGOING, before they get here.)
 inline Mac masterSourceMac(const Mac& interfaceMac) {
   Mac m = interfaceMac;
   m[0] = std::uint8_t(m[0] & ~0x02u);
@@ -98,16 +103,17 @@ inline Mac masterSourceMac(const Mac& interfaceMac) {
 inline bool isForwarded(const std::uint8_t* frame) { return (frame[6] & 0x02) != 0; }
 
 enum class ReplyKind {
-  Reply,         ///< the answer to the request
+  Reply,         ///< the answer to the request (with or without the forwarded bit)
   Invalid,       ///< not a well-formed EtherCAT frame
-  NotForwarded,  ///< no slave processed it (the master's own frame)
-  Foreign,       ///< processed, but sent by another source MAC
+  Unprocessed,   ///< the request itself, unchanged: no slave processed it (the master's own frame)
+  NotForwarded = Unprocessed,  ///< former name
+  Foreign,       ///< another source MAC
   Stale,         ///< an answer to an earlier request (another datagram index): late, ignored
   Mismatch,      ///< the request's index, other datagrams
 };
 const char* replyKindName(ReplyKind k);
 /// Classifies a received frame against `request` (the frame as sent, `requestViews` its parsed
-/// datagrams); parses it into `views` (valid when Reply, and also Stale/Mismatch).
+/// datagrams); parses it into `views` (valid when Reply, and also Stale/Mismatch/Unprocessed).
 ReplyKind classifyReply(std::uint8_t* frame, std::size_t size, const std::uint8_t* request,
                         const std::vector<DatagramView>& requestViews, std::vector<DatagramView>& views);
 

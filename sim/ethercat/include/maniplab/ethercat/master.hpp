@@ -1,19 +1,32 @@
 #pragma once
-// A compact EtherCAT master for CiA 402 drives (ETG.1000.4/.6, ETG.2010 SII, IEC 61800-7-201).
+// An EtherCAT master for CiA 402 drives (ETG.1000.4/.6, ETG.2010 SII, ETG.2000 ESI, IEC 61800-7-201).
 //
 // Start-up (bringUp): count slaves (BRD, WKC = number of slaves), reset them to INIT, assign station
-// addresses 0x1001.. (APWR 0x0010), read identity, mailbox layout, PDO sizes and strings from the SII
-// EEPROM, configure SM0/SM1 and walk INIT -> PREOP; over CoE SDO set the mode of operation (0x6060), the
-// cycle time (0x60C2), read the scaling objects (0x608F, 0x6091, 0x6076) and check them against the robot
-// file; configure SM2/SM3 and the FMMUs (slave i: outputs at logical 0x00010000 + 32 i, inputs 8 bytes
-// further), PREOP -> SAFEOP; start the cyclic thread; SAFEOP -> OP. Every refused transition is reported
-// with the slave, its AL status and its AL status code in words.
+// addresses 0x1001.. (APWR 0x0010), read the ESC type/features and DL status, read the whole SII EEPROM
+// and parse it (sii.hpp: identity, mailboxes, strings, general, FMMU, SyncManagers, PDOs with their
+// SyncManager, DC), configure SM0/SM1 and walk INIT -> PREOP. In PREOP, per drive: the device type
+// (0x1000, CiA 402), the process data (pdo_mapping.hpp: the drive's mapping when it holds every object the
+// run needs, else the drive profile's mapping written by SDO; every object located by index and
+// sub-index), the mode (0x6060), the interpolation period (0x60C2), the scaling (0x608F, 0x6091, 0x6076;
+// optional ones replaced with a warning); SM2/SM3 and the FMMUs from the result; distributed clocks
+// (distributed_clocks.hpp: propagation delays, offsets, static drift compensation, SYNC0); PREOP ->
+// SAFEOP; start the cyclic thread; SAFEOP -> OP. Every refusal names the slave, the object or register
+// and the reason in words.
 //
-// Cyclic frame (one per period): for each slave an LRW of its 22 process-data bytes (expected WKC 3) and
-// an FPRD of its AL status and status code (0x0130, 6 bytes, expected WKC 1); acyclic requests made
-// while cycling (SDO, AL control) ride in the same frame. The thread sleeps to absolute deadlines
-// (clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC), runs SCHED_FIFO with locked memory when the
-// process may (a warning in status().warnings otherwise).
+// Cyclic frame (one per period): with DC, an FRMW of the reference clock's system time (drift
+// compensation of the others; the master's cycle follows it, DcPhaseLock); for each slave an LRW of its
+// process data (expected WKC: +1 when it has inputs, +2 when its output SyncManager is enabled: 3 in OP,
+// and in SAFEOP too once the slave enabled SM2), an FPRD of its AL status and status code, with DC an
+// FPRD of its system time difference (0x092C); a poll of one slave's input mailbox (emergencies); the
+// acyclic requests made while cycling (SDO, AL control) ride in the same frame. The thread sleeps to
+// absolute deadlines (clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC), runs SCHED_FIFO with locked
+// memory when the process may (a warning in status().warnings otherwise).
+//
+// CoE (coe.hpp): expedited, normal and segmented SDO upload and download, complete access, SDO
+// information (object list, object and entry descriptions), emergencies (logged with their error code
+// in words, never taken for an SDO reply), the mailbox counter (duplicates dropped) and the repeat
+// request when a mailbox read was lost. SDO responses are matched on the command specifier (the top 3
+// bits of the command byte), aborts with any low bits.
 //
 // Faults: a slave out of OP (AL status) or a drive fault (statusword bit 3, error code 0x603F) is a fault
 // at once; a lost or late reply, a failed send or a working-counter mismatch makes the cycle bad, and
@@ -38,8 +51,16 @@
 #include <thread>
 #include <vector>
 
+#include <memory>
+
+#include "maniplab/ethercat/coe.hpp"
+#include "maniplab/ethercat/distributed_clocks.hpp"
+#include "maniplab/ethercat/drive_profile.hpp"
+#include "maniplab/ethercat/esi_reader.hpp"
 #include "maniplab/ethercat/link.hpp"
+#include "maniplab/ethercat/pdo_mapping.hpp"
 #include "maniplab/ethercat/protocol.hpp"
+#include "maniplab/ethercat/sii.hpp"
 #include "maniplab/ethercat/virtual_esc.hpp"
 
 namespace maniplab::ethercat {
@@ -105,6 +126,31 @@ struct MasterOptions {
   /// PiMutex); false only to measure the difference (maniplab-ecat-bench --no-pi).
   bool priorityInheritance = true;
   double acyclicTimeout = 0.1; ///< per frame outside the cycle [s]
+  /// Distributed clocks: Auto uses them when every slave has DC (ESC feature 0x0008 bit 2) and a SYNC0
+  /// activation (drive profile, ESI or SII DC category); On refuses a bus where that is not so.
+  enum class Dc { Off, Auto, On };
+  Dc distributedClocks = Dc::Auto;
+  /// ARMW frames of static drift compensation before OP (Beckhoff recommends 15000).
+  int dcStaticFrames = 15000;
+  /// Frames pass the slaves this long before SYNC0 [s] (< 0: half the cycle).
+  double dcSync0Lead = -1;
+};
+
+/// Where the process data come from / whether the master writes the mapping by SDO.
+enum class PdoRemap {
+  Auto,    ///< keep the drive's mapping when it holds every object the run needs, else write the profile's
+  Always,  ///< always write the profile's mapping (0x1C12/0x1C13, 0x16xx/0x1Axx) in PREOP
+  Never    ///< never write: refuse a drive whose mapping lacks an object
+};
+
+/// What the master knows of a slave beyond its live state (set up by scan and bring-up, unchanged while
+/// cycling; shared, so that copies of SlaveInfo, e.g. status(), allocate nothing).
+struct SlaveDetails {
+  sii::Image sii;                ///< the SII EEPROM, parsed
+  std::string siiError;          ///< why the SII did not parse completely (empty: it did)
+  ProcessLayout pd;              ///< the process data as the master runs them
+  std::string profile;           ///< the drive profile applied (name)
+  std::vector<std::string> notes;///< what bring-up decided for this slave (defaults used, remapping...)
 };
 
 struct SlaveInfo {
@@ -112,13 +158,38 @@ struct SlaveInfo {
   std::uint16_t station = 0;     ///< configured station address
   SlaveIdentity identity;
   std::uint16_t mbxOut = 0, mbxOutSize = 0, mbxIn = 0, mbxInSize = 0, mailboxProtocols = 0;
-  std::uint16_t rxBytes = 0, txBytes = 0;  ///< from the SII PDO categories
+  std::uint16_t rxBytes = 0, txBytes = 0;  ///< process data bytes (outputs, inputs) as run
   std::uint16_t alStatus = 0, alStatusCode = 0;
   cia402::State driveState = cia402::State::Unknown;
   std::uint16_t statusword = 0, errorCode = 0;
+  std::uint8_t escType = 0;
+  std::uint16_t escFeatures = 0, dlStatus = 0;
+  std::uint32_t deviceType = 0;  ///< 0x1000 (CiA 402: low 16 bits 0x0192)
   // scaling (from SDO, checked against the robot file)
   double countsPerUnit = 0;      ///< encoder counts per rad (or m)
   double ratedTorque = 0;        ///< output-side torque of 1000 per mille [N m]
+  bool incrementalPosition = false;  ///< no absolute position reference (drive profile)
+  // process data
+  std::uint32_t logical = 0;     ///< logical address of its outputs (inputs follow)
+  int expectedWkc = 3;           ///< of its LRW in the current state
+  bool outputsEnabled = false;   ///< its output SyncManager is enabled (not deactivated by its PDI)
+  // distributed clocks
+  bool dc = false;               ///< SYNC0 runs on this slave
+  bool dcReference = false;      ///< the reference clock
+  std::uint16_t assignActivate = 0;
+  std::int32_t sync0Shift = 0;   ///< SYNC0 shift after the cycle boundary [ns] (drive profile)
+  std::int64_t dcDelay = 0;      ///< propagation delay from the reference clock [ns]
+  std::int32_t dcDiff = 0;       ///< system time difference 0x092C, last read [ns]
+  std::int32_t dcWorstDiff = 0;  ///< largest |0x092C| since the statistics were cleared [ns]
+  std::shared_ptr<const SlaveDetails> details;
+};
+
+/// An emergency message received from a slave (CoE service 1).
+struct EmergencyRecord {
+  int slave = -1;                ///< 0-based
+  double time = 0;               ///< CLOCK_MONOTONIC [s]
+  coe::Emergency emergency;
+  unsigned long long cycle = 0;  ///< the cycle that read it (0: outside the cyclic exchange)
 };
 
 struct CycleStats {
@@ -131,6 +202,15 @@ struct CycleStats {
   /// Frames received while waiting that were not the slaves' answer (the master's own frame, another
   /// source's, or one with other datagrams): ignored.
   long long ignoredFrames = 0;
+  /// Frames that came back exactly as sent (no slave counted or changed them): a loop-back or tap
+  /// without slaves, or a bus whose slaves do not process the frame. Ignored, and said when no reply comes.
+  long long unprocessedFrames = 0;
+  /// Replies without the forwarded bit (bit 1 of the first source-MAC byte): accepted (emulators, taps).
+  long long unforwardedReplies = 0;
+  /// Distributed clocks: largest |system time difference| of any slave since the statistics were
+  /// cleared [s], the last and largest |phase error| of the master's cycle against DC time [s].
+  double dcWorstDiff = 0, dcPhaseError = 0, dcWorstPhaseError = 0;
+  long long emergencies = 0;  ///< emergency messages received while cycling
   double meanPeriod = 0;          ///< [s]
   double worstPeriodError = 0;    ///< max |period - nominal| [s]
   double worstLatency = 0;        ///< max wake-up latency after the deadline [s]
@@ -163,6 +243,12 @@ struct MasterStatus {
   std::vector<SlaveInfo> slaves;
   CycleStats stats;
   std::vector<std::string> warnings;
+  bool dc = false;                    ///< distributed clocks in use
+  int dcReference = -1;               ///< reference clock (0-based slave)
+  /// The last emergencies (at most kEmergencyLog, oldest first) and how many were received in all.
+  static constexpr std::size_t kEmergencyLog = 64;
+  std::vector<EmergencyRecord> emergencies;
+  long long emergencyCount = 0;
 };
 
 struct DriveSetup {
@@ -171,6 +257,15 @@ struct DriveSetup {
   std::vector<bool> revolute;
   std::vector<std::string> jointNames;
   std::vector<float> cspKp, cspKd; ///< CSP drive-loop gains (virtual drives: 0x2001/0x2002), may be empty
+  /// Drive profiles to choose from by identity (most specific match; empty: the shipped ones); a slave
+  /// no candidate matches gets the generic CiA 402 profile.
+  std::vector<DriveProfile> profiles;
+  /// One profile for every slave, whatever its identity (empty: by identity).
+  std::string profile;
+  PdoRemap remap = PdoRemap::Auto;
+  /// ESI files the drives came with: their default mapping, SyncManagers and DC modes are used where the
+  /// SII lacks them (matched by vendor ID and product code).
+  std::vector<esi::File> esi;
 };
 
 struct Feedback {
@@ -211,6 +306,29 @@ class Master {
   SdoResult sdoRead(int slave, std::uint16_t index, std::uint8_t sub);
   SdoResult sdoWrite(int slave, std::uint16_t index, std::uint8_t sub, std::uint32_t value, int size);
 
+  /// Any SDO transfer: the value's bytes (expedited up to 4 bytes, else normal and segmented as the
+  /// mailbox size requires); complete access: the whole object from `sub` (0 or 1).
+  struct SdoData {
+    bool ok = false;
+    std::vector<std::uint8_t> data;
+    std::uint32_t abortCode = 0;
+    std::string error;
+    std::uint32_t value() const;  ///< the first 4 bytes, little endian
+  };
+  SdoData sdoUpload(int slave, std::uint16_t index, std::uint8_t sub, bool completeAccess = false);
+  SdoData sdoDownload(int slave, std::uint16_t index, std::uint8_t sub, const std::vector<std::uint8_t>& data,
+                      bool completeAccess = false);
+
+  /// SDO information (ETG.1000.6 §5.6.3): the object list, an object's description and its entries'.
+  struct ObjectInfo {
+    coe::info::ObjectDescription object;
+    std::vector<coe::info::EntryDescription> entries;  ///< subindex 0 .. maxSubindex (those described)
+  };
+  std::string sdoObjectList(int slave, std::vector<std::uint16_t>& indices, std::uint16_t listType = coe::info::All);
+  std::string sdoObjectInfo(int slave, std::uint16_t index, ObjectInfo& out);
+  /// Emergencies received so far (also those read while cycling), oldest first.
+  std::vector<EmergencyRecord> emergencies() const;
+
   // Cyclic interface.
   void setEnable(bool on);
   void writeSetpoints(const std::vector<std::int16_t>& torque, const std::vector<std::int32_t>& position);
@@ -232,17 +350,29 @@ class Master {
   bool cyclic() const { return running_.load(); }
   const MasterOptions& options() const { return opt_; }
   std::string slaveName(int i) const;  ///< "slave 3 (name)"
+  /// What bring-up decided that a user should know (defaults used for absent objects, remapping, DC).
+  std::vector<std::string> notes() const;
 
  private:
   struct Pending;
-  bool transact(std::vector<Datagram>& dgs, std::string& err);
-  bool exchangeDirect(std::vector<Datagram>& dgs, std::string& err);
+  bool transact(std::vector<Datagram>& dgs, std::string& err, int attempts = 3);
+  bool exchangeDirect(std::vector<Datagram>& dgs, std::string& err, int attempts);
   std::string readSii(int slave);
-  bool siiRead(int slave, std::uint32_t word, std::uint32_t& value, std::string& err);
+  bool siiRead(int slave, std::uint32_t word, std::uint8_t* out, int& words, std::string& err);
   std::string configureDrives(const DriveSetup& setup);
+  std::string configureMapping(int slave, const DriveProfile& profile, const DriveSetup& setup, SlaveDetails& d);
+  std::string readCoeMapping(int slave, int sm, std::vector<sii::Pdo>& pdos, bool& available, std::string& note);
+  std::string writeMapping(int slave, int sm, const std::vector<sii::Pdo>& pdos);
+  std::string configureDc(const DriveSetup& setup);
   std::string resetDriveFaults();
-  SdoResult sdoOnce(int slave, std::uint16_t index, std::uint8_t sub, std::uint32_t value, int size, bool& retry);
+  SdoData sdoTransfer(int slave, std::uint16_t index, std::uint8_t sub, bool upload, const std::vector<std::uint8_t>& data,
+                      bool completeAccess, bool& retry);
+  bool mailboxSend(int slave, const std::vector<std::uint8_t>& msg, std::string& err);
+  bool mailboxReceive(int slave, double timeout, coe::Message& out, std::string& err);
+  bool mailboxRepeat(int slave, std::string& err);
+  void recordEmergency(int slave, const coe::Emergency& e, unsigned long long cycle);
   std::string configureProcessData();
+  std::string readOutputsEnabled();
   void startCyclic();
   void stopCyclic();
   void cycleLoop();
@@ -253,7 +383,19 @@ class Master {
   MasterOptions opt_;
   std::vector<SlaveInfo> slaves_;
   std::uint8_t index_ = 0;
-  std::uint8_t mbxCounter_ = 0;
+  std::mutex mbxM_;                               ///< one mailbox transfer at a time (control thread, GUI browser, backend)
+  std::vector<std::uint8_t> mbxCounter_;          ///< per slave: last mailbox counter sent
+  std::unique_ptr<std::atomic<std::uint8_t>[]> mbxLastIn_;  ///< per slave: last counter received
+  /// Per slave: an SDO transfer owns its mailbox (the cyclic thread's emergency poll keeps off it).
+  std::unique_ptr<std::atomic<bool>[]> mbxBusy_;
+  std::vector<EmergencyRecord> emergencies_;  ///< under m_, at most MasterStatus::kEmergencyLog
+  long long emergencyCount_ = 0;
+  long long unprocessed_ = 0;                  ///< frames that came back unprocessed (outside the cycle)
+  bool dcActive_ = false;
+  int dcRef_ = -1;
+  std::int64_t dcPhase_ = 0;                   ///< DC time (mod period) at which frames should pass
+  std::int8_t mode_ = cia402::ModeCST;         ///< written to 0x6060 when a drive maps it
+  std::vector<std::string> notes_;             ///< bus-level notes of the last bring-up
   std::vector<std::uint8_t> txBuf_, rxBuf_;
 
   mutable PiMutex m_;

@@ -2,11 +2,28 @@
 // Virtual CiA 402 servo drives on virtual ESCs, one per joint of a robot, whose motors and load are the
 // robot's simulated plant (maniplab::sim::SimulatedPlant, the same plant as the simulation backend).
 //
-// Process data (fixed mapping, described in each slave's SII PDO categories):
+// Profiles (virtual_drive_profiles.hpp; VirtualBusOptions::profile, `ecat-sim --drive-profile`) give
+// each drive its identity, memory layout and default PDO mapping ("generic": the 8/14-byte layout below,
+// the default). Process data follow the drive's current mapping: the PDO mapping objects 0x16xx/0x1Axx
+// and the assignment 0x1C12/0x1C13 can be rewritten by SDO in PREOP (sub 0 to 0, the entries, sub 0 to
+// the count; or with complete access), and from SAFEOP on the drive exchanges the mapped entries at the
+// bit offsets the mapping gives (gaps: index 0 or a data-type index 0x0001-0x0007). SM2/SM3 must then
+// be configured with the new lengths (AL status code 0x001D/0x001E otherwise).
+//
+// Generic profile mapping:
 //   RxPDO 0x1600 (SM2, outputs, 8 bytes): controlword 0x6040 (u16) | target torque 0x6071 (i16, per
 //     mille of the motor rated torque) | target position 0x607A (i32, encoder counts)
 //   TxPDO 0x1A00 (SM3, inputs, 14 bytes): statusword 0x6041 (u16) | torque actual 0x6077 (i16, per mille)
 //     | position actual 0x6064 (i32, counts) | velocity actual 0x606C (i32, counts/s) | error code 0x603F (u16)
+// Object dictionary (every profile; SDO information lists and describes it): 0x1000 device type
+// 0x00020192 (CiA 402 servo), 0x1001 error register, 0x1008/0x1009/0x100A names and versions, 0x1018
+// identity, 0x1C00 SyncManager types, 0x1C12/0x1C13 assignment, 0x1C32/0x1C33 SyncManager
+// synchronisation (sync type, cycle time), 0x16xx/0x1Axx mappings, 0x603F, 0x6040, 0x6041, 0x605A,
+// 0x6060, 0x6061, 0x6064, 0x606C, 0x6071, 0x6072, 0x6076, 0x6077, 0x607A, 0x608F, 0x6091 (not in
+// "minimal"), 0x60B2 torque offset, 0x60C2 (not in "minimal"), 0x60FD digital inputs (not in
+// "minimal"), 0x60FF target velocity, 0x6502 supported modes, manufacturer objects 0x2001/0x2002 (CSP
+// gains), 0x2100 (place a joint), 0x2200 (a long text: segmented uploads), 0x2201 (user data, 0-512
+// bytes: segmented downloads).
 // Scaling (objects readable by SDO): encoder resolution 0x608F:1 = 2^17 increments per motor revolution
 // (0x608F:2 = 1); gear ratio 0x6091 = round(|alpha| * 1000) motor revolutions per 1000 shaft
 // revolutions (alpha from the robot file); counts per joint radian = 0x608F:1 * 0x6091:1 / 0x6091:2 / 2 pi
@@ -15,24 +32,31 @@
 // torque; 1 N m when the file gives no effort limit); max torque 0x6072 = 3000 per mille.
 // Output-side torque = per mille / 1000 * 0x6076 / 1000 * |alpha|.
 //
-// Modes (0x6060): CST (10) applies the target torque; CSP (8) runs the drive's own position loop at the
-// cycle rate, tau = Kp (q_target - q) - Kd (q - q_prev) / T, with Kp = 0x2001 and Kd = 0x2002 (REAL32,
-// output side, N m/rad and N m s/rad), saturated at the max torque.
+// Modes (0x6060): CST (10) applies the target torque (+ 0x60B2); CSP (8) runs the drive's own position
+// loop at the cycle rate, tau = Kp (q_target - q) - Kd (q - q_prev) / T, with Kp = 0x2001 and Kd = 0x2002
+// (REAL32, output side, N m/rad and N m s/rad), saturated at the max torque; CSV (9, where the profile
+// has it) tau = Kd (v_target - v). Default gains: a critically damped 10 Hz loop on the joint's inertia
+// at home (Kp = M_jj w^2, Kd = 2 M_jj w, w = 2 pi 10 rad/s), so that another master's CSP moves the
+// joint; ManipLab's master writes its own.
 //
 // Timing: the emulator's clock is the bus. Every process-data frame (an LRW reaching the drives in OP)
-// is one drive cycle of 0x60C2 (interpolation time period, value x 10^index s): the drives latch the
+// is one drive cycle of 0x60C2 (interpolation time period, value x 10^index s; without 0x60C2: the SYNC0
+// cycle when SYNC0 runs, else 0x1C32:02, else 1 ms with a note in the log): the drives latch the
 // frame's set-points, the plant advances one cycle with the resulting torques, and the frame returns the
 // state at the end of that cycle. This is an ideal DC-synchronous drive with zero transport delay, so a
 // run over EtherCAT reproduces the simulation's zero-order-hold sampling (bus period = control period:
 // the same plant ticks, the same torques up to the per-mille quantisation). Brake: while no drive is in
 // "Operation enabled" (start-up, quick stop, fault) the holding brakes are closed: the plant is frozen.
 // The brake opens one cycle after a drive reaches "Operation enabled". A drive in quick stop or fault
-// applies no torque.
+// applies no torque. A fault sends an emergency message (CoE service 1: the error code, the error
+// register 0x1001, manufacturer bytes: joint number, then 0) when VirtualBusOptions::emergencies is set;
+// the fault reset sends the emergency 0x0000.
 //
 // Simulation-only object (virtual drives only): 0x2100 (i32, counts, write in any state except
 // Operation enabled) places the joint at a position at rest, so that a run can start where the scene
 // starts.
 #include <atomic>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -42,6 +66,7 @@
 #include <vector>
 
 #include "maniplab/ethercat/link.hpp"
+#include "maniplab/ethercat/virtual_drive_profiles.hpp"
 #include "maniplab/ethercat/virtual_esc.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
 
@@ -81,12 +106,43 @@ FaultPlan parseFaultPlan(const std::string& text);
 
 class VirtualDrive;
 
+/// How the virtual bus behaves (defaults: the generic profile, a faithful ESC).
+struct VirtualBusOptions {
+  std::string profile = "generic";      ///< virtual_drive_profiles.hpp; unknown names throw
+  /// Send CoE emergency messages on drive faults and fault resets. Off by default until ManipLab's
+  /// master tells an emergency from an SDO reply (its expedited SDO client reads whatever is in the
+  /// mailbox); `ecat-sim` turns it on.
+  bool emergencies = false;
+  /// Logical writes count in SAFEOP once SM2 is enabled, as real ESCs and KickCAT's emulator (an LRW
+  /// of a slave's process data gets WKC 3 in SAFEOP; EscConfig). Off by default (WKC 1 in SAFEOP, as
+  /// before) until ManipLab's master expects the working counters from the SyncManagers enabled;
+  /// `ecat-sim --safeop-wkc 3` turns it on.
+  bool countOutputsInSafeOp = false;
+  bool eeprom8ByteReads = true;        ///< 0x0502 bit 6 set: 8-byte SII reads
+  bool requireDc = false;              ///< the drives refuse OP (AL status code 0x0030) without SYNC0
+  /// Drift of the slaves' local clocks: slave i gets clockDriftPpm x {1, -0.6, 0.3, -1, 0.8, -0.2}[i % 6],
+  /// unless slaveDriftPpm gives every slave's own value.
+  double clockDriftPpm = 30;
+  std::vector<double> slaveDriftPpm;
+  double hopDelayNs = 400;              ///< line + forwarding delay per hop, each way
+  /// True time in ns for the frames' arrival (DC); default: CLOCK_MONOTONIC (steady_clock).
+  std::function<std::int64_t()> clock;
+};
+
 /// N virtual drives on one link (the ecat-sim process, or a thread of a test).
 class VirtualBus {
  public:
-  VirtualBus(const Model& model, const sim::PlantOptions& plant, FaultPlan faults = {});
+  VirtualBus(const Model& model, const sim::PlantOptions& plant, FaultPlan faults = {}, VirtualBusOptions options = {});
   ~VirtualBus();
   int slaveCount() const { return int(escs_.size()); }
+  const VirtualDriveProfile& profile() const { return profile_; }
+  const VirtualBusOptions& options() const { return opt_; }
+  /// The ESC of slave i (0-based). Not synchronised with the serving thread: for tests that process
+  /// frames themselves (processFrame) or inspect a stopped bus.
+  VirtualEsc& esc(int i) { return *escs_[std::size_t(i)]; }
+  /// Slave i's last system time difference (0x092C as a signed value, ns) and clock correction [ppm].
+  std::int32_t systemTimeDifference(int i) const;
+  double clockCorrectionPpm(int i) const;
 
   /// Processes one frame in place (datagrams through every slave, in order); false when the frame is
   /// not a valid EtherCAT frame or must not be answered (fault injection: dropped).
@@ -125,6 +181,8 @@ class VirtualBus {
 
   Model model_;
   sim::PlantOptions plantOpt_;
+  VirtualBusOptions opt_;
+  VirtualDriveProfile profile_;
   std::unique_ptr<sim::SimulatedPlant> plant_;
   double plantPeriod_ = 0;
   double plantTime_ = 0;

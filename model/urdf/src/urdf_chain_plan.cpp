@@ -1,0 +1,327 @@
+// Chain choice in a URDF tree: the chain from the root link to a tip, the locked positions of all other
+// moving joints (stated, mimic, <maniplab:joint home>, zero) and the candidate chains (urdf_file.hpp).
+#include "urdf_chain_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+#include <sstream>
+
+namespace maniplab::urdf_detail {
+
+namespace {
+
+std::string linkPath(const std::string& name) { return "/robot/link[" + name + "]"; }
+std::string jointPath(const std::string& name) { return "/robot/joint[" + name + "]"; }
+std::string dq(const std::string& s) { return "\"" + s + "\""; }
+
+std::string dqList(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + dq(n);
+  return s;
+}
+
+/// Joints from the root link to `link` (empty for the root).
+std::vector<urdf::JointConstSharedPtr> pathTo(const urdf::ModelInterface& model, const std::string& link) {
+  std::vector<urdf::JointConstSharedPtr> path;
+  urdf::LinkConstSharedPtr l = model.getLink(link);
+  for (std::size_t guard = 0; l && l->parent_joint && guard <= model.joints_.size(); ++guard) {
+    path.push_back(l->parent_joint);
+    l = model.getLink(l->parent_joint->parent_link_name);
+  }
+  return {path.rbegin(), path.rend()};
+}
+
+/// The links of the tree in depth-first order from the root (children in document order of joints).
+std::vector<urdf::LinkConstSharedPtr> depthFirst(const urdf::ModelInterface& model) {
+  std::vector<urdf::LinkConstSharedPtr> out;
+  std::function<void(const urdf::LinkConstSharedPtr&)> visit = [&](const urdf::LinkConstSharedPtr& l) {
+    if (!l || out.size() > model.links_.size()) return;
+    out.push_back(l);
+    for (const auto& j : l->child_joints)
+      if (j) visit(model.getLink(j->child_link_name));
+  };
+  visit(model.getRoot());
+  return out;
+}
+
+/// The free joints: moving and not stated locked. A link's "body link" is its nearest ancestor-or-self
+/// whose parent joint is free (the root link for the base).
+struct FreeStructure {
+  std::map<std::string, std::string> bodyOf;                           ///< link -> body link
+  std::map<std::string, std::vector<urdf::JointConstSharedPtr>> freeChildren;  ///< body link -> free joints below it
+};
+
+FreeStructure freeStructure(const urdf::ModelInterface& model, const std::map<std::string, double>& stated) {
+  FreeStructure s;
+  for (const auto& l : depthFirst(model)) {
+    const auto& pj = l->parent_joint;
+    if (!pj) {
+      s.bodyOf[l->name] = l->name;
+      continue;
+    }
+    const bool free = isMovingJoint(*pj) && !stated.count(pj->name);
+    const std::string parentBody = s.bodyOf[pj->parent_link_name];
+    s.bodyOf[l->name] = free ? l->name : parentBody;
+    if (free) s.freeChildren[parentBody].push_back(pj);
+  }
+  return s;
+}
+
+const char* unitOf(const urdf::Joint& j) { return j.type == urdf::Joint::PRISMATIC ? "m" : "rad"; }
+
+}  // namespace
+
+bool isMovingJoint(const urdf::Joint& j) { return j.type != urdf::Joint::FIXED; }
+
+bool ChainPlan::isActive(const std::string& joint) const {
+  for (const auto& j : active)
+    if (j->name == joint) return true;
+  return false;
+}
+
+bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& options,
+               const std::map<std::string, double>& homes, JsonReader& rd, ChainPlan& plan) {
+  plan = ChainPlan();
+  plan.tip = options.tip;
+  const urdf::LinkConstSharedPtr root = model.getRoot();
+  if (!root) {
+    rd.error("/robot", "the URDF has no root link");
+    return false;
+  }
+  bool ok = true;
+  for (const auto& [name, value] : options.lockedPositions) {
+    const urdf::JointConstSharedPtr j = model.getJoint(name);
+    if (!j) {
+      rd.error("/robot", "a locked position is stated for joint " + dq(name) + ", which is not a joint of this URDF");
+      ok = false;
+    } else if (!isMovingJoint(*j)) {
+      rd.error(jointPath(name), "joint " + dq(name) + " is fixed: it has no position to lock");
+      ok = false;
+    } else if (!std::isfinite(value)) {
+      rd.error(jointPath(name), "the stated locked position of joint " + dq(name) + " must be a finite number");
+      ok = false;
+    }
+  }
+  if (!ok) return false;
+
+  const FreeStructure fs = freeStructure(model, options.lockedPositions);
+  std::vector<urdf::JointConstSharedPtr> path;
+  if (!options.tip.empty()) {
+    if (!model.getLink(options.tip)) {
+      const auto cands = candidateChains(model, UrdfImportOptions{{}, true, {}, options.lockedPositions}, homes);
+      rd.error("/robot", "the tip " + dq(options.tip) + " is not a link of this URDF; candidate tips (moving joints "
+                         "from the root link " + dq(root->name) + "): " + describeCandidates(cands));
+      return false;
+    }
+    path = pathTo(model, options.tip);
+  } else {
+    // Default: the free joints must lie on one path; the chain ends below the deepest of them.
+    for (const auto& l : depthFirst(model)) {
+      auto it = fs.freeChildren.find(l->name);
+      if (it == fs.freeChildren.end() || it->second.size() < 2) continue;
+      std::vector<std::string> names, from;
+      for (const auto& j : it->second) {
+        names.push_back(j->name);
+        if (std::find(from.begin(), from.end(), j->parent_link_name) == from.end()) from.push_back(j->parent_link_name);
+      }
+      const auto cands = candidateChains(model, options, homes);
+      rd.error(linkPath(from.front()),
+               "the robot is a tree: the chain branches below link " + dqList(from) + " (joints " + dqList(names) +
+                   " all move below this body); choose the chain to simulate by its tip link (maniplab-cli: --tip LINK; "
+                   "the GUI asks). Candidate tips (moving joints from the root link " + dq(root->name) + "): " +
+                   describeCandidates(cands) + ". Any other link is accepted as a tip; the moving joints off the chain "
+                   "are locked (at zero, or --lock JOINT=VALUE) and their links lumped into the chain");
+      return false;
+    }
+    // The deepest free joint: follow the single free child of each body from the root.
+    std::string body = root->name;
+    urdf::JointConstSharedPtr last;
+    for (std::size_t guard = 0; guard <= model.joints_.size(); ++guard) {
+      auto it = fs.freeChildren.find(body);
+      if (it == fs.freeChildren.end() || it->second.empty()) break;
+      last = it->second.front();
+      body = last->child_link_name;
+    }
+    if (last) path = pathTo(model, last->child_link_name);
+  }
+
+  std::set<std::string> onPath;
+  for (const auto& j : path) onPath.insert(j->name);
+  for (const auto& j : path) {
+    if (!isMovingJoint(*j) || options.lockedPositions.count(j->name) || j->mimic) continue;
+    if (j->type == urdf::Joint::FLOATING) {
+      rd.error(jointPath(j->name), "floating joint " + dq(j->name) +
+                                       " is not supported on the chain (ManipLab simulates fixed-base serial chains; "
+                                       "choose a tip before it or lock it)");
+      ok = false;
+    } else if (j->type == urdf::Joint::PLANAR) {
+      rd.error(jointPath(j->name), "planar joint " + dq(j->name) +
+                                       " is not supported on the chain (only revolute, continuous, prismatic and fixed "
+                                       "joints; choose a tip before it or lock it)");
+      ok = false;
+    } else if (j->type != urdf::Joint::REVOLUTE && j->type != urdf::Joint::CONTINUOUS &&
+               j->type != urdf::Joint::PRISMATIC) {
+      rd.error(jointPath(j->name), "joint " + dq(j->name) + " has an unknown type");
+      ok = false;
+    } else {
+      plan.active.push_back(j);
+    }
+  }
+  if (!ok) return false;
+
+  // Body link of each link for the chosen chain (nearest ancestor-or-self moved by an active joint).
+  std::set<std::string> activeNames;
+  for (const auto& j : plan.active) activeNames.insert(j->name);
+  std::map<std::string, std::string> bodyOf;
+  for (const auto& l : depthFirst(model))
+    bodyOf[l->name] = !l->parent_joint ? l->name
+                      : activeNames.count(l->parent_joint->name) ? l->name
+                                                                 : bodyOf[l->parent_joint->parent_link_name];
+
+  // Locked positions (stated > mimic > maniplab home > zero), mimic chains followed with a cycle check.
+  std::map<std::string, int> state;  // 1 = being resolved, 2 = done
+  std::map<std::string, double> value;
+  std::map<std::string, bool> followsActive;
+  std::function<bool(const urdf::Joint&)> resolve = [&](const urdf::Joint& j) -> bool {
+    if (state[j.name] == 2) return true;
+    if (state[j.name] == 1) {
+      rd.error(jointPath(j.name) + "/mimic", "the mimic joints form a cycle through joint " + dq(j.name));
+      return false;
+    }
+    state[j.name] = 1;
+    double v = 0;
+    bool fa = false;
+    if (auto s = options.lockedPositions.find(j.name); s != options.lockedPositions.end()) {
+      v = s->second;
+    } else if (activeNames.count(j.name)) {
+      auto h = homes.find(j.name);
+      v = h != homes.end() ? h->second : 0.0;
+      fa = true;
+    } else if (j.mimic) {
+      const urdf::JointConstSharedPtr m = model.getJoint(j.mimic->joint_name);
+      if (!m) {
+        rd.error(jointPath(j.name) + "/mimic", "mimic joint " + dq(j.name) + " follows joint " +
+                                                   dq(j.mimic->joint_name) + ", which is not a joint of this URDF");
+        return false;
+      }
+      if (!std::isfinite(j.mimic->multiplier) || !std::isfinite(j.mimic->offset)) {
+        rd.error(jointPath(j.name) + "/mimic", "multiplier and offset must be finite numbers");
+        return false;
+      }
+      if (!resolve(*m)) return false;
+      v = j.mimic->multiplier * value[m->name] + j.mimic->offset;
+      fa = followsActive[m->name];
+    } else {
+      auto h = homes.find(j.name);
+      v = h != homes.end() ? h->second : 0.0;
+    }
+    value[j.name] = v;
+    followsActive[j.name] = fa;
+    state[j.name] = 2;
+    return true;
+  };
+  for (const auto& [name, j] : model.joints_) {
+    if (!j || !isMovingJoint(*j) || activeNames.count(name)) continue;
+    if (!resolve(*j)) return false;
+    UrdfLockedJoint lk;
+    lk.name = name;
+    lk.prismatic = j->type == urdf::Joint::PRISMATIC;
+    lk.position = value[name];
+    lk.onChain = onPath.count(name) > 0;
+    lk.stated = options.lockedPositions.count(name) > 0;
+    if (j->mimic && !lk.stated) {
+      lk.mimicOf = j->mimic->joint_name;
+      lk.mimicMultiplier = j->mimic->multiplier;
+      lk.mimicOffset = j->mimic->offset;
+    }
+    lk.couplingLost = !lk.stated && j->mimic && followsActive[name];
+    lk.intoBody = bodyOf[j->parent_link_name];
+    if (j->limits && (j->type == urdf::Joint::REVOLUTE || j->type == urdf::Joint::PRISMATIC) &&
+        (lk.position < j->limits->lower - 1e-12 || lk.position > j->limits->upper + 1e-12) &&
+        !(j->limits->lower == 0 && j->limits->upper == 0)) {
+      std::ostringstream s;
+      s.imbue(std::locale::classic());
+      s << "locked at " << lk.position << " " << unitOf(*j) << ", outside its limits [" << j->limits->lower << ", "
+        << j->limits->upper << "]";
+      rd.warning(jointPath(name), s.str());
+    }
+    plan.locked[name] = lk;
+  }
+  if (plan.active.empty()) {
+    rd.error("/robot", options.tip.empty()
+                           ? "no revolute, continuous or prismatic joint below the root link " + dq(root->name) +
+                                 (options.lockedPositions.empty() ? "" : " that is not locked")
+                           : "no joint moves between the root link " + dq(root->name) + " and the tip " +
+                                 dq(options.tip) + " (locked and mimic joints do not count)");
+    return false;
+  }
+  return true;
+}
+
+std::vector<UrdfChainCandidate> candidateChains(const urdf::ModelInterface& model, const UrdfImportOptions& options,
+                                                const std::map<std::string, double>& homes, bool* serial) {
+  // The tips come from the tree as written (stable while the user states positions); the chains are
+  // planned with the stated positions, and "serial" says whether a tip is needed with them.
+  const FreeStructure fs = freeStructure(model, {});
+  bool isSerial = true;
+  for (const auto& [body, joints] : freeStructure(model, options.lockedPositions).freeChildren)
+    isSerial = isSerial && joints.size() < 2;
+  std::vector<std::string> tips;
+  auto add = [&](const std::string& t) {
+    if (std::find(tips.begin(), tips.end(), t) == tips.end()) tips.push_back(t);
+  };
+  for (const auto& l : depthFirst(model)) {
+    const std::string body = fs.bodyOf.at(l->name);
+    auto it = fs.freeChildren.find(body);
+    const std::size_t below = it == fs.freeChildren.end() ? 0 : it->second.size();
+    if (below >= 2 && l->name == body) {
+      // The chain that stops before the branches: at the link they all start from (a gripper's hand), or
+      // at the body's own link when they start from different links of it (a torso's shoulders).
+      std::set<std::string> from;
+      for (const auto& j : it->second) from.insert(j->parent_link_name);
+      add(from.size() == 1 ? *from.begin() : body);
+    }
+    if (!l->child_joints.empty() || body == model.getRoot()->name) continue;  // not a leaf, or on the base
+    if (below == 0 || below >= 2) add(l->name);
+  }
+  if (serial) *serial = isSerial;
+  std::vector<UrdfChainCandidate> out;
+  for (const auto& t : tips) {
+    std::vector<Diagnostic> ignored;
+    JsonReader quiet("", ignored);
+    UrdfImportOptions o = options;
+    o.tip = t;
+    ChainPlan plan;
+    if (!planChain(model, o, homes, quiet, plan)) continue;  // e.g. a floating joint on that path
+    UrdfChainCandidate c;
+    c.tip = t;
+    for (const auto& j : plan.active) c.joints.push_back(j->name);
+    for (const auto& [name, lk] : plan.locked) c.locked.push_back(lk);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace maniplab::urdf_detail
+
+namespace maniplab {
+
+std::string describeCandidates(const std::vector<UrdfChainCandidate>& candidates) {
+  if (candidates.empty()) return "none";
+  std::string s;
+  for (const auto& c : candidates) {
+    s += (s.empty() ? "" : ", ") + c.tip + " (" + std::to_string(c.joints.size()) + " joint" +
+         (c.joints.size() == 1 ? "" : "s");
+    std::vector<std::string> mimics;
+    for (const auto& l : c.locked)
+      if (l.onChain && !l.stated) mimics.push_back(l.name);
+    for (std::size_t k = 0; k < mimics.size(); ++k) s += (k ? ", " : "; mimic ") + mimics[k];
+    if (!mimics.empty()) s += " locked";
+    s += ")";
+  }
+  return s;
+}
+
+}  // namespace maniplab
