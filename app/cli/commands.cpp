@@ -85,7 +85,8 @@ template <typename Mat> void printMatrix(std::ostream& os, const std::string& ti
 Options checkOptions(std::string& file) {
   return Options("check", "validate a robot file (.json or .urdf); print a summary or\nthe errors")
       .positional("ROBOT", file)
-      .note("[--tip LINK] [--lock JOINT=VALUE ...]");
+      .note("[--tip LINK] [--lock JOINT=VALUE ...]")
+      .footer(kUrdfOptionsUsage);
 }
 
 struct DynamicsArgs {
@@ -105,7 +106,8 @@ Options dynamicsOptions(DynamicsArgs& a) {
       .flag("--no-gravity", a.noGravity, "leave gravity out")
       .value("--rotor", "armature|full", a.rotor, "the rotor model (default: the robot file's)")
       .flag("--json", a.json, "print JSON")
-      .note("[--tip LINK] [--lock JOINT=VALUE ...]");
+      .note("[--tip LINK] [--lock JOINT=VALUE ...]")
+      .footer(kUrdfOptionsUsage);
 }
 
 std::string checkUsage() {

@@ -40,6 +40,11 @@ Options& Options::note(std::string synopsisText) {
   return *this;
 }
 
+Options& Options::footer(std::string helpText) {
+  footer_ = std::move(helpText);
+  return *this;
+}
+
 std::string Options::synopsis(std::size_t width) const {
   std::vector<std::string> items;
   for (const auto& p : positional_) items.push_back(p.required ? p.name : "[" + p.name + "]");
@@ -72,14 +77,45 @@ std::string Options::usage() const {
 }
 
 std::string Options::help() const {
+  // One line per option: the flag in a column of at most kFlagColumn characters (a longer one on a line
+  // of its own), its help beside it, wrapped at kWidth.
+  constexpr std::size_t kFlagColumn = 24;
   std::string out = "usage:\n" + usage() + "\noptions:\n";
-  std::size_t w = 0;
-  for (const auto& o : options_) w = std::max(w, o.flag.size() + (o.metavar.empty() ? 0 : o.metavar.size() + 1));
+  std::size_t w = 6;  // --help
   for (const auto& o : options_) {
-    const std::string left = o.flag + (o.metavar.empty() ? "" : " " + o.metavar);
-    out += "  " + left + std::string(w - left.size() + 2, ' ') + o.help + "\n";
+    const std::size_t left = o.flag.size() + (o.metavar.empty() ? 0 : o.metavar.size() + 1);
+    if (left <= kFlagColumn) w = std::max(w, left);
   }
-  out += "  --help" + std::string(w >= 6 ? w - 6 + 2 : 2, ' ') + "this text\n";
+  const std::string indent(2 + w + 2, ' ');
+  auto entry = [&](const std::string& left, const std::string& help) {
+    out += "  " + left;
+    if (left.size() > w)
+      out += "\n" + indent;
+    else
+      out += std::string(w - left.size() + 2, ' ');
+    std::stringstream words(help);
+    std::string word;
+    std::size_t column = indent.size();
+    bool first = true;
+    while (words >> word) {
+      if (!first && column + 1 + word.size() > kWidth) {
+        out += "\n" + indent;
+        column = indent.size();
+        first = true;
+      }
+      if (!first) {
+        out += " ";
+        ++column;
+      }
+      out += word;
+      column += word.size();
+      first = false;
+    }
+    out += "\n";
+  };
+  for (const auto& o : options_) entry(o.flag + (o.metavar.empty() ? "" : " " + o.metavar), o.help);
+  entry("--help", "this text");
+  if (!footer_.empty()) out += "\n" + footer_;
   return out;
 }
 

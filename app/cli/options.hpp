@@ -33,6 +33,8 @@ class Options {
   Options& flag(std::string flag, bool& target, std::string help);
   /// Text appended to the synopsis, for constraints between options, e.g. "(--ifname IFACE | --in-process)".
   Options& note(std::string synopsisText);
+  /// Text printed after the options by help() (options taken before parse(), e.g. kUrdfOptionsUsage).
+  Options& footer(std::string helpText);
 
   /// Parses `args`: nothing returned means go on; otherwise the exit status to return now (0 after
   /// --help, which printed help() on stdout; 2 after a usage error, printed on stderr with the usage).
@@ -61,6 +63,7 @@ class Options {
   std::vector<Positional> positional_;
   std::vector<Option> options_;
   std::vector<std::string> notes_;
+  std::string footer_;
 };
 
 }  // namespace maniplab::cli

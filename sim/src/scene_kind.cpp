@@ -126,6 +126,12 @@ SceneLoad parseAnyScene(const std::string& text, const std::string& fileName, co
   SceneLoad out;
   JsonReader rd(fileName, out.diagnostics);
   if (!h.object) {  // the syntax error, with its line and column (or "must be an object")
+    const std::size_t start = text.find_first_not_of(" \t\r\n");
+    if (start != std::string::npos && text[start] == '<' && text.find("<robot") != std::string::npos) {
+      rd.error("", "this is a URDF robot file, not a scene: `maniplab-cli check " + fileName +
+                       "` reads it, and a scene names it in its \"robot\"");
+      return out;
+    }
     json doc;
     if (parseJson(text, rd, doc)) rd.error("", "the document must be a JSON object");
     return out;

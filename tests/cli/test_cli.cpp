@@ -236,11 +236,17 @@ class Cli : public QObject {
     QCOMPARE(help.status, 0);
     for (const char* line : {"  run SCENE.json [--controller NAME] [--csv OUT.csv]", "  compare SCENE.json [--csv-dir DIR]",
                              "  orthoglide run SCENE.json [--controller NAME]", "  satellite SCENE.json [--controller NAME]",
-                             "  dynamics ROBOT [--q a,b,..]", "  check ROBOT\n"})
+                             "  dynamics ROBOT [--q a,b,..]", "  check ROBOT [--tip LINK] [--lock JOINT=VALUE ...]\n"})
       QVERIFY2(help.out.contains(QString::fromUtf8(line)), line);
     const Run runHelp = runCli({"run", "--help"});
     QCOMPARE(runHelp.status, 0);
-    QVERIFY(runHelp.out.contains("  --controller NAME       the controller to run (default: the scene's first)"));
+    QVERIFY(runHelp.out.contains("\n  --controller NAME       the controller to run (default: the scene's first)\n"));
+    // A repeatable option; a flag longer than the column has its help on the next line, wrapped at 100.
+    QVERIFY(runHelp.out.contains("[--esi FILE.xml]..."));
+    QVERIFY(runHelp.out.contains("\n  --drive-profile ID|FILE.json\n                          EtherCAT: what to map"));
+    for (const QString& l : runHelp.out.split('\n')) QVERIFY2(l.size() <= 100, qPrintable(l));
+    // The URDF chain options, taken before the command's own, are in its help.
+    QVERIFY(runCli({"dynamics", "--help"}).out.contains("--tip LINK"));
     const Run unknown = runCli({"run", "x.json", "--frobnicate"});
     QCOMPARE(unknown.status, 2);
     QVERIFY(unknown.err.startsWith("maniplab-cli run: unknown option --frobnicate\nusage:\n  run SCENE.json"));

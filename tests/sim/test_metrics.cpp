@@ -187,6 +187,16 @@ class TestMetrics : public QObject {
     MetricsAccumulator c(0);
     c.addCartesian(0, 1, Vector6::Constant(0.1), Vector6::Zero());
     QVERIFY(std::isnan(c.finish(VectorX(), VectorX()).cartesian[2].relativeErrorPercent));
+    // ... or at a zero up to rounding (a pendulum hanging at X = l cos(-pi/2) = 6e-17 l): undefined too,
+    // not 1e13 %; a small value that is not rounding keeps its percentage.
+    Vector6 actual = Vector6::Zero();
+    actual[3] = 1.36e-15;
+    actual[4] = 1e-9;
+    MetricsAccumulator r(0);
+    r.addCartesian(0, 1, Vector6::Constant(0.1), actual);
+    const RunMetrics rm = r.finish(VectorX(), VectorX());
+    QVERIFY(std::isnan(rm.cartesian[3].relativeErrorPercent));
+    QVERIFY(std::abs(rm.cartesian[4].relativeErrorPercent - std::abs(rm.cartesian[4].steadyStateError) / 1e-9 * 100) < 1e-6);
   }
 
   void eulerAngleErrorsAreWrapped() {

@@ -78,6 +78,9 @@ class SceneKinds : public QObject {
     const SceneLoad puma = loadAnyScene(path("robots/puma560.json"));
     QVERIFY(only(puma).find(":/format: error: this is a serial robot file (format \"maniplab-robot\"), not a scene: "
                             "`maniplab-cli check ") != std::string::npos);
+    const SceneLoad urdf = loadAnyScene(path("robots/umis.urdf"));
+    QCOMPARE(only(urdf), path("robots/umis.urdf") + ":/: error: this is a URDF robot file, not a scene: `maniplab-cli check " +
+                             path("robots/umis.urdf") + "` reads it, and a scene names it in its \"robot\"");
     const SceneLoad unknown = parseAnyScene(R"({"format": "maniplab-scene", "version": 1, "kind": "quadrotor"})", "q.json", ".");
     QCOMPARE(only(unknown), std::string("q.json:/kind: error: unknown scene kind \"quadrotor\" (this program reads: serial "
                                         "(serial robot), orthoglide (Orthoglide parallel robot), floating_base (free-floating "

@@ -20,7 +20,8 @@
 //                 "coulomb_friction": 0.0, "max_torque": 50},      // m, kg, m/s^2, N m s/rad, N m, N m
 //    "initial_state": {"q": 1.0472, "qd": 0}, "trajectory": {...}, "duration": 6,
 //    "rates": {...}, "integrator": {...}, "plant": {...}, "controllers": [...], "record": [...]}
-// World frame z up; the pivot at the origin, its axis along y; theta = 0 hanging down (-z).
+// World frame z up; the pivot at (0, 0, 1.25 l) (above the floor z = 0), its axis along y; theta = 0
+// hanging down (-z).
 #include <string>
 
 #include "maniplab/sim/scene.hpp"

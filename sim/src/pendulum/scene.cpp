@@ -17,7 +17,9 @@ RobotLoadResult robot(const Parameters& p, const std::string& file) {
   d.convention = Convention::DH;
   d.gravity = Vector3(0, 0, -p.gravity);
   d.sourceFile = file;
-  // Base frame: x_0 down (-z), z_0 (the pivot axis) along +y, so that theta = 0 hangs down.
+  // Base frame: x_0 down (-z), z_0 (the pivot axis) along +y, so that theta = 0 hangs down; the pivot
+  // 1.25 l above the world origin, so that the bob swings above the floor (z = 0) of the 3D view.
+  d.base.p = Vector3(0, 0, 1.25 * p.length);
   d.base.R.col(0) = Vector3(0, 0, -1);
   d.base.R.col(1) = Vector3(-1, 0, 0);
   d.base.R.col(2) = Vector3(0, 1, 0);

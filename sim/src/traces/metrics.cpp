@@ -18,7 +18,11 @@ void checkStep(double t, double dt, const char* who) {
     throw std::invalid_argument(std::string(who) + ": dt must be finite and >= 0 and t a number");
 }
 
-double relativePercent(double err, double ref) { return ref == 0 ? kNaN : std::abs(err) / std::abs(ref) * 100.0; }
+/// |ref| at or below this (rad or m) is a zero up to rounding (e.g. l cos(pi/2) = 6e-17 l): no relative error.
+constexpr double kZeroReference = 1e-12;
+double relativePercent(double err, double ref) {
+  return std::abs(ref) <= kZeroReference ? kNaN : std::abs(err) / std::abs(ref) * 100.0;
+}
 
 }  // namespace
 

@@ -19,12 +19,13 @@
 //                          last sample.
 //   * displacement         qEnd − qStart (arguments of finish(); Table 10.1 "final − initial").
 //   * joint relativeErrorPercent     = |steadyStateError| / |displacement| × 100 (reproduces Table 10.1,
-//                          e.g. axis 1: 0.0058 / 0.0678 = 8.55 %). NaN when the displacement is 0
+//                          e.g. axis 1: 0.0058 / 0.0678 = 8.55 %). NaN when |displacement| <= 1e-12
 //                          (a joint that does not move has no relative error).
 //   * finalMeasured        the actual Cartesian value x_actual,k of the last sample.
 //   * Cartesian relativeErrorPercent = |steadyStateError| / |finalMeasured| × 100 (reproduces Table 10.2,
 //                          e.g. Y: 0.0024 / 0.0304 = 7.89 %; note the denominator: the measured value,
-//                          not a displacement). NaN when finalMeasured is 0.
+//                          not a displacement). NaN when |finalMeasured| <= 1e-12 (a zero up to
+//                          rounding, e.g. X = l cos(pi/2) of a hanging pendulum, gives no percentage).
 //   * duration             Σ dt of the addJoint samples (of the addCartesian samples if there are none).
 //   * fallbackPeriods      control periods in which the controller could not evaluate its model and
 //                          applied its fallback law (the PD part of the Orthoglide's computed torque, out
