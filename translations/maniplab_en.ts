@@ -1936,10 +1936,6 @@
         <translation>Export CSV...</translation>
     </message>
     <message>
-        <source>Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired [rad, m]; steady state over the hold after the trajectory.</source>
-        <translation>Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired [rad, m]; steady state over the hold after the trajectory.</translation>
-    </message>
-    <message>
         <source>max |e|</source>
         <translation>max |e|</translation>
     </message>
@@ -1970,6 +1966,113 @@
     <message>
         <source>joint %1</source>
         <translation>joint %1</translation>
+    </message>
+    <message>
+        <source>no sample was recorded</source>
+        <translation>no sample was recorded</translation>
+    </message>
+    <message>
+        <source>the run stopped before the end of the segment</source>
+        <translation>the run stopped before the end of the segment</translation>
+    </message>
+    <message>
+        <source>the displacement of the move is below the threshold %1 (rad or m): too small a move to divide by</source>
+        <translation>the displacement of the move is below the threshold %1 (rad or m): too small a move to divide by</translation>
+    </message>
+    <message>
+        <source>Tracking metrics</source>
+        <translation>Tracking metrics</translation>
+    </message>
+    <message>
+        <source>Computed online at the full control rate for each controller. Joint values in rad (revolute) or m (prismatic), torques in N m or N; Cartesian axes phi, theta, psi (Euler X-Y-Z angles, rad) and X, Y, Z (m). Source: Zanaboni 2009, chapter 10.</source>
+        <translation>Computed online at the full control rate for each controller. Joint values in rad (revolute) or m (prismatic), torques in N m or N; Cartesian axes phi, theta, psi (Euler X-Y-Z angles, rad) and X, Y, Z (m). Source: Zanaboni 2009, chapter 10.</translation>
+    </message>
+    <message>
+        <source>displacement</source>
+        <translation>displacement</translation>
+    </message>
+    <message>
+        <source>segment</source>
+        <translation>segment</translation>
+    </message>
+    <message>
+        <source>rel. to final %</source>
+        <translation>rel. to final %</translation>
+    </message>
+    <message>
+        <source>largest absolute tracking error over the run (Zanaboni 2009, Tables 10.3 and 10.4, maximum deviation). Joint error e = desired - actual; Cartesian error e = actual - desired (Table 10.2), Euler angles wrapped to [-pi, pi].</source>
+        <translation>largest absolute tracking error over the run (Zanaboni 2009, Tables 10.3 and 10.4, maximum deviation). Joint error e = desired - actual; Cartesian error e = actual - desired (Table 10.2), Euler angles wrapped to [-pi, pi].</translation>
+    </message>
+    <message>
+        <source>root mean square of the error over the run, weighted by time: sqrt(sum e^2 dt / sum dt) (an addition: the thesis has no RMS).</source>
+        <translation>root mean square of the error over the run, weighted by time: sqrt(sum e^2 dt / sum dt) (an addition: the thesis has no RMS).</translation>
+    </message>
+    <message>
+        <source>mean error over the hold after the trajectory ends (the error of the last sample when the run has no hold).</source>
+        <translation>mean error over the hold after the trajectory ends (the error of the last sample when the run has no hold).</translation>
+    </message>
+    <message>
+        <source>relative error as Zanaboni 2009 defines it (Table 10.1): |error at the end of a segment| / |displacement of the segment| x 100, for each segment of the trajectory (between via points; the whole move for a single segment), and the largest over the segments is shown. The error at an interior via point is the tracking error when the reference passes it; for the last segment it is the steady-state error. The same definition for joints and Cartesian axes. n/a when the displacement is below 0.001 (1 mrad = 0.057 deg, or 1 mm): dividing by so small a move measures nothing.</source>
+        <translation>relative error as Zanaboni 2009 defines it (Table 10.1): |error at the end of a segment| / |displacement of the segment| x 100, for each segment of the trajectory (between via points; the whole move for a single segment), and the largest over the segments is shown. The error at an interior via point is the tracking error when the reference passes it; for the last segment it is the steady-state error. The same definition for joints and Cartesian axes. n/a when the displacement is below 0.001 (1 mrad = 0.057 deg, or 1 mm): dividing by so small a move measures nothing.</translation>
+    </message>
+    <message>
+        <source>final - initial desired joint value of the whole trajectory (Table 10.1); zero for a trajectory that returns to its start, which is why the relative error is taken per segment.</source>
+        <translation>final - initial desired joint value of the whole trajectory (Table 10.1); zero for a trajectory that returns to its start, which is why the relative error is taken per segment.</translation>
+    </message>
+    <message>
+        <source>root mean square of the applied joint torque (force), weighted by time.</source>
+        <translation>root mean square of the applied joint torque (force), weighted by time.</translation>
+    </message>
+    <message>
+        <source>largest absolute applied joint torque (force) over the run.</source>
+        <translation>largest absolute applied joint torque (force) over the run.</translation>
+    </message>
+    <message>
+        <source>actual Cartesian value at the end of the run (Table 10.2).</source>
+        <translation>actual Cartesian value at the end of the run (Table 10.2).</translation>
+    </message>
+    <message>
+        <source>the segment (1 = the first) whose relative error is the largest, the one shown as relativeErrorPercent.</source>
+        <translation>the segment (1 = the first) whose relative error is the largest, the one shown as relativeErrorPercent.</translation>
+    </message>
+    <message>
+        <source>Cartesian only: |steady-state error| / |final measured value| x 100, the denominator of the thesis&apos;s Table 10.2, kept for comparison with it. It depends on where the world origin is and is meaningless near 0: n/a when |final value| is below 0.001.</source>
+        <translation>Cartesian only: |steady-state error| / |final measured value| x 100, the denominator of the thesis&apos;s Table 10.2, kept for comparison with it. It depends on where the world origin is and is meaningless near 0: n/a when |final value| is below 0.001.</translation>
+    </message>
+    <message>
+        <source>n/a: %1</source>
+        <translation>n/a: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Largest relative error over %n segment(s): segment %1.</source>
+        <translation>
+            <numerusform>Largest relative error over %n segment: segment %1.</numerusform>
+            <numerusform>Largest relative error over %n segments: segment %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>segment %1 (%2 s to %3 s)</source>
+        <translation>segment %1 (%2 s to %3 s)</translation>
+    </message>
+    <message>
+        <source>%1: |e| %2 / |displacement| %3 = %4 %</source>
+        <translation>%1: |e| %2 / |displacement| %3 = %4 %</translation>
+    </message>
+    <message>
+        <source>%1: n/a, %2</source>
+        <translation>%1: n/a, %2</translation>
+    </message>
+    <message>
+        <source>Writes the table with every metric&apos;s definition in its header comments</source>
+        <translation>Writes the table with every metric&apos;s definition in its header comments</translation>
+    </message>
+    <message>
+        <source>Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired [rad, m]; steady state over the hold after the trajectory; rel. % per segment (Zanaboni 2009). Hover a header for its definition, an n/a for its reason.</source>
+        <translation>Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired [rad, m]; steady state over the hold after the trajectory; rel. % per segment (Zanaboni 2009). Hover a header for its definition, an n/a for its reason.</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/a</translation>
     </message>
 </context>
 <context>
@@ -2267,20 +2370,8 @@
         <translation>No channel on</translation>
     </message>
     <message>
-        <source>Running — click to stop</source>
-        <translation>Running — click to stop</translation>
-    </message>
-    <message>
-        <source>Stopped — click to run</source>
-        <translation>Stopped — click to run</translation>
-    </message>
-    <message>
         <source> /div</source>
         <translation> /div</translation>
-    </message>
-    <message>
-        <source>Run / stop the display (data keep being recorded)</source>
-        <translation>Run / stop the display (data keep being recorded)</translation>
     </message>
     <message>
         <source>Channel</source>
@@ -2461,6 +2552,18 @@
     <message>
         <source>Which group of sources the channels show</source>
         <translation>Which group of sources the channels show</translation>
+    </message>
+    <message>
+        <source>Display live — click to freeze</source>
+        <translation>Display live — click to freeze</translation>
+    </message>
+    <message>
+        <source>Display frozen — click to go live</source>
+        <translation>Display frozen — click to go live</translation>
+    </message>
+    <message>
+        <source>Freezes or resumes the scope&apos;s display only; the data keep being recorded. The simulation is run, paused and stopped from the Simulation menu.</source>
+        <translation>Freezes or resumes the scope&apos;s display only; the data keep being recorded. The simulation is run, paused and stopped from the Simulation menu.</translation>
     </message>
 </context>
 <context>
@@ -2855,6 +2958,85 @@
     <message>
         <source>numeric</source>
         <translation>numeric</translation>
+    </message>
+    <message>
+        <source>%1°</source>
+        <translation>%1°</translation>
+    </message>
+    <message>
+        <source>%1 m</source>
+        <translation>%1 m</translation>
+    </message>
+    <message>
+        <source>%1°/s</source>
+        <translation>%1°/s</translation>
+    </message>
+    <message>
+        <source>%1 m/s</source>
+        <translation>%1 m/s</translation>
+    </message>
+    <message>
+        <source>%1°/s²</source>
+        <translation>%1°/s²</translation>
+    </message>
+    <message>
+        <source>%1 m/s²</source>
+        <translation>%1 m/s²</translation>
+    </message>
+    <message>
+        <source>%1 N m</source>
+        <translation>%1 N m</translation>
+    </message>
+    <message>
+        <source>%1 N</source>
+        <translation>%1 N</translation>
+    </message>
+    <message>
+        <source>The trajectory passes the robot&apos;s limits (checked before the run, without simulating):</source>
+        <translation>The trajectory passes the robot&apos;s limits (checked before the run, without simulating):</translation>
+    </message>
+    <message>
+        <source>joint %1</source>
+        <translation>joint %1</translation>
+    </message>
+    <message>
+        <source>joint %1 (%2)</source>
+        <translation>joint %1 (%2)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its upper limit %3 by %4 (peak %5 at t = %6 s)</source>
+        <translation>t = %1 s: %2 passes its upper limit %3 by %4 (peak %5 at t = %6 s)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its lower limit %3 by %4 (peak %5 at t = %6 s)</source>
+        <translation>t = %1 s: %2 passes its lower limit %3 by %4 (peak %5 at t = %6 s)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 exceeds its velocity limit %3 by %4 (peak %5 at t = %6 s)</source>
+        <translation>t = %1 s: %2 exceeds its velocity limit %3 by %4 (peak %5 at t = %6 s)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 exceeds its acceleration limit %3 by %4 (peak %5 at t = %6 s)</source>
+        <translation>t = %1 s: %2 exceeds its acceleration limit %3 by %4 (peak %5 at t = %6 s)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 needs more than its torque limit %3, by %4 (peak %5 at t = %6 s; inverse dynamics along the path)</source>
+        <translation>t = %1 s: %2 needs more than its torque limit %3, by %4 (peak %5 at t = %6 s; inverse dynamics along the path)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 needs more than its force limit %3, by %4 (peak %5 at t = %6 s; inverse dynamics along the path)</source>
+        <translation>t = %1 s: %2 needs more than its force limit %3, by %4 (peak %5 at t = %6 s; inverse dynamics along the path)</translation>
+    </message>
+    <message numerus="yes">
+        <source>... and %n more.</source>
+        <translation>
+            <numerusform>... and %n more.</numerusform>
+            <numerusform>... and %n more.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sampled every %1 ms with every peak refined between the samples; a run would drive the robot beyond these limits or saturate its drives.</source>
+        <translation>Sampled every %1 ms with every peak refined between the samples; a run would drive the robot beyond these limits or saturate its drives.</translation>
     </message>
 </context>
 <context>

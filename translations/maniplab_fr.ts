@@ -1936,10 +1936,6 @@
         <translation>Exporter en CSV...</translation>
     </message>
     <message>
-        <source>Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired [rad, m]; steady state over the hold after the trajectory.</source>
-        <translation>Erreurs articulaires e = q_d - q [rad ou m], couples [N m ou N] ; erreurs cartésiennes = mesuré - désiré [rad, m] ; régime permanent sur le maintien après la trajectoire.</translation>
-    </message>
-    <message>
         <source>max |e|</source>
         <translation>max |e|</translation>
     </message>
@@ -1970,6 +1966,113 @@
     <message>
         <source>joint %1</source>
         <translation>articulation %1</translation>
+    </message>
+    <message>
+        <source>no sample was recorded</source>
+        <translation>aucun échantillon n&apos;a été enregistré</translation>
+    </message>
+    <message>
+        <source>the run stopped before the end of the segment</source>
+        <translation>la simulation s&apos;est arrêtée avant la fin du segment</translation>
+    </message>
+    <message>
+        <source>the displacement of the move is below the threshold %1 (rad or m): too small a move to divide by</source>
+        <translation>le déplacement du mouvement est inférieur au seuil %1 (rad ou m) : un mouvement trop petit pour qu&apos;on divise par lui</translation>
+    </message>
+    <message>
+        <source>Tracking metrics</source>
+        <translation>Métriques de suivi</translation>
+    </message>
+    <message>
+        <source>Computed online at the full control rate for each controller. Joint values in rad (revolute) or m (prismatic), torques in N m or N; Cartesian axes phi, theta, psi (Euler X-Y-Z angles, rad) and X, Y, Z (m). Source: Zanaboni 2009, chapter 10.</source>
+        <translation>Calculées en ligne à la pleine cadence de commande pour chaque correcteur. Valeurs articulaires en rad (rotoïde) ou m (prismatique), couples en N m ou N ; axes cartésiens phi, theta, psi (angles d&apos;Euler X-Y-Z, rad) et X, Y, Z (m). Source : Zanaboni 2009, chapitre 10.</translation>
+    </message>
+    <message>
+        <source>displacement</source>
+        <translation>déplacement</translation>
+    </message>
+    <message>
+        <source>segment</source>
+        <translation>segment</translation>
+    </message>
+    <message>
+        <source>rel. to final %</source>
+        <translation>rel. à la finale %</translation>
+    </message>
+    <message>
+        <source>largest absolute tracking error over the run (Zanaboni 2009, Tables 10.3 and 10.4, maximum deviation). Joint error e = desired - actual; Cartesian error e = actual - desired (Table 10.2), Euler angles wrapped to [-pi, pi].</source>
+        <translation>plus grande erreur de suivi absolue sur la simulation (Zanaboni 2009, tableaux 10.3 et 10.4, déviation maximale). Erreur articulaire e = désiré - mesuré ; erreur cartésienne e = mesuré - désiré (tableau 10.2), angles d&apos;Euler ramenés dans [-pi, pi].</translation>
+    </message>
+    <message>
+        <source>root mean square of the error over the run, weighted by time: sqrt(sum e^2 dt / sum dt) (an addition: the thesis has no RMS).</source>
+        <translation>moyenne quadratique de l&apos;erreur sur la simulation, pondérée par le temps : sqrt(somme e^2 dt / somme dt) (un ajout : la thèse n&apos;a pas de RMS).</translation>
+    </message>
+    <message>
+        <source>mean error over the hold after the trajectory ends (the error of the last sample when the run has no hold).</source>
+        <translation>erreur moyenne pendant le maintien après la fin de la trajectoire (l&apos;erreur du dernier échantillon quand la simulation n&apos;a pas de maintien).</translation>
+    </message>
+    <message>
+        <source>relative error as Zanaboni 2009 defines it (Table 10.1): |error at the end of a segment| / |displacement of the segment| x 100, for each segment of the trajectory (between via points; the whole move for a single segment), and the largest over the segments is shown. The error at an interior via point is the tracking error when the reference passes it; for the last segment it is the steady-state error. The same definition for joints and Cartesian axes. n/a when the displacement is below 0.001 (1 mrad = 0.057 deg, or 1 mm): dividing by so small a move measures nothing.</source>
+        <translation>erreur relative telle que la définit Zanaboni 2009 (tableau 10.1) : |erreur à la fin d&apos;un segment| / |déplacement du segment| x 100, pour chaque segment de la trajectoire (entre points de passage ; tout le mouvement s&apos;il n&apos;y a qu&apos;un segment), et la plus grande sur les segments est affichée. L&apos;erreur à un point de passage intérieur est l&apos;erreur de suivi quand la référence le passe ; pour le dernier segment, c&apos;est l&apos;erreur en régime permanent. La même définition pour les articulations et les axes cartésiens. n/d quand le déplacement est inférieur à 0,001 (1 mrad = 0,057 deg, ou 1 mm) : diviser par un si petit mouvement ne mesure rien.</translation>
+    </message>
+    <message>
+        <source>final - initial desired joint value of the whole trajectory (Table 10.1); zero for a trajectory that returns to its start, which is why the relative error is taken per segment.</source>
+        <translation>valeur articulaire désirée finale - initiale de toute la trajectoire (tableau 10.1) ; nulle pour une trajectoire qui revient à son départ, d&apos;où l&apos;erreur relative prise par segment.</translation>
+    </message>
+    <message>
+        <source>root mean square of the applied joint torque (force), weighted by time.</source>
+        <translation>moyenne quadratique du couple (de la force) articulaire appliqué, pondérée par le temps.</translation>
+    </message>
+    <message>
+        <source>largest absolute applied joint torque (force) over the run.</source>
+        <translation>plus grand couple (force) articulaire appliqué en valeur absolue sur la simulation.</translation>
+    </message>
+    <message>
+        <source>actual Cartesian value at the end of the run (Table 10.2).</source>
+        <translation>valeur cartésienne mesurée à la fin de la simulation (tableau 10.2).</translation>
+    </message>
+    <message>
+        <source>the segment (1 = the first) whose relative error is the largest, the one shown as relativeErrorPercent.</source>
+        <translation>le segment (1 = le premier) dont l&apos;erreur relative est la plus grande, celle affichée comme relativeErrorPercent.</translation>
+    </message>
+    <message>
+        <source>Cartesian only: |steady-state error| / |final measured value| x 100, the denominator of the thesis&apos;s Table 10.2, kept for comparison with it. It depends on where the world origin is and is meaningless near 0: n/a when |final value| is below 0.001.</source>
+        <translation>cartésien seulement : |erreur en régime permanent| / |valeur finale mesurée| x 100, le dénominateur du tableau 10.2 de la thèse, gardé pour s&apos;y comparer. Il dépend de l&apos;origine du repère monde et n&apos;a pas de sens près de 0 : n/d quand |valeur finale| est inférieure à 0,001.</translation>
+    </message>
+    <message>
+        <source>n/a: %1</source>
+        <translation>n/d : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Largest relative error over %n segment(s): segment %1.</source>
+        <translation>
+            <numerusform>Plus grande erreur relative sur %n segment : segment %1.</numerusform>
+            <numerusform>Plus grande erreur relative sur %n segments : segment %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>segment %1 (%2 s to %3 s)</source>
+        <translation>segment %1 (de %2 s à %3 s)</translation>
+    </message>
+    <message>
+        <source>%1: |e| %2 / |displacement| %3 = %4 %</source>
+        <translation>%1 : |e| %2 / |déplacement| %3 = %4 %</translation>
+    </message>
+    <message>
+        <source>%1: n/a, %2</source>
+        <translation>%1 : n/d, %2</translation>
+    </message>
+    <message>
+        <source>Writes the table with every metric&apos;s definition in its header comments</source>
+        <translation>Écrit le tableau avec la définition de chaque métrique dans ses commentaires d&apos;en-tête</translation>
+    </message>
+    <message>
+        <source>Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired [rad, m]; steady state over the hold after the trajectory; rel. % per segment (Zanaboni 2009). Hover a header for its definition, an n/a for its reason.</source>
+        <translation>Erreurs articulaires e = q_d - q [rad ou m], couples [N m ou N] ; erreurs cartésiennes = mesuré - désiré [rad, m] ; régime permanent sur le maintien après la trajectoire ; rel. % par segment (Zanaboni 2009). Survolez un en-tête pour sa définition, un n/d pour sa raison.</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/d</translation>
     </message>
 </context>
 <context>
@@ -2267,20 +2370,8 @@
         <translation>Aucune voie active</translation>
     </message>
     <message>
-        <source>Running — click to stop</source>
-        <translation>En marche — cliquer pour arrêter</translation>
-    </message>
-    <message>
-        <source>Stopped — click to run</source>
-        <translation>Arrêté — cliquer pour lancer</translation>
-    </message>
-    <message>
         <source> /div</source>
         <translation> /div</translation>
-    </message>
-    <message>
-        <source>Run / stop the display (data keep being recorded)</source>
-        <translation>Marche / arrêt de l&apos;affichage (les données continuent d&apos;être enregistrées)</translation>
     </message>
     <message>
         <source>Channel</source>
@@ -2461,6 +2552,18 @@
     <message>
         <source>Which group of sources the channels show</source>
         <translation>Groupe de sources affiché sur les voies</translation>
+    </message>
+    <message>
+        <source>Display live — click to freeze</source>
+        <translation>Affichage en direct — cliquer pour figer</translation>
+    </message>
+    <message>
+        <source>Display frozen — click to go live</source>
+        <translation>Affichage figé — cliquer pour le direct</translation>
+    </message>
+    <message>
+        <source>Freezes or resumes the scope&apos;s display only; the data keep being recorded. The simulation is run, paused and stopped from the Simulation menu.</source>
+        <translation>Fige ou reprend seulement l&apos;affichage de l&apos;oscilloscope ; les données continuent d&apos;être enregistrées. La simulation se lance, se met en pause et s&apos;arrête depuis le menu Simulation.</translation>
     </message>
 </context>
 <context>
@@ -2855,6 +2958,85 @@
     <message>
         <source>numeric</source>
         <translation>numérique</translation>
+    </message>
+    <message>
+        <source>%1°</source>
+        <translation>%1°</translation>
+    </message>
+    <message>
+        <source>%1 m</source>
+        <translation>%1 m</translation>
+    </message>
+    <message>
+        <source>%1°/s</source>
+        <translation>%1°/s</translation>
+    </message>
+    <message>
+        <source>%1 m/s</source>
+        <translation>%1 m/s</translation>
+    </message>
+    <message>
+        <source>%1°/s²</source>
+        <translation>%1°/s²</translation>
+    </message>
+    <message>
+        <source>%1 m/s²</source>
+        <translation>%1 m/s²</translation>
+    </message>
+    <message>
+        <source>%1 N m</source>
+        <translation>%1 N m</translation>
+    </message>
+    <message>
+        <source>%1 N</source>
+        <translation>%1 N</translation>
+    </message>
+    <message>
+        <source>The trajectory passes the robot&apos;s limits (checked before the run, without simulating):</source>
+        <translation>La trajectoire dépasse les limites du robot (vérifié avant la simulation, sans simuler) :</translation>
+    </message>
+    <message>
+        <source>joint %1</source>
+        <translation>articulation %1</translation>
+    </message>
+    <message>
+        <source>joint %1 (%2)</source>
+        <translation>articulation %1 (%2)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its upper limit %3 by %4 (peak %5 at t = %6 s)</source>
+        <translation>t = %1 s : %2 dépasse sa limite haute %3 de %4 (pic %5 à t = %6 s)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its lower limit %3 by %4 (peak %5 at t = %6 s)</source>
+        <translation>t = %1 s : %2 dépasse sa limite basse %3 de %4 (pic %5 à t = %6 s)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 exceeds its velocity limit %3 by %4 (peak %5 at t = %6 s)</source>
+        <translation>t = %1 s : %2 dépasse sa limite de vitesse %3 de %4 (pic %5 à t = %6 s)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 exceeds its acceleration limit %3 by %4 (peak %5 at t = %6 s)</source>
+        <translation>t = %1 s : %2 dépasse sa limite d&apos;accélération %3 de %4 (pic %5 à t = %6 s)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 needs more than its torque limit %3, by %4 (peak %5 at t = %6 s; inverse dynamics along the path)</source>
+        <translation>t = %1 s : %2 demande plus que son couple limite %3, de %4 (pic %5 à t = %6 s ; modèle dynamique inverse le long du chemin)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 needs more than its force limit %3, by %4 (peak %5 at t = %6 s; inverse dynamics along the path)</source>
+        <translation>t = %1 s : %2 demande plus que sa force limite %3, de %4 (pic %5 à t = %6 s ; modèle dynamique inverse le long du chemin)</translation>
+    </message>
+    <message numerus="yes">
+        <source>... and %n more.</source>
+        <translation>
+            <numerusform>... et %n autre.</numerusform>
+            <numerusform>... et %n autres.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sampled every %1 ms with every peak refined between the samples; a run would drive the robot beyond these limits or saturate its drives.</source>
+        <translation>Échantillonnée toutes les %1 ms, chaque pic affiné entre les échantillons ; une simulation mènerait le robot au-delà de ces limites ou saturerait ses variateurs.</translation>
     </message>
 </context>
 <context>

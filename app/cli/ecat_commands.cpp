@@ -60,7 +60,8 @@ int cmdEcatSim(const Args& args) {
                   << ethercat::virtualDriveProfileNames() << ")\n";
         return 2;
       }
-    } else if (a == "--emergencies") busOptions.emergencies = true;
+    } else if (a == "--emergencies") busOptions.emergencies = true;  // the default (kept for scripts)
+    else if (a == "--no-emergencies") busOptions.emergencies = false;
     else if (a == "--require-dc") busOptions.requireDc = true;
     else if (a == "--safeop-wkc") {
       if (!value(v)) return 2;
@@ -75,6 +76,14 @@ int cmdEcatSim(const Args& args) {
         std::cerr << "maniplab-cli: --dc-drift: '" << v << "' is not a drift in ppm (at most 1000)\n";
         return 2;
       }
+    } else if (a == "--watchdog-ms") {  // the drives' process-data watchdog (0x0420, units of 100 us)
+      double ms = 0;
+      if (!value(v)) return 2;
+      if (!parseFiniteNumber(v, ms) || ms < 0 || ms > 6553.5) {
+        std::cerr << "maniplab-cli: --watchdog-ms: '" << v << "' is not a time in ms (0 to 6553.5; 0: no watchdog)\n";
+        return 2;
+      }
+      busOptions.watchdogTime = std::uint16_t(std::lround(ms * 10));
     } else if (a == "--realtime") realtime = true;
     else if (a == "--quiet") quiet = true;
     else {
@@ -308,18 +317,20 @@ int cmdEcatScan(const Args& args) {
 const Registration kEcatSim{
     {"ecat-sim",
      "  ecat-sim --ifname IFACE (--robot ROBOT.json | --scene SCENE.json) [--fault SPEC] [--duration S]\n"
-     "           [--drive-profile NAME] [--emergencies] [--safeop-wkc 1|3] [--require-dc] [--dc-drift PPM]\n"
-     "           [--realtime] [--quiet]\n"
+     "           [--drive-profile NAME] [--no-emergencies] [--safeop-wkc 1|3] [--require-dc] [--dc-drift PPM]\n"
+     "           [--watchdog-ms MS] [--realtime] [--quiet]\n"
      "                                   virtual CiA 402 drives (one per joint, the simulated plant as\n"
      "                                   load) answering EtherCAT frames on IFACE; SPEC: drop:F,\n"
-     "                                   drop-every:N, delay:F:S, wkc:N, drive-fault:N, leave-op:N,\n"
+     "                                   drop-every:N, drop-burst:N[:EVERY], delay:F:S, wkc:N,\n"
+     "                                   drive-fault:N, leave-op:N,\n"
      "                                   link-down, refuse:N:STATE[:CODE], each with an optional\n"
      "                                   @CYCLES start (e.g. drive-fault:2@400); NAME: generic (8/14\n"
      "                                   bytes, default), vendor (11/11, SM2/SM3 at 0x1800/0x1C00),\n"
-     "                                   minimal (no 0x6091/0x60C2); --emergencies: CoE emergency on\n"
-     "                                   drive faults; --safeop-wkc 3: outputs counted in SAFEOP as real\n"
-     "                                   ESCs (default 1); --require-dc: OP only with SYNC0; PPM: clock\n"
-     "                                   drift of the slaves (default 30, spread +-)\n",
+     "                                   minimal (no 0x6091/0x60C2); --no-emergencies: no CoE emergency\n"
+     "                                   on drive faults; --safeop-wkc 1: outputs counted only in OP\n"
+     "                                   (default 3, as real ESCs); --require-dc: OP only with SYNC0; PPM: clock\n"
+     "                                   drift of the slaves (default 30, spread +-); MS: the drives'\n"
+     "                                   process-data watchdog (0x0420; default 100, 0: none)\n",
      &cmdEcatSim, 60}};
 const Registration kEcatScan{{"ecat-scan",
                               "  ecat-scan --ifname IFACE [--objects N]\n"

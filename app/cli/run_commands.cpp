@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
 #include "commands.hpp"
 #include "maniplab/ethercat/ethercat_backend.hpp"
@@ -27,7 +28,7 @@ struct RunArgs {
   bool json = false, quiet = false, inProcess = false;
   // EtherCAT master options: a drive profile for every drive (id or file), PDO remapping, ESI files,
   // distributed clocks
-  std::string driveProfile, pdoRemap = "auto", dc = "auto", virtualProfile = "generic";
+  std::string driveProfile, pdoRemap = "auto", dc = "auto", virtualProfile = "generic", lossBudgetMs, maxLosses;
   std::vector<std::string> esi;
 };
 
@@ -60,6 +61,10 @@ Options runOptions(RunArgs& a, bool compare, const std::string& command, const s
     o.value("--dc", "auto|on|off", a.dc, "EtherCAT: distributed clocks");
     o.value("--virtual-profile", "generic|vendor|minimal", a.virtualProfile,
             "EtherCAT: the profile of the --in-process virtual drives");
+    o.value("--loss-budget-ms", "MS", a.lossBudgetMs,
+            "EtherCAT: longest time without a good cycle before a safe stop (default: a quarter of the "
+            "shortest drive watchdog, <= 25 ms)");
+    o.value("--max-losses-per-s", "N", a.maxLosses, "EtherCAT: most bad cycles within one second");
   }
   return o;
 }
@@ -82,7 +87,7 @@ struct Bus {
   std::unique_ptr<ethercat::Master> master;      ///< destroyed first (members in reverse order)
   std::int8_t mode = ethercat::cia402::ModeCST;
   std::unique_ptr<sim::Trajectory> reference;    ///< CSP: the positions sent to the drives
-  long long irregular = 0, overruns = 0;
+  long long irregular = 0, overruns = 0, lossPeriods = 0, badInRun = 0;
   double firstIrregular = -1, firstOverrun = -1;
 };
 
@@ -127,6 +132,19 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
       return false;
     }
     mo.cyclePeriod = 1.0 / hz;
+  }
+  // Fault policy: the scene's "ethercat" section, then the command line (0: the master's default).
+  mo.lossBudget = scene.ethercat.lossBudget;
+  mo.maxLossesPerSecond = scene.ethercat.maxLossesPerSecond;
+  for (auto [opt, text, dst, scale] : {std::tuple{"--loss-budget-ms", &a.lossBudgetMs, &mo.lossBudget, 1e-3},
+                                       std::tuple{"--max-losses-per-s", &a.maxLosses, &mo.maxLossesPerSecond, 1.0}}) {
+    double v = 0;
+    if (text->empty()) continue;
+    if (!parseFiniteNumber(*text, v) || v < 0) {
+      std::cerr << "maniplab-cli: " << opt << ": '" << *text << "' is not a non-negative number\n";
+      return false;
+    }
+    *dst = v * scale;
   }
   mo.distributedClocks = a.dc == "on" ? ethercat::MasterOptions::Dc::On
                          : a.dc == "off" ? ethercat::MasterOptions::Dc::Off
@@ -188,7 +206,8 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
   }
   if (!a.quiet)
     std::cerr << where << ": " << bus.master->slaveCount() << " drive(s) in OP, "
-              << (bus.mode == ethercat::cia402::ModeCSP ? "CSP" : "CST") << ", cycle " << mo.cyclePeriod * 1e3 << " ms\n";
+              << (bus.mode == ethercat::cia402::ModeCSP ? "CSP" : "CST") << ", cycle " << mo.cyclePeriod * 1e3 << " ms, loss budget "
+              << bus.master->lossBudget() * 1e3 << " ms and " << bus.master->maxLossesPerSecond() << " bad cycles per second\n";
   return true;
 }
 
@@ -210,6 +229,8 @@ void driveBus(sim::SerialScene& scene, Bus& bus) {
     bus.firstIrregular = ecat.firstIrregularTime();
     bus.overruns = ecat.overruns();
     bus.firstOverrun = ecat.firstOverrunTime();
+    bus.lossPeriods = ecat.periodsWithLosses();
+    bus.badInRun = ecat.badCycles();
   };
 }
 
@@ -232,6 +253,13 @@ void printBusStats(std::ostream& os, const Bus& bus) {
   if (bus.irregular > 0) os << " (first at t = " << bus.firstIrregular << " s)";
   os << ", overruns (controller late) " << bus.overruns;
   if (bus.overruns > 0) os << " (first at t = " << bus.firstOverrun << " s)";
+  os << "\n";
+  // The fault policy (sim/ethercat/README.md, "Faults"): every bad cycle counted, every episode timed.
+  os << "EtherCAT: bad cycles " << s.badCycles << " in " << s.lossEpisodes << " episode(s), " << bus.badInRun << " of them in "
+     << bus.lossPeriods << " control period(s) of the run (trace column ecat_bad_cycles); longest time without a good cycle "
+     << s.longestGap * 1e3 << " ms, most bad cycles in one second " << s.worstLossesPerSecond << "; loss budget " << st.lossBudget * 1e3
+     << " ms and " << st.maxLossesPerSecond << " per second";
+  if (st.watchdogSlave >= 0) os << ", shortest drive watchdog " << st.shortestWatchdog * 1e3 << " ms (slave " << st.watchdogSlave + 1 << ")";
   os << "\n";
   if (st.dc) {
     os << "EtherCAT: distributed clocks (reference: slave " << st.dcReference + 1 << "): worst |system time difference| "

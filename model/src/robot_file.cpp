@@ -103,13 +103,15 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
   if (rd.object(j, path, "limits", false)) {
     const json& l = j["limits"];
     const std::string p = path + "/limits";
-    rd.checkKeys(l, p, {"lower", "upper", "velocity", "effort"});
+    rd.checkKeys(l, p, {"lower", "upper", "velocity", "acceleration", "effort"});
     rd.number(l, p, "lower", out.limits.lower, false, lin);
     rd.number(l, p, "upper", out.limits.upper, false, lin);
     rd.number(l, p, "velocity", out.limits.velocity, false, lin);
+    rd.number(l, p, "acceleration", out.limits.acceleration, false, lin);
     rd.number(l, p, "effort", out.limits.effort, false);
     if (out.limits.lower > out.limits.upper) rd.error(p, "lower limit is greater than upper limit");
     if (!(out.limits.velocity > 0)) rd.error(p + "/velocity", "must be positive");
+    if (!(out.limits.acceleration > 0)) rd.error(p + "/acceleration", "must be positive");
     if (!(out.limits.effort > 0)) rd.error(p + "/effort", "must be positive");
   }
   if (rd.object(j, path, "link", true)) {
@@ -302,6 +304,7 @@ std::string robotToJson(const RobotDescription& d) {
     if (j.limits.lower > -1e299) lim["lower"] = j.limits.lower * lin;
     if (j.limits.upper < 1e299) lim["upper"] = j.limits.upper * lin;
     if (j.limits.velocity < 1e299) lim["velocity"] = j.limits.velocity * lin;
+    if (j.limits.acceleration < 1e299) lim["acceleration"] = j.limits.acceleration * lin;
     if (j.limits.effort < 1e299) lim["effort"] = j.limits.effort;
     if (!lim.empty()) o["limits"] = lim;
     json link;

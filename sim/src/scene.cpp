@@ -372,6 +372,19 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
   readRecordSelection(rd, doc, s.record);
   if (rd.string(doc, "", "backend", s.backend, false) && s.backend != "sim" && s.backend != "ethercat")
     rd.error("/backend", "must be \"sim\" or \"ethercat\"");
+  if (rd.object(doc, "", "ethercat", false)) {  // the EtherCAT master's fault policy (0: its default)
+    const json& e = doc["ethercat"];
+    rd.checkKeys(e, "/ethercat", {"loss_budget_ms", "max_losses_per_second"});
+    double v = 0;
+    if (rd.number(e, "/ethercat", "loss_budget_ms", v, false)) {
+      if (!(v >= 0 && v <= 10000)) rd.error("/ethercat/loss_budget_ms", "must be in [0, 10000] ms (0: the master's default)");
+      s.ethercat.lossBudget = v * 1e-3;
+    }
+    if (rd.number(e, "/ethercat", "max_losses_per_second", v, false)) {
+      if (!(v >= 0 && v <= 1e6)) rd.error("/ethercat/max_losses_per_second", "must be >= 0 (0: the master's default)");
+      s.ethercat.maxLossesPerSecond = v;
+    }
+  }
 }
 
 }  // namespace detail
@@ -406,7 +419,8 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   if (rd.string(doc, "", "kind", kind, false) && kind != "serial")
     rd.error("/kind", "must be \"serial\" or absent for a serial scene (got \"" + kind + "\")");
   rd.checkKeys(doc, "", {"format", "version", "kind", "name", "description", "robot", "trajectory", "duration", "rates",
-                         "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend"});
+                         "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend",
+                         "ethercat"});
   rd.string(doc, "", "name", s.name, true);
   rd.string(doc, "", "description", s.description, false);
   std::string robot;

@@ -197,6 +197,12 @@ json sceneToJson(const Scene& s, const std::string& sceneDir) {
   doc["robot"] = detail::robotPathForScene(s.robotFile, sceneDir);
   detail::writeJointSpaceScene(doc, s);
   doc["backend"] = s.backend;
+  if (s.ethercat.lossBudget > 0 || s.ethercat.maxLossesPerSecond > 0) {
+    json e = json::object();
+    if (s.ethercat.lossBudget > 0) e["loss_budget_ms"] = s.ethercat.lossBudget * 1e3;
+    if (s.ethercat.maxLossesPerSecond > 0) e["max_losses_per_second"] = s.ethercat.maxLossesPerSecond;
+    doc["ethercat"] = e;
+  }
   return doc;
 }
 

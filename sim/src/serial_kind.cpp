@@ -85,12 +85,30 @@ SceneRun runSerialScene(const Scene& scene, const PlannedRun& planned, const Sce
   const auto ctrl = makeController(spec, ownModel ? *options.controllerModel : model);
   RunOptions opt = runOptions(scene);
   if (hooks.recordEnergy) opt.record.energy = true;
-  out.recorder = std::make_shared<Recorder>(makeChannels(model, opt.record));
+  std::vector<ChannelInfo> channels = makeChannels(model, opt.record);
+  const std::vector<ChannelInfo> own = backend.traceChannels();  // e.g. EtherCAT's bad cycles per period
+  const std::size_t engineColumns = channels.size();
+  channels.insert(channels.end(), own.begin(), own.end());
+  out.recorder = std::make_shared<Recorder>(channels);
   if (hooks.started) hooks.started(out.name, out.recorder->channels());
   opt.cancel = hooks.cancel;
   opt.onRow = hooks.onRow;
   opt.progress = hooks.progress;
-  out.result = runSimulation(model, backend, *ctrl, *traj, opt, *out.recorder);
+  if (own.empty()) {
+    out.result = runSimulation(model, backend, *ctrl, *traj, opt, *out.recorder);
+  } else {
+    // The engine records its own columns; each row goes to the run's recorder with the backend's appended.
+    Recorder engineRows(std::vector<ChannelInfo>(channels.begin(), channels.begin() + long(engineColumns)),
+                        RecorderOptions{std::size_t(4096) * (engineColumns + 1) * sizeof(double), 4096});
+    std::vector<double> row(channels.size());
+    opt.onRow = [&](double t, const double* values, std::size_t cols) {
+      std::copy(values, values + cols, row.begin());
+      backend.traceValues(row.data() + cols);
+      out.recorder->append(t, row.data());
+      if (hooks.onRow) hooks.onRow(t, row.data(), row.size());
+    };
+    out.result = runSimulation(model, backend, *ctrl, *traj, opt, engineRows);
+  }
   recordModelFallbacks(out.result, *ctrl);
   if (external && options.backendFinished) options.backendFinished(*external);
   out.limitEvents = plant.jointLimitEvents();

@@ -79,9 +79,17 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
   traj.sample(traj.duration(), endRef);
 
   MetricsAccumulator metrics(n);
+  {
+    // Relative errors per segment of the trajectory (its via points), when it has a valid cut.
+    std::vector<double> cuts = traj.segmentTimes();
+    bool valid = cuts.size() >= 2;
+    for (std::size_t k = 1; valid && k < cuts.size(); ++k) valid = std::isfinite(cuts[k]) && cuts[k] > cuts[k - 1];
+    if (valid) metrics.setSegments(std::move(cuts));
+  }
   metrics.setSteadyStateFrom(opt.duration > traj.duration() + T / 2 ? traj.duration() : opt.duration);
   EnergyBalance balance;
   const long long periods = std::llround(opt.duration / T);
+  rec.reserve(std::size_t(periods + 1));  // the recorder's chunks now, not in the loop
   std::vector<double> row(rec.channels().size());
   VectorX prevQd = backend.velocity(), prevTau = VectorX::Zero(n), prevFric = VectorX::Zero(n);
   double E0 = 0;

@@ -119,6 +119,9 @@ class TestEthercatCli : public QObject {
     r = runProcess(kCli, {"run", scene, "--backend", "ethercat", "--in-process", "--esi", kSource + "/tests/data/esi/no_such.xml"});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("no_such.xml: cannot open the ESI file"), qPrintable(r.err));
+    r = runProcess(kCli, {"run", scene, "--backend", "ethercat", "--in-process", "--loss-budget-ms", "-3"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("--loss-budget-ms: '-3' is not a non-negative number"), qPrintable(r.err));
     r = runProcess(kCli, {"run", scene, "--backend", "ethercat", "--in-process", "--virtual-profile", "nope"});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("--virtual-profile:"), qPrintable(r.err));
@@ -192,6 +195,25 @@ class TestEthercatCli : public QObject {
         return;
       }
       const auto bus = test::readTrace(csv.toStdString());
+      // The fault policy (default budget: a quarter of the drives' 100 ms watchdog, capped at 25 ms; a
+      // tenth of the 400 cycles per second) and the trace columns marking each period's bad cycles: their
+      // sum is what the statistics count in the run's periods.
+      QVERIFY2(r.err.contains("cycle 2.5 ms, loss budget 25 ms and 40 bad cycles per second"), qPrintable(r.err));
+      const QRegularExpressionMatch m =
+          QRegularExpression("EtherCAT: bad cycles (\\d+) in (\\d+) episode\\(s\\), (\\d+) of them in (\\d+) control period").match(r.err);
+      QVERIFY2(m.hasMatch(), qPrintable(r.err));
+      QVERIFY2(r.err.contains("shortest drive watchdog 100 ms (slave 1)"), qPrintable(r.err));
+      const int cBad = bus->channelIndex("ecat_bad_cycles"), cDelay = bus->channelIndex("ecat_delay");
+      QVERIFY(cBad >= 0 && cDelay >= 0);
+      double sumBad = 0;
+      long long marked = 0;
+      for (std::size_t k = 0; k < bus->rows(); ++k) {
+        sumBad += bus->value(k, cBad);
+        marked += bus->value(k, cBad) > 0;
+        QVERIFY(bus->value(k, cDelay) >= 0);
+      }
+      QCOMPARE((long long)sumBad, m.captured(3).toLongLong());
+      QCOMPARE(marked, m.captured(4).toLongLong());
       sim::RunOptions ro = sim::runOptions(sl.scene);
       sim::SimulatedPlant plant(model, sl.scene.plant);
       const test::SimTrace sim = test::simulate(sl.scene, spec, ro, plant);

@@ -251,6 +251,7 @@ class TestEthercatVeth : public QObject {
     auto sl = sim::loadSceneFile(scene.toStdString());
     QVERIFY2(sl.ok(), sl.report().c_str());
     QTemporaryDir tmp;
+    int attempt = 0;
     test::retryOnTiming([&](std::string& timing) {
       const QString csv = tmp.path() + "/bus.csv";
       QProcess run;
@@ -258,7 +259,8 @@ class TestEthercatVeth : public QObject {
                        "--pdo-remap", remap, "--dc", "on"});
       QVERIFY2(run.waitForFinished(60000), "the EtherCAT run did not finish within 60 s");
       const QString err = QString::fromUtf8(run.readAllStandardError());
-      QCOMPARE(err.contains(QStringLiteral("PDO mapping written by SDO")), remapped);
+      // A retry finds the drives (the same ecat-sim) with the mapping the first attempt wrote: kept (auto).
+      if (++attempt == 1 || remap != QLatin1String("auto")) QCOMPARE(err.contains(QStringLiteral("PDO mapping written by SDO")), remapped);
       QVERIFY2(err.contains(QStringLiteral("EtherCAT: distributed clocks (reference: slave 1)")), qPrintable(err));
       if (profile == QLatin1String("minimal")) QVERIFY(err.contains(QStringLiteral("no gear ratio 0x6091")));
       checkRun(sl.scene, run.exitCode(), err, csv, timing);

@@ -1,8 +1,10 @@
 // Online tracking metrics (umis.md §12): Table 10.1 and 10.2 relative errors reproduced from their
-// printed steady-state errors, displacements and measured values; the sign conventions (joint
-// desired − actual, Cartesian actual − desired); time-weighted RMS; the steady-state window; NaN cases;
-// Euler-angle wrapping; the comparison text/JSON/CSV reports; and the energy-balance monitor
-// (newton-euler-actuators.md §4.2) on synthetic data with known work.
+// printed steady-state errors, displacements and measured values; the per-segment relative error of a
+// multi-point trajectory and its n/a rules (displacement below the threshold, segment not reached); the
+// sign conventions (joint desired − actual, Cartesian actual − desired); time-weighted RMS; the
+// steady-state window; NaN cases; Euler-angle wrapping; the comparison text/JSON/CSV reports (the CSV
+// defines every metric in its comments); the default scene's relative errors are defined; and the
+// energy-balance monitor (newton-euler-actuators.md §4.2) on synthetic data with known work.
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -10,8 +12,12 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <numbers>
+#include <set>
 #include <stdexcept>
 
+#include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/simulated_plant.hpp"
+#include "maniplab/sim/simulation.hpp"
 #include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/sim/traces/energy_balance.hpp"
 #include "maniplab/sim/traces/metrics.hpp"
@@ -77,7 +83,8 @@ class TestMetrics : public QObject {
     QVERIFY(std::abs(m.duration - 4.0025) < 1e-9);  // 1601 samples of 2.5 ms
   }
 
-  // Table 10.2: e_ss = actual − desired, relative = |e_ss| / |actual| × 100.
+  // Table 10.2: e_ss = actual − desired, relative to the final value = |e_ss| / |actual| × 100 (kept as
+  // relativeToFinalPercent); the relative error proper divides by the displacement of the move, none here.
   void table10_2RelativeCartesianErrors() {
     const Vector6 desired(-1.0070, -1.5190, -2.6140, -0.7890, 0.0280, 0.6390);
     const Vector6 actual(-1.0355, -1.5215, -2.6484, -0.7875, 0.0304, 0.6397);
@@ -97,11 +104,15 @@ class TestMetrics : public QObject {
       QVERIFY2(std::abs(a.steadyStateError - printedError[k]) < 1e-12,
                qPrintable(QString("%1: e_ss %2").arg(kCartesianAxisNames[std::size_t(k)]).arg(a.steadyStateError)));
       QCOMPARE(a.finalMeasured, actual[k]);
-      QCOMPARE(round2(a.relativeErrorPercent), printedRelative[k]);
+      QCOMPARE(round2(a.relativeToFinalPercent), printedRelative[k]);
+      QVERIFY(a.relativeToFinalStatus == RelativeErrorStatus::Defined);
       QVERIFY(std::abs(a.maxAbsError - 3 * std::abs(printedError[k])) < 1e-12);
+      // The desired pose does not move: no displacement to divide by.
+      QVERIFY(std::isnan(a.relativeErrorPercent));
+      QVERIFY(a.relativeErrorStatus == RelativeErrorStatus::SmallDisplacement);
     }
-    QVERIFY(std::abs(m.cartesian[4].relativeErrorPercent - 0.0024 / 0.0304 * 100) < 1e-9);  // Y 7.89 %
-    QVERIFY(std::abs(m.cartesian[3].relativeErrorPercent - 0.0015 / 0.7875 * 100) < 1e-9);  // X 0.19 %
+    QVERIFY(std::abs(m.cartesian[4].relativeToFinalPercent - 0.0024 / 0.0304 * 100) < 1e-9);  // Y 7.89 %
+    QVERIFY(std::abs(m.cartesian[3].relativeToFinalPercent - 0.0015 / 0.7875 * 100) < 1e-9);  // X 0.19 %
     QVERIFY(std::abs(m.duration - 4.0025) < 1e-9);  // no joint samples: Cartesian duration
   }
 
@@ -183,20 +194,156 @@ class TestMetrics : public QObject {
     QVERIFY(!e.hasCartesian);
     QVERIFY(std::isnan(e.cartesian[0].rmsError));
     QCOMPARE(e.duration, 0.0);
-    // A Cartesian axis measured at exactly 0: the relative error is undefined.
+    QVERIFY(m.joints[0].relativeErrorStatus == RelativeErrorStatus::SmallDisplacement);
+    QVERIFY(e.joints[1].relativeErrorStatus == RelativeErrorStatus::NoSamples);
+    // A Cartesian axis measured at exactly 0 (or below the threshold): relative to final undefined.
     MetricsAccumulator c(0);
     c.addCartesian(0, 1, Vector6::Constant(0.1), Vector6::Zero());
-    QVERIFY(std::isnan(c.finish(VectorX(), VectorX()).cartesian[2].relativeErrorPercent));
-    // ... or at a zero up to rounding (a pendulum hanging at X = l cos(-pi/2) = 6e-17 l): undefined too,
-    // not 1e13 %; a small value that is not rounding keeps its percentage.
-    Vector6 actual = Vector6::Zero();
-    actual[3] = 1.36e-15;
-    actual[4] = 1e-9;
-    MetricsAccumulator r(0);
-    r.addCartesian(0, 1, Vector6::Constant(0.1), actual);
-    const RunMetrics rm = r.finish(VectorX(), VectorX());
-    QVERIFY(std::isnan(rm.cartesian[3].relativeErrorPercent));
-    QVERIFY(std::abs(rm.cartesian[4].relativeErrorPercent - std::abs(rm.cartesian[4].steadyStateError) / 1e-9 * 100) < 1e-6);
+    const RunMetrics cm = c.finish(VectorX(), VectorX());
+    QVERIFY(std::isnan(cm.cartesian[2].relativeToFinalPercent));
+    QVERIFY(cm.cartesian[2].relativeToFinalStatus == RelativeErrorStatus::SmallDisplacement);
+    QVERIFY(std::isnan(cm.cartesian[2].relativeErrorPercent));
+  }
+
+  // Zanaboni's relative error per segment of a multi-point trajectory: desired 0 -> 1 (t in [0, 1]) ->
+  // 0.2 (t in [1, 2]), then held; the error is 0.05 around the via point, 0.01 elsewhere, 0.004 in the
+  // hold. Segment 1: |e(1)| / |1 - 0| = 5 %; segment 2: |e_ss| / |0.2 - 1| = 0.5 %; shown: 5 %, segment 1.
+  void perSegmentRelativeError() {
+    auto run = [](double end, std::vector<double> cuts, double viaValue = 1.0, double last = 0.2, double threshold = 0) {
+      MetricsAccumulator acc(1);
+      acc.setSegments(std::move(cuts));
+      if (threshold > 0) acc.setRelativeErrorThreshold(threshold);
+      acc.setSteadyStateFrom(2.0);
+      const double dt = 2.5e-3;
+      for (int k = 0; k * dt <= end + 1e-12; ++k) {
+        const double t = k * dt;
+        const double qd = t <= 1 ? viaValue * t : t <= 2 ? viaValue + (last - viaValue) * (t - 1) : last;
+        const double e = t >= 2.0 ? 0.004 : std::abs(t - 1) <= 0.1 ? 0.05 : 0.01;
+        acc.addJoint(t, dt, vec({qd}), vec({qd - e}), vec({0}));
+      }
+      return acc.finish(vec({0}), vec({last})).joints[0];
+    };
+    const JointMetrics j = run(3.0, {0, 1, 2});
+    QCOMPARE(int(j.segments.size()), 2);
+    QVERIFY(std::abs(j.segments[0].displacement - 1.0) < 1e-12);
+    QVERIFY(std::abs(j.segments[0].endError - 0.05) < 1e-12);
+    QVERIFY(std::abs(j.segments[0].relativeErrorPercent - 5.0) < 1e-9);
+    QVERIFY(std::abs(j.segments[1].displacement + 0.8) < 1e-12);
+    QVERIFY(std::abs(j.segments[1].endError - 0.004) < 1e-12);  // the steady-state error
+    QVERIFY(std::abs(j.segments[1].relativeErrorPercent - 0.5) < 1e-9);
+    QCOMPARE(j.segments[1].t0, 1.0);
+    QCOMPARE(j.segments[1].t1, 2.0);
+    QVERIFY(std::abs(j.relativeErrorPercent - 5.0) < 1e-9);
+    QCOMPARE(j.relativeErrorSegment, 0);
+    QVERIFY(j.relativeErrorStatus == RelativeErrorStatus::Defined);
+    // Without segments the same run is one move 0 -> 0.2: |0.004| / 0.2 = 2 % (Table 10.1's definition).
+    const JointMetrics whole = run(3.0, {});
+    QCOMPARE(int(whole.segments.size()), 1);
+    QVERIFY(std::abs(whole.relativeErrorPercent - 2.0) < 1e-9);
+
+    // A trajectory that returns to its start (the default scene's): no overall displacement, but each
+    // segment has one, so the relative error is defined.
+    const JointMetrics back = run(3.0, {0, 1, 2}, 1.0, 0.0);
+    QCOMPARE(back.displacement, 0.0);
+    QVERIFY(back.relativeErrorStatus == RelativeErrorStatus::Defined);
+    QVERIFY(std::abs(back.segments[1].relativeErrorPercent - 0.4) < 1e-9);  // 0.004 / 1
+
+    // Threshold: a via point 5e-4 away from the start is too small a move (n/a), unless the threshold
+    // is lowered below it.
+    const JointMetrics tiny = run(3.0, {0, 1, 2}, 5e-4, 0.0);
+    QVERIFY(tiny.relativeErrorStatus == RelativeErrorStatus::SmallDisplacement);
+    QVERIFY(std::isnan(tiny.relativeErrorPercent));
+    QVERIFY(tiny.segments[0].status == RelativeErrorStatus::SmallDisplacement);
+    QVERIFY(!relativeErrorStatusText(tiny.relativeErrorStatus).empty());
+    const JointMetrics lowered = run(3.0, {0, 1, 2}, 5e-4, 0.0, 1e-4);
+    QVERIFY(lowered.relativeErrorStatus == RelativeErrorStatus::Defined);
+    QVERIFY(std::abs(lowered.segments[0].relativeErrorPercent - 0.05 / 5e-4 * 100) < 1e-6);
+
+    // A run stopped at 1.5 s: segment 2 not reached; at 0.5 s: none.
+    const JointMetrics half = run(1.5, {0, 1, 2});
+    QVERIFY(half.segments[1].status == RelativeErrorStatus::NotReached);
+    QVERIFY(half.relativeErrorStatus == RelativeErrorStatus::Defined);
+    QVERIFY(std::abs(half.relativeErrorPercent - 5.0) < 1e-9);
+    const JointMetrics early = run(0.5, {0, 1, 2});
+    QVERIFY(early.relativeErrorStatus == RelativeErrorStatus::NotReached);
+    QVERIFY(std::isnan(early.relativeErrorPercent));
+    QCOMPARE(early.relativeErrorSegment, -1);
+
+    MetricsAccumulator bad(1);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, bad.setSegments({1.0}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, bad.setSegments({0, 1, 1}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, bad.setSegments({0, kNaN}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, bad.setRelativeErrorThreshold(0));
+  }
+
+  // Issue 19: orientation axes whose final value is ~0 gave 147 %, 1.1e5 %. Per segment over the
+  // displacement: an axis that does not move is n/a, one that moves and comes back is a few per cent.
+  void cartesianAxesNearZero() {
+    MetricsAccumulator acc(0);
+    acc.setSegments({0, 1, 2});
+    acc.setSteadyStateFrom(2);
+    for (int k = 0; k <= 1200; ++k) {
+      const double t = k * 2.5e-3;
+      Vector6 d = Vector6::Constant(1e-5);                       // phi: never moves, ~0
+      d[1] = t <= 1 ? 0.5 * t : t <= 2 ? 0.5 - (0.5 - 1e-5) * (t - 1) : 1e-5;  // theta: out and back to ~0
+      Vector6 a = d;
+      a[0] += 1e-4;
+      a[1] += t >= 2 ? 2e-4 : 0.01;
+      acc.addCartesian(t, 2.5e-3, d, a);
+    }
+    const RunMetrics m = acc.finish(VectorX(), VectorX());
+    QVERIFY(std::isnan(m.cartesian[0].relativeErrorPercent));
+    QVERIFY(m.cartesian[0].relativeErrorStatus == RelativeErrorStatus::SmallDisplacement);
+    QVERIFY(m.cartesian[1].relativeErrorStatus == RelativeErrorStatus::Defined);
+    QVERIFY(std::abs(m.cartesian[1].segments[0].relativeErrorPercent - 0.01 / 0.5 * 100) < 1e-9);
+    QVERIFY(std::abs(m.cartesian[1].segments[1].relativeErrorPercent - 2e-4 / (0.5 - 1e-5) * 100) < 1e-9);
+    QVERIFY(std::abs(m.cartesian[1].relativeErrorPercent - 2.0) < 1e-9);
+    QVERIFY(std::isnan(m.cartesian[1].relativeToFinalPercent));  // |final| ~ 2e-4 < 1e-3
+  }
+
+  // The definitions: one per CSV metric column, unique keys, each with a text.
+  void definitions() {
+    const auto& defs = metricDefinitions();
+    std::set<std::string> keys;
+    for (const auto& d : defs) {
+      QVERIFY(!d.definition.empty() && !d.label.empty());
+      QVERIFY2(keys.insert(d.key).second, d.key.c_str());
+    }
+    const RunMetrics one = jointRun(vec({0.001}), vec({0.01}), vec({0}), vec({1}));
+    const CsvTable t = comparisonCsv({{"C", one}});
+    for (std::size_t c = 3; c < t.names.size(); ++c) {
+      std::string key = t.names[c].substr(2);
+      if (const auto sp = key.find(' '); sp != std::string::npos) key = key.substr(0, sp);  // "... segment k"
+      QVERIFY2(keys.count(key), t.names[c].c_str());
+    }
+    QCOMPARE(t.comments.size(), defs.size() + 1);
+    QVERIFY(t.comments[3].rfind("relativeErrorPercent [%]: relative error as Zanaboni 2009 defines it", 0) == 0);
+  }
+
+  // The default scene (a trajectory that returns to its start): every joint's relative error is
+  // defined per segment; no Cartesian relative error is the division by a near-zero value the issue saw.
+  void defaultSceneRelativeErrors() {
+    const SceneLoadResult sl = loadSceneFile(MANIPLAB_SOURCE_DIR "/scenes/default.json");
+    QVERIFY2(sl.ok(), sl.report().c_str());
+    const Scene& scene = sl.scene;
+    const auto traj = makeTrajectory(scene);
+    QVERIFY(traj->segmentTimes().size() >= 3);
+    SimulatedPlant plant(scene.robot.model, scene.plant);
+    const auto controller = makeController(scene.controllers.front(), scene.robot.model);
+    Recorder rec(makeChannels(scene.robot.model, scene.record));
+    const RunResult r = runSimulation(scene.robot.model, plant, *controller, *traj, runOptions(scene), rec);
+    QVERIFY2(r.ok, r.message.c_str());
+    for (const auto& j : r.metrics.joints) {
+      QVERIFY(j.relativeErrorStatus == RelativeErrorStatus::Defined);
+      QCOMPARE(j.segments.size(), traj->segmentTimes().size() - 1);
+      QVERIFY2(j.relativeErrorPercent < 100, qPrintable(QString::number(j.relativeErrorPercent)));
+    }
+    for (std::size_t k = 0; k < 6; ++k) {
+      const auto& a = r.metrics.cartesian[k];
+      QVERIFY2(std::isnan(a.relativeErrorPercent) || a.relativeErrorPercent < 100,
+               qPrintable(QString("%1: %2").arg(kCartesianAxisNames[k]).arg(a.relativeErrorPercent)));
+    }
+    qInfo("%s", comparisonTable({{scene.controllers.front().name, r.metrics}}).c_str());
   }
 
   void eulerAngleErrorsAreWrapped() {
@@ -239,10 +386,9 @@ class TestMetrics : public QObject {
     QVERIFY(table.contains("n/a"));    // PID joint 1 does not move: relative error undefined
     QVERIFY(table.contains("Cartesian metrics"));
     QVERIFY(table.contains("theta"));
-    QVERIFY(table.contains("33.33"));  // |0.5| / |1.5|
     QVERIFY(!table.contains(" \n"));   // no trailing blanks
     const QStringList tableLines = table.split('\n', Qt::SkipEmptyParts);
-    QCOMPARE(tableLines.size(), 3 + 2 + 3 + 6);  // title, names, headings, rows; twice
+    QCOMPARE(tableLines.size(), 4 + 2 + 3 + 6);  // title (two lines for the joints), names, headings, rows
     qInfo("%s", qPrintable(table));
 
     const auto j = nlohmann::json::parse(comparisonJson(runs));
@@ -259,9 +405,15 @@ class TestMetrics : public QObject {
     QCOMPARE(j["controllers"][1]["cartesian"][4]["axis"].get<std::string>(), std::string("Y"));
     QCOMPARE(j["controllers"][1]["cartesian"][4]["finalMeasured"].get<double>(), 1.5);
 
+    QCOMPARE(j["controllers"][0]["joints"][0]["relativeErrorStatus"].get<std::string>(), std::string("defined"));
+    QCOMPARE(j["controllers"][1]["joints"][0]["relativeErrorStatus"].get<std::string>(),
+             std::string("small_displacement"));
+    QCOMPARE(j["controllers"][0]["joints"][0]["segments"].size(), std::size_t(1));
+    QCOMPARE(j["controllers"][1]["cartesian"][4]["relativeToFinalPercent"].get<double>(), 0.5 / 1.5 * 100);
+
     const CsvTable t = comparisonCsv(runs);
     QCOMPARE(t.rows(), std::size_t(2 + 6));
-    QCOMPARE(t.columns.size(), std::size_t(3 + 2 * 8));
+    QCOMPARE(t.columns.size(), std::size_t(3 + 2 * 11));  // 10 metrics and 1 segment per controller
     QCOMPARE(t.names[0], std::string("item"));
     QCOMPARE(t.names[3], std::string("Computed torque maxAbsError"));
     QCOMPARE(t.names[6], std::string("Computed torque relativeErrorPercent"));
@@ -269,12 +421,17 @@ class TestMetrics : public QObject {
     QCOMPARE(t.columns[6][0], ctc.joints[0].relativeErrorPercent);
     QVERIFY(std::isnan(t.columns[1][2]) && t.columns[2][2] == 1.0);  // first Cartesian row: axis 1
     QVERIFY(std::isnan(t.columns[3 + 0][2]));                         // CTC has no Cartesian data
-    QCOMPARE(t.columns[11 + 7][2 + 4], 1.5);                           // PID finalMeasured, Y
+    QCOMPARE(t.columns[14 + 7][2 + 4], 1.5);                           // PID finalMeasured, Y
+    QCOMPARE(t.columns[14 + 9][2 + 4], 0.5 / 1.5 * 100);               // PID relativeToFinalPercent, Y
+    QCOMPARE(t.names[13], std::string("Computed torque relativeErrorPercent segment 1"));
+    QCOMPARE(t.columns[13][0], ctc.joints[0].relativeErrorPercent);
+    QCOMPARE(t.columns[11][0], 1.0);                                   // the worst segment, 1-based
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const std::string p = dir.filePath("comparison.csv").toStdString();
     writeCsvTable(t, p);
     const CsvTable r = readCsv(p);
+    QCOMPARE(r.comments, t.comments);  // the definitions, as "# ..." lines before the header
     QCOMPARE(r.names, t.names);
     QCOMPARE(r.rows(), t.rows());
     QCOMPARE(r.columns[6][0], t.columns[6][0]);

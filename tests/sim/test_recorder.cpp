@@ -139,6 +139,38 @@ class TestRecorder : public QObject {
     checkUniform(rec);
   }
 
+  // reserve(): the chunks for the rows to come are allocated at once, capped by the budget, and change
+  // nothing in what is stored (same rows, same decimation) nor in the memory bound.
+  void reserveAllocatesAheadWithinBudget() {
+    const std::size_t chunkBytes = 4096 * 4 * sizeof(double);
+    Recorder rec(makeChannels(3));
+    rec.reserve(10000);
+    QVERIFY(rec.memoryBytes() >= 3 * chunkBytes);  // three chunks before any row
+    QVERIFY(rec.memoryBytes() < 3 * chunkBytes + (std::size_t(64) << 10));
+    const std::size_t reserved = rec.memoryBytes();
+    appendAndCheck(rec, 10000, RecorderOptions{}.memoryBudgetBytes);
+    QCOMPARE(rec.memoryBytes(), reserved);  // no chunk added by the appends
+    QCOMPARE(rec.rows(), std::size_t(10000));
+    checkUniform(rec);
+
+    // Asking for more than the budget holds allocates the budget only; decimation then works as without.
+    const std::size_t budget = 2000;
+    Recorder a(makeChannels(2), RecorderOptions{budget, 8}), b(makeChannels(2), RecorderOptions{budget, 8});
+    a.reserve(std::size_t(1) << 40);
+    QVERIFY(a.memoryBytes() <= budget);
+    appendAndCheck(a, 1000, budget);
+    appendAndCheck(b, 1000, budget);
+    QCOMPARE(a.rows(), b.rows());
+    QCOMPARE(a.stride(), b.stride());
+    QVERIFY(a.stride() > 1);
+    checkUniform(a);
+    // Emptied chunks are kept after decimation and reused; clear() frees them.
+    a.clear();
+    QVERIFY(a.memoryBytes() < std::size_t(64) << 10);
+    appendAndCheck(a, 30, budget);
+    checkUniform(a);
+  }
+
   // One hour at 1 kHz with 60 channels (3.6 M rows, 1.76 GB undecimated) under the default 160 MiB.
   void oneHourAt1kHzUnderDefaultBudget() {
     Recorder rec(makeChannels(60));

@@ -105,8 +105,11 @@ class TestIdentificationPanel : public QObject {
     // Computed torque with a +-30 % model error, then with the exact model (what a perfect
     // identification gives): the same trajectory tracks better with the exact model. (At the scene's
     // +-5 % the error is dominated by the 400 Hz zero-order hold and the Coulomb friction switching
-    // inside a period, and both models track alike; that floor, ~4.2 mrad here, is reached by the exact
-    // model, against ~6.4 mrad with the +-30 % error.)
+    // inside a period, and both models track alike.) Compared on the RMS error over the joints: the
+    // maximum error is set by a few friction switchings and moved either way with the trajectory (with
+    // the elbow's goal between 0.5 and 0.9 rad the max ratio went from 0.58 to 1.06, the RMS ratio
+    // stayed between 0.47 and 0.84; 0.61 for the scene's 0.7 rad).
+    
     sim::Scene s = loadSceneOrFail("scenes/puma560_ctc_vs_pid.json");
     s.duration = 1.0;
     int ct = -1;
@@ -128,9 +131,11 @@ class TestIdentificationPanel : public QObject {
     QVERIFY(out.runs[0].ok && out.runs[1].ok);
     QCOMPARE(out.runs[1].name, out.runs[0].name + QStringLiteral(" (identified model)"));
     double before = 0, after = 0;
-    for (const auto& j : out.runs[0].metrics.joints) before = std::max(before, j.maxAbsError);
-    for (const auto& j : out.runs[1].metrics.joints) after = std::max(after, j.maxAbsError);
-    QVERIFY2(after < 0.8 * before, qPrintable(QStringLiteral("%1 vs %2").arg(after).arg(before)));
+    for (const auto& j : out.runs[0].metrics.joints) before += j.rmsError * j.rmsError;
+    for (const auto& j : out.runs[1].metrics.joints) after += j.rmsError * j.rmsError;
+    before = std::sqrt(before);
+    after = std::sqrt(after);
+    QVERIFY2(after < 0.8 * before, qPrintable(QStringLiteral("RMS %1 vs %2").arg(after).arg(before)));
   }
 };
 

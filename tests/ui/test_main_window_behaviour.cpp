@@ -127,6 +127,7 @@ class TestMainWindowBehaviour : public QObject {
       pts.push_back(toQ(home.oMi[std::size_t(i)].p));
       pts.push_back(origin(view->bodyTransform(i)));
     }
+    if (view->shapes().pedestal) pts.push_back(QVector3D(0, 0, float(view->shapes().floorZ)));  // the Puma's pedestal
     QVector3D lo = pts[0], hi = pts[0];
     for (const auto& p : pts) {
       lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
@@ -509,7 +510,10 @@ class TestMainWindowBehaviour : public QObject {
     QVERIFY2(metrics->exportCsv(path, &err), qPrintable(err));
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    // The metrics' definitions come first, as '#' comment lines (sim/traces/metrics.hpp).
+    const qsizetype comments = lines.removeIf([](const QString& l) { return l.startsWith(QLatin1Char('#')); });
+    QVERIFY(comments >= 8);
     QCOMPARE(lines.size(), 1 + metrics->rowCount());  // header, then the table's rows
     const QStringList header = lines[0].split(QLatin1Char(','));
     QVERIFY2(header.contains(QStringLiteral("joint")), qPrintable(lines[0]));

@@ -190,7 +190,7 @@ class TestRobotView : public QObject {
   }
 
   // The camera was orbited and zoomed away: fitToRobot looks at the centre of the robot's bounding box
-  // again, from a distance that shows all of it.
+  // (with the foot of its pedestal) again, from a distance that shows all of it.
   void fitToRobotAfterTheCameraMovedAway() {
     RobotView view;
     view.resize(800, 600);
@@ -210,6 +210,8 @@ class TestRobotView : public QObject {
       pts.push_back(home.oMi[std::size_t(i)].p);
       pts.push_back(now.oMi[std::size_t(i)].p);
     }
+    QVERIFY(view.shapes().pedestal);  // the Puma's base frame is at its shoulder: its pedestal is framed too
+    pts.push_back(Vector3(0, 0, view.shapes().floorZ));
     Vector3 lo = pts[0], hi = pts[0];
     for (const auto& p : pts) {
       lo = lo.cwiseMin(p);

@@ -86,6 +86,7 @@ class TestScope : public QObject {
   void ringMinMaxMatchesScan();
   void streamingRedrawShowsNewSamples();
   void retranslatesOnLanguageChange();
+  void runButtonSaysItActsOnTheDisplay();
   void framesPaintedCountsReplotsThatReachTheScreen();
   void replotIfDueDrawsNewSamplesAtOnce();
   void channelPages();
@@ -509,6 +510,24 @@ void TestScope::decimationEightMillion() {
     QVERIFY(std::abs(lo - m.min / w.channelGain(k)) < 1e-12);
   }
   qInfo("frames drawn: %lld", w.framesDrawn());
+}
+
+// Issue 19: "Running — click to stop" after the simulation had finished read as if the simulation were
+// running. The button freezes the display: its label and tooltip say so, in both states.
+void TestScope::runButtonSaysItActsOnTheDisplay() {
+  ScopeWidget w;
+  w.setSources({"x"}, {"V"});
+  auto* runButton = w.findChild<QPushButton*>("scopeRunButton");
+  QVERIFY(runButton);
+  w.setRunning(true);
+  QVERIFY(runButton->isChecked());
+  QVERIFY2(runButton->text().startsWith("Display live"), qPrintable(runButton->text()));
+  QVERIFY(!runButton->text().contains("Running"));
+  runButton->click();  // freezes
+  QVERIFY(!w.isRunning());
+  QVERIFY2(runButton->text().startsWith("Display frozen"), qPrintable(runButton->text()));
+  QVERIFY(runButton->toolTip().contains("display only"));
+  QVERIFY(runButton->toolTip().contains("Simulation menu"));
 }
 
 void TestScope::retranslatesOnLanguageChange() {

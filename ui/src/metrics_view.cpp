@@ -1,3 +1,4 @@
+// The comparison table of the last runs (metrics_view.hpp); definitions of sim/traces/metrics.hpp.
 #include "maniplab/ui/metrics_view.hpp"
 
 #include <QEvent>
@@ -15,10 +16,13 @@
 namespace maniplab::ui {
 
 namespace {
-// Metric keys of sim::comparisonCsv, in display order.
+// Metric keys of sim::metricDefinitions() shown per controller, in display order.
 const char* const kKeys[] = {"maxAbsError", "rmsError", "steadyStateError", "relativeErrorPercent",
                              "rmsTorque",   "peakTorque", "finalMeasured"};
 constexpr int kKeyCount = 7;
+constexpr int kRelativeColumn = 3;
+
+QString number(double v) { return QString::number(v, 'g', 4); }
 }  // namespace
 
 MetricsView::MetricsView(QWidget* parent) : QWidget(parent) {
@@ -60,6 +64,16 @@ QString MetricsView::cellText(int row, int column) const {
   return it ? it->text() : QString();
 }
 
+QString MetricsView::cellToolTip(int row, int column) const {
+  const auto* it = table_->item(row, column);
+  return it ? it->toolTip() : QString();
+}
+
+QString MetricsView::headerToolTip(int column) const {
+  const auto* it = table_->horizontalHeaderItem(column);
+  return it ? it->toolTip() : QString();
+}
+
 bool MetricsView::exportCsv(const QString& path, QString* error) const {
   try {
     if (runs_.empty()) throw std::runtime_error(tr("no run to export").toStdString());
@@ -87,10 +101,124 @@ void MetricsView::changeEvent(QEvent* e) {
   QWidget::changeEvent(e);
 }
 
+QStringList MetricsView::columnKeys() {
+  QStringList keys;
+  for (const char* k : kKeys) keys << QLatin1String(k);
+  return keys;
+}
+
+QString MetricsView::relativeErrorReason(sim::RelativeErrorStatus status, double threshold) {
+  switch (status) {
+    case sim::RelativeErrorStatus::Defined: return {};
+    case sim::RelativeErrorStatus::NoSamples: return tr("no sample was recorded");
+    case sim::RelativeErrorStatus::NotReached: return tr("the run stopped before the end of the segment");
+    case sim::RelativeErrorStatus::SmallDisplacement:
+      return tr("the displacement of the move is below the threshold %1 (rad or m): too small a move to divide by")
+          .arg(number(threshold));
+  }
+  return {};
+}
+
+QString MetricsView::definitionsHtml() {
+  QString html = QStringLiteral("<h3>%1</h3><p>%2</p><dl>")
+                     .arg(tr("Tracking metrics"),
+                          tr("Computed online at the full control rate for each controller. Joint values in rad "
+                             "(revolute) or m (prismatic), torques in N m or N; Cartesian axes phi, theta, psi "
+                             "(Euler X-Y-Z angles, rad) and X, Y, Z (m). Source: Zanaboni 2009, chapter 10."));
+  for (const auto& d : sim::metricDefinitions()) {
+    const QString key = QString::fromStdString(d.key);
+    const QString unit = d.unit.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(d.unit));
+    html += QStringLiteral("<dt><b>%1</b>%2 <i>(%3)</i></dt><dd>%4</dd>")
+                .arg(metricLabel(key).toHtmlEscaped(), unit.toHtmlEscaped(), key, metricDefinition(key).toHtmlEscaped());
+  }
+  html += QStringLiteral("</dl>");
+  return html;
+}
+
+QString MetricsView::metricLabel(const QString& key) {
+  if (key == QLatin1String("maxAbsError")) return tr("max |e|");
+  if (key == QLatin1String("rmsError")) return tr("RMS e");
+  if (key == QLatin1String("steadyStateError")) return tr("e steady");
+  if (key == QLatin1String("relativeErrorPercent")) return tr("rel. %");
+  if (key == QLatin1String("displacement")) return tr("displacement");
+  if (key == QLatin1String("rmsTorque")) return tr("RMS torque");
+  if (key == QLatin1String("peakTorque")) return tr("peak torque");
+  if (key == QLatin1String("finalMeasured")) return tr("final");
+  if (key == QLatin1String("relativeErrorSegment")) return tr("segment");
+  if (key == QLatin1String("relativeToFinalPercent")) return tr("rel. to final %");
+  return {};
+}
+
+// The texts of sim::metricDefinitions() (sim/src/traces/metrics.cpp), word for word, so that lupdate
+// finds them; test_metrics_view checks that the two stay the same.
+QString MetricsView::metricDefinition(const QString& key) {
+  if (key == QLatin1String("maxAbsError"))
+    return tr("largest absolute tracking error over the run (Zanaboni 2009, Tables 10.3 and 10.4, maximum "
+              "deviation). Joint error e = desired - actual; Cartesian error e = actual - desired (Table "
+              "10.2), Euler angles wrapped to [-pi, pi].");
+  if (key == QLatin1String("rmsError"))
+    return tr("root mean square of the error over the run, weighted by time: sqrt(sum e^2 dt / sum dt) (an "
+              "addition: the thesis has no RMS).");
+  if (key == QLatin1String("steadyStateError"))
+    return tr("mean error over the hold after the trajectory ends (the error of the last sample when the run "
+              "has no hold).");
+  if (key == QLatin1String("relativeErrorPercent"))
+    return tr("relative error as Zanaboni 2009 defines it (Table 10.1): |error at the end of a segment| / "
+              "|displacement of the segment| x 100, for each segment of the trajectory (between via points; "
+              "the whole move for a single segment), and the largest over the segments is shown. The error at "
+              "an interior via point is the tracking error when the reference passes it; for the last segment "
+              "it is the steady-state error. The same definition for joints and Cartesian axes. n/a when the "
+              "displacement is below 0.001 (1 mrad = 0.057 deg, or 1 mm): dividing by so small a move measures "
+              "nothing.");
+  if (key == QLatin1String("displacement"))
+    return tr("final - initial desired joint value of the whole trajectory (Table 10.1); zero for a trajectory "
+              "that returns to its start, which is why the relative error is taken per segment.");
+  if (key == QLatin1String("rmsTorque"))
+    return tr("root mean square of the applied joint torque (force), weighted by time.");
+  if (key == QLatin1String("peakTorque"))
+    return tr("largest absolute applied joint torque (force) over the run.");
+  if (key == QLatin1String("finalMeasured"))
+    return tr("actual Cartesian value at the end of the run (Table 10.2).");
+  if (key == QLatin1String("relativeErrorSegment"))
+    return tr("the segment (1 = the first) whose relative error is the largest, the one shown as "
+              "relativeErrorPercent.");
+  if (key == QLatin1String("relativeToFinalPercent"))
+    return tr("Cartesian only: |steady-state error| / |final measured value| x 100, the denominator of the "
+              "thesis's Table 10.2, kept for comparison with it. It depends on where the world origin is and "
+              "is meaningless near 0: n/a when |final value| is below 0.001.");
+  return {};
+}
+
+namespace {
+
+/// The tooltip of a relative-error cell: the reason when n/a, else every segment.
+QString segmentsToolTip(const std::vector<sim::SegmentError>& segs, int worst, sim::RelativeErrorStatus status) {
+  if (status != sim::RelativeErrorStatus::Defined)
+    return MetricsView::tr("n/a: %1").arg(MetricsView::relativeErrorReason(status));
+  QStringList lines;
+  lines << MetricsView::tr("Largest relative error over %n segment(s): segment %1.", nullptr, int(segs.size()))
+               .arg(worst + 1);
+  for (std::size_t k = 0; k < segs.size(); ++k) {
+    const auto& s = segs[k];
+    const QString span = MetricsView::tr("segment %1 (%2 s to %3 s)").arg(k + 1).arg(number(s.t0), number(s.t1));
+    if (s.status == sim::RelativeErrorStatus::Defined)
+      lines << MetricsView::tr("%1: |e| %2 / |displacement| %3 = %4 %")
+                   .arg(span, number(std::abs(s.endError)), number(std::abs(s.displacement)),
+                        number(s.relativeErrorPercent));
+    else
+      lines << MetricsView::tr("%1: n/a, %2").arg(span, MetricsView::relativeErrorReason(s.status));
+  }
+  return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace
+
 void MetricsView::rebuild() {
   exportButton_->setText(tr("Export CSV..."));
+  exportButton_->setToolTip(tr("Writes the table with every metric's definition in its header comments"));
   caption_->setText(tr("Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired "
-                       "[rad, m]; steady state over the hold after the trajectory."));
+                       "[rad, m]; steady state over the hold after the trajectory; rel. % per segment (Zanaboni "
+                       "2009). Hover a header for its definition, an n/a for its reason."));
   exportButton_->setEnabled(!runs_.empty());
   table_->clear();
   if (runs_.empty()) {
@@ -98,49 +226,66 @@ void MetricsView::rebuild() {
     table_->setColumnCount(0);
     return;
   }
-  const sim::CsvTable t = sim::comparisonCsv(runs_);
-  const QString labels[kKeyCount] = {tr("max |e|"), tr("RMS e"), tr("e steady"), tr("rel. %"),
-                                     tr("RMS torque"), tr("peak torque"), tr("final")};
+  std::size_t n = 0;
+  bool anyCart = false;
+  for (const auto& [name, m] : runs_) {
+    n = std::max(n, m.joints.size());
+    anyCart = anyCart || m.hasCartesian;
+  }
+  const std::size_t rows = n + (anyCart ? 6 : 0);
   table_->setColumnCount(int(runs_.size()) * kKeyCount);
-  table_->setRowCount(int(t.rows()));
-  // Column of "NAME key" in the CSV table.
-  auto column = [&](const std::string& name, const char* key) -> int {
-    const std::string prefix = name + " " + key;
-    for (std::size_t c = 0; c < t.names.size(); ++c)
-      if (t.names[c].rfind(prefix, 0) == 0) return int(c);
-    return -1;
-  };
-  int jc = -1, ac = -1;
-  for (std::size_t c = 0; c < t.names.size(); ++c) {
-    if (t.names[c] == "joint") jc = int(c);
-    if (t.names[c] == "axis") ac = int(c);
-  }
+  table_->setRowCount(int(rows));
   QStringList vlabels;
-  for (std::size_t r = 0; r < t.rows(); ++r) {
-    const double j = jc >= 0 ? t.columns[std::size_t(jc)][r] : NAN;
-    const double a = ac >= 0 ? t.columns[std::size_t(ac)][r] : NAN;
-    if (std::isfinite(j))
-      vlabels << tr("joint %1").arg(int(j));
-    else if (std::isfinite(a) && a >= 1 && a <= 6)
-      vlabels << QString::fromUtf8(sim::kCartesianAxisNames[std::size_t(a) - 1]);
-    else
-      vlabels << QString::number(r + 1);
-  }
-  QStringList hlabels;
-  for (std::size_t k = 0; k < runs_.size(); ++k) {
-    for (int m = 0; m < kKeyCount; ++m) {
-      hlabels << QString::fromStdString(runs_[k].first) + QStringLiteral("\n") + labels[m];
-      const int c = column(runs_[k].first, kKeys[m]);
-      for (std::size_t r = 0; r < t.rows(); ++r) {
-        const double v = c >= 0 ? t.columns[std::size_t(c)][r] : NAN;
-        auto* it = new QTableWidgetItem(std::isnan(v) ? QString() : QString::number(v, 'g', 4));
-        it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        table_->setItem(int(r), int(k) * kKeyCount + m, it);
-      }
-    }
-  }
-  table_->setHorizontalHeaderLabels(hlabels);
+  for (std::size_t r = 0; r < n; ++r) vlabels << tr("joint %1").arg(r + 1);
+  if (anyCart)
+    for (const char* a : sim::kCartesianAxisNames) vlabels << QString::fromUtf8(a);
   table_->setVerticalHeaderLabels(vlabels);
+
+  auto put = [&](int row, int column, const QString& text, const QString& tip = {}) {
+    auto* it = new QTableWidgetItem(text);
+    it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    if (!tip.isEmpty()) it->setToolTip(tip);
+    table_->setItem(row, column, it);
+  };
+  auto value = [](double v) { return std::isnan(v) ? QString() : number(v); };
+  for (std::size_t k = 0; k < runs_.size(); ++k) {
+    const auto& [name, m] = runs_[k];
+    const int c0 = int(k) * kKeyCount;
+    for (int key = 0; key < kKeyCount; ++key) {
+      const QString keyName = QLatin1String(kKeys[key]);
+      auto* h = new QTableWidgetItem(QString::fromStdString(name) + QStringLiteral("\n") + metricLabel(keyName));
+      h->setToolTip(QStringLiteral("<b>%1</b>: %2").arg(metricLabel(keyName).toHtmlEscaped(),
+                                                        metricDefinition(keyName).toHtmlEscaped()));
+      table_->setHorizontalHeaderItem(c0 + key, h);
+    }
+    for (std::size_t i = 0; i < m.joints.size(); ++i) {
+      const sim::JointMetrics& j = m.joints[i];
+      const int r = int(i);
+      put(r, c0 + 0, value(j.maxAbsError));
+      put(r, c0 + 1, value(j.rmsError));
+      put(r, c0 + 2, value(j.steadyStateError));
+      const bool noSamples = j.relativeErrorStatus == sim::RelativeErrorStatus::NoSamples;
+      put(r, c0 + kRelativeColumn,
+          j.relativeErrorStatus == sim::RelativeErrorStatus::Defined ? number(j.relativeErrorPercent)
+          : noSamples                                                  ? QString()
+                                                                       : tr("n/a"),
+          noSamples ? QString() : segmentsToolTip(j.segments, j.relativeErrorSegment, j.relativeErrorStatus));
+      put(r, c0 + 4, value(j.rmsTorque));
+      put(r, c0 + 5, value(j.peakTorque));
+    }
+    if (m.hasCartesian)
+      for (std::size_t a = 0; a < 6; ++a) {
+        const sim::CartesianAxisMetrics& x = m.cartesian[a];
+        const int r = int(n + a);
+        put(r, c0 + 0, value(x.maxAbsError));
+        put(r, c0 + 1, value(x.rmsError));
+        put(r, c0 + 2, value(x.steadyStateError));
+        put(r, c0 + kRelativeColumn,
+            x.relativeErrorStatus == sim::RelativeErrorStatus::Defined ? number(x.relativeErrorPercent) : tr("n/a"),
+            segmentsToolTip(x.segments, x.relativeErrorSegment, x.relativeErrorStatus));
+        put(r, c0 + 6, value(x.finalMeasured));
+      }
+  }
 }
 
 }  // namespace maniplab::ui

@@ -5,15 +5,22 @@
 // "world" entity rotated by -90 deg about x (world z -> Qt y). Everything robot-related lives under the
 // world entity with transforms in the model's own coordinates:
 //   world
-//    |- robot root (rebuilt by setRobot): floor grid, base plate, world triad,
-//    |    body i entities (QTransform = data.oMi): joint axis + arrow, frame triad (in the convention's
-//    |    link frame bodyToLink_i), centre-of-mass sphere, description geometry (box/cylinder/sphere/mesh;
-//    |    a body drawn by a mesh file that was found has no default link segments after it);
+//    |- robot root (rebuilt by setRobot): floor grid, world triad,
+//    |    base parts (flange, pedestal, joint 1's housing: robot_shapes.hpp),
+//    |    body i entities (QTransform = data.oMi): the body's generated shape (tapered link, the housing
+//    |    of the next joint, the hub of its own joint, a prismatic ram, the tool's flange and gripper;
+//    |    robot_shapes.hpp, rigid in R_i), joint axis + arrow, frame triad (in the convention's link
+//    |    frame bodyToLink_i), description geometry (box/cylinder/sphere/mesh; a body drawn by a mesh
+//    |    file that was found has no generated link after it);
 //    |    tool entity (QTransform = data.oMtool): small triad;
-//    |    link segments (unit cylinders, QTransform recomputed from the two end frames each pose)
+//    |    centre-of-mass markers (the black and white quartered ball, volume proportional to the body's
+//    |    mass; QTransform = data.oMi * com) in the overlay layer: the frame graph draws that layer in a
+//    |    second pass after clearing the depth buffer, so that they show through the links that contain them
 //    |- trails (line strips with preallocated buffers)
+// The link skeleton (linkSegmentEnds: base to joint origins to the tool along the common
+// perpendiculars) is kept as points for inspection; it is what the generated links follow.
 // setConfiguration only runs forward kinematics into preallocated Data and writes QTransform
-// translation/rotation/scale; no entity is created per frame.
+// translation/rotation; no entity is created per frame.
 //
 // Floating base: the robot root holds the floor grid and the world triad; a "mount" entity under it
 // (QTransform = the base pose world <- C_0) holds the base box and triad, the bodies, the tool and the
@@ -39,7 +46,21 @@
 #include <Qt3DExtras/QSphereMesh>
 #include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DRender/QCamera>
+#include <Qt3DRender/QCameraSelector>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QCullFace>
+#include <Qt3DRender/QDepthTest>
+#include <Qt3DRender/QEffect>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QTechnique>
 #include <Qt3DRender/QDirectionalLight>
+#include <Qt3DRender/QFilterKey>
+#include <Qt3DRender/QFrustumCulling>
+#include <Qt3DRender/QLayer>
+#include <Qt3DRender/QLayerFilter>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QTechniqueFilter>
+#include <Qt3DRender/QViewport>
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMesh>
 #include <Qt3DRender/QRenderSettings>
@@ -64,6 +85,7 @@
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/orthoglide_kinematics.hpp"
 #include "maniplab/model/orthoglide_tables.hpp"
+#include "maniplab/ui/robot_shapes.hpp"
 
 namespace maniplab::ui {
 
@@ -157,6 +179,7 @@ struct RobotView::Impl {
   QEntity* root = nullptr;   // Qt y-up space
   QEntity* world = nullptr;  // model z-up space
   QEntity* robotRoot = nullptr;
+  Qt3DRender::QLayer* overlayLayer = nullptr;  ///< drawn after the scene, over it
   Qt3DRender::QCamera* camera = nullptr;
   Qt3DExtras::QOrbitCameraController* controller = nullptr;
 
@@ -190,6 +213,7 @@ struct RobotView::Impl {
     TransformNode* tf = nullptr;
     QEntity* entity = nullptr;
     bool visible = true;
+    QVector3D endA, endB;  ///< as last placed (mount coordinates)
   };
   std::vector<Segment> segments;
   std::array<std::array<Segment, kOrthoglidePartCount>, 3> ogParts{};
@@ -198,6 +222,10 @@ struct RobotView::Impl {
   std::vector<Qt3DRender::QMesh*> meshes;  ///< the loaded visual meshes (inspection)
   std::vector<bool> bodyHasMesh;
   std::vector<QEntity*> triads, coms, axes;
+  std::vector<TransformNode*> comTf;   ///< world <- centre of mass of body comBody[k]
+  std::vector<int> comBody;
+  std::vector<Vector3> comPoint;       ///< in R_i
+  RobotShapes shapes;                  ///< the generated geometry of the serial arm
   bool showFrames = false, showComs = true, showAxes = true, showGrid = true;
   QEntity* grid = nullptr;  ///< the floor grid of the current robot
 
@@ -353,7 +381,39 @@ struct RobotView::Impl {
       window->setFormat(f);
       QSurfaceFormat::setDefaultFormat(f);
     }
-    window->defaultFrameGraph()->setClearColor(backgroundColor());
+    // The frame graph: Qt3DExtras' forward renderer (technique "renderingStyle" = "forward", surface,
+    // viewport, camera, clear, frustum culling) drawing everything but the overlay layer, then a second
+    // branch (no clear) that draws the overlay layer after it: the centre-of-mass markers, which lie
+    // inside the links, with materials that ignore the depth buffer (and cull their back faces), so
+    // that they show on top. (A depth-only clear between the two does not work with Qt 3D's RHI
+    // renderer, which clears once per pass.)
+    root = new QEntity;
+    overlayLayer = new Qt3DRender::QLayer(root);
+    overlayLayer->setRecursive(true);
+    {
+      auto* graph = new Qt3DRender::QTechniqueFilter;
+      auto* key = new Qt3DRender::QFilterKey(graph);
+      key->setName(QStringLiteral("renderingStyle"));
+      key->setValue(QStringLiteral("forward"));
+      graph->addMatch(key);
+      auto* surface = new Qt3DRender::QRenderSurfaceSelector(graph);
+      surface->setSurface(window);
+      auto* viewport = new Qt3DRender::QViewport(surface);
+      viewport->setNormalizedRect(QRectF(0, 0, 1, 1));
+      auto* cameraSelector = new Qt3DRender::QCameraSelector(viewport);
+      cameraSelector->setCamera(window->camera());
+      auto* clear = new Qt3DRender::QClearBuffers(cameraSelector);
+      clear->setBuffers(Qt3DRender::QClearBuffers::ColorDepthBuffer);
+      clear->setClearColor(backgroundColor());
+      auto* culling = new Qt3DRender::QFrustumCulling(clear);
+      auto* sceneFilter = new Qt3DRender::QLayerFilter(culling);
+      sceneFilter->addLayer(overlayLayer);
+      sceneFilter->setFilterMode(Qt3DRender::QLayerFilter::DiscardAnyMatchingLayers);
+      auto* overlayFilter = new Qt3DRender::QLayerFilter(cameraSelector);
+      overlayFilter->addLayer(overlayLayer);
+      overlayFilter->setFilterMode(Qt3DRender::QLayerFilter::AcceptAnyMatchingLayers);
+      window->setActiveFrameGraph(graph);
+    }
     window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
     container = QWidget::createWindowContainer(window, self);
     container->setMinimumSize(200, 150);
@@ -362,7 +422,6 @@ struct RobotView::Impl {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(container);
 
-    root = new QEntity;
     camera = window->camera();
     camera->lens()->setPerspectiveProjection(45.0f, 4.0f / 3.0f, 0.01f, 1000.0f);
     camera->setUpVector(QVector3D(0, 1, 0));
@@ -427,6 +486,7 @@ struct RobotView::Impl {
     std::vector<Vector3> pts{Vector3::Zero()};
     appendOrigins(d, pts);
     appendBaseBox(Transform(), pts);
+    if (shapes.pedestal) pts.push_back(Vector3(0, 0, shapes.floorZ));  // the foot of the pedestal
     double r = 0;
     boundsOf(pts, centre, r);
     radius = std::max(r, 0.1);
@@ -439,7 +499,7 @@ struct RobotView::Impl {
     Segment s;
     s.frameA = fa; s.frameB = fb; s.pA = pa; s.pB = pb;
     s.radius = r * (1.0f + 0.06f * float(segments.size() % 3));  // collinear overlaps do not z-fight
-    s.entity = makeEntity(parent, mesh, mat, &s.tf);
+    if (parent) s.entity = makeEntity(parent, mesh, mat, &s.tf);
     segments.push_back(s);
   }
 
@@ -482,6 +542,8 @@ struct RobotView::Impl {
     base = Transform();
     setPose(mountTf, base);
     segments.clear(); bodyTf.clear(); triads.clear(); coms.clear(); axes.clear(); meshes.clear();
+    comTf.clear(); comBody.clear(); comPoint.clear();
+    shapes = RobotShapes{};
     ogParts = {};
     ogCarriageTf = {};
     ogJointTf = {};
@@ -524,10 +586,75 @@ struct RobotView::Impl {
     }
   }
 
+  // A triangle mesh (robot_shapes.hpp) as a Qt 3D geometry renderer.
+  static Qt3DRender::QGeometryRenderer* meshRenderer(QEntity* owner, const TriangleMesh& m) {
+    auto* geometry = new Qt3DCore::QGeometry(owner);
+    auto attribute = [&](const std::vector<float>& v, const QString& name) {
+      auto* buf = new Qt3DCore::QBuffer(geometry);
+      buf->setData(QByteArray(reinterpret_cast<const char*>(v.data()), qsizetype(v.size() * sizeof(float))));
+      auto* a = new Qt3DCore::QAttribute(geometry);
+      a->setName(name);
+      a->setVertexBaseType(Qt3DCore::QAttribute::Float);
+      a->setVertexSize(3);
+      a->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
+      a->setBuffer(buf);
+      a->setByteStride(3 * sizeof(float));
+      a->setCount(uint(m.vertexCount()));
+      geometry->addAttribute(a);
+    };
+    attribute(m.positions, Qt3DCore::QAttribute::defaultPositionAttributeName());
+    attribute(m.normals, Qt3DCore::QAttribute::defaultNormalAttributeName());
+    auto* ibuf = new Qt3DCore::QBuffer(geometry);
+    ibuf->setData(QByteArray(reinterpret_cast<const char*>(m.indices.data()),
+                             qsizetype(m.indices.size() * sizeof(std::uint32_t))));
+    auto* idx = new Qt3DCore::QAttribute(geometry);
+    idx->setAttributeType(Qt3DCore::QAttribute::IndexAttribute);
+    idx->setVertexBaseType(Qt3DCore::QAttribute::UnsignedInt);
+    idx->setBuffer(ibuf);
+    idx->setCount(uint(m.indices.size()));
+    geometry->addAttribute(idx);
+    auto* r = new Qt3DRender::QGeometryRenderer(owner);
+    r->setGeometry(geometry);
+    r->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+    r->setVertexCount(int(m.indices.size()));
+    return r;
+  }
+
+  static QColor paletteColour(int k) {
+    const auto c = RobotShapes::colour(k);
+    return QColor(c[0], c[1], c[2]);
+  }
+
+  // A material for the overlay layer: no depth test (drawn over the scene), back faces culled (a convex
+  // marker then covers itself correctly without depth test).
+  static Qt3DExtras::QPhongMaterial* overlayMaterial(const QColor& c, Qt3DCore::QNode* parent) {
+    auto* m = solid(c, parent);
+    if (auto* effect = m->effect())
+      for (auto* technique : effect->techniques())
+        for (auto* pass : technique->renderPasses()) {
+          auto* depth = new Qt3DRender::QDepthTest(pass);
+          depth->setDepthFunction(Qt3DRender::QDepthTest::Always);
+          pass->addRenderState(depth);
+          auto* cull = new Qt3DRender::QCullFace(pass);
+          cull->setMode(Qt3DRender::QCullFace::Back);
+          pass->addRenderState(cull);
+        }
+    return m;
+  }
+
   void buildRobot(const RobotDescription& desc) {
     resetRoot();
-    bodyHasMesh.assign(std::size_t(model.nq), false);
     const int n = model.nq;
+    // Bodies drawn by a mesh file that is found have no generated link after them.
+    bodyHasMesh.assign(std::size_t(n), false);
+    for (int i = 0; i < n && std::size_t(i) < desc.joints.size(); ++i) {
+      const auto& g = desc.joints[std::size_t(i)].geometry;
+      bodyHasMesh[std::size_t(i)] = g.shape == "mesh" && !meshFile(g.mesh, desc.sourceFile).isEmpty();
+    }
+    RobotShapeOptions shapeOptions;
+    shapeOptions.floatingBase = kind == Kind::FloatingBase;
+    shapeOptions.bodyHasMesh = bodyHasMesh;
+    shapes = generateRobotShapes(model, shapeOptions);
     if (kind == Kind::FloatingBase) computeBaseBox();
     computeBounds();
     if (kind == Kind::FloatingBase && baseBox.isZero()) {  // no box inertia: a cube sized from the arm
@@ -535,7 +662,7 @@ struct RobotView::Impl {
       computeBounds();
     }
     const double s = radius;
-    const float linkR = float(0.05 * s), axisR = float(0.065 * s), axisL = float(0.24 * s);
+    const double L = shapes.characteristicLength;
     const float triadL = float(0.3 * s), triadR = float(0.012 * s);
 
     // Shared meshes (unit size, scaled by transforms) and materials.
@@ -544,17 +671,13 @@ struct RobotView::Impl {
     auto* cone = new Qt3DExtras::QConeMesh(robotRoot);
     cone->setBottomRadius(1); cone->setTopRadius(0); cone->setLength(1); cone->setSlices(24);
     cone->setHasBottomEndcap(true);
-    auto* sphere = new Qt3DExtras::QSphereMesh(robotRoot);
-    sphere->setRadius(1); sphere->setRings(16); sphere->setSlices(24);
-    auto* linkMat = solid(QColor(200, 205, 215), robotRoot);
-    auto* revMat = solid(QColor(235, 160, 40), robotRoot);
-    auto* prisMat = solid(QColor(60, 200, 170), robotRoot);
-    auto* comMat = solid(QColor(230, 60, 200), robotRoot);
+    auto* revMat = solid(QColor(255, 190, 60), robotRoot);
+    auto* prisMat = solid(QColor(60, 220, 190), robotRoot);
     auto* red = solid(QColor(230, 50, 50), robotRoot);
     auto* green = solid(QColor(60, 200, 60), robotRoot);
     auto* blue = solid(QColor(70, 110, 255), robotRoot);
 
-    // Floor grid at z = 0 (below the base box for a floating base) and base plate (base box).
+    // Floor grid (below the base box for a floating base, at the foot of the pedestal otherwise).
     if (kind == Kind::FloatingBase) {
       std::vector<Vector3> pts;
       appendBaseBox(Transform(), pts);
@@ -571,25 +694,35 @@ struct RobotView::Impl {
       auto* bt = makeTriad(mount, triadL * 1.6f, triadR * 1.5f, cyl, red, green, blue);
       (void)bt;
     } else {
-      addGrid(s, 0.0);
-      TransformNode* tf = nullptr;
-      makeEntity(mount, cyl, solid(QColor(70, 75, 85), robotRoot), &tf);
-      const float plateR = float(0.18 * s), plateH = float(0.02 * s);
-      tf->setRotation(kYtoZ);
-      tf->setTranslation(QVector3D(0, 0, -plateH / 2 - 0.001f * float(s)));
-      tf->setScale3D(QVector3D(plateR, plateH, plateR));
+      addGrid(s, shapes.floorZ);
     }
     // World triad.
     triads.push_back(makeTriad(robotRoot, triadL * 1.3f, triadR * 1.3f, cyl, red, green, blue));
 
-    double mmax = 0;
-    for (const auto& b : model.body) mmax = std::max(mmax, b.mass);
+    // Generated shapes: one entity per (body, colour) part, in the body's frame.
+    std::vector<QEntity*> bodies;
     for (int i = 0; i < n; ++i) {
       auto* body = new QEntity(mount);
       auto* tf = new TransformNode;
       body->addComponent(tf);
       bodyTf.push_back(tf);
-      // joint axis: a cylinder along z centred on the origin, with an arrow head at +z
+      bodies.push_back(body);
+    }
+    for (const auto& part : shapes.parts) {
+      QEntity* parent = part.body < 0 ? mount : bodies[std::size_t(part.body)];
+      auto* e = new QEntity(parent);
+      e->addComponent(meshRenderer(e, part.mesh));
+      auto* mat = solid(paletteColour(part.colour), e);
+      if (part.role == ShapeRole::Housing || part.role == ShapeRole::Base) mat->setShininess(20);
+      if (part.role == ShapeRole::Hub || part.role == ShapeRole::Tool) mat->setSpecular(QColor(110, 110, 110));
+      e->addComponent(mat);
+    }
+
+    for (int i = 0; i < n; ++i) {
+      QEntity* body = bodies[std::size_t(i)];
+      // Joint axis: a thin rod along z through the housing, with an arrow head at +z.
+      const double rj = shapes.jointRadius[std::size_t(i)];
+      const float axisR = float(0.12 * rj), axisL = float(3.4 * rj);
       auto* axis = new QEntity(body);
       axis->addComponent(new TransformNode);
       const bool rev = model.isRevolute(i);
@@ -599,8 +732,8 @@ struct RobotView::Impl {
       at->setScale3D(QVector3D(axisR, axisL, axisR));
       makeEntity(axis, cone, rev ? revMat : prisMat, &at);
       at->setRotation(kYtoZ);
-      at->setTranslation(QVector3D(0, 0, axisL / 2 + 0.5f * axisR * 1.6f));
-      at->setScale3D(QVector3D(axisR * 0.9f, axisR * 1.6f, axisR * 0.9f));
+      at->setTranslation(QVector3D(0, 0, axisL / 2 + 0.5f * axisR * 4.0f));
+      at->setScale3D(QVector3D(axisR * 2.2f, axisR * 4.0f, axisR * 2.2f));
       axes.push_back(axis);
       // frame triad in the convention's link frame
       auto* triad = makeTriad(body, triadL, triadR, cyl, red, green, blue);
@@ -608,36 +741,59 @@ struct RobotView::Impl {
       for (auto* c : triad->components())
         if (auto* t = qobject_cast<TransformNode*>(c)) setPose(t, toLink);
       triads.push_back(triad);
-      // centre of mass
-      const auto& b = model.body[std::size_t(i)];
-      if (b.mass > 0 && mmax > 0) {
-        TransformNode* ct = nullptr;
-        auto* ce = makeEntity(body, sphere, comMat, &ct);
-        const float r = float(std::max(0.11 * s * std::cbrt(b.mass / mmax), 0.02 * s));
-        ct->setTranslation(toQ(b.com));
-        ct->setScale3D(QVector3D(r, r, r));
-        coms.push_back(ce);
-      }
       // description geometry, in the link frame
       if (std::size_t(i) < desc.joints.size())
-        bodyHasMesh[std::size_t(i)] = addGeometry(body, toLink, desc.joints[std::size_t(i)].geometry, desc.sourceFile);
+        addGeometry(body, toLink, desc.joints[std::size_t(i)].geometry, desc.sourceFile);
     }
     auto* tool = new QEntity(mount);
     toolTf = new TransformNode;
     tool->addComponent(toolTf);
     makeTriad(tool, triadL * 0.8f, triadR * 1.2f, cyl, red, green, blue);  // always shown
 
-    // Links: base pedestal, joint-to-joint paths, last joint to tool; the mesh of a body replaces the
-    // path that leaves it.
+    // The link skeleton (inspection): base pedestal, joint-to-joint paths, last joint to the tool; the
+    // mesh of a body replaces the path that leaves it.
     if (n > 0) {
-      addLinkPath(-1, model.placement[0], 0, linkR, mount, cyl, linkMat);
+      addLinkPath(-1, model.placement[0], 0, 0, nullptr, nullptr, nullptr);
       for (int i = 0; i + 1 < n; ++i)
         if (!bodyHasMesh[std::size_t(i)])
-          addLinkPath(i, model.placement[std::size_t(i + 1)], i + 1, linkR, mount, cyl, linkMat);
+          addLinkPath(i, model.placement[std::size_t(i + 1)], i + 1, 0, nullptr, nullptr, nullptr);
       if (!bodyHasMesh[std::size_t(n - 1)]) {
         const Vector3 tp = model.tool.p;
-        addSegment(n - 1, Vector3::Zero(), n - 1, Vector3(0, 0, tp.z()), linkR * 0.8f, mount, cyl, linkMat);
-        addSegment(n - 1, Vector3(0, 0, tp.z()), n, Vector3::Zero(), linkR * 0.8f, mount, cyl, linkMat);
+        addSegment(n - 1, Vector3::Zero(), n - 1, Vector3(0, 0, tp.z()), 0, nullptr, nullptr, nullptr);
+        addSegment(n - 1, Vector3(0, 0, tp.z()), n, Vector3::Zero(), 0, nullptr, nullptr, nullptr);
+      }
+    }
+
+    // Centres of mass, last (drawn over the links): the quartered ball, volume proportional to the mass.
+    double mmax = 0;
+    for (const auto& b : model.body) mmax = std::max(mmax, b.mass);
+    if (mmax > 0) {
+      auto* layer = new QEntity(mount);
+      layer->addComponent(overlayLayer);  // drawn over the links that contain them
+      const TriangleMesh light = sphereMesh(Vector3::Zero(), 1.0, 16, 24, 0x69);
+      const TriangleMesh dark = sphereMesh(Vector3::Zero(), 1.0, 16, 24, 0x96);
+      auto* lightMat = overlayMaterial(QColor(245, 245, 245), layer);
+      auto* darkMat = overlayMaterial(QColor(25, 25, 28), layer);
+      lightMat->setAmbient(QColor(150, 150, 150));
+      darkMat->setAmbient(QColor(15, 15, 18));
+      for (int i = 0; i < n; ++i) {
+        const auto& b = model.body[std::size_t(i)];
+        if (!(b.mass > 0)) continue;
+        auto* e = new QEntity(layer);
+        auto* tf = new TransformNode;
+        e->addComponent(tf);
+        const double r0 = 0.16 * L;  // robot_shapes.hpp's base joint radius
+        const float r = float(std::max(0.55 * r0 * std::cbrt(b.mass / mmax), 0.16 * r0));
+        tf->setScale3D(QVector3D(r, r, r));
+        for (auto [mesh, mat] : {std::pair{&light, lightMat}, std::pair{&dark, darkMat}}) {
+          auto* half = new QEntity(e);
+          half->addComponent(meshRenderer(half, *mesh));
+          half->addComponent(mat);
+        }
+        coms.push_back(e);
+        comTf.push_back(tf);
+        comBody.push_back(i);
+        comPoint.push_back(b.com);
       }
     }
     applyVisibility();
@@ -708,6 +864,11 @@ struct RobotView::Impl {
 
   void applyPose() {
     for (int i = 0; i < model.nq; ++i) setPose(bodyTf[std::size_t(i)], data.oMi[std::size_t(i)]);
+    for (std::size_t k = 0; k < comTf.size(); ++k) {
+      const Transform& T = data.oMi[std::size_t(comBody[k])];
+      comTf[k]->setRotation(toQuat(T.R));
+      comTf[k]->setTranslation(toQ(T.apply(comPoint[k])));
+    }
     if (toolTf) setPose(toolTf, data.oMtool);
     for (auto& s : segments) placeSegment(s, frame(s.frameA, data).apply(s.pA), frame(s.frameB, data).apply(s.pB));
   }
@@ -715,6 +876,9 @@ struct RobotView::Impl {
   // A unit cylinder (along +y, centred) stretched from a to b (hidden when they coincide).
   static void placeSegment(Segment& s, const Vector3& a, const Vector3& b) {
     static const QVector3D yAxis(0, 1, 0);
+    s.endA = toQ(a);
+    s.endB = toQ(b);
+    if (!s.tf) return;  // skeleton only (serial links are generated meshes)
     const Vector3 d = b - a;
     const double len = d.norm();
     const bool vis = len > 1e-7;
@@ -1040,6 +1204,7 @@ void RobotView::fitToRobot() {
     Impl::appendOrigins(home, pts);
     Impl::appendOrigins(d->data, pts);
     d->appendBaseBox(Transform(), pts);
+    if (d->shapes.pedestal) pts.push_back(Vector3(0, 0, d->shapes.floorZ));
     for (auto& p : pts) p = d->base.apply(p);  // world (identity for a fixed base)
     Impl::boundsOf(pts, centre, radius);
     radius = std::max(radius, d->radius);
@@ -1089,6 +1254,14 @@ QMatrix4x4 RobotView::toolTransform() const {
   return d->kind == Kind::Orthoglide ? d->toolTf->matrix() : d->mountTf->matrix() * d->toolTf->matrix();
 }
 int RobotView::linkSegmentCount() const { return int(d->segments.size()); }
+const RobotShapes& RobotView::shapes() const { return d->shapes; }
+int RobotView::centreOfMassMarkerCount() const { return int(d->comTf.size()); }
+bool RobotView::centresOfMassDrawn() const { return !d->coms.empty() && d->showComs && d->coms.front()->isEnabled(); }
+std::pair<QVector3D, float> RobotView::centreOfMassMarker(int k) const {
+  if (k < 0 || std::size_t(k) >= d->comTf.size()) return {};
+  const auto* tf = d->comTf[std::size_t(k)];
+  return {d->mountTf->matrix().map(tf->translation()), tf->scale3D().x()};
+}
 QStringList RobotView::meshSources() const {
   QStringList out;
   for (const auto* m : d->meshes) out << m->source().toLocalFile();
@@ -1103,9 +1276,7 @@ std::pair<QVector3D, QVector3D> RobotView::linkSegmentEnds(int k) const {
   if (k < 0 || k >= linkSegmentCount()) return {};
   const auto& s = d->segments[std::size_t(k)];
   const QMatrix4x4 mount = d->mountTf->matrix();
-  if (!s.visible) return {mount.map(s.tf->translation()), mount.map(s.tf->translation())};
-  const QMatrix4x4 m = mount * s.tf->matrix();
-  return {m.map(QVector3D(0, -0.5f, 0)), m.map(QVector3D(0, 0.5f, 0))};
+  return {mount.map(s.endA), mount.map(s.endB)};
 }
 int RobotView::actualTrailSize() const { return d->actual.count; }
 int RobotView::desiredTrailSize() const { return d->desired.count; }

@@ -571,8 +571,10 @@ struct ScopeWidget::Impl {
   void syncRunButton() {
     QSignalBlocker b(runButton);
     runButton->setChecked(running);
-    runButton->setText(running ? ScopeWidget::tr("Running — click to stop")
-                               : ScopeWidget::tr("Stopped — click to run"));
+    // The button acts on the scope's display only (not on the simulation): the label says so, so that
+    // it does not read as the state of a run after the run has finished.
+    runButton->setText(running ? ScopeWidget::tr("Display live — click to freeze")
+                               : ScopeWidget::tr("Display frozen — click to go live"));
     runButton->setStyleSheet(running ? QStringLiteral("QPushButton{background:#1d6b2c;color:white}")
                                      : QStringLiteral("QPushButton{background:#8b1f1f;color:white}"));
   }
@@ -943,7 +945,8 @@ struct ScopeWidget::Impl {
   // All user-visible texts of the panel in the current language (construction and LanguageChange).
   // The texts drawn on the screen (status, time/div, channel scales) are translated at each redraw.
   void retranslate() {
-    runButton->setToolTip(ScopeWidget::tr("Run / stop the display (data keep being recorded)"));
+    runButton->setToolTip(ScopeWidget::tr("Freezes or resumes the scope's display only; the data keep being recorded. "
+                                          "The simulation is run, paused and stopped from the Simulation menu."));
     pageLabel->setText(ScopeWidget::tr("&Page:"));
     pageCombo->setToolTip(ScopeWidget::tr("Which group of sources the channels show"));
 

@@ -20,6 +20,7 @@
 
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/umis_inverse_kinematics.hpp"
+#include "maniplab/sim/scene.hpp"
 
 namespace maniplab::ui {
 
@@ -266,6 +267,15 @@ TrajectoryEditor::TrajectoryEditor(QWidget* parent) : QWidget(parent) {
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   status_->hide();
   lay->addWidget(status_);
+
+  limitWarning_ = new QLabel(this);
+  limitWarning_->setObjectName("trajectoryLimitWarning");
+  limitWarning_->setWordWrap(true);
+  limitWarning_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  limitWarning_->setStyleSheet(QStringLiteral("QLabel { color: #7a4b00; background: #fff1c9; border: 1px solid #e0b040; "
+                                              "padding: 3px; }"));
+  limitWarning_->hide();
+  lay->addWidget(limitWarning_);
 
   connect(type_, &QComboBox::currentIndexChanged, this, &TrajectoryEditor::typeChosen);
   connect(jointTable_, &QTableWidget::cellChanged, this, &TrajectoryEditor::jointCellEdited);
@@ -530,6 +540,99 @@ void TrajectoryEditor::fill() {
   duration_->setSpecialValueText(hold ? tr("whole run") : QString());
   duration_->setValue(numberOr(current_, "duration", hold ? 0.0 : 2.0));
   filling_ = false;
+  checkLimits();
+}
+
+void TrajectoryEditor::setRobotDescription(const RobotDescription& description) {
+  description_ = description;
+  hasDescription_ = true;
+  checkLimits();
+}
+
+QString TrajectoryEditor::limitWarningText() const { return limitWarning_->isHidden() ? QString() : limitWarning_->text(); }
+
+void TrajectoryEditor::checkLimits() {
+  limits_ = sim::LimitReport{};
+  if (orthoglide_ || model_.nq == 0 || current_.is_null()) {
+    limitWarning_->hide();
+    return;
+  }
+  // The trajectory as a run would build it (sim::makeTrajectory); what the scene reader refuses is
+  // reported by showProblems(), not here.
+  try {
+    sim::Scene scene;
+    scene.robot.model = model_;
+    if (hasDescription_ && int(description_.joints.size()) == model_.nq) scene.robot.description = description_;
+    scene.trajectory = current_;
+    scene.duration = std::max(numberOr(current_, "duration", 1.0), 1e-3);
+    if (!noErrors(sim::validateTrajectory(current_, model_))) throw std::invalid_argument("invalid trajectory");
+    const auto traj = sim::makeTrajectory(scene);
+    if (traj && traj->dof() == model_.nq) limits_ = sim::checkTrajectoryLimits(model_, *traj);
+  } catch (const std::exception&) {
+    limits_ = sim::LimitReport{};
+  }
+  if (limits_.ok()) {
+    limitWarning_->clear();
+    limitWarning_->hide();
+    return;
+  }
+  // Values in the units of the form: degrees for revolute joints.
+  auto value = [&](int j, sim::LimitQuantity q, double v) {
+    const bool rev = model_.isRevolute(j);
+    switch (q) {
+      case sim::LimitQuantity::Position:
+        return rev ? tr("%1°").arg(QString::number(v * kDeg, 'g', 4)) : tr("%1 m").arg(QString::number(v, 'g', 4));
+      case sim::LimitQuantity::Velocity:
+        return rev ? tr("%1°/s").arg(QString::number(v * kDeg, 'g', 4)) : tr("%1 m/s").arg(QString::number(v, 'g', 4));
+      case sim::LimitQuantity::Acceleration:
+        return rev ? tr("%1°/s²").arg(QString::number(v * kDeg, 'g', 4))
+                   : tr("%1 m/s²").arg(QString::number(v, 'g', 4));
+      case sim::LimitQuantity::Effort:
+        return rev ? tr("%1 N m").arg(QString::number(v, 'g', 4)) : tr("%1 N").arg(QString::number(v, 'g', 4));
+    }
+    return QString();
+  };
+  QStringList lines;
+  lines << tr("The trajectory passes the robot's limits (checked before the run, without simulating):");
+  constexpr int kShown = 8;
+  for (std::size_t k = 0; k < limits_.violations.size() && k < kShown; ++k) {
+    const sim::LimitViolation& v = limits_.violations[k];
+    const QString name = std::size_t(v.joint) < model_.jointName.size()
+                             ? QString::fromStdString(model_.jointName[std::size_t(v.joint)])
+                             : QString();
+    const QString joint = name.isEmpty() ? tr("joint %1").arg(v.joint + 1) : tr("joint %1 (%2)").arg(v.joint + 1).arg(name);
+    const QString t = QString::number(v.firstTime, 'f', 3), tp = QString::number(v.peakTime, 'f', 3);
+    const QString bound = value(v.joint, v.quantity, v.bound), by = value(v.joint, v.quantity, v.excess()),
+                  peak = value(v.joint, v.quantity, v.peakValue);
+    QString line;
+    switch (v.quantity) {
+      case sim::LimitQuantity::Position:
+        line = v.upper ? tr("t = %1 s: %2 passes its upper limit %3 by %4 (peak %5 at t = %6 s)")
+                       : tr("t = %1 s: %2 passes its lower limit %3 by %4 (peak %5 at t = %6 s)");
+        break;
+      case sim::LimitQuantity::Velocity:
+        line = tr("t = %1 s: %2 exceeds its velocity limit %3 by %4 (peak %5 at t = %6 s)");
+        break;
+      case sim::LimitQuantity::Acceleration:
+        line = tr("t = %1 s: %2 exceeds its acceleration limit %3 by %4 (peak %5 at t = %6 s)");
+        break;
+      case sim::LimitQuantity::Effort:
+        line = model_.isRevolute(v.joint)
+                   ? tr("t = %1 s: %2 needs more than its torque limit %3, by %4 (peak %5 at t = %6 s; inverse "
+                        "dynamics along the path)")
+                   : tr("t = %1 s: %2 needs more than its force limit %3, by %4 (peak %5 at t = %6 s; inverse "
+                        "dynamics along the path)");
+        break;
+    }
+    lines << line.arg(t, joint, bound, by, peak, tp);
+  }
+  if (limits_.violations.size() > std::size_t(kShown))
+    lines << tr("... and %n more.", nullptr, int(limits_.violations.size()) - kShown);
+  limitWarning_->setText(lines.join(QLatin1Char('\n')));
+  limitWarning_->setToolTip(tr("Sampled every %1 ms with every peak refined between the samples; a run would "
+                               "drive the robot beyond these limits or saturate its drives.")
+                                .arg(QString::number(limits_.step * 1e3, 'g', 3)));
+  limitWarning_->show();
 }
 
 void TrajectoryEditor::showJointTable() {
@@ -781,6 +884,7 @@ void TrajectoryEditor::removeViaPoint() {
 
 void TrajectoryEditor::changed() {
   shown_[type().toStdString()] = current_;
+  checkLimits();
   emit edited();
 }
 

@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <sched.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -107,6 +108,8 @@ sim::BackendStatus EthercatBackend::reset(const VectorX& q0, const VectorX& qd0)
   tau_.setZero();
   overruns_ = 0;
   irregular_ = 0;
+  badCycles_ = lossPeriods_ = 0;
+  last_ = {};
   firstIrregular_ = firstOverrun_ = -1;
   lastCycle_ = f.cycle;
   lastBad_ = f.badCycles;
@@ -146,7 +149,7 @@ sim::BackendStatus EthercatBackend::advance(double dt) {
   const auto seq = master_.setpointSeq();
   Feedback f;
   const bool ok = master_.waitFeedback([&](const Feedback& x) { return x.seq == seq && x.fresh && x.seqCycles >= n; },
-                                       double(n + master_.options().maxBadCycles + 2) * period + 0.5, f);
+                                       double(n + std::max(0, master_.options().maxBadCycles) + 2) * period + master_.lossBudget() + 0.5, f);
   if (master_.hasFault()) return {false, where.str() + master_.faultMessage()};
   if (!ok) return {false, where.str() + "no fresh feedback from the bus (cycle " + std::to_string(f.cycle) + ")"};
   // Since the previous measurement: `elapsed` cycles, `bad` of them bad; the good ones carried either
@@ -156,7 +159,10 @@ sim::BackendStatus EthercatBackend::advance(double dt) {
   if (overrun && overruns_++ == 0) firstOverrun_ = t_;
   // Regular: the n cycles right after the previous measurement all good and all carrying this set-point.
   if ((overrun || bad != 0 || elapsed != n) && irregular_++ == 0) firstIrregular_ = t_;
-  periodCycles_.push_back({int(f.seqFirstCycle - lastCycle_ - 1), int(f.cycle - f.seqFirstCycle + 1)});
+  periodCycles_.push_back({int(f.seqFirstCycle - lastCycle_ - 1), int(f.cycle - f.seqFirstCycle + 1), int(bad)});
+  last_ = {int(bad), double(std::max(0LL, elapsed - n)) * period};
+  badCycles_ += bad;
+  if (bad) ++lossPeriods_;
   lastCycle_ = f.cycle;
   lastBad_ = f.badCycles;
   takeFeedback(f);

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <sstream>
 
 namespace maniplab::ethercat {
@@ -87,9 +88,38 @@ Master::Master(Link& link, MasterOptions options)
   st_.stats.nominalPeriod = opt_.cyclePeriod;
   st_.stats.jitterHistogram.assign(kHistBins, 0);
   emergencies_.reserve(MasterStatus::kEmergencyLog);
+  resolveFaultPolicy();
 }
 
 Master::~Master() { stopCyclic(); }
+
+void Master::resolveFaultPolicy() {
+  const double period = opt_.cyclePeriod;
+  double shortest = 0;
+  int who = -1;
+  for (std::size_t i = 0; i < slaves_.size(); ++i)
+    if (slaves_[i].watchdog > 0 && (who < 0 || slaves_[i].watchdog < shortest)) shortest = slaves_[i].watchdog, who = int(i);
+  // Without a known watchdog (before bring-up, or drives without one): the ESC's reset value, 100 ms.
+  const double wd = who >= 0 ? shortest : reg::watchdogSeconds(reg::kWatchdogDividerReset, reg::kWatchdogTimeReset);
+  budget_ = opt_.lossBudget > 0 ? opt_.lossBudget : std::max(period, std::min(0.025, wd / 4));
+  lossRate_ = opt_.maxLossesPerSecond > 0 ? opt_.maxLossesPerSecond : std::max(1.0, std::floor(0.1 / period));
+  char b[400];
+  if (who >= 0 && budget_ >= shortest) {
+    std::snprintf(b, sizeof b,
+                  "the loss budget (%.1f ms) is not inside the shortest process-data watchdog (%.1f ms, %s): a gap that long "
+                  "makes that drive stop on its own (SAFEOP + ERROR 0x001B) before the master does",
+                  budget_ * 1e3, shortest * 1e3, slaveName(who).c_str());
+    notes_.push_back(b);
+  }
+  if (!slaves_.empty() && who < 0)
+    notes_.push_back("no drive runs a process-data watchdog (0x0420 = 0 or the output SyncManager's watchdog bit clear): "
+                     "if the master goes silent the drives hold their last set-point");
+  std::lock_guard lk(m_);
+  st_.lossBudget = budget_;
+  st_.maxLossesPerSecond = lossRate_;
+  st_.shortestWatchdog = who >= 0 ? shortest : 0;
+  st_.watchdogSlave = who;
+}
 
 std::string Master::slaveName(int i) const {
   if (i < 0 || i >= int(slaves_.size())) return "slave " + std::to_string(i + 1);
@@ -681,6 +711,16 @@ void Master::cycleLoop() {
   std::vector<std::int32_t> dcDiff(n, 0), dcWorst(n, 0);
   bool haveActual = false, resetToggle = false;
   int bad = 0;
+  // Fault policy in time (MasterOptions::lossBudget, maxLossesPerSecond): send time of the last good
+  // cycle, the first bad cycle of the current episode, and the send times of the last bad cycles (a ring
+  // of lossRate_ + 1: the oldest within one second of the newest means too many).
+  const std::int64_t budgetNs = std::llround(budget_ * 1e9);
+  const std::size_t lossRing = std::size_t(std::min(lossRate_, 1.0 / opt_.cyclePeriod + 1.0)) + 1;
+  std::vector<std::int64_t> lossTimes(lossRing, std::numeric_limits<std::int64_t>::min() / 2);
+  std::size_t lossHead = 0;
+  std::int64_t lastGood = 0;
+  unsigned long long episodeFirst = 0, lastGoodCycle = 0;
+  char policy[400];
   unsigned long long cycle = 0, lastSeq = ~0ull, cycleBase = 0;
   long long seqCycles = 0;
   unsigned long long seqFirst = 0;
@@ -875,6 +915,7 @@ void Master::cycleLoop() {
     reason.clear();
     bool good = true, immediate = false;
     const std::int64_t sent = monoNow();
+    if (lastGood == 0) lastGood = sent;
     if (!link_.send(tx.data(), len)) {
       good = false;
       reason = "send failed: " + link_.lastError();
@@ -935,7 +976,14 @@ void Master::cycleLoop() {
           al[i] = get16(as.data);
           alCode[i] = get16(as.data + 4);
           if ((al[i] & 0x1f) != 8 && phaseOp && immediateReason.empty())
+          {
             immediateSlave = int(i), immediateReason = names[i] + " left OP: AL status " + alStateName(al[i]) + ", AL status code " + alStatusCodeText(alCode[i]);
+            if (alCode[i] == alcode::SmWatchdog) {
+              std::snprintf(msg, sizeof msg, " (its process-data watchdog of %.1f ms expired: it saw no process data for that long)",
+                            slaves_[i].watchdog * 1e3);
+              immediateReason.append(msg);
+            }
+          }
         }
         // LRW: +1 for the read of its inputs, +2 for the write of its outputs once its output SyncManager
         // is enabled (in OP always; in SAFEOP when the slave enabled it: the ESC then counts the write).
@@ -1023,6 +1071,10 @@ void Master::cycleLoop() {
           mbxLastIn_[slave] = c;
           recordEmergency(int(slave), m.emergency, cycle);
           ++stats.emergencies;
+          if (m.emergency.errorCode != 0 && phaseOp && enable_.load() && !resetReq_.load() && immediateReason.empty()) {
+            immediateSlave = int(slave);
+            immediateReason = names[slave] + ": emergency " + coe::emergencyText(m.emergency);
+          }
         }
       }
       pollBuf.clear();
@@ -1030,12 +1082,55 @@ void Master::cycleLoop() {
     // --- publish ---------------------------------------------------------------------------------
     {
       std::lock_guard lk(m_);
+      const int badBefore = bad;
       bad = good ? 0 : bad + 1;
-      if (!good) ++badTotal;
+      policy[0] = 0;
+      const std::int64_t gap = sent - lastGood;  // since the last good cycle's send
+      auto* episode = stats.lossEpisodes > 0 && stats.lossEpisodes <= CycleStats::kEpisodeLog
+                          ? &stats.episodeLog[std::size_t(stats.lossEpisodes - 1)] : nullptr;
+      if (!good) {
+        ++badTotal;
+        ++stats.badCycles;
+        if (bad == 1) {
+          episodeFirst = cycle;
+          episode = stats.lossEpisodes < CycleStats::kEpisodeLog ? &stats.episodeLog[std::size_t(stats.lossEpisodes)] : nullptr;
+          ++stats.lossEpisodes;
+          if (episode) *episode = {cycle, 0, 0};
+        }
+        if (episode) episode->cycles = bad, episode->gap = gap * 1e-9;
+        lossTimes[lossHead] = sent;
+        lossHead = (lossHead + 1) % lossRing;
+        long long inSecond = 0;  // of the last lossRing bad cycles, those sent within the last second
+        for (auto t : lossTimes) inSecond += sent - t < 1000000000LL ? 1 : 0;
+        stats.worstLossesPerSecond = std::max(stats.worstLossesPerSecond, inSecond);
+        if (opt_.maxBadCycles > 0) {
+          if (bad >= opt_.maxBadCycles && bad > 1) std::snprintf(policy, sizeof policy, " (%d bad cycles in a row)", bad);
+          else if (bad >= opt_.maxBadCycles) policy[0] = ' ', policy[1] = 0;
+        } else if (gap > budgetNs) {
+          std::snprintf(policy, sizeof policy,
+                        ": no good cycle for %.1f ms since cycle %llu (%d bad cycles in a row), beyond the loss budget of %.1f ms",
+                        gap * 1e-6, episodeFirst - 1, bad, budget_ * 1e3);
+        } else if (double(inSecond) > lossRate_) {
+          std::snprintf(policy, sizeof policy, ": %lld bad cycles within one second, beyond the loss budget of %.0f per second",
+                        inSecond, lossRate_);
+        }
+      } else {
+        if (badBefore > 0 && episode && episode->firstCycle == episodeFirst) episode->gap = gap * 1e-9;  // the episode ends
+        if (gap * 1e-9 > stats.longestGap) stats.longestGap = gap * 1e-9, stats.longestGapEndCycle = cycle;
+        // A good cycle long after the previous one: the master's own thread did not run (deadlines
+        // skipped), and the drives saw no frame for that long either.
+        if (opt_.maxBadCycles <= 0 && gap > budgetNs && lastGoodCycle && badBefore == 0)
+          std::snprintf(policy, sizeof policy,
+                        "cycle %llu came %.1f ms after the last good cycle %llu (the master's thread did not run: %lld deadline(s) skipped "
+                        "since the start), beyond the loss budget of %.1f ms",
+                        cycle, gap * 1e-6, lastGoodCycle, stats.missedCycles, budget_ * 1e3);
+        lastGood = sent;
+        lastGoodCycle = cycle;
+      }
       if (!immediateReason.empty() && st_.phase == "OP") latchFault(immediateReason, immediateSlave);
       else if (immediate && st_.phase == "OP") latchFault(reason);
-      else if (bad >= std::max(1, opt_.maxBadCycles) && st_.phase == "OP")
-        latchFault(reason + (bad > 1 ? " (" + std::to_string(bad) + " bad cycles in a row)" : ""), reasonSlave);
+      else if (!good && policy[0] && st_.phase == "OP") latchFault(policy[0] == ' ' ? reason : reason + policy, reasonSlave);
+      else if (good && policy[0] && st_.phase == "OP") latchFault(policy);
       if (frameSeq != lastSeq) {
         lastSeq = frameSeq;
         seqCycles = 0;

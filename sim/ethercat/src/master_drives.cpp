@@ -348,7 +348,21 @@ std::string Master::configureProcessData() {
       return slaveName(i) + ": SyncManager/FMMU configuration (registers 0x0800, 0x0600) not written" + (err.empty() ? "" : ": " + err);
     s.rxBytes = L.outputBytes;
     s.txBytes = L.inputBytes;
+    // Its process-data watchdog (ESC datasheet section II §6): divider 0x0400, time 0x0420; it guards the
+    // outputs when the output SyncManager's control byte has the watchdog bit (6).
+    std::vector<Datagram> w{{Command::FPRD, 0, FrameBuilder::address(s.station, reg::WatchdogDivider), {0, 0}},
+                            {Command::FPRD, 0, FrameBuilder::address(s.station, reg::WatchdogProcessData), {0, 0}}};
+    s.watchdog = 0;
+    if (transact(w, err) && w[0].wkc == 1 && w[1].wkc == 1) {
+      if (L.outputBytes && (L.outputControl & 0x40)) s.watchdog = reg::watchdogSeconds(get16(w[0].data.data()), get16(w[1].data.data()));
+    } else {
+      if (L.outputBytes && (L.outputControl & 0x40)) s.watchdog = reg::watchdogSeconds(reg::kWatchdogDividerReset, reg::kWatchdogTimeReset);
+      auto d = std::make_shared<SlaveDetails>(*s.details);  // L refers to the old one: not used below
+      d->notes.push_back("watchdog registers 0x0400/0x0420 not readable: its process-data watchdog is taken as the ESC's reset value, 100 ms");
+      s.details = d;
+    }
   }
+  resolveFaultPolicy();
   std::lock_guard lk(m_);
   st_.slaves = slaves_;
   return {};

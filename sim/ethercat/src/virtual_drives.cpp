@@ -773,6 +773,11 @@ FaultPlan parseFaultPlan(const std::string& text) {
   if (k == "none") f.kind = K::None;
   else if (k == "drop") { f.kind = K::Drop; f.fraction = p.size() > 1 ? num(1, 0, 1) : 1.0; }
   else if (k == "drop-every") { f.kind = K::Drop; f.every = long(num(1, 2, 1e9)); }
+  else if (k == "drop-burst") {
+    f.kind = K::Drop;
+    f.burst = long(num(1, 1, 1e9));
+    if (p.size() > 2) f.every = long(num(2, double(f.burst) + 1, 1e9));
+  }
   else if (k == "delay") { f.kind = K::Delay; f.fraction = p.size() > 1 ? num(1, 0, 1) : 1.0; f.delaySeconds = p.size() > 2 ? num(2, 0, 10) : 0.01; }
   else if (k == "wkc") { f.kind = K::WkcCorrupt; f.slave = int(num(1, 1, 65535)) - 1; }
   else if (k == "drive-fault") { f.kind = K::DriveFault; f.slave = int(num(1, 1, 65535)) - 1; }
@@ -784,7 +789,7 @@ FaultPlan parseFaultPlan(const std::string& text) {
     f.refuseState = p[2] == "preop" ? 2 : p[2] == "safeop" ? 4 : p[2] == "op" ? 8 : 0;
     if (!f.refuseState) throw std::runtime_error("fault '" + text + "': state must be preop, safeop or op");
     if (p.size() > 3) f.refuseCode = std::uint16_t(num(3, 1, 0xffff));
-  } else throw std::runtime_error("unknown fault '" + k + "' (none, drop, drop-every, delay, wkc, drive-fault, leave-op, link-down, refuse)");
+  } else throw std::runtime_error("unknown fault '" + k + "' (none, drop, drop-every, drop-burst, delay, wkc, drive-fault, leave-op, link-down, refuse)");
   return f;
 }
 
@@ -812,6 +817,7 @@ VirtualBus::VirtualBus(const Model& model, const sim::PlantOptions& plant, Fault
     cfg.sii = virtualDriveSii(profile_, name, std::uint32_t(j + 1), d.od(), d.outputBytes(), d.inputBytes());
     cfg.eeprom8ByteReads = opt_.eeprom8ByteReads;
     cfg.countOutputsInSafeOp = opt_.countOutputsInSafeOp;
+    cfg.watchdogTime = opt_.watchdogTime;
     escs_.push_back(std::make_unique<VirtualEsc>(cfg, &d));
     VirtualEsc& e = *escs_.back();
     d.attach(&e);
@@ -944,10 +950,13 @@ bool VirtualBus::processFrame(std::uint8_t* frame, std::size_t size) {
     linkDown_ = true;
   }
   if (linkDown_) return false;
-  if (hasPd && faults_.kind == K::Drop && active && cycles_.load() > 0 &&
-      (faults_.every > 0 ? pdFrames_.load() % faults_.every == 0
-                         : std::uniform_real_distribution<double>(0, 1)(rng_) < faults_.fraction)) {
+  const bool dropping = hasPd && faults_.kind == K::Drop && active && cycles_.load() > 0;
+  const long dropAt = dropping ? dropSeen_++ : 0;
+  if (dropping && (faults_.burst > 0 ? (faults_.every > 0 ? dropAt % faults_.every : dropAt) < faults_.burst
+                   : faults_.every > 0 ? pdFrames_.load() % faults_.every == 0
+                                       : std::uniform_real_distribution<double>(0, 1)(rng_) < faults_.fraction)) {
     markInjected();
+    dropped_++;
     return false;
   }
   // Arrival of the frame at each slave (DC): hop by hop out through port 0, back through port 1.
@@ -977,6 +986,7 @@ void VirtualBus::serve(Link& link, const std::atomic<bool>& stop) {
   auto lastPd = std::chrono::steady_clock::now();
   long lastCycles = 0;
   std::vector<bool> wasOp;  // slave in OP at the previous pass
+  std::vector<std::chrono::steady_clock::time_point> opSince;  // when it entered OP
   while (!stop.load()) {
     const long n = link.receive(buf.data(), buf.size(), std::chrono::milliseconds(20));
     if (n < 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));  // link down: only the watchdog runs
@@ -1004,30 +1014,36 @@ void VirtualBus::serve(Link& link, const std::atomic<bool>& stop) {
         if (down) setInProcessLinkDown(link, true);
       }
     }
-    // SyncManager watchdog: outputs not refreshed for 100 ms in OP -> SAFEOP + ERROR 0x001B. It counts
-    // from the last process-data cycle or from the entry into OP, whichever is later (a slave that has
-    // just reached OP after a long mailbox configuration must not trip at once).
+    // Process-data watchdog of each ESC (0x0400/0x0420, 100 ms at reset): outputs not refreshed for that
+    // long in OP -> SAFEOP + ERROR 0x001B, and the drive faults. It counts from the last process-data
+    // cycle or from the slave's entry into OP, whichever is later (a slave that has just reached OP after
+    // a long mailbox configuration must not trip at once).
     const auto now = std::chrono::steady_clock::now();
     if (cycles_.load() != lastCycles) {
       lastCycles = cycles_.load();
       lastPd = now;
+      std::lock_guard lk(m_);
+      for (auto& e : escs_) e->feedWatchdog();
     }
     {
       std::lock_guard lk(m_);
       wasOp.resize(escs_.size(), false);
+      opSince.resize(escs_.size(), now);
       for (std::size_t s = 0; s < escs_.size(); ++s) {
         const bool op = escs_[s]->alState() == 8;
-        if (op && !wasOp[s]) lastPd = now;
+        if (op && !wasOp[s]) opSince[s] = now;
         wasOp[s] = op;
-      }
-      if (now - lastPd > std::chrono::milliseconds(100)) {
-        for (std::size_t s = 0; s < escs_.size(); ++s)
-          if (escs_[s]->alState() == 8) {
-            escs_[s]->setError(4, alcode::SmWatchdog);
-            wasOp[s] = false;
-            note("slave " + std::to_string(s + 1) + ": OP -> SAFEOP+ERROR (" + alStatusCodeText(alcode::SmWatchdog) + ")");
-          }
-        lastPd = now;
+        const double wd = escs_[s]->processDataWatchdog();
+        if (!op || wd <= 0) continue;
+        const auto silent = now - std::max(lastPd, opSince[s]);
+        if (silent > std::chrono::duration<double>(wd)) {
+          escs_[s]->expireWatchdog();
+          wasOp[s] = false;
+          char b[160];
+          std::snprintf(b, sizeof b, "slave %zu: process-data watchdog (%.1f ms) expired after %.1f ms without process data: OP -> SAFEOP+ERROR (",
+                        s + 1, wd * 1e3, std::chrono::duration<double>(silent).count() * 1e3);
+          note(b + alStatusCodeText(alcode::SmWatchdog) + ")");
+        }
       }
     }
   }
@@ -1060,6 +1076,7 @@ void VirtualBus::injectFault(FaultPlan plan) {
   std::lock_guard lk(m_);
   plan.afterCycles += cycles_.load();
   faults_ = plan;
+  dropSeen_ = 0;
   rng_.seed(plan.seed);
   injectedAt_ = -1;
   if (faults_.refuseState && faults_.slave >= 0 && faults_.slave < int(escs_.size()))

@@ -110,6 +110,10 @@ VirtualEsc::VirtualEsc(EscConfig cfg, EscApplication* app)
   put16(&mem_[reg::DcSpeedCounterStart], 0x1000);
   mem_[reg::DcTimeDiffFilterDepth] = 4;
   mem_[reg::DcSpeedFilterDepth] = 0x0C;
+  put16(&mem_[reg::WatchdogDivider], reg::kWatchdogDividerReset);
+  put16(&mem_[reg::WatchdogPdi], reg::kWatchdogTimeReset);
+  put16(&mem_[reg::WatchdogProcessData], cfg_.watchdogTime);
+  mem_[reg::WatchdogStatus] = 0x01;
   updateDlStatus();
   setAl(1, false, 0);
 }
@@ -146,6 +150,18 @@ void VirtualEsc::setAl(std::uint8_t state, bool error, std::uint16_t code) {
 }
 
 void VirtualEsc::setError(std::uint8_t state, std::uint16_t code) { setAl(state, true, code); }
+
+double VirtualEsc::processDataWatchdog() const {
+  const std::uint8_t* r = &mem_[reg::Sm0 + smOut_ * reg::SmSize];
+  if (!(r[reg::SmActivate] & reg::SmActivateEnable) || get16(r + reg::SmLength) == 0 || !(r[reg::SmControl] & 0x40)) return 0;
+  return reg::watchdogSeconds(get16(&mem_[reg::WatchdogDivider]), get16(&mem_[reg::WatchdogProcessData]));
+}
+
+void VirtualEsc::expireWatchdog() {
+  mem_[reg::WatchdogStatus] &= std::uint8_t(~0x01);
+  mem_[reg::WatchdogCounter] = std::uint8_t(std::min(255, mem_[reg::WatchdogCounter] + 1));
+  if (alState() == 8) setError(4, alcode::SmWatchdog);
+}
 
 bool VirtualEsc::smOk(int sm, std::uint16_t start, std::uint16_t len, std::uint8_t mode) const {
   const std::uint8_t* r = &mem_[reg::Sm0 + sm * reg::SmSize];

@@ -1,12 +1,12 @@
-// Free-floating base + arm integrated with Boost.Odeint (seed 000 §IV.2); reaction-aware computed torque.
+// Free-floating base + arm (seed 000 §IV.2) stepped by the plants' integrator (explicit Euler of
+// Zanaboni 2009 eq 9.2, RK4, Dormand–Prince 5(4)); reaction-aware computed torque; the satellite scene.
 #include "maniplab/sim/floating_base/plant.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
-
-#include <boost/numeric/odeint.hpp>
 
 #include <filesystem>
 
@@ -16,27 +16,55 @@
 
 namespace maniplab::sim {
 
-namespace odeint = boost::numeric::odeint;
-using State = std::vector<double>;
-
-struct FloatingBasePlant::Steppers {
-  odeint::runge_kutta4<State> rk4;
-  odeint::controlled_runge_kutta<odeint::runge_kutta_dopri5<State>> dopri;
-  Steppers(double absTol, double relTol)
-      : dopri(odeint::default_error_checker<double, odeint::range_algebra, odeint::default_operations>(absTol, relTol)) {}
-};
+namespace {
 
 // Layout: [p0 0..2, quat 3..6 (w x y z), q 7..7+n-1, nu0 7+n..12+n, qd 13+n..12+2n, W 13+2n]
-FloatingBasePlant::FloatingBasePlant(const FloatingBaseModel& model, const FloatingPlantOptions& options)
-    : model_(model), opt_(options), data_(model_) {
-  const std::string bad = validateFloatingBase(model_);
+std::vector<StateCoordinate> floatingLayout(const FloatingBaseModel& fm) {
+  const Model& m = fm.arm;
+  const int n = m.nq;
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<StateCoordinate> c(std::size_t(14 + 2 * n));
+  const char* xyz[3] = {"x", "y", "z"};
+  const char* wxyz[4] = {"w", "x", "y", "z"};
+  for (int a = 0; a < 3; ++a) c[std::size_t(a)] = {std::string("base position ") + xyz[a], inf, -1};
+  for (int a = 0; a < 4; ++a) c[std::size_t(3 + a)] = {std::string("base quaternion ") + wxyz[a], inf, -1};
+  for (int a = 0; a < 3; ++a) {
+    c[std::size_t(7 + n + a)] = {std::string("base angular velocity ") + xyz[a], inf, -1};
+    c[std::size_t(10 + n + a)] = {std::string("base linear velocity ") + xyz[a], inf, -1};
+  }
+  for (int i = 0; i < n; ++i) {
+    const auto k = std::size_t(i);
+    const std::string joint = jointLabel(i, k < m.jointName.size() ? m.jointName[k] : std::string());
+    const double vlim = k < m.limits.size() ? m.limits[k].velocity : inf;
+    c[std::size_t(7 + i)] = {joint + " position", inf, 13 + n + i};
+    c[std::size_t(13 + n + i)] = {joint + " velocity", std::max(1e4, 100.0 * (vlim < 1e299 ? vlim : 100.0)), -1};
+  }
+  c[std::size_t(13 + 2 * n)] = {"joint work", inf, -1};
+  return c;
+}
+
+IntegratorOptions integratorOptions(const FloatingPlantOptions& o) {
+  IntegratorOptions i;
+  i.stepper = o.stepper;
+  i.period = o.period;
+  i.absTolerance = o.absTolerance;
+  i.relTolerance = o.relTolerance;
+  return i;
+}
+
+const FloatingBaseModel& validated(const FloatingBaseModel& model) {
+  const std::string bad = validateFloatingBase(model);
   if (!bad.empty()) throw std::invalid_argument("floating base: " + bad);
-  if (!(opt_.period > 0)) throw std::invalid_argument("floating base: the plant period must be positive");
+  return model;
+}
+
+}  // namespace
+
+FloatingBasePlant::FloatingBasePlant(const FloatingBaseModel& model, const FloatingPlantOptions& options)
+    : model_(validated(model)), opt_(options), data_(model_), integ_(floatingLayout(model_), integratorOptions(opt_)) {
   const int n = model_.arm.nq;
-  x_.assign(std::size_t(14 + 2 * n), 0.0);
   tau_ = qx_ = qdx_ = tauNet_ = VectorX::Zero(n);
   state_.q = state_.qd = VectorX::Zero(n);
-  steppers_ = std::make_shared<Steppers>(opt_.absTolerance, opt_.relTolerance);
 }
 
 void FloatingBasePlant::setBaseState(const Transform& pose, const Vector6& velocity) {
@@ -49,125 +77,103 @@ BackendStatus FloatingBasePlant::reset(const VectorX& q0, const VectorX& qd0) {
   if (q0.size() != n || qd0.size() != n) return {false, "initial state has the wrong size"};
   if (!q0.allFinite() || !qd0.allFinite() || !nu0_.allFinite() || !pose0_.p.allFinite())
     return {false, "initial state is not finite"};
+  std::vector<double>& x = integ_.state();
   const Eigen::Quaterniond qt(pose0_.R);
-  x_[0] = pose0_.p.x(); x_[1] = pose0_.p.y(); x_[2] = pose0_.p.z();
-  x_[3] = qt.w(); x_[4] = qt.x(); x_[5] = qt.y(); x_[6] = qt.z();
+  x[0] = pose0_.p.x(); x[1] = pose0_.p.y(); x[2] = pose0_.p.z();
+  x[3] = qt.w(); x[4] = qt.x(); x[5] = qt.y(); x[6] = qt.z();
   for (int i = 0; i < n; ++i) {
-    x_[std::size_t(7 + i)] = q0[i];
-    x_[std::size_t(13 + n + i)] = qd0[i];
+    x[std::size_t(7 + i)] = q0[i];
+    x[std::size_t(13 + n + i)] = qd0[i];
   }
-  for (int i = 0; i < 6; ++i) x_[std::size_t(7 + n + i)] = nu0_[i];
-  x_[std::size_t(13 + 2 * n)] = 0.0;
+  for (int i = 0; i < 6; ++i) x[std::size_t(7 + n + i)] = nu0_[i];
+  x[std::size_t(13 + 2 * n)] = 0.0;
   tau_.setZero();
-  t_ = 0;
+  integ_.reset(0.0);
   work_ = 0;
-  evaluations_ = 0;
   fault_ = -1;
-  adaptiveDt_ = opt_.period;
   unpack();
   return {};
 }
 
-void FloatingBasePlant::unpack() {
-  const int n = model_.arm.nq;
-  Eigen::Quaterniond qt(x_[3], x_[4], x_[5], x_[6]);
-  qt.normalize();
-  state_.basePose.R = qt.toRotationMatrix();
-  state_.basePose.p = Vector3(x_[0], x_[1], x_[2]);
-  for (int i = 0; i < 6; ++i) state_.baseVelocity[i] = x_[std::size_t(7 + n + i)];
-  for (int i = 0; i < n; ++i) {
-    state_.q[i] = x_[std::size_t(7 + i)];
-    state_.qd[i] = x_[std::size_t(13 + n + i)];
-  }
-  work_ = x_[std::size_t(13 + 2 * n)];
+void FloatingBasePlant::writeTorque(const VectorX& tau) {
+  if (tau_.size() == tau.size() && tau_ == tau) return;
+  tau_ = tau;
+  integ_.inputChanged();
 }
 
-void FloatingBasePlant::derivative(const State& x, State& dxdt) {
+void FloatingBasePlant::unpack() {
   const int n = model_.arm.nq;
-  ++evaluations_;
+  const std::vector<double>& x = integ_.state();
+  Eigen::Quaterniond qt(x[3], x[4], x[5], x[6]);
+  qt.normalize();
+  state_.basePose.R = qt.toRotationMatrix();
+  state_.basePose.p = Vector3(x[0], x[1], x[2]);
+  for (int i = 0; i < 6; ++i) state_.baseVelocity[i] = x[std::size_t(7 + n + i)];
+  for (int i = 0; i < n; ++i) {
+    state_.q[i] = x[std::size_t(7 + i)];
+    state_.qd[i] = x[std::size_t(13 + n + i)];
+  }
+  work_ = x[std::size_t(13 + 2 * n)];
+}
+
+bool FloatingBasePlant::derivative(const double* x, double* dxdt) {
+  const int n = model_.arm.nq;
   Eigen::Quaterniond qt(x[3], x[4], x[5], x[6]);
   const double qn = qt.norm();
   const Matrix3 R = Eigen::Quaterniond(qt.coeffs() / qn).toRotationMatrix();
   Vector6 nu;
-  for (int i = 0; i < 6; ++i) nu[i] = x[std::size_t(7 + n + i)];
+  for (int i = 0; i < 6; ++i) nu[i] = x[7 + n + i];
   for (int i = 0; i < n; ++i) {
-    qx_[i] = x[std::size_t(7 + i)];
-    qdx_[i] = x[std::size_t(13 + n + i)];
+    qx_[i] = x[7 + i];
+    qdx_[i] = x[13 + n + i];
   }
   tauNet_ = tau_;
   if (opt_.friction)
-    for (int i = 0; i < n; ++i) tauNet_[i] -= jointFriction(model_.arm.actuator[std::size_t(i)], qdx_[i]);
+    for (int i = 0; i < n; ++i)
+      tauNet_[i] -= jointFriction(model_.arm.actuator[std::size_t(i)], qdx_[i], opt_.coulombSmoothing);
   const Vector6* w = opt_.baseWrench.isZero() ? nullptr : &opt_.baseWrench;
   const int r = opt_.crba ? floatingBaseForwardDynamicsCrba(model_, data_, nu, qx_, qdx_, tauNet_, w)
                           : floatingBaseAba(model_, data_, nu, qx_, qdx_, tauNet_, w);
-  if (r != -1 && fault_ == -1) fault_ = r;
+  // A state or torque that is not finite is a divergence (reported from the state), not a fault.
+  const bool finite = r == -1 || (std::all_of(x, x + integ_.size(), [](double v) { return std::isfinite(v); }) &&
+                                  tauNet_.allFinite());
+  if (r != -1 && finite && fault_ == -1) fault_ = r;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const Vector3 pd = R * nu.tail<3>();
-  for (int i = 0; i < 3; ++i) dxdt[std::size_t(i)] = pd[i];
+  for (int i = 0; i < 3; ++i) dxdt[i] = pd[i];
   // quat' = 1/2 quat (x) (0, omega)
   const Eigen::Quaterniond qdot = qt * Eigen::Quaterniond(0, nu[0], nu[1], nu[2]);
   dxdt[3] = 0.5 * qdot.w(); dxdt[4] = 0.5 * qdot.x(); dxdt[5] = 0.5 * qdot.y(); dxdt[6] = 0.5 * qdot.z();
   for (int i = 0; i < n; ++i) {
-    dxdt[std::size_t(7 + i)] = qdx_[i];
-    dxdt[std::size_t(13 + n + i)] = r == -1 ? data_.qdd[i] : nan;
+    dxdt[7 + i] = qdx_[i];
+    dxdt[13 + n + i] = r == -1 ? data_.qdd[i] : nan;
   }
-  for (int i = 0; i < 6; ++i) dxdt[std::size_t(7 + n + i)] = r == -1 ? data_.baseAcceleration[i] : nan;
-  dxdt[std::size_t(13 + 2 * n)] = qdx_.dot(tauNet_);  // power of the joint torques (friction included)
+  for (int i = 0; i < 6; ++i) dxdt[7 + n + i] = r == -1 ? data_.baseAcceleration[i] : nan;
+  dxdt[13 + 2 * n] = qdx_.dot(tauNet_);  // power of the joint torques (friction included)
+  return r == -1 || !finite;
+}
+
+std::string FloatingBasePlant::fault() const {
+  if (fault_ >= 0)
+    return "the articulated inertia of " +
+           jointLabel(fault_, std::size_t(fault_) < model_.arm.jointName.size() ? model_.arm.jointName[std::size_t(fault_)] : "") +
+           " is not positive";
+  if (fault_ == -3) return "the base's articulated inertia (or the augmented mass matrix) is singular";
+  return "the full rotor model is not supported on a floating base";
 }
 
 BackendStatus FloatingBasePlant::advance(double dt) {
-  const long ticks = std::lround(dt / opt_.period);
-  if (ticks < 1 || std::abs(double(ticks) * opt_.period - dt) > 1e-9 * dt) {
-    std::ostringstream s;
-    s << "the control period " << dt << " s is not a whole number of plant periods (" << opt_.period << " s)";
-    return {false, s.str()};
-  }
-  auto sys = [this](const State& x, State& dxdt, double) { derivative(x, dxdt); };
+  long ticks = 0;
+  if (const BackendStatus st = integ_.ticksIn(dt, ticks); !st.ok) return st;
+  std::vector<double>& x = integ_.state();
   for (long k = 0; k < ticks; ++k) {
-    const double t0 = t_, t1 = t0 + opt_.period;
-    if (!opt_.adaptive) {
-      steppers_->rk4.do_step(sys, x_, t0, opt_.period);
-    } else {
-      double t = t0;
-      int fails = 0;
-      while (t < t1 && fault_ == -1) {
-        double h = std::min(adaptiveDt_, t1 - t);
-        const double before = h;
-        if (steppers_->dopri.try_step(sys, x_, t, h) == odeint::success) {
-          fails = 0;
-          if (h > before || before == adaptiveDt_) adaptiveDt_ = h;
-        } else {
-          adaptiveDt_ = h;
-          if (++fails > 500 || h < 1e-14) {
-            std::ostringstream s;
-            s << "t = " << t << " s: the adaptive stepper stalled (step " << h << " s)";
-            return {false, s.str()};
-          }
-        }
-      }
+    const BackendStatus st = integ_.tick(*this);
+    if (st.ok) {  // project the quaternion back on the unit sphere
+      const double qn = std::sqrt(x[3] * x[3] + x[4] * x[4] + x[5] * x[5] + x[6] * x[6]);
+      for (int i = 3; i < 7; ++i) x[std::size_t(i)] /= qn;
     }
-    t_ = t1;
-    // Project the quaternion back on the unit sphere.
-    const double qn = std::sqrt(x_[3] * x_[3] + x_[4] * x_[4] + x_[5] * x_[5] + x_[6] * x_[6]);
-    for (int i = 3; i < 7; ++i) x_[std::size_t(i)] /= qn;
     unpack();
-    if (fault_ != -1) {
-      std::ostringstream s;
-      s << "t = " << t_ << " s: ";
-      if (fault_ >= 0)
-        s << "the articulated inertia of joint " << fault_ + 1 << " is not positive";
-      else if (fault_ == -3)
-        s << "the base's articulated inertia (or the augmented mass matrix) is singular";
-      else
-        s << "the full rotor model is not supported on a floating base";
-      return {false, s.str()};
-    }
-    for (double v : x_)
-      if (!std::isfinite(v)) {
-        std::ostringstream s;
-        s << "t = " << t_ << " s: the state is no longer finite (divergence)";
-        return {false, s.str()};
-      }
+    if (!st.ok) return st;
   }
   return {};
 }
@@ -296,7 +302,8 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
     rd.error("/control_period", "must be positive");
   if (j.contains("plant") && rd.object(j, "", "plant", false)) {
     const auto& p = j["plant"];
-    rd.checkKeys(p, "/plant", {"stepper", "period", "abs_tolerance", "rel_tolerance", "friction", "method", "base_wrench"});
+    rd.checkKeys(p, "/plant", {"stepper", "period", "abs_tolerance", "rel_tolerance", "friction", "coulomb_smoothing",
+                               "method", "base_wrench"});
     if (rd.object(p, "/plant", "base_wrench", false)) {  // constant in the base frame (a thruster, say)
       const auto& w = p["base_wrench"];
       rd.checkKeys(w, "/plant/base_wrench", {"torque", "force"});
@@ -307,9 +314,10 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
     }
     std::string st;
     if (rd.string(p, "/plant", "stepper", st, false)) {
-      if (st == "rk4") sc.plant.adaptive = false;
-      else if (st == "dopri5") sc.plant.adaptive = true;
-      else rd.error("/plant/stepper", "must be \"rk4\" or \"dopri5\"");
+      if (st == "euler") sc.plant.stepper = Stepper::Euler;
+      else if (st == "rk4") sc.plant.stepper = Stepper::RungeKutta4;
+      else if (st == "dopri5") sc.plant.stepper = Stepper::DormandPrince5;
+      else rd.error("/plant/stepper", "must be \"euler\", \"rk4\" or \"dopri5\"");
     }
     std::string method;
     if (rd.string(p, "/plant", "method", method, false)) {
@@ -323,6 +331,8 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
       rd.error("/plant/abs_tolerance", "must be positive");
     if (rd.number(p, "/plant", "rel_tolerance", sc.plant.relTolerance, false) && !(sc.plant.relTolerance > 0))
       rd.error("/plant/rel_tolerance", "must be positive");
+    if (rd.number(p, "/plant", "coulomb_smoothing", sc.plant.coulombSmoothing, false) && !(sc.plant.coulombSmoothing >= 0))
+      rd.error("/plant/coulomb_smoothing", "must be zero (exact sign) or a positive velocity");
     if (p.contains("friction")) {
       if (!p["friction"].is_boolean()) rd.error("/plant/friction", "must be true or false");
       else sc.plant.friction = p["friction"].get<bool>();

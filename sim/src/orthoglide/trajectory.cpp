@@ -77,4 +77,10 @@ std::string OrthoglideCartesianTrajectory::describe() const {
   return s.str();
 }
 
+std::vector<double> OrthoglideCartesianTrajectory::segmentTimes() const {
+  std::vector<double> t = starts_;
+  t.push_back(total_);
+  return t;
+}
+
 }  // namespace maniplab::sim

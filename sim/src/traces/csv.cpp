@@ -211,8 +211,16 @@ void writeCsvTable(const CsvTable& table, const std::string& path, int precision
   }
   header += '\n';
 
+  std::string comments;
+  for (const auto& c : table.comments) {
+    if (c.find_first_of("\r\n") != std::string::npos)
+      throw std::invalid_argument("CSV comment '" + c + "' contains a line break");
+    comments += c.empty() ? "#\n" : "# " + c + "\n";
+  }
+
   AtomicFile file(path);
   std::string& out = file.buffer();
+  out += comments;
   out += header;
   for (std::size_t r = 0; r < table.rows(); ++r) {
     for (std::size_t c = 0; c < table.columns.size(); ++c) {
@@ -252,8 +260,15 @@ CsvTable readCsv(const std::string& path) {
   };
 
   std::string_view line;
-  if (!nextLine(line) || trim(line).empty()) parseFailure(path, 1, 0, "empty file or empty header line");
   CsvTable table;
+  bool more = nextLine(line);
+  while (more && !line.empty() && line.front() == '#') {  // comment lines before the header
+    std::string_view c = line.substr(1);
+    if (!c.empty() && c.front() == ' ') c.remove_prefix(1);
+    table.comments.emplace_back(c);
+    more = nextLine(line);
+  }
+  if (!more || trim(line).empty()) parseFailure(path, more ? lineNo : lineNo + 1, 0, "empty file or empty header line");
   for (const auto& field : splitHeader(line, path)) {
     std::string name, unit;
     splitNameUnit(field, name, unit);

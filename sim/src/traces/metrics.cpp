@@ -18,11 +18,7 @@ void checkStep(double t, double dt, const char* who) {
     throw std::invalid_argument(std::string(who) + ": dt must be finite and >= 0 and t a number");
 }
 
-/// |ref| at or below this (rad or m) is a zero up to rounding (e.g. l cos(pi/2) = 6e-17 l): no relative error.
-constexpr double kZeroReference = 1e-12;
-double relativePercent(double err, double ref) {
-  return std::abs(ref) <= kZeroReference ? kNaN : std::abs(err) / std::abs(ref) * 100.0;
-}
+double wrapAngle(double a) { return std::remainder(a, 2 * std::numbers::pi); }
 
 }  // namespace
 
@@ -47,6 +43,44 @@ void MetricsAccumulator::reset() {
   cart_.fill(Channel{});
   jt_ = Totals{};
   ct_ = Totals{};
+  // No allocation in the run loop: the values at the segment instants have their room already.
+  for (Channel& c : joints_) {
+    c.knotDesired.reserve(knots_.size());
+    c.knotError.reserve(knots_.size());
+  }
+  for (Channel& c : cart_) {
+    c.knotDesired.reserve(knots_.size());
+    c.knotError.reserve(knots_.size());
+  }
+}
+
+void MetricsAccumulator::setSegments(std::vector<double> times) {
+  if (!times.empty()) {
+    if (times.size() < 2) throw std::invalid_argument("MetricsAccumulator::setSegments: need at least two instants");
+    for (std::size_t k = 0; k < times.size(); ++k) {
+      if (!std::isfinite(times[k]))
+        throw std::invalid_argument("MetricsAccumulator::setSegments: instant " + std::to_string(k) + " is not finite");
+      if (k > 0 && !(times[k] > times[k - 1]))
+        throw std::invalid_argument("MetricsAccumulator::setSegments: instants must be strictly increasing");
+    }
+  }
+  knots_ = std::move(times);
+  reset();
+}
+
+void MetricsAccumulator::setRelativeErrorThreshold(double threshold) {
+  if (!(threshold > 0) || !std::isfinite(threshold))
+    throw std::invalid_argument("MetricsAccumulator::setRelativeErrorThreshold: the threshold must be finite and > 0");
+  threshold_ = threshold;
+}
+
+std::size_t MetricsAccumulator::knotsReached(double t, double dt) const {
+  // The sample nearest an instant stands for it: the first sample with t >= instant - dt/2 (and a
+  // rounding margin, for instants that are multiples of the step).
+  const double margin = 0.5 * dt + 1e-9 * std::max(1.0, std::abs(t));
+  std::size_t k = 0;
+  while (k < knots_.size() && t >= knots_[k] - margin) ++k;
+  return k;
 }
 
 void MetricsAccumulator::addJoint(double t, double dt, const VectorX& qDesired, const VectorX& q, const VectorX& tau) {
@@ -54,14 +88,25 @@ void MetricsAccumulator::addJoint(double t, double dt, const VectorX& qDesired, 
   if (qDesired.size() != dof_ || q.size() != dof_ || tau.size() != dof_)
     throw std::invalid_argument("MetricsAccumulator::addJoint: vector sizes differ from dof " + std::to_string(dof_));
   const bool inWindow = t >= ssFrom_;
+  const std::size_t reached = knotsReached(t, dt);
   for (int i = 0; i < dof_; ++i) {
     Channel& c = joints_[std::size_t(i)];
-    c.add(qDesired[i] - q[i], dt, inWindow);
+    const double e = qDesired[i] - q[i];
+    c.add(e, dt, inWindow);
     c.tauMax = std::max(c.tauMax, std::abs(tau[i]));
     c.tauSumSqDt += tau[i] * tau[i] * dt;
     c.tauSumSq += tau[i] * tau[i];
     c.lastActual = q[i];
+    if (jt_.n == 0) c.firstDesired = qDesired[i];
+    c.lastDesired = qDesired[i];
+    while (c.knotDesired.size() < reached) {
+      c.knotDesired.push_back(qDesired[i]);
+      c.knotError.push_back(e);
+    }
   }
+  if (jt_.n == 0) jt_.firstT = t;
+  jt_.lastT = t;
+  jt_.knotsSeen = reached;
   ++jt_.n;
   jt_.sumDt += dt;
   if (inWindow) {
@@ -73,12 +118,23 @@ void MetricsAccumulator::addJoint(double t, double dt, const VectorX& qDesired, 
 void MetricsAccumulator::addCartesian(double t, double dt, const Vector6& desired, const Vector6& actual) {
   checkStep(t, dt, "MetricsAccumulator::addCartesian");
   const bool inWindow = t >= ssFrom_;
+  const std::size_t reached = knotsReached(t, dt);
   for (int k = 0; k < 6; ++k) {
     double e = actual[k] - desired[k];  // Table 10.2 sign: actual − desired
-    if (k < 3) e = std::remainder(e, 2 * std::numbers::pi);
-    cart_[std::size_t(k)].add(e, dt, inWindow);
-    cart_[std::size_t(k)].lastActual = actual[k];
+    if (k < 3) e = wrapAngle(e);
+    Channel& c = cart_[std::size_t(k)];
+    c.add(e, dt, inWindow);
+    c.lastActual = actual[k];
+    if (ct_.n == 0) c.firstDesired = desired[k];
+    c.lastDesired = desired[k];
+    while (c.knotDesired.size() < reached) {
+      c.knotDesired.push_back(desired[k]);
+      c.knotError.push_back(e);
+    }
   }
+  if (ct_.n == 0) ct_.firstT = t;
+  ct_.lastT = t;
+  ct_.knotsSeen = reached;
   ++ct_.n;
   ct_.sumDt += dt;
   if (inWindow) {
@@ -100,6 +156,75 @@ double MetricsAccumulator::steady(const Channel& c, const Totals& t) const {
   return c.ssSum / double(t.ssN);
 }
 
+std::vector<SegmentError> MetricsAccumulator::segmentErrors(const Channel& c, const Totals& t, bool angle,
+                                                            double fallbackDisplacement, bool useFallback) const {
+  std::vector<SegmentError> out;
+  auto rate = [&](SegmentError& s) {
+    if (!std::isfinite(s.displacement) || std::abs(s.displacement) < threshold_) {
+      s.status = RelativeErrorStatus::SmallDisplacement;
+      return;
+    }
+    s.status = RelativeErrorStatus::Defined;
+    s.relativeErrorPercent = std::abs(s.endError) / std::abs(s.displacement) * 100.0;
+  };
+  if (knots_.empty()) {
+    SegmentError s;
+    if (t.n == 0) {
+      out.push_back(s);
+      return out;
+    }
+    s.t0 = t.firstT;
+    s.t1 = t.lastT;
+    s.displacement = useFallback ? fallbackDisplacement : c.lastDesired - c.firstDesired;
+    if (angle) s.displacement = wrapAngle(s.displacement);
+    s.endError = steady(c, t);
+    rate(s);
+    out.push_back(s);
+    return out;
+  }
+  const std::size_t K = knots_.size();
+  for (std::size_t k = 0; k + 1 < K; ++k) {
+    SegmentError s;
+    s.t0 = knots_[k];
+    s.t1 = knots_[k + 1];
+    const bool last = k + 2 == K;
+    if (t.n == 0) {
+      s.status = RelativeErrorStatus::NoSamples;
+    } else if (c.knotDesired.size() < k + 2) {
+      s.status = RelativeErrorStatus::NotReached;
+    } else {
+      s.displacement = c.knotDesired[k + 1] - c.knotDesired[k];
+      if (angle) s.displacement = wrapAngle(s.displacement);
+      s.endError = last ? steady(c, t) : c.knotError[k + 1];
+      rate(s);
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+void MetricsAccumulator::summarise(const std::vector<SegmentError>& segs, double& percent, int& segment,
+                                   RelativeErrorStatus& status) const {
+  percent = kNaN;
+  segment = -1;
+  bool small = false, notReached = false;
+  for (std::size_t k = 0; k < segs.size(); ++k) {
+    const SegmentError& s = segs[k];
+    if (s.status == RelativeErrorStatus::Defined) {
+      if (segment < 0 || s.relativeErrorPercent > percent) {
+        percent = s.relativeErrorPercent;
+        segment = int(k);
+      }
+    }
+    small = small || s.status == RelativeErrorStatus::SmallDisplacement;
+    notReached = notReached || s.status == RelativeErrorStatus::NotReached;
+  }
+  status = segment >= 0   ? RelativeErrorStatus::Defined
+           : small        ? RelativeErrorStatus::SmallDisplacement
+           : notReached   ? RelativeErrorStatus::NotReached
+                          : RelativeErrorStatus::NoSamples;
+}
+
 RunMetrics MetricsAccumulator::finish(const VectorX& qStart, const VectorX& qEnd) const {
   if (qStart.size() != dof_ || qEnd.size() != dof_)
     throw std::invalid_argument("MetricsAccumulator::finish: qStart/qEnd sizes differ from dof " + std::to_string(dof_));
@@ -109,11 +234,12 @@ RunMetrics MetricsAccumulator::finish(const VectorX& qStart, const VectorX& qEnd
     const Channel& c = joints_[std::size_t(i)];
     JointMetrics& j = m.joints[std::size_t(i)];
     j.displacement = qEnd[i] - qStart[i];
+    j.segments = segmentErrors(c, jt_, false, j.displacement, true);
+    summarise(j.segments, j.relativeErrorPercent, j.relativeErrorSegment, j.relativeErrorStatus);
     if (jt_.n == 0) continue;
     j.maxAbsError = c.maxAbs;
     j.rmsError = rms(c.sumSqDt, c.sumSq, jt_);
     j.steadyStateError = steady(c, jt_);
-    j.relativeErrorPercent = relativePercent(j.steadyStateError, j.displacement);
     j.rmsTorque = rms(c.tauSumSqDt, c.tauSumSq, jt_);
     j.peakTorque = c.tauMax;
   }
@@ -126,7 +252,14 @@ RunMetrics MetricsAccumulator::finish(const VectorX& qStart, const VectorX& qEnd
       a.rmsError = rms(c.sumSqDt, c.sumSq, ct_);
       a.steadyStateError = steady(c, ct_);
       a.finalMeasured = c.lastActual;
-      a.relativeErrorPercent = relativePercent(a.steadyStateError, a.finalMeasured);
+      a.segments = segmentErrors(c, ct_, k < 3, 0.0, false);
+      summarise(a.segments, a.relativeErrorPercent, a.relativeErrorSegment, a.relativeErrorStatus);
+      if (std::abs(a.finalMeasured) < threshold_) {
+        a.relativeToFinalStatus = RelativeErrorStatus::SmallDisplacement;
+      } else {
+        a.relativeToFinalStatus = RelativeErrorStatus::Defined;
+        a.relativeToFinalPercent = std::abs(a.steadyStateError) / std::abs(a.finalMeasured) * 100.0;
+      }
     }
   }
   m.duration = jt_.n > 0 ? jt_.sumDt : ct_.sumDt;
@@ -175,7 +308,8 @@ std::string comparisonTable(const Runs& runs) {
   const std::size_t label = 7;
   std::string out;
 
-  out += "Joint metrics (e = desired - actual; rad or m, torques N m or N; rel % = |e_ss| / |displacement|)\n";
+  out += "Joint metrics (e = desired - actual; rad or m, torques N m or N; rel % = max over the segments of\n"
+         "|error at the segment's end| / |segment displacement| (Zanaboni 2009), n/a below a displacement of 1e-3)\n";
   out += pad("", label) + "| ";
   for (const auto& r : runs) out += pad(r.first, jointHead.size() * (kCell + 1) - 1) + " | ";
   out += '\n';
@@ -197,7 +331,7 @@ std::string comparisonTable(const Runs& runs) {
   }
 
   if (anyCart) {
-    out += "\nCartesian metrics (e = actual - desired; rad for phi/theta/psi, m for X/Y/Z; rel % = |e_ss| / |final|)\n";
+    out += "\nCartesian metrics (e = actual - desired; rad for phi/theta/psi, m for X/Y/Z; rel % as for the joints)\n";
     out += pad("", label) + "| ";
     for (const auto& r : runs) out += pad(r.first, cartHead.size() * (kCell + 1) - 1) + " | ";
     out += '\n';
@@ -242,6 +376,20 @@ std::string comparisonTable(const Runs& runs) {
   return trimmed;
 }
 
+namespace {
+nlohmann::json segmentsJson(const std::vector<SegmentError>& segs) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const SegmentError& s : segs)
+    a.push_back({{"t0", s.t0},
+                 {"t1", s.t1},
+                 {"displacement", s.displacement},
+                 {"endError", s.endError},
+                 {"relativeErrorPercent", s.relativeErrorPercent},
+                 {"status", relativeErrorStatusKey(s.status)}});
+  return a;
+}
+}  // namespace
+
 std::string comparisonJson(const Runs& runs) {
   using nlohmann::json;
   json controllers = json::array();
@@ -255,6 +403,9 @@ std::string comparisonJson(const Runs& runs) {
                         {"steadyStateError", j.steadyStateError},
                         {"displacement", j.displacement},
                         {"relativeErrorPercent", j.relativeErrorPercent},
+                        {"relativeErrorSegment", j.relativeErrorSegment >= 0 ? json(j.relativeErrorSegment + 1) : json()},
+                        {"relativeErrorStatus", relativeErrorStatusKey(j.relativeErrorStatus)},
+                        {"segments", segmentsJson(j.segments)},
                         {"rmsTorque", j.rmsTorque},
                         {"peakTorque", j.peakTorque}});
     }
@@ -267,7 +418,11 @@ std::string comparisonJson(const Runs& runs) {
                         {"rmsError", a.rmsError},
                         {"steadyStateError", a.steadyStateError},
                         {"finalMeasured", a.finalMeasured},
-                        {"relativeErrorPercent", a.relativeErrorPercent}});
+                        {"relativeErrorPercent", a.relativeErrorPercent},
+                        {"relativeErrorSegment", a.relativeErrorSegment >= 0 ? json(a.relativeErrorSegment + 1) : json()},
+                        {"relativeErrorStatus", relativeErrorStatusKey(a.relativeErrorStatus)},
+                        {"segments", segmentsJson(a.segments)},
+                        {"relativeToFinalPercent", a.relativeToFinalPercent}});
       }
     controllers.push_back({{"name", name},
                            {"duration", m.duration},
@@ -305,12 +460,32 @@ CsvTable comparisonCsv(const Runs& runs) {
     auto& axis = addColumn("axis", "");
     for (std::size_t r = n; r < rows; ++r) axis[r] = double(r - n + 1);
   }
+  std::size_t segments = 0;
+  for (const auto& [name, m] : runs) {
+    for (const auto& j : m.joints) segments = std::max(segments, j.segments.size());
+    if (m.hasCartesian)
+      for (const auto& a : m.cartesian) segments = std::max(segments, a.segments.size());
+  }
+  for (const auto& d : metricDefinitions())
+    t.comments.push_back(d.key + " [" + d.unit + "]: " + d.definition);
+  t.comments.push_back("An empty field is n/a: the metric does not apply to the row, or the relative error is not "
+                       "defined (displacement below the threshold, segment not reached). Columns are per controller: "
+                       "\"NAME metric\".");
   for (const auto& [name, m] : runs) {
     const std::size_t first = t.columns.size();
     for (const char* metric : {"maxAbsError", "rmsError", "steadyStateError", "relativeErrorPercent", "displacement",
-                               "rmsTorque", "peakTorque", "finalMeasured"})
-      addColumn(name + " " + metric, std::string(metric) == "relativeErrorPercent" ? "%" : "");
+                               "rmsTorque", "peakTorque", "finalMeasured", "relativeErrorSegment",
+                               "relativeToFinalPercent"}) {
+      const std::string key = metric;
+      addColumn(name + " " + metric, key == "relativeErrorPercent" || key == "relativeToFinalPercent" ? "%" : "");
+    }
+    for (std::size_t k = 0; k < segments; ++k)
+      addColumn(name + " relativeErrorPercent segment " + std::to_string(k + 1), "%");
     auto col = [&](std::size_t k) -> std::vector<double>& { return t.columns[first + k]; };
+    auto putSegments = [&](std::size_t row, const std::vector<SegmentError>& segs, int worst) {
+      col(8)[row] = worst >= 0 ? double(worst + 1) : kNaN;
+      for (std::size_t k = 0; k < segs.size(); ++k) col(10 + k)[row] = segs[k].relativeErrorPercent;
+    };
     for (std::size_t i = 0; i < m.joints.size(); ++i) {
       const JointMetrics& j = m.joints[i];
       col(0)[i] = j.maxAbsError;
@@ -320,6 +495,7 @@ CsvTable comparisonCsv(const Runs& runs) {
       col(4)[i] = j.displacement;
       col(5)[i] = j.rmsTorque;
       col(6)[i] = j.peakTorque;
+      putSegments(i, j.segments, j.relativeErrorSegment);
     }
     if (m.hasCartesian)
       for (std::size_t k = 0; k < 6; ++k) {
@@ -329,9 +505,69 @@ CsvTable comparisonCsv(const Runs& runs) {
         col(2)[n + k] = a.steadyStateError;
         col(3)[n + k] = a.relativeErrorPercent;
         col(7)[n + k] = a.finalMeasured;
+        col(9)[n + k] = a.relativeToFinalPercent;
+        putSegments(n + k, a.segments, a.relativeErrorSegment);
       }
   }
   return t;
+}
+
+const char* relativeErrorStatusKey(RelativeErrorStatus status) {
+  switch (status) {
+    case RelativeErrorStatus::Defined: return "defined";
+    case RelativeErrorStatus::NoSamples: return "no_samples";
+    case RelativeErrorStatus::NotReached: return "not_reached";
+    case RelativeErrorStatus::SmallDisplacement: return "small_displacement";
+  }
+  return "";
+}
+
+std::string relativeErrorStatusText(RelativeErrorStatus status, double threshold) {
+  switch (status) {
+    case RelativeErrorStatus::Defined: return {};
+    case RelativeErrorStatus::NoSamples: return "no sample was recorded";
+    case RelativeErrorStatus::NotReached: return "the run stopped before the end of the segment";
+    case RelativeErrorStatus::SmallDisplacement:
+      return "the displacement of the move is below the threshold " + num(threshold) +
+             " (rad or m): too small a move to divide by";
+  }
+  return {};
+}
+
+const std::vector<MetricDefinition>& metricDefinitions() {
+  static const std::vector<MetricDefinition> defs = {
+      {"maxAbsError", "max |e|", "rad or m",
+       "largest absolute tracking error over the run (Zanaboni 2009, Tables 10.3 and 10.4, maximum deviation). "
+       "Joint error e = desired - actual; Cartesian error e = actual - desired (Table 10.2), Euler angles wrapped "
+       "to [-pi, pi]."},
+      {"rmsError", "RMS e", "rad or m",
+       "root mean square of the error over the run, weighted by time: sqrt(sum e^2 dt / sum dt) (an addition: "
+       "the thesis has no RMS)."},
+      {"steadyStateError", "e steady", "rad or m",
+       "mean error over the hold after the trajectory ends (the error of the last sample when the run has no "
+       "hold)."},
+      {"relativeErrorPercent", "rel. %", "%",
+       "relative error as Zanaboni 2009 defines it (Table 10.1): |error at the end of a segment| / |displacement "
+       "of the segment| x 100, for each segment of the trajectory (between via points; the whole move for a "
+       "single segment), and the largest over the segments is shown. The error at an interior via point is the "
+       "tracking error when the reference passes it; for the last segment it is the steady-state error. The "
+       "same definition for joints and Cartesian axes. n/a when the displacement is below 0.001 (1 mrad = "
+       "0.057 deg, or 1 mm): dividing by so small a move measures nothing."},
+      {"displacement", "displacement", "rad or m",
+       "final - initial desired joint value of the whole trajectory (Table 10.1); zero for a trajectory that "
+       "returns to its start, which is why the relative error is taken per segment."},
+      {"rmsTorque", "RMS torque", "N m or N",
+       "root mean square of the applied joint torque (force), weighted by time."},
+      {"peakTorque", "peak torque", "N m or N", "largest absolute applied joint torque (force) over the run."},
+      {"finalMeasured", "final", "rad or m", "actual Cartesian value at the end of the run (Table 10.2)."},
+      {"relativeErrorSegment", "segment", "",
+       "the segment (1 = the first) whose relative error is the largest, the one shown as relativeErrorPercent."},
+      {"relativeToFinalPercent", "rel. to final %", "%",
+       "Cartesian only: |steady-state error| / |final measured value| x 100, the denominator of the thesis's "
+       "Table 10.2, kept for comparison with it. It depends on where the world origin is and is meaningless near "
+       "0: n/a when |final value| is below 0.001."},
+  };
+  return defs;
 }
 
 }  // namespace maniplab::sim

@@ -14,7 +14,7 @@ Recorder::Recorder(std::vector<ChannelInfo> channels, RecorderOptions options)
       lastTime_(-std::numeric_limits<double>::infinity()) {
   if (opt_.chunkRows == 0) throw std::invalid_argument("Recorder: chunkRows must be positive");
   const std::size_t rowBytes = width_ * sizeof(double);
-  const std::size_t entryBytes = sizeof(std::vector<double>);  // one slot of the chunk table
+  const std::size_t entryBytes = sizeof(std::unique_ptr<double[]>);  // one slot of the chunk table
   chunkRows_ = opt_.chunkRows;
   // Every chunk costs its samples plus its slot in the (reserved once) chunk table.
   maxChunks_ = opt_.memoryBudgetBytes / (chunkRows_ * rowBytes + entryBytes);
@@ -36,11 +36,11 @@ int Recorder::channelIndex(const std::string& name) const {
 }
 
 double* Recorder::rowPtr(std::size_t row) {
-  return chunks_[row / chunkRows_].data() + (row % chunkRows_) * width_;
+  return chunks_[row / chunkRows_].get() + (row % chunkRows_) * width_;
 }
 
 const double* Recorder::rowPtr(std::size_t row) const {
-  return chunks_[row / chunkRows_].data() + (row % chunkRows_) * width_;
+  return chunks_[row / chunkRows_].get() + (row % chunkRows_) * width_;
 }
 
 void Recorder::append(double t, const double* values) {
@@ -50,12 +50,15 @@ void Recorder::append(double t, const double* values) {
   lastTime_ = t;
   const std::size_t k = appended_++;
   if (k % stride_ != 0) return;
-  if (rows_ == chunks_.size() * chunkRows_) {  // every allocated chunk is full
-    if (chunks_.size() == maxChunks_) {
+  if (rows_ == used_ * chunkRows_) {  // every chunk in use is full
+    if (used_ == maxChunks_) {
       decimate();
       if (k % stride_ != 0) return;
     }
-    if (rows_ == chunks_.size() * chunkRows_) chunks_.emplace_back(chunkRows_ * width_);
+    if (rows_ == used_ * chunkRows_) {
+      if (used_ == chunks_.size()) chunks_.emplace_back(new double[chunkRows_ * width_]);
+      ++used_;
+    }
   }
   double* r = rowPtr(rows_);
   r[0] = t;
@@ -63,19 +66,24 @@ void Recorder::append(double t, const double* values) {
   ++rows_;
 }
 
-// Keeps stored rows 0, 2, 4, ... (appended rows 0, 2s, 4s, ...) and doubles the stride; frees the
-// chunks that become empty.
+// Keeps stored rows 0, 2, 4, ... (appended rows 0, 2s, 4s, ...) and doubles the stride; the chunks
+// that become empty stay allocated for the rows to come.
 void Recorder::decimate() {
   const std::size_t kept = (rows_ + 1) / 2;
   for (std::size_t j = 1; j < kept; ++j) std::copy_n(rowPtr(2 * j), width_, rowPtr(j));
   rows_ = kept;
   stride_ *= 2;
-  const std::size_t neededChunks = (rows_ + chunkRows_ - 1) / chunkRows_;
-  while (chunks_.size() > neededChunks) chunks_.pop_back();
+  used_ = (rows_ + chunkRows_ - 1) / chunkRows_;
+}
+
+void Recorder::reserve(std::size_t rows) {
+  const std::size_t needed = std::min(maxChunks_, (rows_ + rows + chunkRows_ - 1) / chunkRows_);
+  while (chunks_.size() < needed) chunks_.emplace_back(new double[chunkRows_ * width_]);
 }
 
 void Recorder::clear() {
   chunks_.clear();  // destroys the chunks; the table keeps its reserved capacity
+  used_ = 0;
   rows_ = appended_ = 0;
   stride_ = 1;
   lastTime_ = -std::numeric_limits<double>::infinity();
@@ -94,9 +102,7 @@ double Recorder::value(std::size_t row, int channel) const {
 }
 
 std::size_t Recorder::memoryBytes() const {
-  std::size_t bytes = chunks_.capacity() * sizeof(std::vector<double>);
-  for (const auto& c : chunks_) bytes += c.capacity() * sizeof(double);
-  return bytes;
+  return chunks_.capacity() * sizeof(std::unique_ptr<double[]>) + chunks_.size() * chunkRows_ * width_ * sizeof(double);
 }
 
 }  // namespace maniplab::sim

@@ -69,6 +69,7 @@ template <typename S> struct BodyT {
 struct JointLimits {
   double lower = -1e300, upper = 1e300;  ///< position [rad] or [m]
   double velocity = 1e300;                ///< [rad/s] or [m/s]
+  double acceleration = 1e300;            ///< [rad/s^2] or [m/s^2] (checked on desired trajectories only)
   double effort = 1e300;                  ///< output-side torque [N m] or force [N]
 };
 

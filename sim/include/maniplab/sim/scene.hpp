@@ -35,6 +35,11 @@ struct Scene {
   std::vector<ControllerSpec> controllers;
   RecordSelection record;
   std::string backend = "sim";  ///< "sim" or "ethercat"
+  /// "ethercat" section: the master's fault policy (sim/ethercat/README.md, "Faults"); 0: its default.
+  struct Ethercat {
+    double lossBudget = 0;          ///< longest time without a good bus cycle [s] ("loss_budget_ms")
+    double maxLossesPerSecond = 0;  ///< bad cycles tolerated within one second ("max_losses_per_second")
+  } ethercat;
 };
 
 struct SceneLoadResult {

@@ -1,25 +1,25 @@
 #pragma once
 // The simulated plant: y = (q, qd), y' = f(y, tau) from the forward dynamics with actuators and friction
-// (seed 001 §1 state form; seed 000 §IV simulation model), integrated with Boost.Odeint.
+// (seed 001 §1 state form; seed 000 §IV simulation model), integrated by the plants' stepping helper
+// (integration/integrator.hpp: explicit Euler, RK4, Dormand–Prince 5(4); stall and divergence reports).
 //
 // Dual rate as on the UMIS (seed 003 ch. 8–9): the torque is held (zero-order hold) over the control
 // period; the plant advances in servo ticks of `period` (fixed-step steppers take one step per tick;
 // Dormand–Prince 5(4) adapts its own steps inside each tick). The sensor is sampled every tick.
+// Divergence guard: a joint speed above max(1e4, 100 x its velocity limit) is an energy blow-up.
 //
 // Coulomb friction: sign(qd) makes f discontinuous at qd = 0, which stalls adaptive steppers; with
 // `coulombSmoothing` = v_s > 0 the plant uses tanh(qd / v_s) instead (friction.hpp). Default 0 (exact).
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/forward_dynamics.hpp"
 #include "maniplab/sim/backend.hpp"
+#include "maniplab/sim/integration/integrator.hpp"
 #include "maniplab/sim/measurement.hpp"
 
 namespace maniplab::sim {
-
-enum class Stepper { Euler, RungeKutta4, DormandPrince5 };
 
 struct PlantOptions {
   Stepper stepper = Stepper::RungeKutta4;
@@ -33,6 +33,9 @@ struct PlantOptions {
   ForwardDynamicsMethod method = ForwardDynamicsMethod::Auto;
 };
 
+/// The stepping part of the plant options (stepper, period, tolerances).
+IntegratorOptions integratorOptions(const PlantOptions& options);
+
 struct JointLimitEvent {
   double time;
   int joint;       ///< 0-based
@@ -40,7 +43,7 @@ struct JointLimitEvent {
   double position;
 };
 
-class SimulatedPlant : public Backend {
+class SimulatedPlant : public Backend, private OdeSystem {
  public:
   SimulatedPlant(const Model& model, const PlantOptions& options);
 
@@ -49,42 +52,34 @@ class SimulatedPlant : public Backend {
   BackendStatus reset(const VectorX& q0, const VectorX& qd0) override;
   void writeTorque(const VectorX& tau) override;
   BackendStatus advance(double dt) override;
-  double time() const override { return t_; }
+  double time() const override { return integ_.time(); }
   const VectorX& measuredPosition() const override { return sensor_.position(); }
   const VectorX& measuredVelocity() const override { return sensor_.velocity(); }
   const VectorX& appliedTorque() const override { return tauHeld_; }
 
   const VectorX& position() const override { return q_; }  ///< true state
   const VectorX& velocity() const override { return qd_; }
-  /// Friction torque at the current true velocity (same smoothing as the plant).
-  const VectorX& frictionTorque();
   const std::vector<JointLimitEvent>& jointLimitEvents() const { return limitEvents_; }
-  long long derivativeEvaluations() const { return evaluations_; }
+  long long derivativeEvaluations() const { return integ_.evaluations(); }
   const Model& model() const { return model_; }
   const PlantOptions& options() const { return opt_; }
 
-  /// y' = f(y) with the held torque (public for the integrator-order tests).
-  void derivative(const std::vector<double>& x, std::vector<double>& dxdt);
-
  private:
-  BackendStatus tick();
-  BackendStatus checkState();
+  bool derivative(const double* x, double* dxdt) override;  ///< y' = f(y) with the held torque
+  std::string fault() const override;
+  void copyState();     ///< q_, qd_ from the integrator's state
+  void updateJoints();  ///< copyState() and the joint-limit events
 
   Model model_;
   PlantOptions opt_;
   Data data_;
   RneaOptions rneaOpt_;
-  std::vector<double> x_;       ///< [q; qd]
-  VectorX q_, qd_, qx_, qdx_, tauHeld_, friction_;
-  double t_ = 0;
-  double adaptiveDt_ = 0;
-  long long evaluations_ = 0;
+  Integrator integ_;             ///< state [q; qd]
+  VectorX q_, qd_, qx_, qdx_, tauHeld_;
   int singularJoint_ = -1;
   std::vector<JointLimitEvent> limitEvents_;
   std::vector<int> limitState_;  ///< -1 below, 0 inside, +1 above
   JointSensor sensor_;
-  struct Steppers;
-  std::shared_ptr<Steppers> steppers_;
 };
 
 }  // namespace maniplab::sim

@@ -2,6 +2,9 @@
 // The comparison table of the last runs (one column block per controller): per joint max |e|, RMS e,
 // steady-state e, relative error %, RMS and peak torque; per Cartesian axis (φ θ ψ X Y Z) max |e|,
 // RMS e, steady-state e, relative %, final measured value. Exportable as CSV (sim::comparisonCsv).
+// The definitions are those of sim/traces/metrics.hpp (Zanaboni 2009): each column header's tooltip
+// gives its definition; a relative error that is not defined reads "n/a" and its tooltip says why (a
+// displacement below the threshold, a segment the run did not reach); a defined one lists its segments.
 #include <QString>
 #include <QWidget>
 #include <string>
@@ -28,8 +31,21 @@ class MetricsView : public QWidget {
   int rowCount() const;
   int columnCount() const;
   QString cellText(int row, int column) const;
+  QString cellToolTip(int row, int column) const;
+  QString headerToolTip(int column) const;
   /// Writes sim::comparisonCsv(runs()) (atomic, '.' decimals). False and *error when it fails.
   bool exportCsv(const QString& path, QString* error = nullptr) const;
+
+  /// The metric keys of the table's column block, in order (keys of sim::metricDefinitions()).
+  static QStringList columnKeys();
+  /// The translated short label and definition of a metric (a key of sim::metricDefinitions());
+  /// untranslated, they are the sim texts word for word. Empty for an unknown key.
+  static QString metricLabel(const QString& key);
+  static QString metricDefinition(const QString& key);
+  /// Every metric's definition as rich text (for the Help): title, then one paragraph per metric.
+  static QString definitionsHtml();
+  /// Why a relative error is n/a (translated; empty when defined).
+  static QString relativeErrorReason(sim::RelativeErrorStatus status, double threshold = sim::kRelativeErrorThreshold);
 
  signals:
   void message(const QString& text);

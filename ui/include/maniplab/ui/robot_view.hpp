@@ -3,8 +3,11 @@
 // camera controller); fit-to-robot; the desired and actual tool (or platform) paths as trails. A QWidget
 // holding a Qt3DExtras::Qt3DWindow through QWidget::createWindowContainer (grab the screen, not the
 // widget, to capture it). Three kinds of robot (kind()):
-//  * Serial (setRobot): links between successive joint frames (cylinders), joint axes, optional frames
-//    (RGB triads) and centres of mass (spheres), a floor grid.
+//  * Serial (setRobot): the arm as generated from its kinematics (robot_shapes.hpp: a base and, when
+//    the base frame is at shoulder height, a pedestal; a housing at each joint; tapered links in a
+//    distinct colour each; a gripper), joint axes, optional frames (RGB triads) and centres of mass
+//    (black and white quartered balls whose volume is proportional to the body's mass, drawn through
+//    the links), a floor grid.
 //  * FloatingBase (setFloatingRobot; seed 000 §IV.2): the same arm mounted on a free base body C_0,
 //    drawn as a box (the uniform box with the base's mass and principal inertias, centred on its centre
 //    of mass) with its own triad; setBasePose moves the base and everything it carries.
@@ -28,6 +31,7 @@
 #include "maniplab/model/floating_base.hpp"
 #include "maniplab/model/orthoglide_model.hpp"
 #include "maniplab/model/robot_description.hpp"
+#include "maniplab/ui/robot_shapes.hpp"
 
 namespace maniplab::ui {
 
@@ -47,7 +51,8 @@ class RobotView : public QWidget {
   /// Appends FK(qDesired)'s tool position to the desired trail (drawn in another colour).
   void setDesiredConfiguration(const VectorX& qDesired);
   void clearTrails();
-  /// Frames the robot (all kinds): its home pose and its current pose (with the current base pose).
+  /// Frames the robot (all kinds): its home pose and its current pose (with the current base pose), and
+  /// the pedestal drawn under a serial arm whose base frame is at shoulder height.
   void fitToRobot();
 
   // --- Free-floating base (kind FloatingBase) ---
@@ -97,6 +102,7 @@ class RobotView : public QWidget {
   /// world <- platform (translation P, axes of R_0) as applied to the platform entity.
   QMatrix4x4 platformTransform() const;
   void setShowFrames(bool on);
+  /// Centre-of-mass markers on or off (presentation mode turns them off).
   void setShowCentresOfMass(bool on);
   void setShowJointAxes(bool on);
   void setShowFloorGrid(bool on);
@@ -122,9 +128,18 @@ class RobotView : public QWidget {
   QMatrix4x4 bodyTransform(int i) const;
   /// world <- tool frame as currently applied to the scene entity.
   QMatrix4x4 toolTransform() const;
-  /// Number of link-segment cylinders (base pedestal, links, tool) and the world end points of one,
-  /// recovered from its entity transform.
+  /// The link skeleton that the generated links follow (base to joint 1, joint to joint along the
+  /// common perpendiculars, last joint to the tool): number of straight pieces and the world end points
+  /// of one at the current pose.
   int linkSegmentCount() const;
+  /// The generated shape (robot_shapes.hpp) of the current serial or floating-base robot.
+  const RobotShapes& shapes() const;
+  /// Centre-of-mass markers (one per body with a mass, in body order; radius 0.55 r_0 cbrt(m / m_max),
+  /// at least 0.16 r_0, r_0 = 0.16 L of robot_shapes.hpp: volume proportional to the mass): how many,
+  /// whether they are drawn, and the world centre and radius of one.
+  int centreOfMassMarkerCount() const;
+  bool centresOfMassDrawn() const;
+  std::pair<QVector3D, float> centreOfMassMarker(int k) const;
   /// Absolute paths of the visual mesh files drawn (description geometry "mesh", resolved relative to
   /// the robot file), and how many of them Qt 3D has loaded (QMesh::Ready; loading is asynchronous).
   QStringList meshSources() const;

@@ -14,6 +14,10 @@
 // scene's object unchanged. Switching type fills the new type from the old one's start, goal and
 // duration (a type shown before keeps its values). Validation is the caller's (the scene reader's
 // checks, sim::checkSceneTrajectory); showProblems() marks the fields it names.
+// Limits: whenever the trajectory or the robot changes, the trajectory is built and checked against the
+// robot's joint limits (sim::checkTrajectoryLimits: position, velocity, acceleration, and the torques
+// by inverse dynamics along the path) before any run; a violation shows as a warning line under the
+// form with its time and joint (limitWarningText()).
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -25,6 +29,7 @@
 
 #include "maniplab/model/model.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/trajectories/limit_check.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -70,6 +75,17 @@ class TrajectoryEditor : public QWidget {
   /// are marked (colour, reason in the tooltip) and every message goes to the status line.
   void showProblems(const std::vector<Diagnostic>& diagnostics);
   QString statusText() const;
+
+  /// The robot file's description, for the trajectories that need more than the model (the UMIS
+  /// thesis line and closed-form IK); without it they are built as the scene reader would without it.
+  void setRobotDescription(const RobotDescription& description);
+  /// The last limit check (empty when the trajectory could not be built or respects every limit).
+  const sim::LimitReport& limitReport() const { return limits_; }
+  /// The warning shown under the form (empty when none): a heading and one line per violation with its
+  /// time, joint, limit and excess, in the units shown (degrees for revolute joints).
+  QString limitWarningText() const;
+  /// Checks the current trajectory against the robot's limits now (done after every change).
+  void checkLimits();
 
  signals:
   /// The user changed the trajectory (type or a value).
@@ -119,6 +135,10 @@ class TrajectoryEditor : public QWidget {
   QComboBox* ik_;
   QPlainTextEdit* readOnly_;
   QWidget* durationRow_;
+  QLabel* limitWarning_;
+  RobotDescription description_;
+  bool hasDescription_ = false;
+  sim::LimitReport limits_;
 };
 
 }  // namespace maniplab::ui

@@ -7,7 +7,12 @@
 // appliedTorque() is what the drive is told); advance(T) hands the set-points to the cyclic thread and
 // waits until n good cycles have carried them, then reads positions and velocities (counts -> rad). A
 // bus fault ends the run with the master's message (slave and cause); a bad cycle never yields a
-// measurement, so no torque is computed from stale feedback.
+// measurement, so no torque is computed from stale feedback. Bad cycles within the master's loss budget
+// (MasterOptions::lossBudget) do not end the run: the period lasts until n good cycles carried its
+// set-point (the drives hold the last set-point meanwhile, CiA 402 CST/CSP: the last target stays in
+// force), and the period is marked: periodCycles() says how many of its bus cycles were bad,
+// lastPeriod() the bad cycles and the delay of the measurement for the trace (traceChannels(): every
+// run of a serial scene on the drives records them as the columns ecat_bad_cycles and ecat_delay).
 // CSP: the drives close their own position loop; the backend sends the reference position of the
 // trajectory at the period's start (setReference) and ignores the controller's torque.
 // reset(q0, qd0): drives disabled, virtual drives placed at q0 (object 0x2100), real drives must already
@@ -68,7 +73,26 @@ class EthercatBackend : public sim::Backend {
   /// is a late reply), the drives ran exactly these cycles: a simulation can replay them.
   struct PeriodCycles {
     int held = 0, carried = 0;
+    int bad = 0;  ///< of those cycles, bad ones (lost, late, WKC mismatch): the measurement came that much later
   };
+  /// The last period: its bad bus cycles and how much later than the nominal period its measurement came
+  /// [s] (0 for a regular period). A period with bad > 0 had no fresh measurement when due.
+  struct PeriodMark {
+    int bad = 0;
+    double delay = 0;
+  };
+  PeriodMark lastPeriod() const { return last_; }
+  /// The trace columns of lastPeriod(): ecat_bad_cycles [1] and ecat_delay [s] (group "ethercat").
+  std::vector<sim::ChannelInfo> traceChannels() const override {
+    return {{"ecat_bad_cycles", "1", "ethercat"}, {"ecat_delay", "s", "ethercat"}};
+  }
+  void traceValues(double* out) const override {
+    out[0] = last_.bad;
+    out[1] = last_.delay;
+  }
+  /// Bad bus cycles within the control periods since reset(), and periods that had some.
+  long long badCycles() const { return badCycles_; }
+  long long periodsWithLosses() const { return lossPeriods_; }
   const std::vector<PeriodCycles>& periodCycles() const { return periodCycles_; }
   /// The control thread got SCHED_FIFO in reset().
   bool realtimeControl() const { return rtControl_; }
@@ -91,7 +115,8 @@ class EthercatBackend : public sim::Backend {
   std::vector<std::string> notes_;
   double t_ = 0;
   std::vector<PeriodCycles> periodCycles_;
-  long long overruns_ = 0, irregular_ = 0;
+  long long overruns_ = 0, irregular_ = 0, badCycles_ = 0, lossPeriods_ = 0;
+  PeriodMark last_;
   double firstIrregular_ = -1, firstOverrun_ = -1;
   unsigned long long lastCycle_ = 0, lastBad_ = 0;  ///< bus cycle and bad-cycle count of the last measurement
   bool rtControl_ = false;

@@ -28,9 +28,19 @@
 // request when a mailbox read was lost. SDO responses are matched on the command specifier (the top 3
 // bits of the command byte), aborts with any low bits.
 //
-// Faults: a slave out of OP (AL status) or a drive fault (statusword bit 3, error code 0x603F) is a fault
-// at once; a lost or late reply, a failed send or a working-counter mismatch makes the cycle bad, and
-// `maxBadCycles` consecutive bad cycles (default 3) are a fault: detection within 3 cycles. On a fault
+// Faults: a slave out of OP (AL status; code 0x001B: its process-data watchdog expired), a drive fault
+// (statusword bit 3, error code 0x603F) or an emergency with a non-zero error code is a fault at once; a
+// lost or late reply, a failed send or a working-counter mismatch makes the cycle bad. Bad cycles are
+// tolerated within a loss budget in time, as IgH and SOEM masters count an incomplete working counter and
+// go on: a fault when no good cycle came for longer than `lossBudget` (also when the master's own thread
+// did not run for that long: deadlines skipped between two good cycles) (default: a quarter of the shortest
+// process-data watchdog the drives run, 0x0400/0x0420, at most 25 ms, at least one cycle) or when more
+// than `maxLossesPerSecond` cycles were bad within one second (default: a tenth of the cycles). The
+// drives' watchdogs are the last line: a master silent longer than a watchdog makes that drive stop on
+// its own (SAFEOP + ERROR 0x001B, drive fault), so the budget must stay inside the shortest watchdog
+// (a longer one is noted at bring-up). Every bad cycle is counted; every run of bad cycles (an "episode")
+// is timed (CycleStats). `maxBadCycles` > 0 replaces the budget by that count of consecutive bad cycles
+// (the former rule; tests that want detection within a few cycles). On a fault
 // the master latches a message naming the slave and the cause and commands quick stop with zero torque
 // to every drive; feedback of a bad cycle is never published as fresh (the backend does not let the
 // controller compute a torque from it). resetFault() acknowledges AL errors, brings the slaves back to
@@ -109,7 +119,13 @@ class PiCondition {
 
 struct MasterOptions {
   double cyclePeriod = 1e-3;   ///< [s]; 1 kHz default (400 Hz and 2 kHz as in seed 003; 4 kHz possible)
-  int maxBadCycles = 3;        ///< consecutive lost/late/WKC-mismatch cycles that make a fault (1..3)
+  /// Consecutive lost/late/WKC-mismatch cycles that make a fault; 0: the loss budget in time below.
+  int maxBadCycles = 0;
+  /// Longest time without a good cycle that the run tolerates [s] (measured from the last good cycle's
+  /// send); <= 0: the default (a quarter of the shortest drive watchdog, at most 25 ms, >= one cycle).
+  double lossBudget = 0;
+  /// Most bad cycles tolerated within any one second; <= 0: the default (a tenth of the cycles).
+  double maxLossesPerSecond = 0;
   bool realtime = true;        ///< try SCHED_FIFO (+ mlockall when lockMemory)
   bool lockMemory = true;      ///< mlockall(MCL_CURRENT | MCL_FUTURE) with realtime (a GUI may prefer not)
   int rtPriority = 80;
@@ -173,6 +189,9 @@ struct SlaveInfo {
   std::uint32_t logical = 0;     ///< logical address of its outputs (inputs follow)
   int expectedWkc = 3;           ///< of its LRW in the current state
   bool outputsEnabled = false;   ///< its output SyncManager is enabled (not deactivated by its PDI)
+  /// Its process-data (SyncManager) watchdog [s]: 0x0400 divider, 0x0420 time, read at bring-up; 0 when
+  /// disabled (time 0, or the watchdog bit of its output SyncManager's control byte clear).
+  double watchdog = 0;
   // distributed clocks
   bool dc = false;               ///< SYNC0 runs on this slave
   bool dcReference = false;      ///< the reference clock
@@ -211,6 +230,22 @@ struct CycleStats {
   /// cleared [s], the last and largest |phase error| of the master's cycle against DC time [s].
   double dcWorstDiff = 0, dcPhaseError = 0, dcWorstPhaseError = 0;
   long long emergencies = 0;  ///< emergency messages received while cycling
+  /// Bad cycles (lost, late, WKC mismatch, send failed) and the runs of consecutive bad cycles they formed
+  /// ("loss episodes"); the longest time between two good cycles [s] (nominal: one period) and the cycle
+  /// at which it ended; the most bad cycles seen within one second.
+  long long badCycles = 0, lossEpisodes = 0;
+  double longestGap = 0;
+  unsigned long long longestGapEndCycle = 0;
+  long long worstLossesPerSecond = 0;
+  /// The first kEpisodeLog loss episodes: first bad cycle, how many bad cycles, and the time from the
+  /// last good cycle before it to the good cycle that ended it [s].
+  static constexpr int kEpisodeLog = 64;
+  struct Episode {
+    unsigned long long firstCycle = 0;
+    long long cycles = 0;
+    double gap = 0;
+  };
+  std::array<Episode, kEpisodeLog> episodeLog{};
   double meanPeriod = 0;          ///< [s]
   double worstPeriodError = 0;    ///< max |period - nominal| [s]
   double worstLatency = 0;        ///< max wake-up latency after the deadline [s]
@@ -243,6 +278,10 @@ struct MasterStatus {
   std::vector<SlaveInfo> slaves;
   CycleStats stats;
   std::vector<std::string> warnings;
+  /// The fault policy as applied (MasterOptions defaults resolved at bring-up): loss budget [s], losses
+  /// per second, and the shortest process-data watchdog of the drives [s] with its slave (-1: none known).
+  double lossBudget = 0, maxLossesPerSecond = 0, shortestWatchdog = 0;
+  int watchdogSlave = -1;
   bool dc = false;                    ///< distributed clocks in use
   int dcReference = -1;               ///< reference clock (0-based slave)
   /// The last emergencies (at most kEmergencyLog, oldest first) and how many were received in all.
@@ -349,6 +388,10 @@ class Master {
   const SlaveInfo& slave(int i) const { return slaves_[std::size_t(i)]; }
   bool cyclic() const { return running_.load(); }
   const MasterOptions& options() const { return opt_; }
+  /// The loss budget [s] and losses per second in force (resolved from the options and the drives'
+  /// watchdogs at bring-up; before it, from the options and a 100 ms watchdog).
+  double lossBudget() const { return budget_; }
+  double maxLossesPerSecond() const { return lossRate_; }
   std::string slaveName(int i) const;  ///< "slave 3 (name)"
   /// What bring-up decided that a user should know (defaults used for absent objects, remapping, DC).
   std::vector<std::string> notes() const;
@@ -377,6 +420,7 @@ class Master {
   void stopCyclic();
   void cycleLoop();
   void latchFault(const std::string& msg, int slave = -1);
+  void resolveFaultPolicy();  ///< budget_, lossRate_ from the options and the slaves' watchdogs
   void sizeFeedback(Feedback& out) const;  ///< gives `out` the vector sizes of the published feedback
 
   Link& link_;
@@ -396,6 +440,7 @@ class Master {
   std::int64_t dcPhase_ = 0;                   ///< DC time (mod period) at which frames should pass
   std::int8_t mode_ = cia402::ModeCST;         ///< written to 0x6060 when a drive maps it
   std::vector<std::string> notes_;             ///< bus-level notes of the last bring-up
+  double budget_ = 0.025, lossRate_ = 100;        ///< the fault policy in force (resolveFaultPolicy)
   std::vector<std::uint8_t> txBuf_, rxBuf_;
 
   mutable PiMutex m_;

@@ -20,6 +20,17 @@ constexpr std::uint16_t Type = 0x0000, Revision = 0x0001, Build = 0x0002, FmmusS
                         SiiConfig = 0x0500, SiiControl = 0x0502, SiiAddress = 0x0504, SiiData = 0x0508,
                         Fmmu0 = 0x0600, Sm0 = 0x0800, DcSystemTime = 0x0910;
 constexpr std::uint16_t FmmuSize = 16, SmSize = 8;
+/// Watchdogs (ESC datasheet section II §6): divider 0x0400 (watchdog time unit = (divider + 2) x 40 ns,
+/// reset 0x09C2: 100 us), PDI watchdog time 0x0410, process-data (SyncManager) watchdog time 0x0420 in
+/// those units (reset 1000: 100 ms; 0 disables it), process-data watchdog status 0x0440 (bit 0: 1 = not
+/// expired), its expiry counter 0x0442. A SyncManager takes part when bit 6 of its control byte is set.
+constexpr std::uint16_t WatchdogDivider = 0x0400, WatchdogPdi = 0x0410, WatchdogProcessData = 0x0420,
+                        WatchdogStatus = 0x0440, WatchdogCounter = 0x0442;
+constexpr std::uint16_t kWatchdogDividerReset = 0x09C2, kWatchdogTimeReset = 1000;
+/// The process-data watchdog time [s] of a divider and a time register value (0: disabled).
+constexpr double watchdogSeconds(std::uint16_t divider, std::uint16_t time) {
+  return (double(divider) + 2.0) * 40e-9 * double(time);
+}
 /// SyncManager register offsets (ESC datasheet section II §8): start, length, control, status (read
 /// only), activate (bit 0 enable, bit 1 repeat request), PDI control (bit 0 deactivate, bit 1 repeat
 /// acknowledge; written by the slave's application only).

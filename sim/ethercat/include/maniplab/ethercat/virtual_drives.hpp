@@ -49,7 +49,7 @@
 // "Operation enabled" (start-up, quick stop, fault) the holding brakes are closed: the plant is frozen.
 // The brake opens one cycle after a drive reaches "Operation enabled". A drive in quick stop or fault
 // applies no torque. A fault sends an emergency message (CoE service 1: the error code, the error
-// register 0x1001, manufacturer bytes: joint number, then 0) when VirtualBusOptions::emergencies is set;
+// register 0x1001, manufacturer bytes: joint number, then 0) unless VirtualBusOptions::emergencies is off;
 // the fault reset sends the emergency 0x0000.
 //
 // Simulation-only object (virtual drives only): 0x2100 (i32, counts, write in any state except
@@ -93,13 +93,16 @@ struct FaultPlan {
   int slave = 0;             ///< 0-based slave (WkcCorrupt, DriveFault, LeaveOp)
   double fraction = 1.0;     ///< Drop/Delay: fraction of process-data frames affected (seeded random)
   long every = 0;            ///< Drop: > 0 drops every `every`-th process-data frame instead (deterministic)
+  /// Drop: > 0 drops `burst` consecutive process-data frames from the start (the master silent for the
+  /// drives that long), then none; with `every` > 0, such a burst at the start of every `every` frames.
+  long burst = 0;
   double delaySeconds = 0.01;///< Delay: reply held back this long
   std::uint16_t driveErrorCode = 0x2310;  ///< DriveFault: 0x603F (continuous over-current)
   std::uint64_t seed = 1;
   int refuseState = 0;       ///< AL state (2, 4, 8) that `slave` refuses, 0 = none
   std::uint16_t refuseCode = 0x0011;
 };
-/// Parses "none", "drop:FRACTION", "drop-every:N", "delay:FRACTION:SECONDS", "wkc:SLAVE", "drive-fault:SLAVE",
+/// Parses "none", "drop:FRACTION", "drop-every:N", "drop-burst:N[:EVERY]", "delay:FRACTION:SECONDS", "wkc:SLAVE", "drive-fault:SLAVE",
 /// "leave-op:SLAVE", "link-down", "refuse:SLAVE:STATE[:CODE]" (STATE = preop|safeop|op) and the start
 /// "@CYCLES" suffix (e.g. "drive-fault:2@400"); slaves are 1-based in the text. Throws on bad input.
 FaultPlan parseFaultPlan(const std::string& text);
@@ -109,15 +112,14 @@ class VirtualDrive;
 /// How the virtual bus behaves (defaults: the generic profile, a faithful ESC).
 struct VirtualBusOptions {
   std::string profile = "generic";      ///< virtual_drive_profiles.hpp; unknown names throw
-  /// Send CoE emergency messages on drive faults and fault resets. Off by default until ManipLab's
-  /// master tells an emergency from an SDO reply (its expedited SDO client reads whatever is in the
-  /// mailbox); `ecat-sim` turns it on.
-  bool emergencies = false;
+  /// Send CoE emergency messages on drive faults and fault resets, as real drives do (ManipLab's master
+  /// tells an emergency from an SDO reply and reads them while cycling). false: a drive that sends none.
+  bool emergencies = true;
   /// Logical writes count in SAFEOP once SM2 is enabled, as real ESCs and KickCAT's emulator (an LRW
-  /// of a slave's process data gets WKC 3 in SAFEOP; EscConfig). Off by default (WKC 1 in SAFEOP, as
-  /// before) until ManipLab's master expects the working counters from the SyncManagers enabled;
-  /// `ecat-sim --safeop-wkc 3` turns it on.
-  bool countOutputsInSafeOp = false;
+  /// of a slave's process data gets WKC 3 in SAFEOP; EscConfig); ManipLab's master expects the working
+  /// counters from the SyncManagers enabled. false: WKC 1 in SAFEOP (`ecat-sim --safeop-wkc 1`), an ESC
+  /// that counts the write only in OP.
+  bool countOutputsInSafeOp = true;
   bool eeprom8ByteReads = true;        ///< 0x0502 bit 6 set: 8-byte SII reads
   bool requireDc = false;              ///< the drives refuse OP (AL status code 0x0030) without SYNC0
   /// Drift of the slaves' local clocks: slave i gets clockDriftPpm x {1, -0.6, 0.3, -1, 0.8, -0.2}[i % 6],
@@ -125,6 +127,11 @@ struct VirtualBusOptions {
   double clockDriftPpm = 30;
   std::vector<double> slaveDriftPpm;
   double hopDelayNs = 400;              ///< line + forwarding delay per hop, each way
+  /// Process-data watchdog of every drive at power-up, 0x0420 in units of 100 us (0x0400 at its reset
+  /// value): 1000 = 100 ms, the ESC's default; 0 disables it. A master may reprogram both registers.
+  /// When a drive in OP sees no process data for that long it expires: SAFEOP + ERROR 0x001B, 0x0440
+  /// bit 0 cleared, the drive faults (0x8100) and its brake closes (`ecat-sim --watchdog-ms`).
+  std::uint16_t watchdogTime = reg::kWatchdogTimeReset;
   /// True time in ns for the frames' arrival (DC); default: CLOCK_MONOTONIC (steady_clock).
   std::function<std::int64_t()> clock;
 };
@@ -164,6 +171,8 @@ class VirtualBus {
   /// Process-data frames received (all AL states, dropped ones included): the master's cycle number of
   /// the same frame when none was lost before.
   long processDataFrames() const { return pdFrames_.load(); }
+  /// Process-data frames dropped by the injected fault (Drop).
+  long droppedFrames() const { return dropped_.load(); }
   /// processDataFrames() of the frame on which the injected fault first acted (-1: not yet).
   long faultInjectedAtFrame() const { return injectedAt_.load(); }
   /// Ends the injected fault (the link comes back; the drives stay in whatever state they are).
@@ -192,7 +201,8 @@ class VirtualBus {
   std::mt19937_64 rng_;
   std::vector<DatagramView> views_;
   mutable std::mutex m_;
-  std::atomic<long> cycles_{0}, answered_{0}, pdFrames_{0}, injectedAt_{-1};
+  std::atomic<long> cycles_{0}, answered_{0}, pdFrames_{0}, injectedAt_{-1}, dropped_{0};
+  long dropSeen_ = 0;  ///< process-data frames since a Drop fault became active (burst position)
   void markInjected() { long e = -1; injectedAt_.compare_exchange_strong(e, pdFrames_.load()); }
   std::atomic<bool> stop_{false};
   std::thread thread_;

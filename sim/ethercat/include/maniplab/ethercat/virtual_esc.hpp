@@ -99,6 +99,9 @@ struct EscConfig {
   sii::Image sii;                    ///< identity, mailboxes, SyncManagers, PDOs, DC modes
   bool eeprom8ByteReads = true;      ///< 0x0502 bit 6: the SII serves 8 bytes per read
   bool countOutputsInSafeOp = true;  ///< see above
+  /// Reset value of the process-data watchdog time 0x0420 (units of 0x0400: 100 us at reset; 1000 =
+  /// 100 ms, the ESC's reset value; 0: disabled).
+  std::uint16_t watchdogTime = reg::kWatchdogTimeReset;
 };
 /// The SII image of a generic 8/14-byte virtual drive with `id` (as before profiles existed).
 sii::Image genericSiiImage(const SlaveIdentity& id, std::uint16_t rxPdoBytes, std::uint16_t txPdoBytes);
@@ -130,6 +133,15 @@ class VirtualEsc {
   std::uint16_t stationAddress() const { return get16(&mem_[reg::StationAddress]); }
   /// Forces an error state (e.g. SM watchdog: SAFEOP + ERROR, code 0x001B).
   void setError(std::uint8_t state, std::uint16_t code);
+  /// The process-data watchdog as programmed (0x0400 divider, 0x0420 time) [s]; 0 when disabled (time 0,
+  /// or the output SyncManager's watchdog bit, control bit 6, clear, or no output SyncManager enabled).
+  double processDataWatchdog() const;
+  /// The process-data watchdog expired (the application saw no output update for processDataWatchdog()):
+  /// 0x0440 bit 0 cleared, 0x0442 counted, and in OP the slave goes to SAFEOP + ERROR 0x001B (the
+  /// application takes its outputs to their safe state: the drive faults, alStateChanged).
+  void expireWatchdog();
+  /// Outputs were written by the master: the process-data watchdog status 0x0440 bit 0 is set again.
+  void feedWatchdog() { mem_[reg::WatchdogStatus] |= 0x01; }
   /// Fault injection: the next request of `state` is refused with `code` (0: none).
   void refuseState(std::uint8_t state, std::uint16_t code) { refuseState_ = state; refuseCode_ = code; }
   const std::vector<std::uint16_t>& sii() const { return sii_; }

@@ -1,15 +1,19 @@
 #pragma once
 // A free-floating manipulator (seed 000 §IV.2, the satellite + arm of [CHR 82]) as a simulated plant:
-// the base C_0 and the arm's joints integrated together with Boost.Odeint (RK4 or Dormand–Prince 5(4)
-// with tolerances), behind the same Backend interface as the fixed-base plant (dof = the arm's joints;
-// the base state is read with baseState()).
+// the base C_0 and the arm's joints integrated together by the plants' stepping helper
+// (integration/integrator.hpp: explicit Euler, RK4 or Dormand–Prince 5(4) with tolerances), behind the
+// same Backend interface as the fixed-base plant (dof = the arm's joints; the base state is read with
+// baseState()). Explicit Euler advances the joints to second order (Zanaboni 2009 eq 9.2) and the base
+// pose, twist and the work integral to first order.
 //
 // State y = [p_0 (3), quaternion of R_0 (w, x, y, z) (4), q (n), nu_0 = [omega; v] (6, base coords), qd (n)]:
 //   p_0' = R_0 v,   quat' = 1/2 quat (x) (0, omega),   q' = qd,   nu_0' = a_0,   qd' = qdd
 // with (a_0, qdd) from floatingBaseAba (or the augmented mass matrix, FloatingPlantOptions::crba).
 // The quaternion is renormalised after every plant tick (projection back on the unit sphere); R_0 is
-// always built from the normalised quaternion. No gravity; joint friction (output side, internal) and
-// a constant external wrench on the base are options. Measurements are ideal (the true joint state).
+// always built from the normalised quaternion. No gravity; joint friction (output side, internal; Coulomb
+// smoothed by tanh(qd / v_s) when coulombSmoothing = v_s > 0) and a constant external wrench on the base
+// are options. Measurements are ideal (the true joint state). Divergence guard on the joint speeds as on
+// the fixed-base plant.
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -19,20 +23,22 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/sim/backend.hpp"
 #include "maniplab/sim/control/controller.hpp"
+#include "maniplab/sim/integration/integrator.hpp"
 #include "maniplab/sim/traces/recorder.hpp"
 
 namespace maniplab::sim {
 
 struct FloatingPlantOptions {
-  bool adaptive = true;                ///< Dormand–Prince 5(4) (true) or RK4 with one step per tick
+  Stepper stepper = Stepper::DormandPrince5;  ///< Euler and RK4 take one step per tick
   double period = 1e-3;                ///< plant tick [s]
   double absTolerance = 1e-12, relTolerance = 1e-12;  ///< Dormand–Prince
   bool friction = false;               ///< joint friction torques (internal)
+  double coulombSmoothing = 0.0;       ///< v_s [rad/s or m/s] of the joint friction; 0 = exact sign
   Vector6 baseWrench = Vector6::Zero();  ///< external wrench on the base [moment at the base origin; force], base coords
   bool crba = false;                   ///< augmented mass matrix instead of the floating-base ABA
 };
 
-class FloatingBasePlant : public Backend {
+class FloatingBasePlant : public Backend, private OdeSystem {
  public:
   /// Throws std::invalid_argument when validateFloatingBase() reports a problem.
   FloatingBasePlant(const FloatingBaseModel& model, const FloatingPlantOptions& options);
@@ -42,9 +48,9 @@ class FloatingBasePlant : public Backend {
   /// Arm state; the base starts at the pose and velocity set by setBaseState() (default: identity, rest).
   BackendStatus reset(const VectorX& q0, const VectorX& qd0) override;
   void setBaseState(const Transform& pose, const Vector6& velocity);
-  void writeTorque(const VectorX& tau) override { tau_ = tau; }
+  void writeTorque(const VectorX& tau) override;
   BackendStatus advance(double dt) override;
-  double time() const override { return t_; }
+  double time() const override { return integ_.time(); }
   const VectorX& measuredPosition() const override { return state_.q; }
   const VectorX& measuredVelocity() const override { return state_.qd; }
   const VectorX& appliedTorque() const override { return tau_; }
@@ -54,27 +60,23 @@ class FloatingBasePlant : public Backend {
   const FloatingBaseModel& model() const { return model_; }
   /// Work done on the system since reset by the joint torques minus friction (integrated with the state).
   double jointWork() const { return work_; }
-  long long derivativeEvaluations() const { return evaluations_; }
-
-  void derivative(const std::vector<double>& x, std::vector<double>& dxdt);
+  long long derivativeEvaluations() const { return integ_.evaluations(); }
 
  private:
+  bool derivative(const double* x, double* dxdt) override;
+  std::string fault() const override;
   void unpack();
-  double power();  ///< qd . (tau - friction) at the current state
 
   FloatingBaseModel model_;
   FloatingPlantOptions opt_;
   FloatingBaseData data_;
   FloatingBaseState state_;
-  std::vector<double> x_;
+  Integrator integ_;  ///< state: see the layout above
   VectorX tau_, qx_, qdx_, tauNet_;
   Transform pose0_;
   Vector6 nu0_ = Vector6::Zero();
-  double t_ = 0, work_ = 0, adaptiveDt_ = 0;
-  long long evaluations_ = 0;
+  double work_ = 0;
   int fault_ = -1;
-  struct Steppers;
-  std::shared_ptr<Steppers> steppers_;
 };
 
 /// Computed torque that accounts for the base's reaction (floatingBaseInverseDynamics): with a perfect

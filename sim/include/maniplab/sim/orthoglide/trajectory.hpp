@@ -22,6 +22,8 @@ class OrthoglideCartesianTrajectory : public Trajectory {
   void sample(double t, JointReference& out) const override;
   std::optional<CartesianReference> cartesian(double t) const override;
   std::string describe() const override;
+  /// The instants the platform reaches each way-point (segment k joins P_k to P_{k+1}).
+  std::vector<double> segmentTimes() const override;
   /// Platform position, velocity and acceleration at t.
   void platform(double t, Vector3& P, Vector3& V, Vector3& A) const;
 

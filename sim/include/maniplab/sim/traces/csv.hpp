@@ -2,6 +2,9 @@
 // CSV export/import of traces and derived tables.
 //
 // Format (one table per file):
+//   * optional comment lines before the header, each beginning with '#' (derived tables use them to
+//     define their columns, e.g. the metrics export, metrics.hpp; pandas: read_csv(comment='#')); trace
+//     files have none. readCsv keeps them in CsvTable::comments (text after "# ").
 //   * line 1, the header: `time [s],NAME [UNIT],...` — one shared time column first, then one column per
 //     channel. A unit is the trailing " [UNIT]" of a header field (space before '['); a field without
 //     it (e.g. plain `time,x,y` or `e[2]`) has an empty unit. A field containing ',' or '"' is quoted
@@ -44,6 +47,7 @@ void writeCsv(const Recorder& recorder, const std::string& path, const CsvOption
 /// A parsed/derived table. columns[0] is the first column (time for traces); all columns have the same
 /// length; names.size() == columns.size(); units is empty or has names.size() entries.
 struct CsvTable {
+  std::vector<std::string> comments;  ///< written as "# TEXT" lines before the header (no line breaks)
   std::vector<std::string> names, units;
   std::vector<std::vector<double>> columns;  ///< columns[0] = time
   std::size_t rows() const { return columns.empty() ? 0 : columns.front().size(); }

@@ -5,8 +5,11 @@
 // reached every appended row is kept; when it is exceeded the recorder halves its resolution (keeps
 // every second stored row) and doubles its stride (from then on it stores every 2nd, 4th, ... appended
 // row). The stored trace is therefore always uniformly decimated and never exceeds the budget.
+// Chunks are allocated when first needed, or ahead of a run with reserve(), and kept (not freed) when
+// decimation empties them, so that append() allocates nothing once enough chunks exist.
 // Metrics are not computed from the stored rows but online at full rate (metrics.hpp).
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,6 +39,9 @@ class Recorder {
   /// k % stride() == 0, so stored row j is always appended row j * stride().
   void append(double t, const double* values);
   void clear();  ///< forgets all rows, frees the chunks, resets the stride to 1
+  /// Allocates now the chunks for `rows` more appended rows (within the budget), so that appending them
+  /// allocates nothing (a simulation's real-time path). Pages are touched only when written.
+  void reserve(std::size_t rows);
 
   std::size_t rows() const { return rows_; }         ///< stored rows
   std::size_t appended() const { return appended_; }  ///< rows offered to append()
@@ -56,7 +62,8 @@ class Recorder {
   std::size_t width_ = 1;      ///< doubles per row (time + channels)
   std::size_t chunkRows_ = 0;  ///< effective rows per chunk (opt_.chunkRows, shrunk for tiny budgets)
   std::size_t maxChunks_ = 0;  ///< chunks that fit in the budget (including the chunk table itself)
-  std::vector<std::vector<double>> chunks_;  ///< each exactly chunkRows_ * width_ doubles
+  std::vector<std::unique_ptr<double[]>> chunks_;  ///< each exactly chunkRows_ * width_ doubles
+  std::size_t used_ = 0;       ///< chunks holding rows (the others are allocated and empty)
   std::size_t rows_ = 0, appended_ = 0, stride_ = 1;
   double lastTime_;  ///< time of the last appended row (-inf when empty)
 };

@@ -29,6 +29,8 @@ class ViaPointJointTrajectory : public Trajectory {
   double duration() const override { return times_.back(); }
   void sample(double t, JointReference& out) const override;
   std::string describe() const override;
+  /// The via-point times (segment k joins point k to point k + 1).
+  std::vector<double> segmentTimes() const override { return times_; }
 
  private:
   std::vector<VectorX> points_, vel_, acc_;

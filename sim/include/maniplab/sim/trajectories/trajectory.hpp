@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "maniplab/model/fwd.hpp"
 
@@ -29,6 +30,10 @@ class Trajectory {
   /// Cartesian reference, when the trajectory has one.
   virtual std::optional<CartesianReference> cartesian(double /*t*/) const { return std::nullopt; }
   virtual std::string describe() const = 0;  ///< one line for logs and reports
+  /// The instants that cut the motion into segments (via points, way-points), increasing, at least two:
+  /// segment k goes from segmentTimes()[k] to segmentTimes()[k + 1]. A single move: {0, duration()}.
+  /// The per-segment relative error of the metrics (traces/metrics.hpp) is taken over these segments.
+  virtual std::vector<double> segmentTimes() const { return {0.0, duration()}; }
 };
 
 }  // namespace maniplab::sim

@@ -1,0 +1,376 @@
+// Display geometry of a serial arm generated from its kinematics (robot_shapes.hpp).
+#include "maniplab/ui/robot_shapes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+namespace maniplab::ui {
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+/// Two unit vectors completing `w` (unit) into a right-handed basis (u, v, w).
+void basis(const Vector3& w, Vector3& u, Vector3& v) {
+  const Vector3 a = std::abs(w.x()) < 0.9 ? Vector3::UnitX() : Vector3::UnitY();
+  u = w.cross(a).normalized();
+  v = w.cross(u);
+}
+
+/// Closest points of the z axis (through the origin) and the line c + t d: P on z, Q on the line.
+void commonPerpendicular(const Vector3& c, const Vector3& d, Vector3& P, Vector3& Q) {
+  const Vector3 z = Vector3::UnitZ();
+  const double b = z.dot(d), e = d.dot(d);
+  const double denom = e - b * b;
+  if (denom < 1e-10) {  // parallel axes: the perpendicular through the line's point c
+    P = Vector3(0, 0, c.z());
+    Q = c;
+    return;
+  }
+  const Vector3 r = -c;
+  const double cc = z.dot(r), f = d.dot(r);
+  P = ((b * f - cc * e) / denom) * z;
+  Q = c + ((f - b * cc) / denom) * d;
+}
+
+}  // namespace
+
+void TriangleMesh::addVertex(const Vector3& p, const Vector3& n) {
+  positions.insert(positions.end(), {float(p.x()), float(p.y()), float(p.z())});
+  normals.insert(normals.end(), {float(n.x()), float(n.y()), float(n.z())});
+}
+
+void TriangleMesh::addTriangle(std::uint32_t a, std::uint32_t b, std::uint32_t c) { indices.insert(indices.end(), {a, b, c}); }
+
+void TriangleMesh::append(const TriangleMesh& o, const Transform& T) {
+  const auto base = std::uint32_t(vertexCount());
+  for (int k = 0; k < o.vertexCount(); ++k) {
+    const auto i = std::size_t(3 * k);
+    const Vector3 p(o.positions[i], o.positions[i + 1], o.positions[i + 2]);
+    const Vector3 n(o.normals[i], o.normals[i + 1], o.normals[i + 2]);
+    addVertex(T.apply(p), T.R * n);
+  }
+  for (const auto idx : o.indices) indices.push_back(base + idx);
+}
+
+TriangleMesh frustumMesh(const Vector3& a, const Vector3& b, double ra, double rb, int slices, bool capA, bool capB) {
+  TriangleMesh m;
+  const Vector3 axis = b - a;
+  const double len = axis.norm();
+  if (len < 1e-12 || slices < 3) return m;
+  const Vector3 w = axis / len;
+  Vector3 u, v;
+  basis(w, u, v);
+  // Side normals lean by the cone's slope: n = (radial * len + w * (ra - rb)) normalised.
+  for (int k = 0; k <= slices; ++k) {
+    const double phi = 2 * kPi * double(k % slices) / double(slices);
+    const Vector3 radial = std::cos(phi) * u + std::sin(phi) * v;
+    const Vector3 n = (radial * len + w * (ra - rb)).normalized();
+    m.addVertex(a + ra * radial, n);
+    m.addVertex(b + rb * radial, n);
+  }
+  for (int k = 0; k < slices; ++k) {
+    const auto i = std::uint32_t(2 * k);
+    m.addTriangle(i, i + 2, i + 1);
+    m.addTriangle(i + 1, i + 2, i + 3);
+  }
+  auto cap = [&](const Vector3& centre, double r, const Vector3& n, bool flip) {
+    if (r <= 0) return;
+    const auto c = std::uint32_t(m.vertexCount());
+    m.addVertex(centre, n);
+    for (int k = 0; k < slices; ++k) {
+      const double phi = 2 * kPi * double(k) / double(slices);
+      m.addVertex(centre + r * (std::cos(phi) * u + std::sin(phi) * v), n);
+    }
+    for (int k = 0; k < slices; ++k) {
+      const std::uint32_t p = c + 1 + std::uint32_t(k), q = c + 1 + std::uint32_t((k + 1) % slices);
+      if (flip) m.addTriangle(c, q, p);
+      else m.addTriangle(c, p, q);
+    }
+  };
+  if (capA) cap(a, ra, -w, true);
+  if (capB) cap(b, rb, w, false);
+  return m;
+}
+
+TriangleMesh sphereMesh(const Vector3& centre, double r, int rings, int slices, unsigned octants) {
+  TriangleMesh m;
+  if (r <= 0) return m;
+  const int rq = std::max(2, rings / 2), sq = std::max(2, slices / 4);
+  for (unsigned o = 0; o < 8; ++o) {
+    if (!(octants & (1u << o))) continue;
+    // Octant o: polar angle theta in [0, pi/2] (z >= 0) or [pi/2, pi]; azimuth phi in the quadrant.
+    const double th0 = (o & 4) ? 0.0 : kPi / 2;
+    const bool xp = o & 1, yp = o & 2;
+    const double ph0 = xp ? (yp ? 0.0 : -kPi / 2) : (yp ? kPi / 2 : kPi);
+    const auto base = std::uint32_t(m.vertexCount());
+    for (int i = 0; i <= rq; ++i) {
+      const double th = th0 + (kPi / 2) * double(i) / double(rq);
+      for (int j = 0; j <= sq; ++j) {
+        const double ph = ph0 + (kPi / 2) * double(j) / double(sq);
+        const Vector3 n(std::sin(th) * std::cos(ph), std::sin(th) * std::sin(ph), std::cos(th));
+        m.addVertex(centre + r * n, n);
+      }
+    }
+    for (int i = 0; i < rq; ++i)
+      for (int j = 0; j < sq; ++j) {
+        const std::uint32_t a = base + std::uint32_t(i * (sq + 1) + j), b = a + 1, c = a + std::uint32_t(sq + 1), d = c + 1;
+        // At a pole a row is one point: its triangle would be degenerate.
+        const double th = th0 + (kPi / 2) * double(i) / double(rq), th1 = th0 + (kPi / 2) * double(i + 1) / double(rq);
+        if (std::sin(th) > 1e-12) m.addTriangle(a, c, b);
+        if (std::sin(th1) > 1e-12) m.addTriangle(b, c, d);
+      }
+  }
+  return m;
+}
+
+TriangleMesh boxMesh(const Vector3& centre, const Matrix3& axes, const Vector3& e) {
+  TriangleMesh m;
+  const Vector3 h = 0.5 * e;
+  for (int f = 0; f < 6; ++f) {
+    const int k = f / 2;
+    const double s = (f % 2) ? 1.0 : -1.0;
+    const Vector3 n = s * axes.col(k);
+    const Vector3 a = axes.col((k + 1) % 3) * h[(k + 1) % 3], b = axes.col((k + 2) % 3) * h[(k + 2) % 3];
+    const Vector3 c = centre + n * h[k];
+    const auto i = std::uint32_t(m.vertexCount());
+    m.addVertex(c - a - b, n);
+    m.addVertex(c + a - b, n);
+    m.addVertex(c + a + b, n);
+    m.addVertex(c - a + b, n);
+    // (a, b, n) is right-handed for s = +1: counter-clockwise seen from outside.
+    if (s > 0) {
+      m.addTriangle(i, i + 1, i + 2);
+      m.addTriangle(i, i + 2, i + 3);
+    } else {
+      m.addTriangle(i, i + 2, i + 1);
+      m.addTriangle(i, i + 3, i + 2);
+    }
+  }
+  return m;
+}
+
+std::string toObj(const TriangleMesh& mesh, const std::string& comment) {
+  std::ostringstream s;
+  s.imbue(std::locale::classic());
+  s.precision(7);
+  std::istringstream lines(comment);
+  for (std::string line; std::getline(lines, line);) s << "# " << line << "\n";
+  for (int k = 0; k < mesh.vertexCount(); ++k)
+    s << "v " << mesh.positions[std::size_t(3 * k)] << ' ' << mesh.positions[std::size_t(3 * k + 1)] << ' '
+      << mesh.positions[std::size_t(3 * k + 2)] << "\n";
+  for (int k = 0; k < mesh.vertexCount(); ++k)
+    s << "vn " << mesh.normals[std::size_t(3 * k)] << ' ' << mesh.normals[std::size_t(3 * k + 1)] << ' '
+      << mesh.normals[std::size_t(3 * k + 2)] << "\n";
+  for (int t = 0; t < mesh.triangleCount(); ++t) {
+    s << 'f';
+    for (int c = 0; c < 3; ++c) {
+      const auto i = mesh.indices[std::size_t(3 * t + c)] + 1;
+      s << ' ' << i << "//" << i;
+    }
+    s << "\n";
+  }
+  return s.str();
+}
+
+std::array<int, 3> RobotShapes::colour(int k) {
+  static const std::array<std::array<int, 3>, 6> links = {{{232, 132, 36},    // orange
+                                                           {70, 128, 200},    // steel blue
+                                                           {236, 196, 52},    // yellow
+                                                           {84, 170, 104},    // green
+                                                           {160, 104, 200},   // violet
+                                                           {208, 210, 216}}};  // light grey
+  if (k <= 0) return {92, 96, 108};
+  return links[std::size_t((k - 1) % int(links.size()))];
+}
+
+RobotShapes generateRobotShapes(const Model& model, const RobotShapeOptions& opt) {
+  RobotShapes out;
+  const int n = model.nq;
+  if (n == 0) return out;
+  const int sl = std::max(8, opt.slices);
+  auto hasMesh = [&](int i) { return std::size_t(i) < opt.bodyHasMesh.size() && opt.bodyHasMesh[std::size_t(i)]; };
+
+  // Characteristic length and joint radii.
+  double L = model.tool.p.norm();
+  for (int i = 1; i < n; ++i) L = std::max(L, model.placement[std::size_t(i)].p.norm());
+  if (L < 1e-6) L = 0.5;
+  out.characteristicLength = L;
+  const double r0 = 0.16 * L;
+  double total = 0;
+  for (const auto& b : model.body) total += std::max(0.0, b.mass);
+  out.jointRadius.resize(std::size_t(n));
+  double carried = total;
+  for (int i = 0; i < n; ++i) {
+    const double f = total > 0 ? std::clamp(std::cbrt(carried / total), 0.4, 1.0)
+                               : 1.0 - 0.5 * double(i) / double(std::max(1, n - 1));
+    out.jointRadius[std::size_t(i)] = r0 * f;
+    carried -= std::max(0.0, model.body[std::size_t(i)].mass);
+  }
+  const auto& R = out.jointRadius;
+
+  // Where each link leaves its joint's axis: H_j = (0, 0, h_j) in R_j, the foot on axis j of the common
+  // perpendicular to axis j+1 (to the tool for the last link). Between parallel axes the perpendicular
+  // may slide along them: it is put where the next link leaves the next axis (resolved from the tool
+  // back), so that an offset along parallel axes (the Puma's shoulder offset) is drawn at the joint
+  // that carries it. The housing and the hub of joint j sit at H_j; the piece of axis j between where
+  // the previous link arrives and H_j is drawn by the previous body (it is a cylinder on the axis of a
+  // revolute joint: the same whatever q_j), so that a base column or a shoulder stub stays put. A
+  // prismatic joint's link starts at its origin (it slides with it: ram and sleeve below).
+  std::vector<double> h(std::size_t(n), 0.0), foot(std::size_t(n), 0.0);
+  std::vector<Vector3> arrive(static_cast<std::size_t>(n));  // Q_j: where link j arrives on axis j+1 (in R_j)
+  for (int j = n - 1; j >= 0; --j) {
+    if (j == n - 1) {
+      h[std::size_t(j)] = foot[std::size_t(j)] = model.tool.p.z();
+    } else {
+      // h_{j+1} is already final here (0 for a prismatic joint or a body drawn by a mesh file).
+      const Transform& next = model.placement[std::size_t(j + 1)];
+      const Vector3 u = next.R.col(2);
+      const Vector3 target = next.p + h[std::size_t(j + 1)] * u;
+      Vector3 P, Q;
+      if (std::abs(std::abs(u.z()) - 1.0) < 1e-9) {  // parallel (or the same line)
+        P = Vector3(0, 0, target.z());
+        Q = target;
+      } else {
+        commonPerpendicular(next.p, u, P, Q);
+      }
+      h[std::size_t(j)] = foot[std::size_t(j)] = P.z();
+      arrive[std::size_t(j)] = Q;
+    }
+    // A prismatic joint's link starts at its origin; a body drawn by a mesh file draws its own link from
+    // its origin (nothing generated may cover it).
+    if (!model.isRevolute(j) || hasMesh(j)) h[std::size_t(j)] = 0.0;
+  }
+
+  // Where the base is: the floor, and a pedestal when the first link leaves at shoulder height.
+  const Transform& p0 = model.placement[0];
+  const Vector3 axis0 = p0.R.col(2);
+  const bool gravityDown = model.gravity.norm() > 0 && model.gravity.normalized().dot(-Vector3::UnitZ()) > 0.99;
+  const bool vertical0 = std::abs(axis0.z()) > 0.99;
+  const Vector3 H0 = p0.apply(Vector3(0, 0, h[0]));
+  out.pedestal = !opt.floatingBase && gravityDown && vertical0 && H0.z() < 0.6 * L;
+  out.floorZ = out.pedestal ? std::min(0.0, H0.z()) - 1.5 * L : 0.0;
+
+  auto add = [&](int body, ShapeRole role, int colour, TriangleMesh mesh) {
+    if (mesh.empty()) return;
+    for (auto& part : out.parts)
+      if (part.body == body && part.role == role && part.colour == colour) {
+        part.mesh.append(mesh);
+        return;
+      }
+    out.parts.push_back({body, role, colour, std::move(mesh)});
+  };
+  // A path of straight pieces with a radius linear in the length along it and spheres at the bends.
+  auto tube = [&](int body, ShapeRole role, int colour, const std::vector<Vector3>& path, double ra, double rb) {
+    std::vector<Vector3> pts;
+    for (const auto& x : path)
+      if (pts.empty() || (x - pts.back()).norm() > 1e-9) pts.push_back(x);
+    double length = 0;
+    for (std::size_t k = 1; k < pts.size(); ++k) length += (pts[k] - pts[k - 1]).norm();
+    double s = 0;
+    for (std::size_t k = 1; k < pts.size(); ++k) {
+      const double len = (pts[k] - pts[k - 1]).norm();
+      const double rs = length > 0 ? ra + (rb - ra) * s / length : ra;
+      const double re = length > 0 ? ra + (rb - ra) * (s + len) / length : rb;
+      add(body, role, colour, frustumMesh(pts[k - 1], pts[k], rs, re, sl, k == 1, k + 1 == pts.size()));
+      if (k + 1 < pts.size()) add(body, role, colour, sphereMesh(pts[k], re, 16, sl));
+      s += len;
+    }
+  };
+
+  // Joint j's housing on its carrier (body j-1, or the base), at `place` * H_j along the axis; the hub
+  // on body j; for a prismatic joint the sleeve and the ram.
+  auto housing = [&](int j, const Transform& place, double along) {
+    const int carrier = j - 1;
+    const int colour = j;  // the carrier's colour (body j-1 -> index j; the base -> 0)
+    const double r = R[std::size_t(j)];
+    const Vector3 u = place.R.col(2);
+    // A body drawn by a mesh file has its own housings and hub.
+    const bool carrierMesh = carrier >= 0 && hasMesh(carrier), ownMesh = hasMesh(j);
+    if (model.isRevolute(j)) {
+      const Vector3 c = place.p + along * u;
+      if (!carrierMesh)
+        add(carrier, ShapeRole::Housing, colour, frustumMesh(c - r * u, c + r * u, 1.18 * r, 1.18 * r, sl));
+      if (!ownMesh)
+        add(j, ShapeRole::Hub, j + 1,
+            frustumMesh(Vector3(0, 0, along - 1.22 * r), Vector3(0, 0, along + 1.22 * r), 0.96 * r, 0.96 * r, sl));
+      return;
+    }
+    // Sleeve around [lower - h, lower] of the axis; the ram (on body j) from the origin back over the
+    // stroke and the sleeve, so that it stays in the sleeve over the stroke.
+    const auto& lim = model.limits[std::size_t(j)];
+    const bool bounded = std::isfinite(lim.lower) && lim.lower > -1e299 && std::isfinite(lim.upper) && lim.upper < 1e299;
+    const double lower = bounded ? lim.lower : 0.0;
+    const double stroke = bounded ? std::max(lim.upper - lim.lower, 0.0) : 0.5 * L;
+    const double hs = 2.4 * r;
+    if (!carrierMesh)
+      add(carrier, ShapeRole::Housing, colour, boxMesh(place.p + (lower - 0.5 * hs) * u, place.R, Vector3(2.3 * r, 2.3 * r, hs)));
+    const double ramLen = stroke + hs + 0.2 * r;
+    if (!ownMesh)
+      add(j, ShapeRole::Ram, j + 1, boxMesh(Vector3(0, 0, -0.5 * ramLen), Matrix3::Identity(), Vector3(1.3 * r, 1.3 * r, ramLen)));
+  };
+  // Where the carrier's link ends for joint j: H_j (revolute) or the sleeve's centre (prismatic).
+  auto jointEnd = [&](int j, const Transform& place) -> Vector3 {
+    const Vector3 u = place.R.col(2);
+    if (model.isRevolute(j)) return place.p + h[std::size_t(j)] * u;
+    const auto& lim = model.limits[std::size_t(j)];
+    const double lower = std::isfinite(lim.lower) && lim.lower > -1e299 ? lim.lower : 0.0;
+    return place.p + (lower - 1.2 * R[std::size_t(j)]) * u;
+  };
+
+  // Base: a flange on the floor, the column up to joint 1's housing (lifted onto the floor when it
+  // would sink into it).
+  double along0 = h[0];
+  if (!opt.floatingBase) {
+    const double fr = 2.1 * r0, ft = 0.14 * r0;
+    add(-1, ShapeRole::Base, 0, frustumMesh(Vector3(0, 0, out.floorZ), Vector3(0, 0, out.floorZ + ft), fr, fr * 0.94, sl));
+    if (vertical0 && model.isRevolute(0)) {
+      const double sign = axis0.z() > 0 ? 1.0 : -1.0;
+      const double bottom = p0.p.z() + sign * along0 - R[0];
+      if (bottom < out.floorZ + ft) along0 += sign * (out.floorZ + ft - bottom);  // sits on the flange
+      const Vector3 top = p0.apply(Vector3(0, 0, along0)) - R[0] * Vector3::UnitZ();
+      if (top.z() > out.floorZ + ft + 1e-9)
+        add(-1, ShapeRole::Base, 0,
+            frustumMesh(Vector3(top.x(), top.y(), out.floorZ), top, (out.pedestal ? 1.35 : 1.25) * r0, 1.1 * r0, sl));
+    } else {
+      tube(-1, ShapeRole::Base, 0, {Vector3(0, 0, out.floorZ), p0.p, jointEnd(0, p0)}, 1.1 * r0, 1.1 * r0);
+    }
+  }
+  housing(0, p0, along0);
+
+  // Links, the housings they carry, the tool.
+  for (int i = 0; i < n; ++i) {
+    if (i + 1 < n) housing(i + 1, model.placement[std::size_t(i + 1)], h[std::size_t(i + 1)]);
+    if (hasMesh(i)) continue;
+    const double ra = 0.78 * R[std::size_t(i)];
+    const Vector3 start(0, 0, i == 0 ? along0 : h[std::size_t(i)]);
+    if (i + 1 < n) {
+      const Transform& next = model.placement[std::size_t(i + 1)];
+      const Vector3 P(0, 0, foot[std::size_t(i)]);
+      tube(i, ShapeRole::Link, i + 1, {start, P, arrive[std::size_t(i)], jointEnd(i + 1, next)}, ra,
+           0.78 * R[std::size_t(i + 1)]);
+      continue;
+    }
+    const Transform& T = model.tool;
+    tube(i, ShapeRole::Link, i + 1, {start, Vector3(0, 0, foot[std::size_t(i)]), T.p}, ra, 0.8 * ra);
+    // Tool flange and gripper along the tool's z, beyond the last housing when the tool point is in it.
+    const double rl = R[std::size_t(n - 1)];
+    const Vector3 z = T.R.col(2);
+    const double offset = (T.p - Vector3(0, 0, h[std::size_t(i)])).norm() < 1.5 * rl ? 1.25 * rl : 0.0;
+    const Vector3 f0 = T.p + offset * z;
+    add(i, ShapeRole::Tool, 0, frustumMesh(f0 - 0.12 * rl * z, f0 + 0.12 * rl * z, 1.05 * rl, 1.05 * rl, sl));
+    if (opt.gripper) {
+      const double palmH = 0.5 * rl;
+      add(i, ShapeRole::Tool, 0, boxMesh(f0 + (0.12 * rl + 0.5 * palmH) * z, T.R, Vector3(2.2 * rl, 0.9 * rl, palmH)));
+      for (double side : {-1.0, 1.0}) {
+        const Vector3 c = f0 + (0.12 * rl + palmH + 0.8 * rl) * z + side * 0.85 * rl * T.R.col(0);
+        add(i, ShapeRole::Tool, 0, boxMesh(c, T.R, Vector3(0.28 * rl, 0.7 * rl, 1.6 * rl)));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace maniplab::ui
