@@ -665,14 +665,6 @@
         <translation>position Z</translation>
     </message>
     <message>
-        <source>The control panel does not show an Orthoglide scene: reload the scene</source>
-        <translation>The control panel does not show an Orthoglide scene: reload the scene</translation>
-    </message>
-    <message>
-        <source>Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it</source>
-        <translation>Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it</translation>
-    </message>
-    <message>
         <source>Trajectory: %1</source>
         <translation>Trajectory: %1</translation>
     </message>
@@ -731,18 +723,6 @@
         <translation>Controller %1 added (zero torque: no gains)</translation>
     </message>
     <message>
-        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains</source>
-        <translation>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains</translation>
-    </message>
-    <message>
-        <source>actuator</source>
-        <translation>actuator</translation>
-    </message>
-    <message>
-        <source>joint</source>
-        <translation>joint</translation>
-    </message>
-    <message>
         <source>A scene needs at least one controller: %1 is kept</source>
         <translation>A scene needs at least one controller: %1 is kept</translation>
     </message>
@@ -753,10 +733,6 @@
     <message>
         <source>actuator %1</source>
         <translation>actuator %1</translation>
-    </message>
-    <message>
-        <source>The control panel does not show a serial scene: reload the scene</source>
-        <translation>The control panel does not show a serial scene: reload the scene</translation>
     </message>
     <message>
         <source>The control panel is set for %1 joint(s), the robot has %2: reload the scene</source>
@@ -833,6 +809,22 @@
     <message>
         <source>Timing</source>
         <translation>Timing</translation>
+    </message>
+    <message>
+        <source>The control panel shows another kind of scene: reload the scene</source>
+        <translation>The control panel shows another kind of scene: reload the scene</translation>
+    </message>
+    <message>
+        <source>Controller %1: this scene cannot run a %2 controller; remove it</source>
+        <translation>Controller %1: this scene cannot run a %2 controller; remove it</translation>
+    </message>
+    <message>
+        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3: %4); edit them under Gains</source>
+        <translation>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3: %4); edit them under Gains</translation>
+    </message>
+    <message>
+        <source>The control panel does not show a joint-space scene: reload the scene</source>
+        <translation>The control panel does not show a joint-space scene: reload the scene</translation>
     </message>
 </context>
 <context>
@@ -1670,10 +1662,6 @@
         <source>%1: the robot was not loaded (see the messages above)</source>
         <translation>%1: the robot was not loaded (see the messages above)</translation>
     </message>
-    <message>
-        <source>%1: open a scene first (a robot replaces the robot of the current scene)</source>
-        <translation>%1: open a scene first (a robot replaces the robot of the current scene)</translation>
-    </message>
     <message numerus="yes">
         <source>Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))</source>
         <translation>
@@ -1728,10 +1716,6 @@
     <message>
         <source>The Orthoglide&apos;s parameters have been modified. Save the changes?</source>
         <translation>The Orthoglide&apos;s parameters have been modified. Save the changes?</translation>
-    </message>
-    <message>
-        <source>%1: the open scene&apos;s robot is fixed by its file; open a serial scene first</source>
-        <translation>%1: the open scene&apos;s robot is fixed by its file; open a serial scene first</translation>
     </message>
     <message>
         <source>%1 imported: File &gt; Save As writes it as a ManipLab robot file</source>
@@ -1808,14 +1792,6 @@
     <message>
         <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive dynamics, independent-joint PID and computed-torque control, a free-floating base, the Orthoglide parallel robot, base-parameter identification and EtherCAT drives.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive dynamics, independent-joint PID and computed-torque control, a free-floating base, the Orthoglide parallel robot, base-parameter identification and EtherCAT drives.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Orthoglide scene %1 loaded (%2)</source>
-        <translation>Orthoglide scene %1 loaded (%2)</translation>
-    </message>
-    <message>
-        <source>Satellite scene %1 loaded (%2)</source>
-        <translation>Satellite scene %1 loaded (%2)</translation>
     </message>
     <message>
         <source>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</source>
@@ -1912,6 +1888,14 @@
     <message>
         <source>Frame the whole robot in the 3D view</source>
         <translation>Frame the whole robot in the 3D view</translation>
+    </message>
+    <message>
+        <source>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</translation>
+    </message>
+    <message>
+        <source>The operation counts are those of serial chains: this scene simulates none.</source>
+        <translation>The operation counts are those of serial chains: this scene simulates none.</translation>
     </message>
     <message>
         <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
@@ -2313,6 +2297,21 @@
     </message>
 </context>
 <context>
+    <name>maniplab::ui::SceneDocument</name>
+    <message>
+        <source>untitled</source>
+        <translation>untitled</translation>
+    </message>
+    <message>
+        <source>the open scene&apos;s robot is fixed by its file; open a serial scene first</source>
+        <translation>the open scene&apos;s robot is fixed by its file; open a serial scene first</translation>
+    </message>
+    <message>
+        <source>open a scene first (a robot replaces the robot of the current scene)</source>
+        <translation>open a scene first (a robot replaces the robot of the current scene)</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::ScopeWidget</name>
     <message>
         <source>CH%1</source>
@@ -2705,10 +2704,6 @@
 <context>
     <name>maniplab::ui::SimulationWorker</name>
     <message>
-        <source>The scene has no valid robot: %1</source>
-        <translation>The scene has no valid robot: %1</translation>
-    </message>
-    <message>
         <source>No controller selected.</source>
         <translation>No controller selected.</translation>
     </message>
@@ -2733,24 +2728,20 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>The %1 scene runs on its own simulated plant: an external backend or a controller model cannot be used with it.</source>
-        <translation>The %1 scene runs on its own simulated plant: an external backend or a controller model cannot be used with it.</translation>
-    </message>
-    <message>
-        <source>Orthoglide</source>
-        <translation>Orthoglide</translation>
-    </message>
-    <message>
-        <source>satellite</source>
-        <translation>satellite</translation>
-    </message>
-    <message>
         <source>%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)</source>
         <translation>%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)</translation>
     </message>
     <message>
-        <source>the satellite scene has no arm or no motion</source>
-        <translation>the satellite scene has no arm or no motion</translation>
+        <source>No scene to run.</source>
+        <translation>No scene to run.</translation>
+    </message>
+    <message>
+        <source>%1: the controller&apos;s model could not be evaluated in %2 of %3 control periods (%4 %): the PD part alone was applied there%5</source>
+        <translation>%1: the controller&apos;s model could not be evaluated in %2 of %3 control periods (%4 %): the PD part alone was applied there%5</translation>
+    </message>
+    <message>
+        <source> (the run was mostly PD, not computed torque)</source>
+        <translation> (the run was mostly PD, not computed torque)</translation>
     </message>
 </context>
 <context>

@@ -665,14 +665,6 @@
         <translation>position Z</translation>
     </message>
     <message>
-        <source>The control panel does not show an Orthoglide scene: reload the scene</source>
-        <translation>Le panneau de commande n&apos;affiche pas une scène Orthoglide : rechargez la scène</translation>
-    </message>
-    <message>
-        <source>Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it</source>
-        <translation>Correcteur %1 : une scène Orthoglide fonctionne avec un PID, le couple calculé ou un couple nul (pas %2) ; supprimez-le</translation>
-    </message>
-    <message>
         <source>Trajectory: %1</source>
         <translation>Trajectoire : %1</translation>
     </message>
@@ -731,18 +723,6 @@
         <translation>Correcteur %1 ajouté (couple nul : pas de gains)</translation>
     </message>
     <message>
-        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains</source>
-        <translation>Correcteur %1 ajouté, gains tirés du temps de réponse Tr = %2 s (Kp de l&apos;%3 1 : %4) ; modifiez-les dans « Gains »</translation>
-    </message>
-    <message>
-        <source>actuator</source>
-        <translation>actionneur</translation>
-    </message>
-    <message>
-        <source>joint</source>
-        <translation>articulation</translation>
-    </message>
-    <message>
         <source>A scene needs at least one controller: %1 is kept</source>
         <translation>Une scène nécessite au moins un correcteur : %1 est conservé</translation>
     </message>
@@ -753,10 +733,6 @@
     <message>
         <source>actuator %1</source>
         <translation>actionneur %1</translation>
-    </message>
-    <message>
-        <source>The control panel does not show a serial scene: reload the scene</source>
-        <translation>Le panneau de commande n&apos;affiche pas une scène de robot série : rechargez la scène</translation>
     </message>
     <message>
         <source>The control panel is set for %1 joint(s), the robot has %2: reload the scene</source>
@@ -833,6 +809,22 @@
     <message>
         <source>Timing</source>
         <translation>Temps de calcul</translation>
+    </message>
+    <message>
+        <source>The control panel shows another kind of scene: reload the scene</source>
+        <translation>Le panneau de commande montre une autre sorte de scène : rechargez la scène</translation>
+    </message>
+    <message>
+        <source>Controller %1: this scene cannot run a %2 controller; remove it</source>
+        <translation>Correcteur %1 : cette scène ne peut pas exécuter un correcteur %2 ; supprimez-le</translation>
+    </message>
+    <message>
+        <source>Controller %1 added, gains from the response time Tr = %2 s (Kp of %3: %4); edit them under Gains</source>
+        <translation>Correcteur %1 ajouté, gains tirés du temps de réponse Tr = %2 s (%3 : Kp = %4) ; modifiez-les dans « Gains »</translation>
+    </message>
+    <message>
+        <source>The control panel does not show a joint-space scene: reload the scene</source>
+        <translation>Le panneau de commande ne montre pas une scène dans l&apos;espace articulaire : rechargez la scène</translation>
     </message>
 </context>
 <context>
@@ -1670,10 +1662,6 @@
         <source>%1: the robot was not loaded (see the messages above)</source>
         <translation>%1 : le robot n&apos;a pas été chargé (voir les messages ci-dessus)</translation>
     </message>
-    <message>
-        <source>%1: open a scene first (a robot replaces the robot of the current scene)</source>
-        <translation>%1 : ouvrez d&apos;abord une scène (un robot remplace le robot de la scène courante)</translation>
-    </message>
     <message numerus="yes">
         <source>Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))</source>
         <translation>
@@ -1728,10 +1716,6 @@
     <message>
         <source>The Orthoglide&apos;s parameters have been modified. Save the changes?</source>
         <translation>Les paramètres de l&apos;Orthoglide ont été modifiés. Enregistrer les modifications ?</translation>
-    </message>
-    <message>
-        <source>%1: the open scene&apos;s robot is fixed by its file; open a serial scene first</source>
-        <translation>%1 : le robot de la scène ouverte est imposé par son fichier ; ouvrez d&apos;abord une scène de robot série</translation>
     </message>
     <message>
         <source>%1 imported: File &gt; Save As writes it as a ManipLab robot file</source>
@@ -1808,14 +1792,6 @@
     <message>
         <source>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive dynamics, independent-joint PID and computed-torque control, a free-floating base, the Orthoglide parallel robot, base-parameter identification and EtherCAT drives.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simuler, commander et enseigner la dynamique des robots manipulateurs : chaînes séries (DH, DH modifié, repères généraux, URDF), dynamique récursive exacte, PID articulaire indépendant et commande par couple calculé, base flottante libre, robot parallèle Orthoglide, identification des paramètres de base et variateurs EtherCAT.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Orthoglide scene %1 loaded (%2)</source>
-        <translation>Scène Orthoglide %1 chargée (%2)</translation>
-    </message>
-    <message>
-        <source>Satellite scene %1 loaded (%2)</source>
-        <translation>Scène satellite %1 chargée (%2)</translation>
     </message>
     <message>
         <source>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</source>
@@ -1912,6 +1888,14 @@
     <message>
         <source>Frame the whole robot in the 3D view</source>
         <translation>Cadre tout le robot dans la vue 3D</translation>
+    </message>
+    <message>
+        <source>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>La commande de cette scène est fixée par son fichier : seule la durée simulée peut être modifiée ici. Modifiez le fichier de la scène pour changer le reste.</translation>
+    </message>
+    <message>
+        <source>The operation counts are those of serial chains: this scene simulates none.</source>
+        <translation>Les comptes d&apos;opérations sont ceux des chaînes séries : cette scène n&apos;en simule aucune.</translation>
     </message>
     <message>
         <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
@@ -2313,6 +2297,21 @@
     </message>
 </context>
 <context>
+    <name>maniplab::ui::SceneDocument</name>
+    <message>
+        <source>untitled</source>
+        <translation>sans titre</translation>
+    </message>
+    <message>
+        <source>the open scene&apos;s robot is fixed by its file; open a serial scene first</source>
+        <translation>le robot de la scène ouverte est imposé par son fichier ; ouvrez d&apos;abord une scène de robot série</translation>
+    </message>
+    <message>
+        <source>open a scene first (a robot replaces the robot of the current scene)</source>
+        <translation>ouvrez d&apos;abord une scène (un robot remplace le robot de la scène courante)</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::ScopeWidget</name>
     <message>
         <source>CH%1</source>
@@ -2705,10 +2704,6 @@
 <context>
     <name>maniplab::ui::SimulationWorker</name>
     <message>
-        <source>The scene has no valid robot: %1</source>
-        <translation>La scène n&apos;a pas de robot valide : %1</translation>
-    </message>
-    <message>
         <source>No controller selected.</source>
         <translation>Aucun correcteur sélectionné.</translation>
     </message>
@@ -2733,24 +2728,20 @@
         <translation>%1 : %2</translation>
     </message>
     <message>
-        <source>The %1 scene runs on its own simulated plant: an external backend or a controller model cannot be used with it.</source>
-        <translation>La scène %1 tourne sur son propre procédé simulé : une cible externe ou un modèle de correcteur ne peut pas y être utilisé.</translation>
-    </message>
-    <message>
-        <source>Orthoglide</source>
-        <translation>Orthoglide</translation>
-    </message>
-    <message>
-        <source>satellite</source>
-        <translation>satellite</translation>
-    </message>
-    <message>
         <source>%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)</source>
         <translation>%1 : t = %2 s : l&apos;actionneur %3 a dépassé sa butée %4 (q = %5 m)</translation>
     </message>
     <message>
-        <source>the satellite scene has no arm or no motion</source>
-        <translation>la scène satellite n&apos;a pas de bras ou pas de mouvement</translation>
+        <source>No scene to run.</source>
+        <translation>Aucune scène à exécuter.</translation>
+    </message>
+    <message>
+        <source>%1: the controller&apos;s model could not be evaluated in %2 of %3 control periods (%4 %): the PD part alone was applied there%5</source>
+        <translation>%1 : le modèle du correcteur n&apos;a pas pu être évalué dans %2 des %3 périodes de commande (%4 %) : seule la partie PD y a été appliquée%5</translation>
+    </message>
+    <message>
+        <source> (the run was mostly PD, not computed torque)</source>
+        <translation> (l&apos;essai a surtout été un PD, pas un couple calculé)</translation>
     </message>
 </context>
 <context>

@@ -16,7 +16,9 @@
 #include "maniplab/model/jacobian.hpp"
 #include "maniplab/model/newton_euler_extraction.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
+#include "options.hpp"
 
 namespace maniplab::cli {
 
@@ -80,19 +82,67 @@ template <typename Mat> void printMatrix(std::ostream& os, const std::string& ti
   }
 }
 
+Options checkOptions(std::string& file) {
+  return Options("check", "validate a robot file (.json or .urdf); print a summary or\nthe errors")
+      .positional("ROBOT", file)
+      .note("[--tip LINK] [--lock JOINT=VALUE ...]")
+      .footer(kUrdfOptionsUsage);
+}
+
+struct DynamicsArgs {
+  std::string file, q, qd, qdd, rotor;
+  bool json = false, noFriction = false, noGravity = false;
+};
+
+Options dynamicsOptions(DynamicsArgs& a) {
+  return Options("dynamics",
+                 "inverse/forward dynamics, M, C, g, FK, Jacobian, energy\n(ROBOT: .json or .urdf; angles in rad; "
+                 "--q defaults to the\nhome pose)")
+      .positional("ROBOT", a.file)
+      .value("--q", "a,b,..", a.q, "joint positions [rad or m] (default: the home pose)")
+      .value("--qd", "a,b,..", a.qd, "joint velocities (default: 0)")
+      .value("--qdd", "a,b,..", a.qdd, "joint accelerations (default: 0)")
+      .flag("--no-friction", a.noFriction, "leave the joints' friction out")
+      .flag("--no-gravity", a.noGravity, "leave gravity out")
+      .value("--rotor", "armature|full", a.rotor, "the rotor model (default: the robot file's)")
+      .flag("--json", a.json, "print JSON")
+      .note("[--tip LINK] [--lock JOINT=VALUE ...]")
+      .footer(kUrdfOptionsUsage);
+}
+
+std::string checkUsage() {
+  static std::string file;
+  return checkOptions(file).usage();
+}
+std::string dynamicsUsage() {
+  static DynamicsArgs a;
+  return dynamicsOptions(a).usage();
+}
+
 }  // namespace
 
 int cmdCheck(const Args& argsIn) {
   Args args = argsIn;
   UrdfImportOptions urdf;
   if (!takeUrdfOptions(args, urdf)) return 2;
-  if (args.size() != 1) {
-    std::cerr << "usage: maniplab-cli check ROBOT.json|ROBOT.urdf [--tip LINK] [--lock JOINT=VALUE ...]\n";
-    return 2;
+  std::string file;
+  if (auto status = checkOptions(file).parse(args)) return *status;
+  std::string text;
+  if (!isUrdfPath(file) && readTextFile(file, text)) {  // a scene, or a robot of another kind: say what reads it
+    const sim::DocumentHeader h = sim::readDocumentHeader(text);
+    const sim::SceneKind* other = nullptr;
+    for (const sim::SceneKind* k : sim::sceneKinds())
+      if (k->readsRobot(h) && k->robotCommand() != "check") other = k;
+    if (sim::sceneKindOf(h) || other) {
+      std::cerr << file << ": this is " << sim::describeDocument(h) << ", not a serial robot file: `maniplab-cli "
+                << (other ? other->robotCommand() : std::string("run")) << " " << file << "` "
+                << (other ? "reads" : "runs") << " it\n";
+      return 1;
+    }
   }
   RobotLoadResult res;
-  if (!loadOrReport(args[0], res, urdf)) {
-    std::cerr << args[0] << ": invalid robot file\n";
+  if (!loadOrReport(file, res, urdf)) {
+    std::cerr << file << ": invalid robot file\n";
     return 1;
   }
   const Model& m = res.model;
@@ -103,7 +153,7 @@ int cmdCheck(const Args& argsIn) {
     types += m.isRevolute(i) ? 'R' : 'P';
   }
   const char* conv[] = {"dh", "mdh", "general"};
-  std::cout << args[0] << ": ok\n"
+  std::cout << file << ": ok\n"
             << "  name:        " << m.name << "\n"
             << "  convention:  " << conv[int(res.description.convention)] << "\n"
             << "  joints (n):  " << m.nq << " (" << types << ")\n"
@@ -118,28 +168,14 @@ int cmdDynamics(const Args& argsIn) {
   UrdfImportOptions urdf;
   if (!takeUrdfOptions(args, urdf)) return 2;
   try {
-    std::string file;
-    std::string q, qd, qdd, rotor;
-    bool json = false;
+    DynamicsArgs a;
+    if (auto status = dynamicsOptions(a).parse(args)) return *status;
+    const std::string& file = a.file;
+    const std::string &q = a.q, &qd = a.qd, &qdd = a.qdd, &rotor = a.rotor;
+    const bool json = a.json;
     RneaOptions opt;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-      const std::string& a = args[i];
-      auto value = [&]() -> std::string {
-        if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
-        return args[++i];
-      };
-      if (a == "--q") q = value();
-      else if (a == "--qd") qd = value();
-      else if (a == "--qdd") qdd = value();
-      else if (a == "--rotor") rotor = value();
-      else if (a == "--json") json = true;
-      else if (a == "--no-friction") opt.friction = false;
-      else if (a == "--no-gravity") opt.gravity = false;
-      else if (!a.empty() && a[0] == '-') throw UsageError("unknown option " + a);
-      else if (file.empty()) file = a;
-      else throw UsageError("unexpected argument " + a);
-    }
-    if (file.empty()) throw UsageError("missing ROBOT.json (or ROBOT.urdf)");
+    opt.friction = !a.noFriction;
+    opt.gravity = !a.noGravity;
     RobotLoadResult res;
     if (!loadOrReport(file, res, urdf)) return 1;
     Model model = res.model;
@@ -200,5 +236,10 @@ int cmdDynamics(const Args& argsIn) {
     return 2;
   }
 }
+
+namespace {
+const Registration kCheck{{"check", checkUsage(), &cmdCheck, 10}};
+const Registration kDynamics{{"dynamics", dynamicsUsage(), &cmdDynamics, 20}};
+}  // namespace
 
 }  // namespace maniplab::cli

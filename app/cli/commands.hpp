@@ -25,6 +25,12 @@ int cmdCheck(const Args& args);
 int cmdDynamics(const Args& args);
 int cmdRun(const Args& args);
 int cmdCompare(const Args& args);
+/// run / compare restricted to one scene kind (the aliases `orthoglide run|compare`, `satellite`): a
+/// scene of another kind is refused with what it is and that `run` runs it. `command` as typed.
+int runSceneOfKind(const Args& args, bool compare, const std::string& command, const std::string& kind,
+                   const std::string& summary);
+/// The help entry of run / compare or of an alias (`command` as typed, `ethercat`: with the EtherCAT options).
+std::string runUsage(bool compare, const std::string& command, bool ethercat, const std::string& summary);
 
 /// A sub-command: its name, its usage lines (indented like the others in `maniplab-cli help`) and the
 /// function that runs it. Files of app/cli/ register theirs with a namespace-scope `Registration`, so a

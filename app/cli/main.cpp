@@ -27,41 +27,6 @@ void usage(std::ostream& os) {
   os << "  help                             this text\n\n" << kUrdfOptionsUsage;
 }
 
-const Registration kCheck{{"check",
-                           "  check ROBOT                      validate a robot file (.json or .urdf); print a summary or\n"
-                           "                                   the errors\n",
-                           &cmdCheck, 10}};
-const Registration kDynamics{
-    {"dynamics",
-     "  dynamics ROBOT [--q a,b,..] [--qd ..] [--qdd ..] [--no-friction] [--no-gravity]\n"
-     "           [--rotor armature|full] [--json]\n"
-     "                                   inverse/forward dynamics, M, C, g, FK, Jacobian, energy\n"
-     "                                   (ROBOT: .json or .urdf; angles in rad; --q defaults to the\n"
-     "                                   home pose)\n",
-     &cmdDynamics, 20}};
-const Registration kRun{
-    {"run",
-     "  run SCENE.json [--controller NAME] [--csv OUT.csv] [--channels a,b,..] [--from T] [--to T]\n"
-     "                 [--json] [--quiet] [--backend sim|ethercat (--ifname IFACE | --in-process)\n"
-     "                 [--mode cst|csp] [--cycle-hz F] [--drive-profile ID|FILE.json]\n"
-     "                 [--pdo-remap auto|always|never] [--esi FILE.xml]... [--dc auto|on|off]\n"
-     "                 [--virtual-profile generic|vendor|minimal] [--loss-budget-ms MS]\n"
-     "                 [--max-losses-per-s N]]\n"
-     "                                   run one controller of a scene headless (on the simulated plant\n"
-     "                                   or on EtherCAT drives); print its metrics. EtherCAT: drive\n"
-     "                                   profiles (robots/drives: generic-cia402, ingenia-evs-net-01, or\n"
-     "                                   a file) say what to map; the drive's own mapping is kept when\n"
-     "                                   it suffices (auto); ESI files give default PDOs and DC modes;\n"
-     "                                   lost or late cycles are tolerated within the loss budget\n"
-     "                                   (default: a quarter of the shortest drive watchdog, <= 25 ms)\n",
-     &cmdRun, 30}};
-const Registration kCompare{
-    {"compare",
-     "  compare SCENE.json [--csv-dir DIR] [--channels ..] [--from T] [--to T] [--json] [--quiet]\n"
-     "                 [--backend sim|ethercat --ifname IFACE ...]\n"
-     "                                   run every controller of the scene on the same trajectory and\n"
-     "                                   print the comparison table (CSV per controller + comparison.csv)\n",
-     &cmdCompare, 40}};
 }  // namespace
 }  // namespace maniplab::cli
 

@@ -1,17 +1,19 @@
-// maniplab-cli orthoglide: the Orthoglide parallel robot (seed 004): validate a robot file, its tables,
-// inverse/forward geometric models, velocity factors, inverse/direct dynamics; run and compare scenes.
+// maniplab-cli orthoglide: the Orthoglide parallel robot (Guégan, Khalil, Chablat & Wenger 2002): validate a
+// robot file, its tables, inverse/forward geometric models, velocity factors, inverse/direct dynamics;
+// `orthoglide run|compare` are run / compare restricted to Orthoglide scenes.
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <numbers>
 #include <sstream>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "maniplab/sim/traces/csv.hpp"
-#include "maniplab/sim/traces/metrics.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
+#include "maniplab/sim/scene.hpp"
+#include "options.hpp"
 
 namespace maniplab::cli {
 
@@ -45,43 +47,55 @@ std::string vecText(const Vector3& v) {
   return s.str();
 }
 
+struct RobotArgs {
+  std::string file, ikm, fgm, idm, ddm, v, a, gamma;
+  bool tables = false, json = false, noFriction = false;
+};
+
+Options robotOptions(RobotArgs& a) {
+  return Options("orthoglide",
+                 "Orthoglide parallel robot (Guégan, Khalil, Chablat & Wenger\n2002): KK tables, IGM, FGM, velocity "
+                 "factors,\ninverse/direct dynamics (SI units, R_0)")
+      .positional("ROBOT.json", a.file)
+      .flag("--tables", a.tables, "the Khalil-Kleinfinger tables of the three chains")
+      .value("--ikm", "X,Y,Z", a.ikm, "inverse geometric model at the platform position P [m]")
+      .value("--fgm", "L1,L2,L3", a.fgm, "forward geometric model at the actuator positions [m]")
+      .value("--idm", "X,Y,Z", a.idm, "inverse dynamic model at P (with --v, --a)")
+      .value("--ddm", "X,Y,Z", a.ddm, "direct dynamic model at P (with --v, --gamma)")
+      .value("--v", "VX,VY,VZ", a.v, "platform velocity [m/s] (default 0)")
+      .value("--a", "AX,AY,AZ", a.a, "platform acceleration [m/s^2] (default 0)")
+      .value("--gamma", "G1,G2,G3", a.gamma, "actuator forces [N] (default 0)")
+      .flag("--no-friction", a.noFriction, "leave the drives' friction out")
+      .flag("--json", a.json, "print JSON");
+}
+
 int robotCommand(const Args& args) {
-  std::string file;
+  RobotArgs ra;
+  if (auto status = robotOptions(ra).parse(args)) return *status;
+  const std::string& file = ra.file;
   Vector3 ikm, fgm, idm, ddm, vel = Vector3::Zero(), acc = Vector3::Zero(), gamma = Vector3::Zero();
-  bool hasIkm = false, hasFgm = false, hasIdm = false, hasDdm = false, tables = false, wantJson = false,
-       noFriction = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto vec = [&](Vector3& dst, bool* flag) {
-      if (i + 1 >= args.size()) {
-        std::cerr << "maniplab-cli: " << a << " needs a value\n";
-        return false;
+  const bool hasIkm = !ra.ikm.empty(), hasFgm = !ra.fgm.empty(), hasIdm = !ra.idm.empty(), hasDdm = !ra.ddm.empty(),
+             tables = ra.tables, wantJson = ra.json, noFriction = ra.noFriction;
+  for (const auto& [opt, text, dst] : {std::tuple{"--ikm", &ra.ikm, &ikm}, std::tuple{"--fgm", &ra.fgm, &fgm},
+                                       std::tuple{"--idm", &ra.idm, &idm}, std::tuple{"--ddm", &ra.ddm, &ddm},
+                                       std::tuple{"--v", &ra.v, &vel}, std::tuple{"--a", &ra.a, &acc},
+                                       std::tuple{"--gamma", &ra.gamma, &gamma}})
+    if (!text->empty() && !parseVec3(opt, *text, *dst)) return 2;
+  {
+    std::string text;
+    if (readTextFile(file, text)) {  // a scene (of any kind) or a serial robot: say what reads it
+      const sim::DocumentHeader h = sim::readDocumentHeader(text);
+      if (const sim::SceneKind* k = sim::sceneKindOf(h)) {
+        std::cerr << file << ": this is " << sim::describeDocument(h) << ", not an Orthoglide robot file: `maniplab-cli "
+                  << (k->name() == "orthoglide" ? "orthoglide run " : "run ") << file << "` runs it\n";
+        return 1;
       }
-      if (flag) *flag = true;
-      return parseVec3(a, args[++i], dst);
-    };
-    if (a == "--ikm") { if (!vec(ikm, &hasIkm)) return 2; }
-    else if (a == "--fgm") { if (!vec(fgm, &hasFgm)) return 2; }
-    else if (a == "--idm") { if (!vec(idm, &hasIdm)) return 2; }
-    else if (a == "--ddm") { if (!vec(ddm, &hasDdm)) return 2; }
-    else if (a == "--v") { if (!vec(vel, nullptr)) return 2; }
-    else if (a == "--a") { if (!vec(acc, nullptr)) return 2; }
-    else if (a == "--gamma") { if (!vec(gamma, nullptr)) return 2; }
-    else if (a == "--tables") tables = true;
-    else if (a == "--no-friction") noFriction = true;
-    else if (a == "--json") wantJson = true;
-    else if (!a.empty() && a[0] == '-') {
-      std::cerr << "maniplab-cli: unknown option " << a << "\n";
-      return 2;
-    } else if (file.empty()) file = a;
-    else {
-      std::cerr << "maniplab-cli: unexpected argument " << a << "\n";
-      return 2;
+      if (sim::serialSceneKind().readsRobot(h)) {
+        std::cerr << file << ": this is " << sim::describeDocument(h)
+                  << ", not an Orthoglide robot file: `maniplab-cli check " << file << "` reads it\n";
+        return 1;
+      }
     }
-  }
-  if (file.empty()) {
-    std::cerr << "maniplab-cli: orthoglide: missing ROBOT.json (or run/compare SCENE.json)\n";
-    return 2;
   }
   const OrthoglideLoadResult r = loadOrthoglideFile(file);
   std::cerr << r.report();
@@ -104,7 +118,7 @@ int robotCommand(const Args& args) {
   if (tables) {
     json t = json::array();
     for (int i = 0; i < 3; ++i) {
-      txt << "chain " << i + 1 << " (Khalil-Kleinfinger, seed 004 tables 1-2; joint variable added to theta or r):\n"
+      txt << "chain " << i + 1 << " (Khalil-Kleinfinger, Guégan et al. 2002 tables 1-2; joint variable added to theta or r):\n"
           << "  frame  a(j)  mu sigma      gamma          b      alpha          d      theta          r\n";
       const auto rows = orthoglideTable(m, i);
       for (const auto& row : rows) {
@@ -190,100 +204,23 @@ int robotCommand(const Args& args) {
   return status;
 }
 
-int sceneCommand(const Args& args, bool compare) {
-  std::string scene, controller, csv, csvDir;
-  bool wantJson = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](std::string& dst) {
-      if (i + 1 >= args.size()) {
-        std::cerr << "maniplab-cli: " << a << " needs a value\n";
-        return false;
-      }
-      dst = args[++i];
-      return true;
-    };
-    if (a == "--controller" && !compare) { if (!value(controller)) return 2; }
-    else if (a == "--csv" && !compare) { if (!value(csv)) return 2; }
-    else if (a == "--csv-dir" && compare) { if (!value(csvDir)) return 2; }
-    else if (a == "--json") wantJson = true;
-    else if (a == "--quiet") {}
-    else if (!a.empty() && a[0] == '-') {
-      std::cerr << "maniplab-cli: unknown option " << a << "\n";
-      return 2;
-    } else if (scene.empty()) scene = a;
-    else {
-      std::cerr << "maniplab-cli: unexpected argument " << a << "\n";
-      return 2;
-    }
-  }
-  if (scene.empty()) {
-    std::cerr << "maniplab-cli: missing SCENE.json\n";
-    return 2;
-  }
-  const sim::OrthoglideSceneLoadResult sl = sim::loadOrthoglideSceneFile(scene);
-  std::cerr << sl.report();
-  if (!sl.ok()) return 1;
-  const sim::OrthoglideScene& s = sl.scene;
-  std::vector<const sim::ControllerSpec*> specs;
-  for (const auto& c : s.controllers)
-    if (compare || controller.empty() ? (compare || specs.empty()) : c.name == controller) specs.push_back(&c);
-  if (specs.empty()) {
-    std::cerr << scene << ": no controller named \"" << controller << "\" (have:";
-    for (const auto& c : s.controllers) std::cerr << " " << c.name;
-    std::cerr << ")\n";
-    return 2;
-  }
-  try {
-    if (!csvDir.empty()) std::filesystem::create_directories(csvDir);
-    std::vector<std::pair<std::string, sim::RunMetrics>> runs;
-    bool allOk = true;
-    for (const sim::ControllerSpec* spec : specs) {
-      sim::Recorder rec(sim::makeOrthoglideChannels(s.robot.model, s.record));
-      std::vector<sim::JointLimitEvent> events;
-      const sim::RunResult r = sim::runOrthoglideScene(s, *spec, rec, &events);
-      for (const auto& e : events)
-        std::cerr << scene << ": " << spec->name << ": t = " << e.time << " s: actuator " << e.joint + 1
-                  << " passed its " << (e.upper ? "upper" : "lower") << " limit (q = " << e.position << " m)\n";
-      if (!wantJson)
-        std::cout << spec->name << ": " << (r.ok ? "completed" : "FAILED") << ", " << r.periods << " control periods, "
-                  << r.endTime << " s simulated in " << r.wallSeconds << " s wall, energy drift "
-                  << r.energyDriftRelative << " (relative)\n";
-      if (!r.ok) {
-        std::cerr << scene << ": " << spec->name << ": " << r.message << "\n";
-        allOk = false;
-      }
-      if (!csv.empty()) sim::writeCsv(rec, csv);
-      if (!csvDir.empty()) sim::writeCsv(rec, (std::filesystem::path(csvDir) / (spec->name + ".csv")).string());
-      runs.emplace_back(spec->name, r.metrics);
-    }
-    if (!csvDir.empty())
-      sim::writeCsvTable(sim::comparisonCsv(runs), (std::filesystem::path(csvDir) / "comparison.csv").string());
-    if (wantJson) std::cout << sim::comparisonJson(runs) << "\n";
-    else std::cout << sim::comparisonTable(runs);
-    return allOk ? 0 : 1;
-  } catch (const std::exception& e) {
-    std::cerr << scene << ": " << e.what() << "\n";
-    return 1;
-  }
-}
+const char* kRunSummary = "run one controller of an Orthoglide scene (as `run`)";
+const char* kCompareSummary = "run every controller of an Orthoglide scene (as `compare`)";
 
 int cmdOrthoglide(const Args& args) {
-  if (!args.empty() && (args[0] == "run" || args[0] == "compare"))
-    return sceneCommand(Args(args.begin() + 1, args.end()), args[0] == "compare");
+  if (!args.empty() && (args[0] == "run" || args[0] == "compare"))  // aliases of run / compare
+    return runSceneOfKind(Args(args.begin() + 1, args.end()), args[0] == "compare", "orthoglide " + args[0], "orthoglide",
+                          args[0] == "compare" ? kCompareSummary : kRunSummary);
   return robotCommand(args);
 }
 
-const Registration kOrthoglide{
-    {"orthoglide",
-     "  orthoglide ROBOT.json [--tables] [--ikm X,Y,Z] [--fgm L1,L2,L3] [--idm X,Y,Z --v .. --a ..]\n"
-     "             [--ddm X,Y,Z --v .. --gamma ..] [--no-friction] [--json]\n"
-     "                                   Orthoglide parallel robot (seed 004): KK tables, IGM, FGM,\n"
-     "                                   velocity factors, inverse/direct dynamics (SI units, R_0)\n"
-     "  orthoglide run SCENE.json [--controller NAME] [--csv OUT.csv] [--json]\n"
-     "  orthoglide compare SCENE.json [--csv-dir DIR] [--json]\n"
-     "                                   run one / every controller of an Orthoglide scene headless\n",
-     &cmdOrthoglide, 60}};
+std::string usage() {
+  static RobotArgs help;
+  return robotOptions(help).usage() + runUsage(false, "orthoglide run", false, kRunSummary) +
+         runUsage(true, "orthoglide compare", false, kCompareSummary);
+}
+
+const Registration kOrthoglide{{"orthoglide", usage(), &cmdOrthoglide, 60}};
 
 }  // namespace
 }  // namespace maniplab::cli

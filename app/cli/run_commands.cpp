@@ -1,6 +1,8 @@
-// maniplab-cli run / compare: headless scene runs, metrics, CSV traces, on the simulation backend or on
-// EtherCAT drives (--backend ethercat --ifname IFACE, or --in-process: virtual drives of the scene's
-// robot in this process, no privileges needed; sim/ethercat).
+// maniplab-cli run / compare: headless runs of a scene of any kind (sim/scene_kind.hpp: serial, Orthoglide,
+// floating base, pendulum...), metrics, CSV traces; `orthoglide run|compare` and `satellite` are the same
+// commands restricted to their kind. Serial scenes can drive EtherCAT drives instead of the simulated
+// plant (--backend ethercat --ifname IFACE, or --in-process: virtual drives of the scene's robot in this
+// process, no privileges needed; sim/ethercat).
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -12,8 +14,10 @@
 #include "maniplab/ethercat/ethercat_backend.hpp"
 #include "maniplab/ethercat/link.hpp"
 #include "maniplab/ethercat/virtual_drives.hpp"
-#include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/scene_kind.hpp"
+#include "maniplab/sim/traces/csv.hpp"
+#include "options.hpp"
 
 namespace maniplab::cli {
 
@@ -28,6 +32,53 @@ struct RunArgs {
   std::vector<std::string> esi;
 };
 
+/// The options of run / compare (and of their aliases, with `command` as typed).
+Options runOptions(RunArgs& a, bool compare, const std::string& command, const std::string& summary, bool ethercat) {
+  Options o(command, summary);
+  o.positional("SCENE.json", a.scene);
+  if (compare)
+    o.value("--csv-dir", "DIR", a.csvDir, "write NAME.csv per controller and comparison.csv there");
+  else {
+    o.value("--controller", "NAME", a.controller, "the controller to run (default: the scene's first)");
+    o.value("--csv", "OUT.csv", a.csv, "write the recorded traces (one time column, SI units)");
+  }
+  o.value("--channels", "a,b,..", a.channels, "the CSV's channels (default: all)");
+  o.value("--from", "T", a.from, "the CSV's first time [s]");
+  o.value("--to", "T", a.to, "the CSV's last time [s]");
+  o.flag("--json", a.json, "print the metrics as JSON");
+  o.flag("--quiet", a.quiet, "no progress on stderr");
+  if (ethercat) {
+    o.value("--backend", "sim|ethercat", a.backend, "drive the simulated plant or EtherCAT drives (serial scenes)");
+    o.value("--ifname", "IFACE", a.ifname, "EtherCAT: the network interface of the drives");
+    o.flag("--in-process", a.inProcess, "EtherCAT: virtual drives of the scene's robot in this process");
+    if (!compare) o.value("--mode", "cst|csp", a.mode, "EtherCAT: cyclic torque or cyclic position");
+    o.value("--cycle-hz", "F", a.cycleHz, "EtherCAT: bus cycle frequency (default: the control rate)");
+    o.value("--drive-profile", "ID|FILE.json", a.driveProfile,
+            "EtherCAT: what to map (robots/drives: generic-cia402, ingenia-evs-net-01, or a file)");
+    o.value("--pdo-remap", "auto|always|never", a.pdoRemap,
+            "EtherCAT: remap by SDO (auto: keep the drive's mapping when it suffices)");
+    o.values("--esi", "FILE.xml", a.esi, "EtherCAT: ESI files giving default PDOs and DC modes (repeatable)");
+    o.value("--dc", "auto|on|off", a.dc, "EtherCAT: distributed clocks");
+    o.value("--virtual-profile", "generic|vendor|minimal", a.virtualProfile,
+            "EtherCAT: the profile of the --in-process virtual drives");
+    o.value("--loss-budget-ms", "MS", a.lossBudgetMs,
+            "EtherCAT: longest time without a good cycle before a safe stop (default: a quarter of the "
+            "shortest drive watchdog, <= 25 ms)");
+    o.value("--max-losses-per-s", "N", a.maxLosses, "EtherCAT: most bad cycles within one second");
+  }
+  return o;
+}
+
+const char* kRunSummary =
+    "run one controller of a scene of any kind (serial robot,\n"
+    "Orthoglide, floating base, pendulum) headless, on the\n"
+    "simulated plant or (serial robots) on EtherCAT drives;\n"
+    "print its metrics";
+const char* kCompareSummary =
+    "run every controller of the scene on the same trajectory\n"
+    "and print the comparison table (CSV per controller +\n"
+    "comparison.csv)";
+
 /// The EtherCAT side of a run: the link (raw socket, or an in-process pair served by virtual drives),
 /// the master brought up to OP, and what the last run's backend saw of its control periods.
 struct Bus {
@@ -35,76 +86,10 @@ struct Bus {
   std::unique_ptr<ethercat::VirtualBus> drives;  ///< --in-process only
   std::unique_ptr<ethercat::Master> master;      ///< destroyed first (members in reverse order)
   std::int8_t mode = ethercat::cia402::ModeCST;
+  std::unique_ptr<sim::Trajectory> reference;    ///< CSP: the positions sent to the drives
   long long irregular = 0, overruns = 0, lossPeriods = 0, badInRun = 0;
   double firstIrregular = -1, firstOverrun = -1;
 };
-
-bool parseRunArgs(const Args& args, bool compare, RunArgs& out) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](std::string& dst) {
-      if (i + 1 >= args.size()) {
-        std::cerr << "maniplab-cli: " << a << " needs a value\n";
-        return false;
-      }
-      dst = args[++i];
-      return true;
-    };
-    if (a == "--controller" && !compare) { if (!value(out.controller)) return false; }
-    else if (a == "--csv" && !compare) { if (!value(out.csv)) return false; }
-    else if (a == "--csv-dir" && compare) { if (!value(out.csvDir)) return false; }
-    else if (a == "--channels") { if (!value(out.channels)) return false; }
-    else if (a == "--from") { if (!value(out.from)) return false; }
-    else if (a == "--to") { if (!value(out.to)) return false; }
-    else if (a == "--backend") { if (!value(out.backend)) return false; }
-    else if (a == "--ifname") { if (!value(out.ifname)) return false; }
-    else if (a == "--mode") { if (!value(out.mode)) return false; }
-    else if (a == "--cycle-hz") { if (!value(out.cycleHz)) return false; }
-    else if (a == "--drive-profile") { if (!value(out.driveProfile)) return false; }
-    else if (a == "--pdo-remap") { if (!value(out.pdoRemap)) return false; }
-    else if (a == "--dc") { if (!value(out.dc)) return false; }
-    else if (a == "--virtual-profile") { if (!value(out.virtualProfile)) return false; }
-    else if (a == "--loss-budget-ms") { if (!value(out.lossBudgetMs)) return false; }
-    else if (a == "--max-losses-per-s") { if (!value(out.maxLosses)) return false; }
-    else if (a == "--esi") {
-      std::string f;
-      if (!value(f)) return false;
-      out.esi.push_back(f);
-    }
-    else if (a == "--in-process") out.inProcess = true;
-    else if (a == "--json") out.json = true;
-    else if (a == "--quiet") out.quiet = true;
-    else if (!a.empty() && a[0] == '-') {
-      std::cerr << "maniplab-cli: unknown option " << a << "\n";
-      return false;
-    } else if (out.scene.empty()) out.scene = a;
-    else {
-      std::cerr << "maniplab-cli: unexpected argument " << a << "\n";
-      return false;
-    }
-  }
-  if (out.scene.empty()) {
-    std::cerr << "maniplab-cli: missing SCENE.json\n";
-    return false;
-  }
-  if (!out.backend.empty() && out.backend != "sim" && out.backend != "ethercat") {
-    std::cerr << "maniplab-cli: --backend must be sim or ethercat (got " << out.backend << ")\n";
-    return false;
-  }
-  if (out.mode != "cst" && out.mode != "csp") {
-    std::cerr << "maniplab-cli: --mode must be cst or csp (got " << out.mode << ")\n";
-    return false;
-  }
-  if (out.pdoRemap != "auto" && out.pdoRemap != "always" && out.pdoRemap != "never") {
-    std::cerr << "maniplab-cli: --pdo-remap must be auto, always or never (got " << out.pdoRemap << ")\n";
-    return false;
-  }
-  if (out.dc != "auto" && out.dc != "on" && out.dc != "off") {
-    std::cerr << "maniplab-cli: --dc must be auto, on or off (got " << out.dc << ")\n";
-    return false;
-  }
-  return true;
-}
 
 /// CSV selection from --channels a,b,c --from T0 --to T1 (throws on a malformed time).
 sim::CsvOptions csvOptions(const RunArgs& a) {
@@ -123,89 +108,16 @@ sim::CsvOptions csvOptions(const RunArgs& a) {
   return o;
 }
 
-/// The trace's channels; over EtherCAT two more: the bad bus cycles of the period that ended at the row
-/// (no fresh measurement when it was due) and how much later than due the measurement came.
-std::vector<sim::ChannelInfo> runChannels(const sim::Scene& scene, bool bus) {
-  auto c = sim::makeChannels(scene.robot.model, scene.record);
-  if (bus) c.insert(c.end(), {{"ecat_bad_cycles", "1", "ethercat"}, {"ecat_delay", "s", "ethercat"}});
-  return c;
-}
-
-/// Runs one controller of the scene; prints progress on stderr when the run takes long.
-sim::RunResult runOne(const sim::Scene& scene, const sim::ControllerSpec& spec, sim::Recorder& rec, bool quiet, Bus* bus = nullptr) {
-  const Model& model = scene.robot.model;
-  const auto traj = sim::makeTrajectory(scene);
-  sim::SimulatedPlant plant(model, scene.plant);
-  std::unique_ptr<ethercat::EthercatBackend> ecat;
-  sim::Backend* backend = &plant;
-  if (bus) {
-    ethercat::EthercatBackendOptions bo;
-    bo.mode = bus->mode;
-    ecat = std::make_unique<ethercat::EthercatBackend>(model, *bus->master, bo);
-    ecat->setReference(traj.get());
-    backend = ecat.get();
-  }
-  const auto ctrl = sim::makeController(spec, model);
-  sim::RunOptions opt = sim::runOptions(scene);
-  const auto start = std::chrono::steady_clock::now();
-  auto last = start;
-  bool shown = false;
-  if (!quiet)
-    opt.progress = [&](double f) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - start < std::chrono::seconds(2) || (now - last < std::chrono::milliseconds(500) && f < 1)) return;
-      last = now;
-      shown = true;
-      std::cerr << "\r" << spec.name << ": " << std::setw(3) << int(f * 100) << " %  (t = " << std::fixed
-                << std::setprecision(2) << f * scene.duration << " s of " << scene.duration << " s)" << std::flush;
-      std::cerr.unsetf(std::ios::fixed);
-    };
-  // Over EtherCAT the rows go to `rec` with each period's loss marks (runChannels) appended.
-  std::unique_ptr<sim::Recorder> inner;
-  std::vector<double> ext;
-  if (ecat) {
-    inner = std::make_unique<sim::Recorder>(sim::makeChannels(model, scene.record));
-    opt.onRow = [&](double t, const double* row, std::size_t cols) {
-      ext.assign(row, row + cols);
-      ext.push_back(ecat->lastPeriod().bad);
-      ext.push_back(ecat->lastPeriod().delay);
-      rec.append(t, ext.data());
-    };
-  }
-  sim::RunResult r = sim::runSimulation(model, *backend, *ctrl, *traj, opt, inner ? *inner : rec);
-  if (ecat)
-    for (const auto& n : ecat->notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
-  if (ecat) {  // what the backend saw of the control periods, for printBusStats
-    bus->irregular = ecat->irregularPeriods();
-    bus->firstIrregular = ecat->firstIrregularTime();
-    bus->overruns = ecat->overruns();
-    bus->lossPeriods = ecat->periodsWithLosses();
-    bus->badInRun = ecat->badCycles();
-    bus->firstOverrun = ecat->firstOverrunTime();
-  }
-  if (shown) std::cerr << "\n";
-  for (const auto& e : plant.jointLimitEvents())
-    std::cerr << scene.file << ": " << spec.name << ": t = " << e.time << " s: joint " << e.joint + 1 << " ("
-              << model.jointName[std::size_t(e.joint)] << ") passed its " << (e.upper ? "upper" : "lower")
-              << " limit (q = " << e.position << ")\n";
-  return r;
-}
-
-bool loadScene(const std::string& path, sim::SceneLoadResult& res) {
-  res = sim::loadSceneFile(path);
-  std::cerr << res.report();
-  return res.ok();
-}
-
-void printRunSummary(const std::string& name, const sim::RunResult& r, double simDuration) {
-  std::cout << name << ": " << (r.ok ? (r.cancelled ? "cancelled" : "completed") : "FAILED") << ", "
-            << r.periods << " control periods, " << r.endTime << " s simulated in " << r.wallSeconds
-            << " s wall (" << (r.wallSeconds > 0 ? simDuration / r.wallSeconds : 0) << "x real time), energy drift "
+void printRunSummary(const sim::SceneRun& run) {
+  const sim::RunResult& r = run.result;
+  std::cout << run.name << ": " << (r.ok ? (r.cancelled ? "cancelled" : "completed") : "FAILED") << ", " << r.periods
+            << " control periods, " << r.endTime << " s simulated in " << r.wallSeconds << " s wall ("
+            << (r.wallSeconds > 0 ? r.endTime / r.wallSeconds : 0) << "x real time), energy drift "
             << r.energyDriftRelative << " (relative)\n";
   if (!r.ok) std::cout << "  " << r.message << "\n";
 }
 
-/// Brings the bus up for a scene (the cycle is the control period unless --cycle-hz); prints why not.
+/// Brings the bus up for a serial scene (the cycle is the control period unless --cycle-hz); prints why not.
 bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpec* cspGains, Bus& bus) {
   if (a.ifname.empty() == !a.inProcess) {
     std::cerr << "maniplab-cli: --backend ethercat needs --ifname IFACE or --in-process (virtual drives in this process)\n";
@@ -299,6 +211,29 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
   return true;
 }
 
+/// The serial scene's runs drive the bus: each run's backend is an EthercatBackend on the master, whose
+/// view of the control periods is kept for printBusStats.
+void driveBus(sim::SerialScene& scene, Bus& bus) {
+  if (bus.mode == ethercat::cia402::ModeCSP) bus.reference = sim::makeTrajectory(scene.data);
+  scene.options.backendFactory = [&bus](const Model& model, const sim::Scene&) -> std::unique_ptr<sim::Backend> {
+    ethercat::EthercatBackendOptions bo;
+    bo.mode = bus.mode;
+    auto backend = std::make_unique<ethercat::EthercatBackend>(model, *bus.master, bo);
+    backend->setReference(bus.reference.get());
+    return backend;
+  };
+  scene.options.backendFinished = [&bus](sim::Backend& b) {
+    const auto& ecat = static_cast<const ethercat::EthercatBackend&>(b);
+    for (const auto& n : ecat.notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
+    bus.irregular = ecat.irregularPeriods();
+    bus.firstIrregular = ecat.firstIrregularTime();
+    bus.overruns = ecat.overruns();
+    bus.firstOverrun = ecat.firstOverrunTime();
+    bus.lossPeriods = ecat.periodsWithLosses();
+    bus.badInRun = ecat.badCycles();
+  };
+}
+
 /// Cycle statistics of the bus (period, jitter, worst latency, late/missed cycles, lost frames).
 void printBusStats(std::ostream& os, const Bus& bus) {
   const ethercat::MasterStatus st = bus.master->status();
@@ -341,104 +276,145 @@ void printBusStats(std::ostream& os, const Bus& bus) {
   if (st.fault) os << "EtherCAT fault: " << st.faultMessage << "\n";
 }
 
-}  // namespace
-
-int cmdRun(const Args& args) {
-  RunArgs a;
-  if (!parseRunArgs(args, false, a)) return 2;
-  sim::SceneLoadResult sl;
-  if (!loadScene(a.scene, sl)) return 1;
-  const sim::Scene& scene = sl.scene;
-  const sim::ControllerSpec* spec = &scene.controllers.front();
-  if (!a.controller.empty()) {
-    spec = nullptr;
-    for (const auto& c : scene.controllers)
-      if (c.name == a.controller) spec = &c;
-    if (!spec) {
-      std::cerr << a.scene << ": no controller named \"" << a.controller << "\" (have:";
-      for (const auto& c : scene.controllers) std::cerr << " " << c.name;
-      std::cerr << ")\n";
-      return 2;
-    }
-  }
-  const bool ethercatBackend = a.backend == "ethercat" || (a.backend.empty() && scene.backend == "ethercat");
-  Bus bus;
-  if (ethercatBackend && !openBus(a, scene, spec, bus)) return 1;
-  try {
-    sim::Recorder rec(runChannels(scene, ethercatBackend));
-    const sim::RunResult r = runOne(scene, *spec, rec, a.quiet, ethercatBackend ? &bus : nullptr);
-    if (ethercatBackend) {
-      printBusStats(a.json ? std::cerr : std::cout, bus);
-      bus.master->shutdown();
-    }
-    if (!a.csv.empty()) sim::writeCsv(rec, a.csv, csvOptions(a));
-    const std::vector<std::pair<std::string, sim::RunMetrics>> runs{{spec->name, r.metrics}};
-    if (a.json) {
-      std::cout << sim::comparisonJson(runs) << "\n";
-    } else {
-      printRunSummary(spec->name, r, r.endTime);
-      std::cout << sim::comparisonTable(runs);
-    }
-    if (!r.ok) {
-      std::cerr << a.scene << ": " << spec->name << ": " << r.message << "\n";
-      return 1;
-    }
-    return 0;
-  } catch (const std::exception& e) {
-    std::cerr << a.scene << ": " << e.what() << "\n";
-    return 1;
-  }
+/// Progress on stderr when a run takes more than 2 s (twice a second at most).
+std::function<void(double)> progressPrinter(const std::string& name, double duration, bool& shown) {
+  const auto start = std::chrono::steady_clock::now();
+  auto last = std::make_shared<std::chrono::steady_clock::time_point>(start);
+  return [=, &shown](double f) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - start < std::chrono::seconds(2) || (now - *last < std::chrono::milliseconds(500) && f < 1)) return;
+    *last = now;
+    shown = true;
+    std::cerr << "\r" << name << ": " << std::setw(3) << int(f * 100) << " %  (t = " << std::fixed << std::setprecision(2)
+              << f * duration << " s of " << duration << " s)" << std::flush;
+    std::cerr.unsetf(std::ios::fixed);
+  };
 }
 
-int cmdCompare(const Args& args) {
+/// run (compare = false) or compare a scene; `kind` restricts it to one kind (the aliases).
+int runScene(const std::vector<std::string>& args, bool compare, const std::string& command, const std::string& kind,
+             const std::string& summary) {
   RunArgs a;
-  if (!parseRunArgs(args, true, a)) return 2;
-  sim::SceneLoadResult sl;
-  if (!loadScene(a.scene, sl)) return 1;
-  const sim::Scene& scene = sl.scene;
-  const bool ethercatBackend = a.backend == "ethercat" || (a.backend.empty() && scene.backend == "ethercat");
-  if (ethercatBackend && a.mode == "csp") {
-    std::cerr << "maniplab-cli: compare runs every controller: --mode csp is for run\n";
+  const bool ethercatOptions = kind.empty() || kind == "serial";
+  if (auto status = runOptions(a, compare, command, summary, ethercatOptions).parse(args)) return *status;
+  if (!a.backend.empty() && a.backend != "sim" && a.backend != "ethercat") {
+    std::cerr << "maniplab-cli: --backend must be sim or ethercat (got " << a.backend << ")\n";
     return 2;
   }
+  if (a.mode != "cst" && a.mode != "csp") {
+    std::cerr << "maniplab-cli: --mode must be cst or csp (got " << a.mode << ")\n";
+    return 2;
+  }
+  if (a.pdoRemap != "auto" && a.pdoRemap != "always" && a.pdoRemap != "never") {
+    std::cerr << "maniplab-cli: --pdo-remap must be auto, always or never (got " << a.pdoRemap << ")\n";
+    return 2;
+  }
+  if (a.dc != "auto" && a.dc != "on" && a.dc != "off") {
+    std::cerr << "maniplab-cli: --dc must be auto, on or off (got " << a.dc << ")\n";
+    return 2;
+  }
+  const sim::SceneLoad load = kind.empty() ? sim::loadAnyScene(a.scene) : sim::loadSceneOfKind(a.scene, kind);
+  std::cerr << load.report();
+  if (!load.ok()) return 1;
+  const std::shared_ptr<sim::AnyScene> scene = load.scene->clone();
+  const std::vector<sim::ControllerSpec> specs = scene->controllers();
+
+  std::vector<int> selected;  // empty: all (compare)
+  if (!compare) {
+    selected = {0};
+    if (!a.controller.empty()) {
+      selected.clear();
+      for (std::size_t i = 0; i < specs.size(); ++i)
+        if (specs[i].name == a.controller) selected = {int(i)};
+      if (selected.empty()) {
+        std::cerr << a.scene << ": no controller named \"" << a.controller << "\" (have:";
+        for (const auto& c : specs) std::cerr << " " << c.name;
+        std::cerr << ")\n";
+        return 2;
+      }
+    }
+  }
+
+  auto* serial = dynamic_cast<sim::SerialScene*>(scene.get());
+  const bool ethercatBackend = a.backend == "ethercat" || (a.backend.empty() && serial && serial->data.backend == "ethercat");
   Bus bus;
-  if (ethercatBackend && !openBus(a, scene, nullptr, bus)) return 1;
+  if (ethercatBackend) {
+    if (!serial) {
+      std::cerr << a.scene << ": --backend ethercat drives the joints of a serial robot; this "
+                << scene->kind().title() << " scene runs on its simulated plant\n";
+      return 2;
+    }
+    if (compare && a.mode == "csp") {
+      std::cerr << "maniplab-cli: compare runs every controller: --mode csp is for run\n";
+      return 2;
+    }
+    if (!openBus(a, serial->data, compare ? nullptr : &specs[std::size_t(selected.front())], bus)) return 1;
+    driveBus(*serial, bus);
+  }
   try {
     if (!a.csvDir.empty()) std::filesystem::create_directories(a.csvDir);
-    std::vector<std::pair<std::string, sim::RunMetrics>> runs;
+    std::vector<std::pair<std::string, sim::RunMetrics>> metrics;
     bool allOk = true;
-    for (const auto& spec : scene.controllers) {
-      sim::Recorder rec(runChannels(scene, ethercatBackend));
+    for (const sim::PlannedRun& planned : scene->plan(selected)) {
       if (ethercatBackend && bus.master->hasFault()) {
         const std::string e = bus.master->resetFault();
         if (!e.empty()) {
-          std::cerr << a.scene << ": " << spec.name << ": EtherCAT fault reset failed: " << e << "\n";
+          std::cerr << a.scene << ": " << planned.name << ": EtherCAT fault reset failed: " << e << "\n";
           return 1;
         }
       }
-      const sim::RunResult r = runOne(scene, spec, rec, a.quiet, ethercatBackend ? &bus : nullptr);
+      bool shown = false;
+      sim::SceneRunHooks hooks;
+      if (!a.quiet) hooks.progress = progressPrinter(planned.name, scene->duration(), shown);
+      const sim::SceneRun run = scene->run(planned, hooks);
+      if (shown) std::cerr << "\n";
+      for (const auto& e : run.limitEvents)
+        std::cerr << a.scene << ": " << run.name << ": t = " << e.time << " s: " << scene->describeLimitEvent(e) << "\n";
       if (ethercatBackend) printBusStats(a.json ? std::cerr : std::cout, bus);
-      if (!a.json) printRunSummary(spec.name, r, r.endTime);
-      if (!r.ok) {
-        std::cerr << a.scene << ": " << spec.name << ": " << r.message << "\n";
+      if (!a.json) printRunSummary(run);
+      std::ostream& extra = a.json ? std::cerr : std::cout;
+      for (const auto& line : run.summary) extra << "  " << line << "\n";
+      const std::string fallback = sim::modelFallbackText(run.name, run.result.metrics);
+      if (!fallback.empty()) std::cerr << a.scene << ": " << fallback << "\n";
+      if (!run.result.ok) {
+        std::cerr << a.scene << ": " << run.name << ": " << run.result.message << "\n";
         allOk = false;
       }
+      if (!a.csv.empty()) sim::writeCsv(*run.recorder, a.csv, csvOptions(a));
       if (!a.csvDir.empty())
-        sim::writeCsv(rec, (std::filesystem::path(a.csvDir) / (spec.name + ".csv")).string(), csvOptions(a));
-      runs.emplace_back(spec.name, r.metrics);
+        sim::writeCsv(*run.recorder, (std::filesystem::path(a.csvDir) / (run.name + ".csv")).string(), csvOptions(a));
+      metrics.emplace_back(run.name, run.result.metrics);
     }
     if (ethercatBackend) bus.master->shutdown();
     if (!a.csvDir.empty())
-      sim::writeCsvTable(sim::comparisonCsv(runs), (std::filesystem::path(a.csvDir) / "comparison.csv").string());
+      sim::writeCsvTable(sim::comparisonCsv(metrics), (std::filesystem::path(a.csvDir) / "comparison.csv").string());
     if (a.json)
-      std::cout << sim::comparisonJson(runs) << "\n";
+      std::cout << sim::comparisonJson(metrics) << "\n";
     else
-      std::cout << sim::comparisonTable(runs);
+      std::cout << sim::comparisonTable(metrics);
     return allOk ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << a.scene << ": " << e.what() << "\n";
     return 1;
   }
 }
+
+}  // namespace
+
+int cmdRun(const Args& args) { return runScene(args, false, "run", "", kRunSummary); }
+int cmdCompare(const Args& args) { return runScene(args, true, "compare", "", kCompareSummary); }
+int runSceneOfKind(const Args& args, bool compare, const std::string& command, const std::string& kind,
+                   const std::string& summary) {
+  return runScene(args, compare, command, kind, summary);
+}
+std::string runUsage(bool compare, const std::string& command, bool ethercat, const std::string& summary) {
+  static RunArgs help;  // the targets of the help text's declaration (never parsed into)
+  return runOptions(help, compare, command, summary, ethercat).usage();
+}
+
+namespace {
+const Registration kRun{{"run", runUsage(false, "run", true, kRunSummary), &cmdRun, 30}};
+const Registration kCompare{{"compare", runUsage(true, "compare", true, kCompareSummary), &cmdCompare, 40}};
+}  // namespace
 
 }  // namespace maniplab::cli

@@ -91,6 +91,16 @@ void JsonReader::header(const nlohmann::json& doc, const char* format, const cha
     error("/kind", std::string("must be \"") + kind + "\" (got \"" + s + "\")");
 }
 
+bool JsonReader::openDocument(const std::string& text, nlohmann::json& doc, const char* format, const char* kind) {
+  if (!parseJson(text, *this, doc)) return false;
+  if (!doc.is_object()) {
+    error("", "the document must be a JSON object");
+    return false;
+  }
+  header(doc, format, kind);
+  return true;
+}
+
 void JsonReader::inertiaTensor(const nlohmann::json& obj, const std::string& path, const char* key, Matrix3& I) {
   const std::string p = path + "/" + key;
   if (!obj.contains(key)) {

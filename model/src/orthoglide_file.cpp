@@ -85,15 +85,10 @@ OrthoglideLoadResult parseOrthoglide(const std::string& text, const std::string&
   OrthoglideLoadResult res;
   JsonReader rd(fileName, res.diagnostics);
   json doc;
-  if (!parseJson(text, rd, doc)) return res;
-  if (!doc.is_object()) {
-    rd.error("", "the document must be a JSON object");
-    return res;
-  }
+  if (!rd.openDocument(text, doc, "maniplab-robot", "orthoglide")) return res;
   OrthoglideModel& m = res.model;
   rd.checkKeys(doc, "", {"format", "version", "kind", "name", "description", "sources", "gravity", "a", "platform",
                          "home", "workspace", "chains"});
-  rd.header(doc, "maniplab-robot", "orthoglide");
   rd.string(doc, "", "name", m.name, true);
   rd.string(doc, "", "description", m.description, false);
   if (doc.contains("sources") && !doc["sources"].is_object()) rd.error("/sources", "must be an object (free text per value)");

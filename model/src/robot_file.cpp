@@ -167,15 +167,10 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
   RobotLoadResult res;
   JsonReader rd(fileName, res.diagnostics);
   json doc;
-  if (!parseJson(text, rd, doc)) return res;
-  if (!doc.is_object()) {
-    rd.error("", "the document must be a JSON object");
-    return res;
-  }
+  if (!rd.openDocument(text, doc, "maniplab-robot")) return res;
   RobotDescription& d = res.description;
   rd.checkKeys(doc, "", {"format", "version", "name", "description", "convention", "angle_unit", "gravity",
                          "rotor_model", "base", "tool", "home", "joints"});
-  rd.header(doc, "maniplab-robot");
   std::string s;
   rd.string(doc, "", "name", d.name, true);
   rd.string(doc, "", "description", d.description, false);

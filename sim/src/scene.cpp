@@ -286,6 +286,11 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
   }
 }
 
+
+}  // namespace
+
+namespace detail {
+
 /// Builds the scene's trajectory as a run does (makeTrajectory: via-point times, trapezoidal limits,
 /// Cartesian IK...): its failure is an error at /trajectory, a trajectory longer than the run a warning.
 void checkBuiltTrajectory(JsonReader& rd, const Scene& s) {
@@ -298,53 +303,7 @@ void checkBuiltTrajectory(JsonReader& rd, const Scene& s) {
   }
 }
 
-}  // namespace
-
-std::vector<Diagnostic> validateTrajectory(const json& trajectory, const Model& model, const std::string& fileName) {
-  std::vector<Diagnostic> out;
-  JsonReader rd(fileName, out);
-  if (!trajectory.is_object())
-    rd.error("/trajectory", "must be an object");
-  else
-    checkTrajectory(rd, trajectory, "/trajectory", model.nq);
-  return out;
-}
-
-std::vector<Diagnostic> checkSceneTrajectory(const Scene& scene) {
-  std::vector<Diagnostic> out = validateTrajectory(scene.trajectory, scene.robot.model, scene.file);
-  if (noErrors(out)) {
-    JsonReader rd(scene.file, out);
-    checkBuiltTrajectory(rd, scene);
-  }
-  return out;
-}
-
-SceneLoadResult parseScene(const std::string& text, const std::string& fileName, const std::string& baseDir) {
-  SceneLoadResult res;
-  Scene& s = res.scene;
-  s.file = fileName;
-  JsonReader rd(fileName, res.diagnostics);
-  json doc;
-  if (!parseJson(text, rd, doc)) return res;
-  if (!doc.is_object()) {
-    rd.error("", "the document must be a JSON object");
-    return res;
-  }
-  rd.checkKeys(doc, "", {"format", "version", "name", "description", "robot", "trajectory", "duration", "rates",
-                         "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend",
-                         "ethercat"});
-  rd.header(doc, "maniplab-scene");
-  rd.string(doc, "", "name", s.name, true);
-  rd.string(doc, "", "description", s.description, false);
-  std::string robot;
-  if (!rd.string(doc, "", "robot", robot, true)) return res;
-  s.robotFile = detail::resolveRobotPath(baseDir, robot);
-  s.robot = loadRobotAnyFormat(s.robotFile);  // ManipLab JSON or URDF (by extension)
-  if (!s.robot.ok()) {
-    rd.error("/robot", "the robot file \"" + s.robotFile + "\" is invalid:");
-    for (const auto& d : s.robot.diagnostics) res.diagnostics.push_back(d);
-    return res;
-  }
+void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defaultControlHz, double defaultPlantHz) {
   const Model& model = s.robot.model;
   const int n = model.nq;
 
@@ -355,7 +314,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0)) rd.error("/duration", "must be positive");
   if (s.duration > 24 * 3600) rd.error("/duration", "must be at most 24 h of simulated time");
 
-  detail::readRatesIntegratorPlant(rd, doc, 400, 2000, s.controlPeriod, s.plant);
+  readRatesIntegratorPlant(rd, doc, defaultControlHz, defaultPlantHz, s.controlPeriod, s.plant);
   if (rd.object(doc, "", "measurement", false)) {
     const json& m = doc["measurement"];
     const std::string p = "/measurement";
@@ -410,7 +369,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
       s.controllers.push_back(spec);
     }
   }
-  detail::readRecordSelection(rd, doc, s.record);
+  readRecordSelection(rd, doc, s.record);
   if (rd.string(doc, "", "backend", s.backend, false) && s.backend != "sim" && s.backend != "ethercat")
     rd.error("/backend", "must be \"sim\" or \"ethercat\"");
   if (rd.object(doc, "", "ethercat", false)) {  // the EtherCAT master's fault policy (0: its default)
@@ -426,7 +385,55 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
       s.ethercat.maxLossesPerSecond = v;
     }
   }
-  if (res.ok()) checkBuiltTrajectory(rd, s);
+}
+
+}  // namespace detail
+
+std::vector<Diagnostic> validateTrajectory(const json& trajectory, const Model& model, const std::string& fileName) {
+  std::vector<Diagnostic> out;
+  JsonReader rd(fileName, out);
+  if (!trajectory.is_object())
+    rd.error("/trajectory", "must be an object");
+  else
+    checkTrajectory(rd, trajectory, "/trajectory", model.nq);
+  return out;
+}
+
+std::vector<Diagnostic> checkSceneTrajectory(const Scene& scene) {
+  std::vector<Diagnostic> out = validateTrajectory(scene.trajectory, scene.robot.model, scene.file);
+  if (noErrors(out)) {
+    JsonReader rd(scene.file, out);
+    detail::checkBuiltTrajectory(rd, scene);
+  }
+  return out;
+}
+
+SceneLoadResult parseScene(const std::string& text, const std::string& fileName, const std::string& baseDir) {
+  SceneLoadResult res;
+  Scene& s = res.scene;
+  s.file = fileName;
+  JsonReader rd(fileName, res.diagnostics);
+  json doc;
+  if (!rd.openDocument(text, doc, "maniplab-scene")) return res;
+  std::string kind = "serial";  // optional: a scene file without "kind" is a serial scene (the original format)
+  if (rd.string(doc, "", "kind", kind, false) && kind != "serial")
+    rd.error("/kind", "must be \"serial\" or absent for a serial scene (got \"" + kind + "\")");
+  rd.checkKeys(doc, "", {"format", "version", "kind", "name", "description", "robot", "trajectory", "duration", "rates",
+                         "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend",
+                         "ethercat"});
+  rd.string(doc, "", "name", s.name, true);
+  rd.string(doc, "", "description", s.description, false);
+  std::string robot;
+  if (!rd.string(doc, "", "robot", robot, true)) return res;
+  s.robotFile = detail::resolveRobotPath(baseDir, robot);
+  s.robot = loadRobotAnyFormat(s.robotFile);  // ManipLab JSON or URDF (by extension)
+  if (!s.robot.ok()) {
+    rd.error("/robot", "the robot file \"" + s.robotFile + "\" is invalid:");
+    for (const auto& d : s.robot.diagnostics) res.diagnostics.push_back(d);
+    return res;
+  }
+  detail::readJointSpaceScene(rd, doc, s, 400, 2000);
+  if (res.ok()) detail::checkBuiltTrajectory(rd, s);
   return res;
 }
 

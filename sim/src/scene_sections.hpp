@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/json_reader.hpp"
+#include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/simulation.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
 
@@ -19,6 +20,16 @@ void readRatesIntegratorPlant(JsonReader& rd, const nlohmann::json& doc, double 
 
 /// "record": the channel groups to record (absent: `out` unchanged).
 void readRecordSelection(JsonReader& rd, const nlohmann::json& doc, RecordSelection& out);
+
+/// The joint-space part of a scene file, read into `s` for its robot s.robot (already loaded): "trajectory",
+/// "duration", "rates" (defaults given), "integrator", "plant", "measurement", "initial_state",
+/// "controllers", "record", "backend" (scenes/README.md). The serial scenes and the kinds built on them
+/// (the pendulum) read them with this one function; the caller checks the document's keys.
+void readJointSpaceScene(JsonReader& rd, const nlohmann::json& doc, Scene& s, double defaultControlHz,
+                         double defaultPlantHz);
+/// Builds the scene's trajectory as a run does (makeTrajectory: via-point times, trapezoidal limits,
+/// Cartesian IK...): its failure is an error at /trajectory, a trajectory longer than the run a warning.
+void checkBuiltTrajectory(JsonReader& rd, const Scene& s);
 
 /// A scene's "robot" path, relative to the scene's directory unless absolute, normalised.
 std::string resolveRobotPath(const std::string& baseDir, const std::string& robot);

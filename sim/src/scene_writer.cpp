@@ -149,15 +149,14 @@ json controllerJson(const ControllerSpec& s, const Model& model) {
 
 }  // namespace
 
-json sceneToJson(const Scene& s, const std::string& sceneDir) {
+namespace detail {
+
+void writeJointSpaceScene(json& doc, const Scene& s) {
   const Model& m = s.robot.model;
   const int n = m.nq;
-  json doc = {{"format", "maniplab-scene"}, {"version", 1}, {"name", s.name}};
-  if (!s.description.empty()) doc["description"] = s.description;
-  doc["robot"] = detail::robotPathForScene(s.robotFile, sceneDir);
   doc["trajectory"] = s.trajectory;
   doc["duration"] = s.duration;
-  detail::writeRatesIntegratorPlant(doc, s.controlPeriod, s.plant);
+  writeRatesIntegratorPlant(doc, s.controlPeriod, s.plant);
 
   const MeasurementOptions& mo = s.plant.measurement;
   const MeasurementOptions defaults;
@@ -188,6 +187,15 @@ json sceneToJson(const Scene& s, const std::string& sceneDir) {
   for (const auto& c : s.controllers) ctrl.push_back(controllerJson(c, m));
   doc["controllers"] = ctrl;
   doc["record"] = recordJson(s.record);
+}
+
+}  // namespace detail
+
+json sceneToJson(const Scene& s, const std::string& sceneDir) {
+  json doc = {{"format", "maniplab-scene"}, {"version", 1}, {"name", s.name}};
+  if (!s.description.empty()) doc["description"] = s.description;
+  doc["robot"] = detail::robotPathForScene(s.robotFile, sceneDir);
+  detail::writeJointSpaceScene(doc, s);
   doc["backend"] = s.backend;
   if (s.ethercat.lossBudget > 0 || s.ethercat.maxLossesPerSecond > 0) {
     json e = json::object();

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
 #include "maniplab/sim/simulation.hpp"
 
@@ -22,6 +23,10 @@ void writeRatesIntegratorPlant(nlohmann::json& doc, double controlPeriod, const 
 nlohmann::json recordJson(const RecordSelection& r);
 const char* antiWindupName(AntiWindup a);
 const char* frictionCompensationName(FrictionCompensation f);
+/// The joint-space part of a scene file (the inverse of readJointSpaceScene, scene_sections.hpp):
+/// "trajectory", "duration", "rates", "integrator", "plant", "measurement", "initial_state",
+/// "controllers", "record" (not "backend", which only serial scenes have).
+void writeJointSpaceScene(nlohmann::json& doc, const Scene& s);
 /// The robot path as a scene file in `sceneDir` names it: relative when they share a directory below
 /// the root, absolute otherwise.
 std::string robotPathForScene(const std::string& robotFile, const std::string& sceneDir);

@@ -1,5 +1,7 @@
 // maniplab-cli contract: `dynamics --json` keys and values (full double precision), `check` summaries
-// and errors, exit statuses.
+// and errors, exit statuses; `run` / `compare` speak every scene kind (the aliases too), and a file of
+// another kind or no scene at all is named for what it is, with the command that reads it; the help texts
+// come from the options each command parses.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -167,6 +169,96 @@ class Cli : public QObject {
     const Run missing = runCli({"check", dir_.filePath("nope.json")});
     QCOMPARE(missing.status, 1);
     QVERIFY(missing.err.contains("nope.json:/: error: cannot open file"));
+  }
+
+  // run and compare take a scene of any kind; a robot file, an unknown kind, or a scene of another kind
+  // than an alias runs are refused with what the file is and the command that handles it.
+  void runSpeaksEveryKind() {
+    const QString src = MANIPLAB_SOURCE_DIR;
+    const Run og = runCli({"run", src + "/scenes/orthoglide_ctc_vs_pid.json", "--controller", "pid", "--quiet"});
+    QVERIFY2(og.status == 0, qPrintable(og.err));
+    QVERIFY2(og.out.contains("pid: completed, 2500 control periods"), qPrintable(og.out));
+    const Run alias = runCli({"orthoglide", "run", src + "/scenes/orthoglide_ctc_vs_pid.json", "--controller", "pid",
+                              "--quiet", "--json"});
+    QCOMPARE(alias.status, 0);
+    const QJsonObject o = QJsonDocument::fromJson(alias.out.toUtf8()).object();
+    QCOMPARE(o["controllers"].toArray()[0].toObject()["name"].toString(), QStringLiteral("pid"));
+    const Run sat = runCli({"run", src + "/scenes/satellite_arm.json", "--quiet"});
+    QVERIFY2(sat.status == 0, qPrintable(sat.err));
+    QVERIFY(sat.out.contains("floating_computed_torque: completed, 3000 control periods"));
+    QVERIFY(sat.out.contains("angular momentum drift"));
+    const Run pend = runCli({"compare", src + "/scenes/pendulum.json", "--quiet"});
+    QVERIFY2(pend.status == 0, qPrintable(pend.err));
+    QVERIFY(pend.out.contains("free: completed") && pend.out.contains("computed_torque: completed"));
+    QVERIFY(pend.out.contains("exact period 4 sqrt(l/g) K(sin(a/2))      2.15287 s"));
+
+    const Run robot = runCli({"run", src + "/robots/orthoglide.json"});
+    QCOMPARE(robot.status, 1);
+    QVERIFY2(robot.err.contains("orthoglide.json:/format: error: this is an Orthoglide parallel robot file (format "
+                                "\"maniplab-robot\", kind \"orthoglide\"), not a scene: `maniplab-cli orthoglide "),
+             qPrintable(robot.err));
+    QVERIFY(!robot.err.contains("/joints"));  // not read as a serial robot's scene
+    const Run serialRobot = runCli({"compare", src + "/robots/puma560.json"});
+    QCOMPARE(serialRobot.status, 1);
+    QVERIFY2(serialRobot.err.contains("this is a serial robot file (format \"maniplab-robot\"), not a scene: "
+                                      "`maniplab-cli check "),
+             qPrintable(serialRobot.err));
+    const QString unknown = dir_.filePath("quadrotor.json");
+    QFile f(unknown);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "maniplab-scene", "version": 1, "kind": "quadrotor", "name": "x"})");
+    f.close();
+    const Run unk = runCli({"run", unknown});
+    QCOMPARE(unk.status, 1);
+    QVERIFY2(unk.err.contains("quadrotor.json:/kind: error: unknown scene kind \"quadrotor\" (this program reads: serial"),
+             qPrintable(unk.err));
+    QVERIFY(unk.err.contains("pendulum (simple pendulum)"));
+    const Run wrongAlias = runCli({"orthoglide", "compare", src + "/scenes/pendulum.json"});
+    QCOMPARE(wrongAlias.status, 1);
+    QVERIFY2(wrongAlias.err.contains("this is a simple pendulum scene (format \"maniplab-scene\", kind \"pendulum\"), "
+                                     "not an Orthoglide parallel robot scene: `maniplab-cli run "),
+             qPrintable(wrongAlias.err));
+    const Run sceneAsRobot = runCli({"check", src + "/scenes/default.json"});
+    QCOMPARE(sceneAsRobot.status, 1);
+    QVERIFY2(sceneAsRobot.err.contains("this is a serial robot scene (format \"maniplab-scene\"), not a serial robot "
+                                       "file: `maniplab-cli run "),
+             qPrintable(sceneAsRobot.err));
+    const Run ecat = runCli({"run", src + "/scenes/pendulum.json", "--backend", "ethercat", "--in-process"});
+    QCOMPARE(ecat.status, 2);
+    QVERIFY2(ecat.err.contains("--backend ethercat drives the joints of a serial robot; this simple pendulum scene runs "
+                               "on its simulated plant"),
+             qPrintable(ecat.err));
+  }
+
+  // One declaration per command gives both its parsing and its help text.
+  void optionsParserAndHelp() {
+    const Run help = runCli({"help"});
+    QCOMPARE(help.status, 0);
+    for (const char* line : {"  run SCENE.json [--controller NAME] [--csv OUT.csv]", "  compare SCENE.json [--csv-dir DIR]",
+                             "  orthoglide run SCENE.json [--controller NAME]", "  satellite SCENE.json [--controller NAME]",
+                             "  dynamics ROBOT [--q a,b,..]", "  check ROBOT [--tip LINK] [--lock JOINT=VALUE ...]\n"})
+      QVERIFY2(help.out.contains(QString::fromUtf8(line)), line);
+    const Run runHelp = runCli({"run", "--help"});
+    QCOMPARE(runHelp.status, 0);
+    QVERIFY(runHelp.out.contains("\n  --controller NAME       the controller to run (default: the scene's first)\n"));
+    // A repeatable option; a flag longer than the column has its help on the next line, wrapped at 100.
+    QVERIFY(runHelp.out.contains("[--esi FILE.xml]..."));
+    QVERIFY(runHelp.out.contains("\n  --drive-profile ID|FILE.json\n                          EtherCAT: what to map"));
+    for (const QString& l : runHelp.out.split('\n')) QVERIFY2(l.size() <= 100, qPrintable(l));
+    // The URDF chain options, taken before the command's own, are in its help.
+    QVERIFY(runCli({"dynamics", "--help"}).out.contains("--tip LINK"));
+    const Run unknown = runCli({"run", "x.json", "--frobnicate"});
+    QCOMPARE(unknown.status, 2);
+    QVERIFY(unknown.err.startsWith("maniplab-cli run: unknown option --frobnicate\nusage:\n  run SCENE.json"));
+    const Run missingValue = runCli({"compare", "x.json", "--csv-dir"});
+    QCOMPARE(missingValue.status, 2);
+    QVERIFY(missingValue.err.startsWith("maniplab-cli compare: --csv-dir needs a value (DIR)"));
+    const Run extra = runCli({"orthoglide", "run", "a.json", "b.json"});
+    QCOMPARE(extra.status, 2);
+    QVERIFY(extra.err.startsWith("maniplab-cli orthoglide run: unexpected argument b.json"));
+    const Run missing = runCli({"satellite"});
+    QCOMPARE(missing.status, 2);
+    QVERIFY(missing.err.startsWith("maniplab-cli satellite: missing SCENE.json"));
   }
 };
 

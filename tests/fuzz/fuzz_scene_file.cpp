@@ -1,6 +1,7 @@
 // libFuzzer target: the scene file readers — serial scenes (sim/src/scene.cpp), Orthoglide scenes
 // (sim/src/orthoglide/scene.cpp) and satellite scenes (sim/src/floating_base/plant.cpp); every input goes
-// to the three (each reports the others' documents as errors). Relative robot paths resolve against the
+// to the three (each reports the others' documents as errors), and to the kinds' dispatch
+// (sim::parseAnyScene: the header picks the kind, e.g. the pendulum's reader). Relative robot paths resolve against the
 // repository's scenes/ directory, so the shipped robots can be referenced. Diagnostics only, never a crash.
 #include <cstdint>
 #include <string>
@@ -8,6 +9,7 @@
 #include "maniplab/sim/floating_base/plant.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/scene_kind.hpp"
 
 #ifndef MANIPLAB_SOURCE_DIR
 #define MANIPLAB_SOURCE_DIR "."
@@ -18,5 +20,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)maniplab::sim::parseScene(text, "fuzz_scene.json", MANIPLAB_SOURCE_DIR "/scenes");
   (void)maniplab::sim::parseOrthoglideScene(text, "fuzz_scene.json", MANIPLAB_SOURCE_DIR "/scenes");
   (void)maniplab::sim::parseSatelliteScene(text, "fuzz_scene.json", MANIPLAB_SOURCE_DIR "/scenes");
+  (void)maniplab::sim::parseAnyScene(text, "fuzz_scene.json", MANIPLAB_SOURCE_DIR "/scenes");
   return 0;
 }

@@ -520,7 +520,7 @@ void TestRobotFile::unknownJointKeyPerConvention_data() {
   errorRow("link: inertial", with(dh, "/joints/0/link/inertial", 1), "/joints/0/link/inertial",
            "unknown key \"inertial\" (expected one of: com, geometry, inertia, mass)");
   errorRow("limits: max", with(dh, "/joints/0/limits/max", 1), "/joints/0/limits/max",
-           "unknown key \"max\" (expected one of: effort, lower, upper, velocity)");
+           "unknown key \"max\" (expected one of: acceleration, effort, lower, upper, velocity)");
   errorRow("actuator: kt", with(dh, "/joints/0/actuator/torque_constant", 0.1), "/joints/0/actuator/torque_constant",
            "unknown key \"torque_constant\" (expected one of: coulomb, gear_ratio, rotor_axis, rotor_inertia, "
            "rotor_transverse_inertia, viscous)");

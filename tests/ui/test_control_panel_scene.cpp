@@ -22,6 +22,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -40,12 +41,14 @@
 #include "maniplab/sim/control/gain_design.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/control_panel.hpp"
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/trajectory_editor.hpp"
+#include "kinds/orthoglide.hpp"  // the control panel's rules for Orthoglide scenes (ui/src)
 #include "support/main_window_driver.hpp"
 
 using namespace maniplab;
@@ -237,7 +240,10 @@ class TestControlPanelScene : public QObject {
         QDir(source(QStringLiteral("scenes"))).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     int n = 0;
     for (const QString& f : files) {
-      if (f.startsWith(QStringLiteral("orthoglide")) || f.startsWith(QStringLiteral("satellite"))) continue;
+      QFile file(source(QStringLiteral("scenes/") + f));
+      if (!file.open(QIODevice::ReadOnly)) continue;
+      const sim::SceneKind* kind = sim::sceneKindOf(sim::readDocumentHeader(file.readAll().toStdString()));
+      if (!kind || kind->name() != "serial") continue;  // the other kinds have their own tests below
       QTest::newRow(qPrintable(f)) << f;
       ++n;
     }
@@ -536,19 +542,19 @@ class TestControlPanelScene : public QObject {
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
 
     ControlPanel panel;
-    panel.setOrthoglideScene(s);
-    QCOMPARE(panel.kind(), ControlPanel::Kind::Orthoglide);
+    showOrthoglideControl(panel, s);
+    QCOMPARE(panel.form(), ControlPanel::Form::Rules);
     QVERIFY2(panel.trajectoryProblems().isEmpty(), qPrintable(panel.trajectoryProblems()));
     sim::OrthoglideScene applied = s;
     applied.points.clear();  // the panel must give them back
     applied.durations.clear();
     applied.controllers.clear();
     QString err;
-    QVERIFY2(panel.applyTo(applied, &err), qPrintable(err));
+    QVERIFY2(applyOrthoglideControl(panel, applied, &err), qPrintable(err));
     diff = orthoSceneDifference(s, applied);
     QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("unedited panel changed the scene: ") + diff));
     sim::Scene serial;
-    QVERIFY(!panel.applyTo(serial, &err));  // not a serial scene
+    QVERIFY(!panel.applyTo(serial, &err));  // not a joint-space scene
 
     QTemporaryDir tmp;
     const std::string out = tmp.filePath(QStringLiteral("copy.json")).toStdString();
@@ -586,7 +592,7 @@ class TestControlPanelScene : public QObject {
     const auto loaded = sim::loadOrthoglideSceneFile(source(QStringLiteral("scenes/orthoglide_free_fall.json")).toStdString());
     QVERIFY(loaded.ok());
     ControlPanel panel;
-    panel.setOrthoglideScene(loaded.scene);
+    showOrthoglideControl(panel, loaded.scene);
     QCOMPARE(panel.controllerCount(), 1);
     QCOMPARE(panel.addController(QStringLiteral("pd_gravity")), -1);  // not an Orthoglide controller
     QCOMPARE(panel.addController(QStringLiteral("operational_space")), -1);
@@ -608,7 +614,7 @@ class TestControlPanelScene : public QObject {
     }
     sim::OrthoglideScene s = loaded.scene;
     QString err;
-    QVERIFY2(panel.applyTo(s, &err), qPrintable(err));
+    QVERIFY2(applyOrthoglideControl(panel, s, &err), qPrintable(err));
     QTemporaryDir tmp;
     const std::string out = tmp.filePath(QStringLiteral("o.json")).toStdString();
     sim::writeOrthoglideSceneFile(s, out);  // the added controllers read back
@@ -633,7 +639,7 @@ class TestControlPanelScene : public QObject {
     QVERIFY(w.openFile(scene));
     auto* panel = w.findChild<ControlPanel*>();
     QVERIFY(panel->isEnabled() && panel->isVisible());
-    QCOMPARE(panel->kind(), ControlPanel::Kind::Orthoglide);
+    QCOMPARE(panel->form(), ControlPanel::Form::Rules);
     QCOMPARE(panel->controllerCount(), 2);
     QCOMPARE(panel->controllerName(1), QStringLiteral("pid"));
     QVERIFY(!w.isWindowModified());
@@ -807,7 +813,7 @@ class TestControlPanelScene : public QObject {
     // The reopened panel gives exactly the saved scene.
     sim::OrthoglideScene applied = saved.scene;
     QString err;
-    QVERIFY2(panel->applyTo(applied, &err), qPrintable(err));
+    QVERIFY2(applyOrthoglideControl(*panel, applied, &err), qPrintable(err));
     const QString diff = orthoSceneDifference(saved.scene, applied);
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
     QVERIFY(!w2.isWindowModified());
@@ -821,7 +827,7 @@ class TestControlPanelScene : public QObject {
     auto* messages = w.findChild<MessageArea*>();
     QVERIFY(w.openFile(source(QStringLiteral("scenes/satellite_arm.json"))));
     auto* panel = w.findChild<ControlPanel*>();
-    QCOMPARE(panel->kind(), ControlPanel::Kind::Fixed);
+    QCOMPARE(panel->form(), ControlPanel::Form::Fixed);
     QVERIFY(panel->isEnabled() && panel->isVisible());
     QVERIFY2(panel->note().contains(QStringLiteral("fixed by design")), qPrintable(panel->note()));
     QVERIFY(panel->findChild<QLabel*>(QStringLiteral("controlPanelNote"))->isVisible());
@@ -868,6 +874,48 @@ class TestControlPanelScene : public QObject {
     QCOMPARE(saved.scene.trajectory["to"][1].get<double>(), M_PI / 6);
     // The new untitled scene is not modified: New again does not ask (a prompt would block here).
     QVERIFY(!w.isWindowModified());
+  }
+
+  // A kind without a GUI binding of its own (the pendulum): the control panel edits its joint-space scene
+  // like a serial one, File > Save scene writes its own file (pendulum parameters kept), it has no robot
+  // document to save, and it runs with its summary in the messages.
+  void pendulumSceneThroughTheGenericBinding() {
+    QTemporaryDir tmp;
+    const QString scene = tmp.filePath(QStringLiteral("pendulum.json"));
+    QVERIFY(QFile::copy(source(QStringLiteral("scenes/pendulum.json")), scene));  // it names no file
+    QFile::setPermissions(scene, QFile::ReadOwner | QFile::WriteOwner);
+    MainWindow w;
+    w.show();
+    auto* messages = w.findChild<MessageArea*>();
+    QVERIFY2(w.openFile(scene), qPrintable(messages->lastMessage()));
+    auto* panel = w.findChild<ControlPanel*>();
+    QCOMPARE(panel->form(), ControlPanel::Form::JointSpace);  // the serial scenes' form
+    QCOMPARE(panel->controllerCount(), 3);
+    QCOMPARE(panel->gainRows(1), 1);
+    QVERIFY(!action(w, "actionSave")->isEnabled());  // no robot document: the pendulum is its scene's
+    QVERIFY(action(w, "actionSaveScene")->isEnabled());
+    QVERIFY(!w.isWindowModified());
+    panel->setGain(1, 0, 0, 75.0);  // pd_gravity: Kp
+    QVERIFY(w.isWindowModified());
+    action(w, "actionSaveScene")->trigger();
+    QVERIFY(!w.isWindowModified());
+    const sim::SceneLoad saved = sim::loadAnyScene(scene.toStdString());
+    QVERIFY2(saved.ok(), saved.report().c_str());
+    QCOMPARE(saved.scene->kind().name(), std::string("pendulum"));
+    QCOMPARE(saved.scene->controllers()[1].kp[0], 75.0);
+    QFile f(scene);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const json doc = json::parse(f.readAll().toStdString());
+    QCOMPARE(doc["pendulum"]["length"].get<double>(), 1.0);
+    QCOMPARE(doc["kind"].get<std::string>(), std::string("pendulum"));
+    panel->setControllerChecked(1, false);
+    panel->setControllerChecked(2, false);
+    QSignalSpy added(messages, &MessageArea::messageAdded);
+    QVERIFY2(runFor(w, 6.5), qPrintable(messages->lastMessage()));
+    bool summary = false;
+    for (const auto& args : added)
+      summary = summary || args.at(0).toString().contains(QStringLiteral("free: measured period (upward crossings of 0)  2.15287 s"));
+    QVERIFY(summary);
   }
 };
 

@@ -79,6 +79,13 @@ RunOutcomes runInWorker(const RunRequest& req, const std::function<void()>& tick
 /// A run over the bus that a scheduler stall of this (shared) machine ended with "frame lost or late"
 /// (3 consecutive cycles without a reply) says nothing about the panel: such a run is reset and repeated
 /// once (with a warning). Any other failure stands.
+/// Serial runs driving the panel's bus instead of the simulated plant.
+sim::SerialRunOptions onBus(const EthercatPanel& panel) {
+  sim::SerialRunOptions o;
+  o.backendFactory = panel.backendFactory();
+  return o;
+}
+
 RunOutcomes runRetryingStalls(EthercatPanel& panel, const RunRequest& req, const std::function<void()>& tick, int* rowCount) {
   RunOutcomes out = runInWorker(req, tick, {}, rowCount);
   if (out.runs.size() == 1 && !out.runs[0].ok && out.runs[0].message.contains(QStringLiteral("(frame lost or late)"))) {
@@ -157,15 +164,13 @@ class TestEthercatPanel : public QObject {
     QVERIFY(panel.selectInterface(QString()));
     panel.setEthercatSelected(true);
 
-    RunRequest req;
-    req.scene = scene;
-    req.controllers = {0};  // computed torque
+    RunRequest req = RunRequest::serial(scene, {0});  // computed torque
     // Oracle: the same request on the simulation backend.
     int simRows = 0;
     const RunOutcomes sim = runInWorker(req, {}, {}, &simRows);
     QVERIFY(sim.runs.size() == 1 && sim.runs[0].ok);
 
-    req.backendFactory = panel.backendFactory();
+    req = RunRequest::serial(scene, {0}, onBus(panel));
     std::vector<long long> seenCycles;
     bool sawRunState = false;
     int rows = 0;
@@ -272,10 +277,7 @@ class TestEthercatPanel : public QObject {
     panel.pollNow();
     QCOMPARE(QString::fromStdString(panel.lastStatus().phase), QStringLiteral("OP"));
 
-    RunRequest req;
-    req.scene = scene;
-    req.controllers = {0};
-    req.backendFactory = panel.backendFactory();
+    RunRequest req = RunRequest::serial(scene, {0}, onBus(panel));
     QSignalSpy raised(&panel, &EthercatPanel::faultRaised);
     bool injected = false;
     QString injectError;
@@ -343,7 +345,9 @@ class TestEthercatPanel : public QObject {
       QVERIFY(panel.slaveCell(s, ColDrive) != QStringLiteral("Fault"));
     }
     // The bus is back: a short run completes.
-    req.scene.duration = 0.3;
+    sim::Scene shorter = scene;
+    shorter.duration = 0.3;
+    req = RunRequest::serial(shorter, {0}, onBus(panel));
     int rows3 = 0;
     const RunOutcomes again = runRetryingStalls(panel, req, {}, &rows3);
     QVERIFY(again.runs.size() == 1);

@@ -283,10 +283,9 @@ class TestGui : public QObject {
     // the rows reach the GUI thread in batches (about every 8 ms), not one signal per control period.
     const auto sl = maniplab::sim::loadSceneFile(source(QStringLiteral("scenes/planar2r_teaching.json")).toStdString());
     QVERIFY2(sl.ok(), sl.report().c_str());
-    RunRequest req;
-    req.scene = sl.scene;
-    req.scene.duration = 0.3;
-    req.controllers = {0};
+    maniplab::sim::Scene shortScene = sl.scene;
+    shortScene.duration = 0.3;
+    const RunRequest req = RunRequest::serial(shortScene, {0});
     QThread thread;
     auto* worker = new SimulationWorker;
     worker->moveToThread(&thread);

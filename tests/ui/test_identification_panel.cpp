@@ -117,12 +117,11 @@ class TestIdentificationPanel : public QObject {
       if (s.controllers[i].type == "computed_torque") ct = int(i);
     QVERIFY(ct >= 0);
     s.controllers[std::size_t(ct)].perturbationPercent = 30;
-    RunRequest req;
-    req.scene = s;
-    req.controllers = {ct};
-    req.controllerModel = std::make_shared<const Model>(s.robot.model);
-    req.controllerModelLabel = QStringLiteral("identified model");
-    req.compareControllerModel = true;
+    sim::SerialRunOptions identified;
+    identified.controllerModel = std::make_shared<const Model>(s.robot.model);
+    identified.controllerModelLabel = "identified model";
+    identified.compareControllerModel = true;
+    const RunRequest req = RunRequest::serial(s, {ct}, identified);
     SimulationWorker worker;
     worker.setSpeed(0);
     RunOutcomes out;

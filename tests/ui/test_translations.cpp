@@ -11,6 +11,7 @@
 #include <QtTest/QtTest>
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -150,8 +151,11 @@ class TestTranslations : public QObject {
     int sources = 0;
     for (const QString& f : headers.entryList({QStringLiteral("*.hpp")}, QDir::Files, QDir::Name))
       args << headers.filePath(f), ++sources;
-    for (const QString& f : impl.entryList({QStringLiteral("*.cpp")}, QDir::Files, QDir::Name))
-      args << impl.filePath(f), ++sources;
+    QStringList implFiles;  // ui/src and its folders (ui/src/kinds: the scene kinds' bindings)
+    for (QDirIterator it(impl.path(), {QStringLiteral("*.cpp")}, QDir::Files, QDirIterator::Subdirectories); it.hasNext();)
+      implFiles << it.next();
+    implFiles.sort();
+    for (const QString& f : implFiles) args << f, ++sources;
     args << src.filePath(QStringLiteral("app/gui/main.cpp"));
     QVERIFY(sources > 20);
     args << QStringLiteral("-ts") << copy;

@@ -1,7 +1,9 @@
-// The GUI worker runs the other scene kinds (Orthoglide, satellite) like serial scenes: runStarted with
-// the kind's channel names, batched rows covering the whole run, finished with outcomes carrying the
-// recorder (CSV) and metrics; cancel stops the run and the following controllers; requests it cannot
-// honour (an external backend with an Orthoglide scene) fail with a message.
+// The GUI worker runs every scene kind (Orthoglide, satellite, pendulum) like serial scenes, through the
+// one scene interface: runStarted with the kind's channel names, batched rows covering the whole run,
+// finished with outcomes carrying the recorder (CSV) and metrics; cancel stops the run and the following
+// controllers; requests it cannot honour (no scene, a controller the scene does not have) fail with a
+// message. The serial runs' options (external backend, controller model) belong to the serial kind's scene
+// type: another kind cannot carry them.
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
@@ -11,7 +13,7 @@
 #include <memory>
 
 #include "maniplab/sim/traces/csv.hpp"
-#include "maniplab/sim/floating_base/plant.hpp"
+#include "maniplab/sim/floating_base/scene.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/simulation_worker.hpp"
@@ -100,7 +102,7 @@ class TestWorkerKinds : public QObject {
 
   void orthoglideRunsEachController() {
     RunRequest req;
-    req.orthoglide = og;
+    req.scene = sim::makeOrthoglideAnyScene(*og);
     Capture cap;
     runRequest(req, 0.0, cap);
     QCOMPARE(cap.result.message, QString());
@@ -108,7 +110,9 @@ class TestWorkerKinds : public QObject {
     QCOMPARE(cap.names, (QStringList{"computed_torque", "pid"}));
     const QStringList expected = [&] {
       QStringList l;
-      for (const auto& c : sim::makeOrthoglideChannels(og->robot.model, og->record)) l << QString::fromStdString(c.name);
+      sim::RecordSelection record = og->record;
+      record.energy = true;  // the GUI records the energy group for the conservation dock
+      for (const auto& c : sim::makeOrthoglideChannels(og->robot.model, record)) l << QString::fromStdString(c.name);
       return l;
     }();
     const qsizetype periods = qsizetype(std::llround(og->duration / og->controlPeriod));
@@ -139,7 +143,7 @@ class TestWorkerKinds : public QObject {
 
   void satelliteRunsOnce() {
     RunRequest req;
-    req.satellite = sat;
+    req.scene = sim::makeSatelliteAnyScene(*sat);
     Capture cap;
     runRequest(req, 0.0, cap);
     QCOMPARE(cap.result.message, QString());
@@ -189,7 +193,7 @@ class TestWorkerKinds : public QObject {
       RunRequest req;
       auto longer = std::make_shared<sim::OrthoglideScene>(*og);
       longer->duration = 2.5;
-      req.orthoglide = longer;
+      req.scene = sim::makeOrthoglideAnyScene(*longer);
       Capture cap;
       bool cancelled = false;
       runRequest(req, 1.0, cap, [&](SimulationWorker& w, Capture& c) {
@@ -208,7 +212,7 @@ class TestWorkerKinds : public QObject {
       RunRequest req;
       auto longer = std::make_shared<sim::SatelliteScene>(*sat);
       longer->duration = 6.0;
-      req.satellite = longer;
+      req.scene = sim::makeSatelliteAnyScene(*longer);
       Capture cap;
       bool cancelled = false;
       runRequest(req, 1.0, cap, [&](SimulationWorker& w, Capture& c) {
@@ -228,8 +232,8 @@ class TestWorkerKinds : public QObject {
   void pauseAndStepGoOneControlPeriodAtATime() {
     for (const bool orthoglide : {false, true}) {
       RunRequest req;
-      if (orthoglide) req.orthoglide = og;
-      else req.satellite = sat;
+      if (orthoglide) req.scene = sim::makeOrthoglideAnyScene(*og);
+      else req.scene = sim::makeSatelliteAnyScene(*sat);
       req.controllers = {0};
       Capture cap;
       int phase = 0;
@@ -266,21 +270,43 @@ class TestWorkerKinds : public QObject {
   }
 
   void unsupportedRequestsFailWithAMessage() {
-    RunRequest req;
-    req.orthoglide = og;
-    req.backendFactory = [](const Model&, const sim::Scene&) -> std::unique_ptr<sim::Backend> { return nullptr; };
+    // The serial runs' options cannot come with another kind's scene: they are the serial scene type's.
+    QVERIFY(!dynamic_cast<const sim::SerialScene*>(sim::makeOrthoglideAnyScene(*og).get()));
+    QVERIFY(!dynamic_cast<const sim::SerialScene*>(sim::makeSatelliteAnyScene(*sat).get()));
+    RunRequest none;
     Capture cap;
-    runRequest(req, 0.0, cap);
+    runRequest(none, 0.0, cap);
     QVERIFY(cap.result.runs.empty());
-    QVERIFY(cap.result.message.contains(QLatin1String("Orthoglide")));
+    QCOMPARE(cap.result.message, QStringLiteral("No scene to run."));
     QVERIFY(cap.channels.isEmpty());
     RunRequest req2;
-    req2.orthoglide = og;
+    req2.scene = sim::makeOrthoglideAnyScene(*og);
     req2.controllers = {7};
     Capture cap2;
     runRequest(req2, 0.0, cap2);
     QVERIFY(cap2.result.runs.empty());
     QVERIFY(!cap2.result.message.isEmpty());
+  }
+
+  // The pendulum (a kind without a GUI binding of its own) runs in the worker like the others, with its
+  // summary (the period of its free swing) in the outcome.
+  void pendulumRunsWithItsSummary() {
+    const sim::SceneLoad load = sim::loadAnyScene(std::string(MANIPLAB_SOURCE_DIR) + "/scenes/pendulum.json");
+    QVERIFY2(load.ok(), load.report().c_str());
+    RunRequest req;
+    req.scene = load.scene;
+    Capture cap;
+    runRequest(req, 0.0, cap);
+    QCOMPARE(cap.result.message, QString());
+    QCOMPARE(cap.names, (QStringList{"free", "pd_gravity", "computed_torque"}));
+    QCOMPARE(cap.rows[0], qsizetype(6501));
+    const auto& free = cap.result.runs[0];
+    QVERIFY2(free.ok, qPrintable(free.message));
+    QCOMPARE(free.summary.size(), qsizetype(3));
+    QVERIFY2(free.summary[2].contains(QLatin1String("measured period (upward crossings of 0)  2.15287 s")),
+             qPrintable(free.summary.join('\n')));
+    QVERIFY(cap.channels[0].contains(QLatin1String("E_drift")));  // the energy group for the conservation dock
+    for (std::size_t k = 1; k < 3; ++k) QVERIFY(cap.result.runs[k].summary.isEmpty());
   }
 };
 

@@ -89,9 +89,7 @@ class TestWorkerThreads : public QObject {
  private slots:
   void rowsCrossTheThreadIntactWhileSpeedChanges() {
     Harness h(this);
-    RunRequest req;
-    req.scene = teachingScene(0.25);
-    req.controllers = {0};
+    const RunRequest req = RunRequest::serial(teachingScene(0.25), {0});
     h.worker->setSpeed(4.0);
     h.start(req);
     for (int i = 0; i < 40 && !h.done; ++i) {  // speed changes from this thread while the run goes on
@@ -122,9 +120,7 @@ class TestWorkerThreads : public QObject {
 
   void pauseStepResumeAndCancelFromAnotherThread() {
     Harness h(this);
-    RunRequest req;
-    req.scene = teachingScene(1000.0);  // long: ends only by cancel
-    req.controllers = {0};
+    const RunRequest req = RunRequest::serial(teachingScene(1000.0), {0});  // long: ends only by cancel
     h.worker->setSpeed(1.0);
     h.start(req);
     QVERIFY(QTest::qWaitFor([&] { return !h.times.empty(); }, 20000));

@@ -140,13 +140,13 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
     connect(a, &QAction::triggered, this, [this, t] { addController(QString::fromLatin1(t)); });
   }
   connect(addMenu, &QMenu::aboutToShow, this, [this, addMenu] {
-    // Serial scenes: PID, PD + gravity, computed torque, operational space (6 joints); Orthoglide scenes:
-    // the types of their reader (PID, computed torque, zero torque).
+    // The types of the rules shown (joint space: PID, PD + gravity, computed torque, operational space
+    // with 6 joints).
     for (QAction* a : addMenu->actions()) {
-      const QString t = a->data().toString();
-      const bool ortho = t == QStringLiteral("pid") || t == QStringLiteral("computed_torque") || t == QStringLiteral("zero");
-      a->setVisible(kind_ == Kind::Orthoglide ? ortho : t != QStringLiteral("zero"));
-      a->setEnabled(t != QStringLiteral("operational_space") || dof_ == 6);
+      const std::string t = a->data().toString().toStdString();
+      const auto& types = rules_.controllerTypes;
+      a->setVisible(std::find(types.begin(), types.end(), t) != types.end());
+      a->setEnabled(t != "operational_space" || dof_ == 6);
     }
   });
   addController_->setMenu(addMenu);
@@ -278,6 +278,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   connect(noise_, &QDoubleSpinBox::valueChanged, this, [this] { edited(); });
   connect(applyTr_, &QPushButton::clicked, this, &ControlPanel::designFromResponseTime);
   connect(applyWn_, &QPushButton::clicked, this, &ControlPanel::designFromFrequency);
+  rules_ = jointSpaceRules();
   retranslate();
 }
 
@@ -285,12 +286,12 @@ void ControlPanel::edited() {
   if (!filling_) emit settingsChanged();
 }
 
-void ControlPanel::setKind(Kind kind) {
-  kind_ = kind;
-  const bool fixed = kind == Kind::Fixed;
+void ControlPanel::setForm(Form form) {
+  form_ = form;
+  const bool fixed = form == Form::Fixed;
   for (QWidget* w : std::initializer_list<QWidget*>{trajBox_, runBox_, gainBox_, designBox_, recordBox_}) w->setVisible(!fixed);
   for (QWidget* w : std::initializer_list<QWidget*>{controlHz_, plantHz_, stepper_}) simForm_->setRowVisible(w, !fixed);
-  simForm_->setRowVisible(noise_, kind == Kind::Serial);  // the Orthoglide plant has no measurement model
+  simForm_->setRowVisible(noise_, !fixed && rules_.measurementNoise);
   if (!fixed) {
     note_->clear();
     note_->hide();
@@ -331,18 +332,38 @@ void ControlPanel::applyCommon(double& duration, double& controlPeriod, sim::Pla
   for (int i = 0; i < 8; ++i) *recordFlag(record, i) = record_[std::size_t(i)]->isChecked();
 }
 
-void ControlPanel::setOrthoglideScene(const sim::OrthoglideScene& scene) {
+ControlPanel::Rules ControlPanel::jointSpaceRules() const {
+  Rules r;
+  r.controllerTypes = {"pid", "pd_gravity", "computed_torque", "operational_space"};
+  r.rowLabel = [](int row) { return tr("joint %1").arg(row + 1); };
+  r.measurementNoise = true;
+  r.checkTrajectory = [this](const nlohmann::json& trajectory, double duration) {
+    sim::Scene s;
+    s.file = context_.file;
+    s.robot = context_.robot;
+    if (context_.q0.size() == dof_) s.q0 = context_.q0;
+    s.trajectory = trajectory;
+    s.duration = duration;
+    return sim::checkSceneTrajectory(s);
+  };
+  r.defaultController = [this](const std::string& type, const std::string& name, double responseTime) {
+    return sim::defaultControllerSpec(type, name, context_.robot.model, responseTime);
+  };
+  return r;
+}
+
+void ControlPanel::edit(const Settings& settings, const Rules& rules, int dof) {
   filling_ = true;
-  setKind(Kind::Orthoglide);
-  orthoContext_ = scene;
+  rules_ = rules;
+  setForm(Form::Rules);
   context_ = sim::Scene();
-  specs_ = scene.controllers;
+  specs_ = settings.controllers;
   checked_.assign(specs_.size(), true);
-  dof_ = 3;  // the actuators q_11, q_12, q_13
-  trajectory_->setOrthoglideTrajectory(sim::orthoglideTrajectoryJson(scene.points, scene.durations));
+  dof_ = dof;
+  trajectory_->setOrthoglideTrajectory(settings.trajectory);  // the way-point form
   rebuildControllerList();
   editedController_->setCurrentIndex(specs_.empty() ? -1 : 0);
-  showCommon(scene.duration, scene.controlPeriod, scene.plant, scene.record);
+  showCommon(settings.duration, settings.controlPeriod, settings.plant, settings.record);
   noise_->setValue(0);
   filling_ = false;
   showGains();
@@ -350,18 +371,18 @@ void ControlPanel::setOrthoglideScene(const sim::OrthoglideScene& scene) {
   showTrajectoryProblems();
 }
 
-void ControlPanel::setOrthoglideRobot(const OrthoglideLoadResult& robot) {
-  if (kind_ != Kind::Orthoglide) return;
-  orthoContext_.robot = robot;
+void ControlPanel::setRules(const Rules& rules) {
+  if (form_ != Form::Rules) return;
+  rules_ = rules;
   validateTimer_->stop();
   showTrajectoryProblems();
 }
 
 void ControlPanel::setFixedControl(const QString& note, double duration) {
   filling_ = true;
-  setKind(Kind::Fixed);
+  rules_ = Rules();
+  setForm(Form::Fixed);
   context_ = sim::Scene();
-  orthoContext_ = sim::OrthoglideScene();
   specs_.clear();
   checked_.clear();
   dof_ = 0;
@@ -372,38 +393,31 @@ void ControlPanel::setFixedControl(const QString& note, double duration) {
   filling_ = false;
 }
 
-bool ControlPanel::applyTo(sim::OrthoglideScene& scene, QString* error) const {
+bool ControlPanel::settings(Settings& out, QString* error) const {
   auto fail = [&](const QString& m) {
     if (error) *error = m;
     return false;
   };
-  if (kind_ != Kind::Orthoglide) return fail(tr("The control panel does not show an Orthoglide scene: reload the scene"));
+  if (form_ != Form::Rules) return fail(tr("The control panel shows another kind of scene: reload the scene"));
   if (!checkRates(error)) return false;
+  const auto& types = rules_.controllerTypes;
   for (const auto& s : specs_)
-    if (s.type != "pid" && s.type != "computed_torque" && s.type != "zero")
-      return fail(tr("Controller %1: an Orthoglide scene runs PID, computed torque or zero torque (not %2); remove it")
+    if (std::find(types.begin(), types.end(), s.type) == types.end())
+      return fail(tr("Controller %1: this scene cannot run a %2 controller; remove it")
                       .arg(QString::fromStdString(s.name), QString::fromStdString(s.type)));
-  scene.controllers = specs_;
-  // The way-points pass the Orthoglide scene reader's checks (reach by the IGM, durations; it is built).
-  std::vector<Vector3> points;
-  std::vector<double> durations;
-  QStringList problems;
-  for (const Diagnostic& d : sim::checkOrthoglideTrajectory(trajectory_->trajectory(), scene, &points, &durations))
-    if (d.severity == Diagnostic::Severity::Error)
-      problems << (d.path.empty() || d.path == "/trajectory" ? QString::fromStdString(d.message)
-                                                             : QString::fromStdString(d.path + ": " + d.message));
-  if (!problems.isEmpty()) return fail(tr("Trajectory: %1").arg(problems.join(QStringLiteral("; "))));
-  scene.points = std::move(points);
-  scene.durations = std::move(durations);
-  applyCommon(scene.duration, scene.controlPeriod, scene.plant, scene.record);
+  const QString problems = trajectoryProblems();
+  if (!problems.isEmpty()) return fail(tr("Trajectory: %1").arg(problems));
+  out.controllers = specs_;
+  out.trajectory = trajectory_->trajectory();
+  applyCommon(out.duration, out.controlPeriod, out.plant, out.record);
   return true;
 }
 
 void ControlPanel::setScene(const sim::Scene& scene) {
   filling_ = true;
-  setKind(Kind::Serial);
-  orthoContext_ = sim::OrthoglideScene();
   context_ = scene;
+  rules_ = jointSpaceRules();
+  setForm(Form::JointSpace);
   specs_ = scene.controllers;
   checked_.assign(specs_.size(), true);
   dof_ = scene.robot.model.nq;
@@ -425,7 +439,7 @@ void ControlPanel::setScene(const sim::Scene& scene) {
 }
 
 void ControlPanel::setRobot(const RobotLoadResult& robot) {
-  if (kind_ != Kind::Serial) return;
+  if (form_ != Form::JointSpace) return;
   const int n = robot.model.nq;
   const bool countChanged = n != dof_;
   context_.robot = robot;
@@ -493,12 +507,13 @@ void ControlPanel::rebuildControllerList() {
 
 int ControlPanel::addController(const QString& type) {
   const std::string t = type.toStdString();
-  if (kind_ == Kind::Fixed) {
+  if (form_ == Form::Fixed) {
     emit message(note());
     return -1;
   }
-  if (kind_ == Kind::Orthoglide && t != "pid" && t != "computed_torque" && t != "zero") {
-    emit message(tr("An Orthoglide scene runs PID, computed torque or zero torque controllers (not %1)").arg(type));
+  const auto& types = rules_.controllerTypes;
+  if (!rules_.otherTypeRefused.isEmpty() && t != "zero" && std::find(types.begin(), types.end(), t) == types.end()) {
+    emit message(rules_.otherTypeRefused.arg(type));
     return -1;
   }
   if (t == "operational_space" && dof_ != 6) {
@@ -511,9 +526,8 @@ int ControlPanel::addController(const QString& type) {
   for (int k = 2; names.count(name); ++k) name = t + "_" + std::to_string(k);
   sim::ControllerSpec spec;
   try {
-    spec = kind_ == Kind::Orthoglide
-               ? sim::defaultOrthoglideControllerSpec(t, name, orthoContext_.robot.model, responseTime_->value())
-               : sim::defaultControllerSpec(t, name, context_.robot.model, responseTime_->value());
+    if (!rules_.defaultController) throw std::invalid_argument("no default gains for this scene");
+    spec = rules_.defaultController(t, name, responseTime_->value());
   } catch (const std::exception& e) {
     emit message(tr("Cannot add the controller: %1").arg(QString::fromStdString(e.what())));
     return -1;
@@ -526,10 +540,10 @@ int ControlPanel::addController(const QString& type) {
   if (t == "zero")
     emit message(tr("Controller %1 added (zero torque: no gains)").arg(QString::fromStdString(name)));
   else
-    emit message(tr("Controller %1 added, gains from the response time Tr = %2 s (Kp of %3 1: %4); edit them under Gains")
+    emit message(tr("Controller %1 added, gains from the response time Tr = %2 s (Kp of %3: %4); edit them under Gains")
                      .arg(QString::fromStdString(name))
                      .arg(responseTime_->value())
-                     .arg(kind_ == Kind::Orthoglide ? tr("actuator") : tr("joint"))
+                     .arg(rules_.rowLabel ? rules_.rowLabel(0) : QString::number(1))
                      .arg(spec.kp.size() > 0 ? spec.kp[0] : 0.0, 0, 'g', 5));
   emit settingsChanged();
   return index;
@@ -565,19 +579,12 @@ void ControlPanel::trajectoryEdited() {
 }
 
 std::vector<Diagnostic> ControlPanel::validateTrajectory() const {
-  if (kind_ == Kind::Fixed) return {};
-  if (kind_ == Kind::Orthoglide) return sim::checkOrthoglideTrajectory(trajectory_->trajectory(), orthoContext_);
-  sim::Scene s;
-  s.file = context_.file;
-  s.robot = context_.robot;
-  if (context_.q0.size() == dof_) s.q0 = context_.q0;
-  s.trajectory = trajectory_->trajectory();
-  s.duration = duration_->value();
-  return sim::checkSceneTrajectory(s);
+  if (form_ == Form::Fixed || !rules_.checkTrajectory) return {};
+  return rules_.checkTrajectory(trajectory_->trajectory(), duration_->value());
 }
 
 void ControlPanel::showTrajectoryProblems() {
-  if (kind_ == Kind::Fixed || (dof_ == 0 && trajectory_->trajectory().is_null())) return;
+  if (form_ == Form::Fixed || (dof_ == 0 && trajectory_->trajectory().is_null())) return;
   trajectory_->showProblems(validateTrajectory());
 }
 
@@ -604,7 +611,7 @@ void ControlPanel::showGains() {
     rows << tr("rotation φ") << tr("rotation θ") << tr("rotation ψ") << tr("position X") << tr("position Y")
          << tr("position Z");
   else
-    for (int j = 0; j < dof_; ++j) rows << (kind_ == Kind::Orthoglide ? tr("actuator %1").arg(j + 1) : tr("joint %1").arg(j + 1));
+    for (int j = 0; j < dof_; ++j) rows << (rules_.rowLabel ? rules_.rowLabel(j) : QString::number(j + 1));
   gains_->setVerticalHeaderLabels(rows);
   const bool hasGains = valid && (specs_[std::size_t(c)].type == "pid" || specs_[std::size_t(c)].type == "pd_gravity" ||
                                   specs_[std::size_t(c)].type == "computed_torque" || cartesian);
@@ -710,12 +717,6 @@ void ControlPanel::setControllerChecked(int index, bool on) {
   if (index >= 0 && std::size_t(index) < checks_.size()) checks_[std::size_t(index)]->setChecked(on);
 }
 
-void ControlPanel::setDuration(double seconds) {
-  const bool wasFilling = filling_;
-  filling_ = true;  // not an edit of the scene
-  duration_->setValue(seconds);
-  filling_ = wasFilling;
-}
 double ControlPanel::duration() const { return duration_->value(); }
 
 bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {
@@ -724,7 +725,7 @@ bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {
     return false;
   };
   const int n = scene.robot.model.nq;
-  if (kind_ != Kind::Serial) return fail(tr("The control panel does not show a serial scene: reload the scene"));
+  if (form_ != Form::JointSpace) return fail(tr("The control panel does not show a joint-space scene: reload the scene"));
   if (!checkRates(error)) return false;
   if (dof_ != n)
     return fail(tr("The control panel is set for %1 joint(s), the robot has %2: reload the scene").arg(dof_).arg(n));

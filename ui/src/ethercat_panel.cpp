@@ -418,13 +418,6 @@ void EthercatPanel::setMode(std::int8_t mode) {
   d->pushConfig();
 }
 
-void EthercatPanel::setCyclePeriod(double seconds) {
-  const auto c = cycleChoices();
-  for (std::size_t i = 0; i < c.size(); ++i)
-    if (std::abs(c[i] - seconds) < 1e-12) d->cycleCombo->setCurrentIndex(int(i));
-  d->pushConfig();
-}
-
 bool EthercatPanel::ethercatSelected() const { return d->ecatRadio->isChecked(); }
 
 void EthercatPanel::setEthercatSelected(bool on) { (on ? d->ecatRadio : d->simRadio)->setChecked(true); }

@@ -171,10 +171,6 @@ void IdentificationPanel::setLastRun(std::shared_ptr<const sim::Recorder> record
   updateButtons();
 }
 
-void IdentificationPanel::setModelKind(sim::IdentificationModel kind) {
-  modelCombo_->setCurrentIndex(kind == sim::IdentificationModel::Energy ? 1 : 0);
-}
-
 bool IdentificationPanel::useIdentifiedModel() const { return useModel_->isChecked() && result_.has_value(); }
 
 IdentificationPanel::Outcome IdentificationPanel::compute(const Model& model, const BaseParameterSet& base,

@@ -1165,10 +1165,6 @@ bool RobotView::setOrthoglideDesiredPlatform(const Vector3& Pd) {
 
 Vector3 RobotView::orthoglideActuatorPositions() const { return d->ogL; }
 Vector3 RobotView::orthoglidePlatformPosition() const { return d->ogP; }
-std::array<Transform, 9> RobotView::orthoglideFrames(int chain) const {
-  if (d->kind != Kind::Orthoglide || chain < 0 || chain > 2) return {};
-  return d->ogFrames[std::size_t(chain)];
-}
 std::pair<Vector3, Vector3> RobotView::orthoglidePartPoints(int chain, OrthoglidePart part) const {
   if (d->kind != Kind::Orthoglide || chain < 0 || chain > 2) return {};
   return d->ogPartPoints(chain, part);

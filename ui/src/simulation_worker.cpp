@@ -149,220 +149,78 @@ void SimulationWorker::beginRun(int k, const QString& name, const std::vector<si
   emit runStarted(k, name, names, units);
 }
 
+RunRequest RunRequest::serial(const sim::Scene& scene, std::vector<int> controllers, sim::SerialRunOptions options) {
+  return {std::make_shared<sim::SerialScene>(scene, std::move(options)), std::move(controllers)};
+}
+
 void SimulationWorker::run(const RunRequest& request) {
   busy_.store(true);
   RunOutcomes out;
-  if (request.orthoglide || request.satellite) {
-    if (request.backendFactory || request.controllerModel)
-      out.message = tr("The %1 scene runs on its own simulated plant: an external backend or a controller "
-                       "model cannot be used with it.")
-                        .arg(request.orthoglide ? tr("Orthoglide") : tr("satellite"));
-    else if (request.orthoglide)
-      runOrthoglide(request, out);
-    else
-      runSatellite(request, out);
-  } else {
-    runSerial(request, out);
+  std::vector<sim::PlannedRun> plan;
+  if (!request.scene)
+    out.message = tr("No scene to run.");
+  else if ((plan = request.scene->plan(request.controllers)).empty())
+    out.message = tr("No controller selected.");
+  for (std::size_t k = 0; k < plan.size(); ++k) {
+    if (cancel_.load()) {
+      out.cancelled = true;
+      break;
+    }
+    const sim::AnyScene& scene = *request.scene;
+    RunOutcome o;
+    o.name = QString::fromStdString(plan[k].name);
+    try {
+      sim::SceneRunHooks hooks;
+      // The energy channels are always recorded in the GUI: the conservation dock shows the balance of
+      // every run, whatever the scene's "record" list says.
+      hooks.recordEnergy = true;
+      hooks.cancel = &cancel_;
+      hooks.started = [&](const std::string& name, const std::vector<sim::ChannelInfo>& channels) {
+        o.name = QString::fromStdString(name);
+        beginRun(int(k), o.name, channels, scene.duration());
+      };
+      hooks.onRow = [this](double t, const double* row, std::size_t cols) { onRow(t, row, cols); };
+      const sim::SceneRun r = scene.run(plan[k], hooks);
+      flush();
+      o.ok = r.result.ok;
+      o.cancelled = r.result.cancelled;
+      o.endTime = r.result.endTime;
+      o.metrics = r.result.metrics;
+      o.recorder = r.recorder;
+      for (const auto& line : r.summary) o.summary << QString::fromStdString(line);
+      QStringList lines;
+      if (!r.result.ok) lines << tr("%1: simulation failed: %2").arg(o.name, QString::fromStdString(r.result.message));
+      const bool actuators = scene.jointNoun() == "actuator";
+      for (const auto& e : r.limitEvents) {
+        if (lines.size() > 5) break;
+        lines << (actuators ? tr("%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)")
+                            : tr("%1: t = %2 s: joint %3 passed its %4 limit (q = %5)"))
+                     .arg(o.name)
+                     .arg(e.time)
+                     .arg(e.joint + 1)
+                     .arg(e.upper ? tr("upper") : tr("lower"))
+                     .arg(e.position);
+      }
+      const sim::RunMetrics& m = r.result.metrics;
+      if (m.fallbackPeriods > 0)
+        lines << tr("%1: the controller's model could not be evaluated in %2 of %3 control periods (%4 %): the PD part "
+                    "alone was applied there%5")
+                     .arg(o.name)
+                     .arg(m.fallbackPeriods)
+                     .arg(m.controlPeriods)
+                     .arg(100.0 * double(m.fallbackPeriods) / double(std::max(1LL, m.controlPeriods)), 0, 'g', 3)
+                     .arg(2 * m.fallbackPeriods > m.controlPeriods ? tr(" (the run was mostly PD, not computed torque)")
+                                                                   : QString());
+      o.message = lines.join(QLatin1Char('\n'));
+      if (r.result.cancelled) out.cancelled = true;
+    } catch (const std::exception& e) {
+      o.ok = false;
+      o.message = tr("%1: %2").arg(o.name, QString::fromStdString(e.what()));
+    }
+    out.runs.push_back(std::move(o));
   }
   busy_.store(false);
   emit finished(out);
-}
-
-// seed 004 (Orthoglide plant and controllers of orthoglide_simulation.hpp; the loop of runOrthoglideScene
-// with the worker's pacing and cancel).
-void SimulationWorker::runOrthoglide(const RunRequest& request, RunOutcomes& out) {
-  const sim::OrthoglideScene& scene = *request.orthoglide;
-  if (!scene.robot.ok()) {
-    out.message = tr("The scene has no valid robot: %1").arg(QString::fromStdString(scene.robot.report()));
-    return;
-  }
-  std::vector<int> which = request.controllers;
-  if (which.empty())
-    for (std::size_t i = 0; i < scene.controllers.size(); ++i) which.push_back(int(i));
-  std::erase_if(which, [&](int ci) { return ci < 0 || std::size_t(ci) >= scene.controllers.size(); });
-  if (which.empty()) {
-    out.message = tr("No controller selected.");
-    return;
-  }
-  const OrthoglideModel& m = scene.robot.model;
-  for (std::size_t k = 0; k < which.size(); ++k) {
-    if (cancel_.load()) {
-      out.cancelled = true;
-      break;
-    }
-    const sim::ControllerSpec& spec = scene.controllers[std::size_t(which[k])];
-    RunOutcome o;
-    o.name = QString::fromStdString(spec.name);
-    try {
-      const auto traj = sim::makeOrthoglideTrajectory(scene);
-      sim::OrthoglidePlant plant(m, scene.plant);
-      const auto ctrl = sim::makeOrthoglideController(spec, m, scene.plant.coulombSmoothing);
-      // The energy channels are always recorded in the GUI: the conservation dock shows the balance of
-      // every run, whatever the scene's "record" list says.
-      sim::RecordSelection record = scene.record;
-      record.energy = true;
-      auto rec = std::make_shared<sim::Recorder>(sim::makeOrthoglideChannels(m, record));
-      beginRun(int(k), o.name, rec->channels(), scene.duration);
-      sim::RunOptions opt;
-      opt.controlPeriod = scene.controlPeriod;
-      opt.duration = scene.duration;
-      opt.friction = scene.plant.friction;
-      opt.frictionSmoothing = scene.plant.coulombSmoothing;
-      opt.record = record;
-      opt.cancel = &cancel_;
-      opt.onRow = [this](double t, const double* row, std::size_t cols) { onRow(t, row, cols); };
-      const sim::RunResult r = sim::runOrthoglideSimulation(m, plant, *ctrl, *traj, opt, *rec);
-      flush();
-      o.ok = r.ok;
-      o.cancelled = r.cancelled;
-      o.endTime = r.endTime;
-      o.metrics = r.metrics;
-      o.recorder = rec;
-      if (!r.ok) o.message = tr("%1: simulation failed: %2").arg(o.name, QString::fromStdString(r.message));
-      for (const auto& e : plant.jointLimitEvents()) {
-        if (!o.message.isEmpty()) o.message += QLatin1Char('\n');
-        o.message += tr("%1: t = %2 s: actuator %3 passed its %4 limit (q = %5 m)")
-                         .arg(o.name)
-                         .arg(e.time)
-                         .arg(e.joint + 1)
-                         .arg(e.upper ? tr("upper") : tr("lower"))
-                         .arg(e.position);
-        if (o.message.count(QLatin1Char('\n')) > 5) break;
-      }
-      if (r.cancelled) out.cancelled = true;
-    } catch (const std::exception& e) {
-      o.ok = false;
-      o.message = tr("%1: %2").arg(o.name, QString::fromStdString(e.what()));
-    }
-    out.runs.push_back(std::move(o));
-  }
-}
-
-// seed 000 §IV.2 (free-floating base, floating_base_plant.hpp runSatellite with the worker's hooks).
-void SimulationWorker::runSatellite(const RunRequest& request, RunOutcomes& out) {
-  const sim::SatelliteScene& scene = *request.satellite;
-  const int n = scene.model.arm.nq;
-  RunOutcome o;
-  o.name = QStringLiteral("floating_computed_torque");
-  try {
-    if (n <= 0 || scene.q0.size() != n || scene.q1.size() != n)
-      throw std::invalid_argument(tr("the satellite scene has no arm or no motion").toStdString());
-    auto rec = std::make_shared<sim::Recorder>(sim::satelliteChannels(n));
-    const int qd0 = rec->channelIndex("q_d[1]"), q0 = rec->channelIndex("q[1]"), tau0 = rec->channelIndex("tau[1]");
-    if (qd0 < 0 || q0 < 0 || tau0 < 0) throw std::logic_error("satellite channels without q_d, q or tau");
-    // Joint metrics at the row rate (every control period is recorded), as runSimulation does.
-    sim::MetricsAccumulator metrics(n);
-    metrics.setSteadyStateFrom(scene.duration > scene.motionDuration + scene.controlPeriod / 2 ? scene.motionDuration
-                                                                                               : scene.duration);
-    VectorX qd(n), q(n), tau(n);
-    beginRun(0, o.name, rec->channels(), scene.duration);
-    sim::SatelliteRunOptions opt;
-    opt.cancel = &cancel_;
-    opt.onRow = [&](double t, const double* row, std::size_t cols) {
-      for (int i = 0; i < n; ++i) {
-        qd[i] = row[qd0 + i];
-        q[i] = row[q0 + i];
-        tau[i] = row[tau0 + i];
-      }
-      metrics.addJoint(t, scene.controlPeriod, qd, q, tau);
-      onRow(t, row, cols);
-    };
-    const sim::SatelliteRunResult r = sim::runSatellite(scene, *rec, opt);
-    flush();
-    o.ok = r.ok;
-    o.cancelled = r.cancelled;
-    o.endTime = r.endTime;
-    o.metrics = metrics.finish(scene.q0, scene.q1);
-    o.recorder = rec;
-    if (!r.ok) o.message = tr("%1: simulation failed: %2").arg(o.name, QString::fromStdString(r.message));
-    if (r.cancelled) out.cancelled = true;
-  } catch (const std::exception& e) {
-    o.ok = false;
-    o.message = tr("%1: %2").arg(o.name, QString::fromStdString(e.what()));
-  }
-  out.runs.push_back(std::move(o));
-}
-
-void SimulationWorker::runSerial(const RunRequest& request, RunOutcomes& out) {
-  const sim::Scene& scene = request.scene;
-  std::vector<int> which = request.controllers;
-  if (which.empty())
-    for (std::size_t i = 0; i < scene.controllers.size(); ++i) which.push_back(int(i));
-  if (!scene.robot.ok()) {
-    out.message = tr("The scene has no valid robot: %1").arg(QString::fromStdString(scene.robot.report()));
-  } else if (which.empty()) {
-    out.message = tr("No controller selected.");
-  }
-  const Model& model = scene.robot.model;
-  // (controller index, with the request's controller model?) in run order.
-  std::vector<std::pair<int, bool>> plan;
-  for (const int ci : which) {
-    if (ci < 0 || std::size_t(ci) >= scene.controllers.size()) continue;
-    const std::string& type = scene.controllers[std::size_t(ci)].type;
-    const bool modelBased = type == "computed_torque" || type == "pd_gravity";
-    if (!request.controllerModel || !modelBased) {
-      plan.emplace_back(ci, false);
-    } else {
-      if (request.compareControllerModel) plan.emplace_back(ci, false);
-      plan.emplace_back(ci, true);
-    }
-  }
-  for (std::size_t k = 0; k < plan.size() && out.message.isEmpty(); ++k) {
-    if (cancel_.load()) {
-      out.cancelled = true;
-      break;
-    }
-    const auto [ci, ownModel] = plan[k];
-    sim::ControllerSpec spec = scene.controllers[std::size_t(ci)];
-    if (ownModel) {
-      spec.perturbationPercent = 0;
-      spec.name += " (" + request.controllerModelLabel.toStdString() + ")";
-    }
-    RunOutcome o;
-    o.name = QString::fromStdString(spec.name);
-    try {
-      const auto traj = sim::makeTrajectory(scene);
-      sim::SimulatedPlant plant(model, scene.plant);
-      std::unique_ptr<sim::Backend> external;
-      if (request.backendFactory) {
-        external = request.backendFactory(model, scene);
-        if (!external) throw std::runtime_error("the backend could not be created");
-        o.name += QStringLiteral(" [%1]").arg(QString::fromStdString(external->name()));
-      }
-      sim::Backend& backend = external ? *external : static_cast<sim::Backend&>(plant);
-      const auto ctrl = sim::makeController(spec, ownModel ? *request.controllerModel : model);
-      sim::RunOptions opt = sim::runOptions(scene);
-      opt.record.energy = true;  // always, for the conservation dock (as for the Orthoglide above)
-      auto rec = std::make_shared<sim::Recorder>(sim::makeChannels(model, opt.record));
-      beginRun(int(k), o.name, rec->channels(), scene.duration);
-      opt.cancel = &cancel_;
-      opt.onRow = [this](double t, const double* row, std::size_t cols) { onRow(t, row, cols); };
-      const sim::RunResult r = sim::runSimulation(model, backend, *ctrl, *traj, opt, *rec);
-      flush();
-      o.ok = r.ok;
-      o.cancelled = r.cancelled;
-      o.endTime = r.endTime;
-      o.metrics = r.metrics;
-      o.recorder = rec;
-      if (!r.ok)
-        o.message = tr("%1: simulation failed: %2").arg(o.name, QString::fromStdString(r.message));
-      for (const auto& e : plant.jointLimitEvents()) {
-        if (!o.message.isEmpty()) o.message += QLatin1Char('\n');
-        o.message += tr("%1: t = %2 s: joint %3 passed its %4 limit (q = %5)")
-                         .arg(o.name)
-                         .arg(e.time)
-                         .arg(e.joint + 1)
-                         .arg(e.upper ? tr("upper") : tr("lower"))
-                         .arg(e.position);
-        if (o.message.count(QLatin1Char('\n')) > 5) break;
-      }
-      if (r.cancelled) out.cancelled = true;
-    } catch (const std::exception& e) {
-      o.ok = false;
-      o.message = tr("%1: %2").arg(o.name, QString::fromStdString(e.what()));
-    }
-    out.runs.push_back(std::move(o));
-  }
 }
 
 }  // namespace maniplab::ui

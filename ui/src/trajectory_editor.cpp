@@ -329,7 +329,6 @@ void TrajectoryEditor::setTypeItems(bool orthoglide) {
 void TrajectoryEditor::setOrthoglideTrajectory(const json& trajectory) {
   if (!orthoglide_) setTypeItems(true);
   model_ = Model();
-  original_ = trajectory;
   current_ = trajectory;
   shown_.clear();
   shown_[type().toStdString()] = current_;
@@ -339,7 +338,6 @@ void TrajectoryEditor::setOrthoglideTrajectory(const json& trajectory) {
 void TrajectoryEditor::setTrajectory(const json& trajectory, const Model& model) {
   if (orthoglide_) setTypeItems(false);
   model_ = model;
-  original_ = trajectory;
   current_ = trajectory;
   shown_.clear();
   shown_[type().toStdString()] = current_;

@@ -147,10 +147,7 @@ void readTrajectory(JsonReader& rd, const json& t, const OrthoglideModel* model,
 
 }  // namespace
 
-bool isOrthoglideScene(const std::string& text) {
-  const json doc = json::parse(text, nullptr, false);
-  return doc.is_object() && doc.contains("kind") && doc["kind"].is_string() && doc["kind"] == "orthoglide";
-}
+bool isOrthoglideScene(const std::string& text) { return orthoglideSceneKind().readsScene(readDocumentHeader(text)); }
 
 OrthoglideSceneLoadResult parseOrthoglideScene(const std::string& text, const std::string& fileName,
                                                const std::string& baseDir) {
@@ -159,14 +156,9 @@ OrthoglideSceneLoadResult parseOrthoglideScene(const std::string& text, const st
   s.file = fileName;
   JsonReader rd(fileName, res.diagnostics);
   json doc;
-  if (!parseJson(text, rd, doc)) return res;
-  if (!doc.is_object()) {
-    rd.error("", "the document must be a JSON object");
-    return res;
-  }
+  if (!rd.openDocument(text, doc, "maniplab-scene", "orthoglide")) return res;
   rd.checkKeys(doc, "", {"format", "version", "kind", "name", "description", "robot", "trajectory", "duration",
                          "rates", "integrator", "plant", "controllers", "record"});
-  rd.header(doc, "maniplab-scene", "orthoglide");
   rd.string(doc, "", "name", s.name, true);
   rd.string(doc, "", "description", s.description, false);
   std::string robot;

@@ -352,6 +352,16 @@ std::string comparisonTable(const Runs& runs) {
       out += '\n';
     }
   }
+  bool anyFallback = false;
+  for (const auto& [name, m] : runs) anyFallback = anyFallback || m.fallbackPeriods > 0;
+  if (anyFallback) {
+    out += "\nModel fallbacks (control periods in which the controller's model could not be evaluated and its PD part "
+           "alone was applied)\n";
+    for (const auto& [name, m] : runs)
+      if (m.controlPeriods > 0)
+        out += pad(name, label) + "| " + std::to_string(m.fallbackPeriods) + " of " + std::to_string(m.controlPeriods) +
+               " (" + num(100.0 * double(m.fallbackPeriods) / double(m.controlPeriods)) + " %)\n";
+  }
   // Trailing blanks make diffs noisy.
   std::string trimmed;
   std::size_t start = 0;
@@ -419,6 +429,10 @@ std::string comparisonJson(const Runs& runs) {
                            {"hasCartesian", m.hasCartesian},
                            {"joints", std::move(joints)},
                            {"cartesian", std::move(cart)}});
+    if (m.controlPeriods > 0) {
+      controllers.back()["fallbackPeriods"] = m.fallbackPeriods;
+      controllers.back()["controlPeriods"] = m.controlPeriods;
+    }
   }
   return json{{"controllers", std::move(controllers)}}.dump(2) + "\n";
 }

@@ -35,7 +35,6 @@ class AtomicFileWriter {
   void commit();
 
   const std::string& path() const { return path_; }
-  const std::string& temporaryPath() const { return tmp_; }
 
  private:
   [[noreturn]] void fail(const std::string& step, int err) const;

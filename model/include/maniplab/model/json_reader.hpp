@@ -140,6 +140,10 @@ class JsonReader {
   /// The header every ManipLab file starts with: "format" (must equal `format`), "version" (1) and, when
   /// `kind` is given, "kind" (must equal it). Errors at /format, /version, /kind.
   void header(const nlohmann::json& doc, const char* format, const char* kind = nullptr);
+  /// The opening every ManipLab document reader shares (robot, Orthoglide robot and scene files): parses
+  /// `text` into `doc` (parseJson), requires a JSON object and checks its header (header()). Returns false
+  /// when there is no object to read further (reported); header errors are reported and reading goes on.
+  bool openDocument(const std::string& text, nlohmann::json& doc, const char* format, const char* kind = nullptr);
 
   /// obj[key], an inertia tensor [kg m^2]: an object {xx, yy, zz, xy, xz, yz} (products optional) or a 3x3
   /// array of rows. Errors if missing, not symmetric or not positive semi-definite; a warning if its

@@ -4,8 +4,10 @@
 // (simulated_plant.hpp) and by the EtherCAT backend; scenes, recorder, metrics and CSV work the same on
 // both.
 #include <string>
+#include <vector>
 
 #include "maniplab/model/fwd.hpp"
+#include "maniplab/sim/traces/recorder.hpp"
 
 namespace maniplab::sim {
 
@@ -37,6 +39,11 @@ class Backend {
   virtual const VectorX& velocity() const { return measuredVelocity(); }
   /// Torque actually applied during the last period (after saturation).
   virtual const VectorX& appliedTorque() const = 0;
+  /// Channels of its own that the backend adds to the trace after the scene's (e.g. EtherCAT: the bad bus
+  /// cycles of each period); none for the simulated plant.
+  virtual std::vector<ChannelInfo> traceChannels() const { return {}; }
+  /// The values of traceChannels() for the period that just ended (one per channel, written at `out`).
+  virtual void traceValues(double* out) const { (void)out; }
 };
 
 }  // namespace maniplab::sim

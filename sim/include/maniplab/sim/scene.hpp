@@ -1,7 +1,10 @@
 #pragma once
-// Scenes (scenes/*.json, format in scenes/README.md): a robot file, a trajectory, the controllers to run
-// (one or several, for comparison), rates, stepper, perturbation, noise, estimator and what to record.
-// Validated like robot files: every error names the file and the JSON pointer of the field.
+// Serial scenes (scenes/*.json without "kind", format in scenes/README.md): a robot file, a trajectory, the
+// controllers to run (one or several, for comparison), rates, stepper, perturbation, noise, estimator and
+// what to record. Validated like robot files: every error names the file and the JSON pointer of the
+// field. The scene kind "serial" (scene_kind.hpp) is SerialScene: a Scene and what a run may use besides
+// its file (the GUI's identified model, an EtherCAT backend).
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -9,30 +12,15 @@
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/backend.hpp"
 #include "maniplab/sim/control/controller.hpp"
-#include "maniplab/sim/control/model_controllers.hpp"
-#include "maniplab/sim/control/pid_controller.hpp"
+#include "maniplab/sim/control/controller_spec.hpp"
+#include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
 #include "maniplab/sim/simulation.hpp"
 #include "maniplab/sim/trajectories/trajectory.hpp"
 
 namespace maniplab::sim {
-
-struct ControllerSpec {
-  std::string name;
-  std::string type;  ///< "pid", "pd_gravity", "computed_torque", "operational_space", "zero"
-  /// kv is Kd for pid / pd_gravity. For operational_space kp, kv are 6-vectors per Cartesian axis
-  /// [phi theta psi X Y Z] (orientation 1/s^2, 1/s; position 1/s^2, 1/s), not per joint.
-  VectorX kp, kv, ki;
-  VectorX derivativeFilter, saturation, trackingTime;
-  AntiWindup antiWindup = AntiWindup::Clamping;
-  double perturbationPercent = 0;
-  std::uint64_t perturbationSeed = 1;
-  FrictionCompensation friction = FrictionCompensation::None;
-  /// operational_space only: damped least-squares inverse below sigma_min(J) < singularThreshold
-  /// (mixed units), damping up to maxDamping at sigma_min = 0 (model/operational_space.hpp).
-  double singularThreshold = 1e-2, maxDamping = 0.05;
-};
 
 struct Scene {
   std::string file;   ///< the scene file
@@ -90,5 +78,58 @@ std::unique_ptr<Trajectory> makeTrajectory(const Scene& scene);
 std::unique_ptr<Controller> makeController(const ControllerSpec& spec, const Model& plantModel);
 /// RunOptions of the scene (period, duration, initial state, recording, friction).
 RunOptions runOptions(const Scene& scene);
+
+/// What a serial run may use besides its scene file.
+struct SerialRunOptions {
+  /// When set, the model-based controllers (computed torque, PD + gravity, operational space) use this
+  /// model, without the scene's perturbation, instead of their own (e.g. the identified model); the plant
+  /// keeps the scene's. Their runs are named "NAME (controllerModelLabel)".
+  std::shared_ptr<const Model> controllerModel;
+  std::string controllerModelLabel = "controller model";
+  /// With controllerModel: each selected model-based controller runs twice, first with its own model, then
+  /// with controllerModel (a before/after comparison on the same trajectory).
+  bool compareControllerModel = false;
+  /// When set, each run drives the backend this factory returns instead of a simulated plant built from
+  /// scene.plant (EtherCAT drives). Called once per run; it throws std::exception with a message naming
+  /// the fault when the backend cannot start. The backend's name is appended to the run's name.
+  std::function<std::unique_ptr<Backend>(const Model& model, const Scene& scene)> backendFactory;
+  /// Called with that backend after its run, before it is destroyed (its statistics).
+  std::function<void(Backend& backend)> backendFinished;
+};
+
+/// The runs of a serial scene's selected controllers (empty: all), with SerialRunOptions' variants.
+std::vector<PlannedRun> planSerialRuns(const Scene& scene, const std::vector<int>& controllers,
+                                       const SerialRunOptions& options = {});
+/// One planned run of a serial scene (the engine's runSimulation on a fresh plant or the external
+/// backend); joint-limit passages in SceneRun::limitEvents.
+SceneRun runSerialScene(const Scene& scene, const PlannedRun& run, const SceneRunHooks& hooks = {},
+                        const SerialRunOptions& options = {});
+/// Channels of a serial scene's runs (with the energy group when `energy`).
+std::vector<ChannelInfo> serialChannels(const Scene& scene, bool energy = false);
+
+/// The scene kind "serial": scene files with "format": "maniplab-scene" and no "kind"; its robot files
+/// are "format": "maniplab-robot" without "kind" (and URDF).
+class SerialScene final : public SceneOf<Scene> {
+ public:
+  explicit SerialScene(Scene scene, SerialRunOptions options = {});
+  SerialRunOptions options;
+
+  const SceneKind& kind() const override;
+  std::shared_ptr<AnyScene> clone() const override { return std::make_shared<SerialScene>(*this); }
+  std::string robotFile() const override { return data.robotFile; }
+  double duration() const override { return data.duration; }
+  void setDuration(double seconds) override { data.duration = seconds; }
+  std::vector<ControllerSpec> controllers() const override { return data.controllers; }
+  int jointCount() const override { return data.robot.model.nq; }
+  std::string describeLimitEvent(const JointLimitEvent& e) const override;
+  std::vector<ChannelInfo> channels(bool energy) const override { return serialChannels(data, energy); }
+  std::vector<PlannedRun> plan(const std::vector<int>& controllers) const override;
+  SceneRun run(const PlannedRun& run, const SceneRunHooks& hooks) const override;
+  const RobotLoadResult* serialRobot() const override { return &data.robot; }
+  Scene* jointSpaceScene() override { return &data; }
+  bool writable() const override { return true; }
+  nlohmann::json toJson(const std::string& sceneDir) const override { return sceneToJson(data, sceneDir); }
+};
+const SceneKind& serialSceneKind();
 
 }  // namespace maniplab::sim

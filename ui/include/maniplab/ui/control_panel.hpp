@@ -8,17 +8,22 @@
 // scene file; the trajectory is validated by the scene reader's own checks (sim::checkSceneTrajectory),
 // its problems marked in the form.
 //
-// Scene kinds: a serial scene (setScene / applyTo(Scene&)); an Orthoglide scene (setOrthoglideScene /
-// applyTo(OrthoglideScene&): the platform way-points and segment durations in the trajectory form,
-// validated by the Orthoglide scene reader's checks (sim::checkOrthoglideTrajectory, reach by the IGM
-// included), the controller types of that scene (pid, computed_torque, zero), gains per actuator (3
-// rows), no measurement noise); a scene whose control is fixed by design (the satellite:
-// setFixedControl shows a note saying so, and the duration only).
+// The panel knows no scene kind; it has three forms, and each kind's binding (ui/src/kinds/) picks one:
+//  * joint space (setScene / applyTo(sim::Scene&)): a sim::Scene, the joint-space scene of the serial
+//    robots and of the kinds built on them (AnyScene::jointSpaceScene, e.g. the pendulum), with the
+//    panel's own rules (controller types, default gains of controller_defaults.hpp, sim::checkSceneTrajectory);
+//  * rules (edit / settings): the settings of a scene whose trajectory is platform way-points (the
+//    trajectory editor's way-point form), with the controller types, default gains, trajectory checks and
+//    row labels its kind's binding gives (Rules; the Orthoglide's: ui/src/kinds/orthoglide.cpp);
+//  * fixed (setFixedControl): a scene whose control is fixed by design (the satellite): a note saying so,
+//    and the duration only.
 #include <QString>
 #include <QWidget>
+#include <functional>
 #include <vector>
 
-#include "maniplab/sim/orthoglide/simulation.hpp"
+#include <nlohmann/json.hpp>
+
 #include "maniplab/sim/scene.hpp"
 
 class QCheckBox;
@@ -43,9 +48,32 @@ class ControlPanel : public QWidget {
  public:
   explicit ControlPanel(QWidget* parent = nullptr);
 
-  enum class Kind { Serial, Orthoglide, Fixed };
-  /// The kind of scene shown (set by setScene, setOrthoglideScene, setFixedControl).
-  Kind kind() const { return kind_; }
+  /// How the controllers and the trajectory of a scene are edited when its kind gives the rules (edit()).
+  struct Rules {
+    std::vector<std::string> controllerTypes;  ///< the types Add controller offers and the scene may hold
+    QString otherTypeRefused;  ///< why another type cannot be added (%1: the type)
+    std::function<QString(int row)> rowLabel;  ///< a gain row, e.g. "actuator 1" for row 0 (translated when shown)
+    bool measurementNoise = false;  ///< the encoder-noise setting applies
+    /// The kind's reader's checks of the trajectory as edited (diagnostics under /trajectory), for a run
+    /// of `duration`.
+    std::function<std::vector<Diagnostic>(const nlohmann::json& trajectory, double duration)> checkTrajectory;
+    /// A new controller of a type with default gains for a response time; throws std::exception when it
+    /// cannot.
+    std::function<sim::ControllerSpec(const std::string& type, const std::string& name, double responseTime)>
+        defaultController;
+  };
+  /// What the panel edits under Rules (the controllers, the way-point trajectory, the rates, stepper and
+  /// recorded channels, the duration).
+  struct Settings {
+    std::vector<sim::ControllerSpec> controllers;
+    nlohmann::json trajectory;
+    double duration = 0, controlPeriod = 1e-3;
+    sim::PlantOptions plant;
+    sim::RecordSelection record;
+  };
+
+  enum class Form { JointSpace, Rules, Fixed };
+  Form form() const { return form_; }
 
   /// Fills the panel from a scene (all its controllers checked).
   void setScene(const sim::Scene& scene);
@@ -58,14 +86,14 @@ class ControlPanel : public QWidget {
   /// naming the field) when a setting is invalid; `scene` is then partly written.
   bool applyTo(sim::Scene& scene, QString* error = nullptr) const;
 
-  /// Fills the panel from an Orthoglide scene (all its controllers checked).
-  void setOrthoglideScene(const sim::OrthoglideScene& scene);
-  /// The Orthoglide's parameters were edited: the way-points are checked again (reach) with this robot.
-  void setOrthoglideRobot(const OrthoglideLoadResult& robot);
-  /// Writes the panel's settings into an Orthoglide scene (the way-points read by the reader's checks
-  /// against scene.robot). False and *error (the reason, naming the field) when a setting is invalid or
-  /// the panel shows another kind of scene; `scene` is then partly written.
-  bool applyTo(sim::OrthoglideScene& scene, QString* error = nullptr) const;
+  /// Fills the panel from settings edited under `rules` (all controllers checked; `dof` gain rows).
+  void edit(const Settings& settings, const Rules& rules, int dof);
+  /// New rules for the scene shown (e.g. its robot changed: the way-points' reach): checked again.
+  void setRules(const Rules& rules);
+  /// Writes the panel's settings into `settings` (the periods kept where the rates were not changed).
+  /// False and *error (the reason, naming the field) when a setting is invalid (a controller type the
+  /// rules refuse, the trajectory by the rules' checks) or the panel is not in the Rules form.
+  bool settings(Settings& settings, QString* error = nullptr) const;
 
   /// A scene whose control is fixed by design (the satellite's reaction-aware computed torque): the panel
   /// shows `note` and the simulated duration only.
@@ -86,8 +114,6 @@ class ControlPanel : public QWidget {
   QString controllerName(int index) const;
   QString controllerType(int index) const;
 
-  /// Sets the simulated duration of the next run without marking an edit of the scene.
-  void setDuration(double seconds);
   double duration() const;
   /// Gain of the edited controller: column 0 Kp, 1 Kv/Kd, 2 Ki.
   void setGain(int controller, int joint, int column, double value);
@@ -119,7 +145,9 @@ class ControlPanel : public QWidget {
   std::vector<Diagnostic> validateTrajectory() const;
   void showTrajectoryProblems();
   void edited();
-  void setKind(Kind kind);
+  void setForm(Form form);
+  /// The rules of the joint-space form (controller_defaults.hpp, the serial scene reader's checks).
+  Rules jointSpaceRules() const;
   /// The settings both scene kinds share (duration, rates, stepper, recorded channels), into the panel
   /// and back; checkRates: the plant rate a whole multiple of the control rate.
   void showCommon(double duration, double controlPeriod, const sim::PlantOptions& plant, const sim::RecordSelection& record);
@@ -128,9 +156,9 @@ class ControlPanel : public QWidget {
 
   std::vector<sim::ControllerSpec> specs_;
   std::vector<bool> checked_;
-  sim::Scene context_;  ///< the scene's robot, initial state and file, for the trajectory's validation
-  sim::OrthoglideScene orthoContext_;  ///< the same for an Orthoglide scene
-  Kind kind_ = Kind::Serial;
+  sim::Scene context_;  ///< joint-space form: the scene's robot, initial state and file, for its validation
+  Rules rules_;         ///< of the form shown (joint space: jointSpaceRules())
+  Form form_ = Form::JointSpace;
   int dof_ = 0;
   bool filling_ = false;
 

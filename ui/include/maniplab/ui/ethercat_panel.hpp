@@ -20,8 +20,8 @@
 // panel shows the statistics and faults of the backend the run is using. The panel (and the provider)
 // may be destroyed before a backend: the backend keeps the session alive.
 //
-// Integration (main window): put backendFactory() into ui::RunRequest::backendFactory when
-// ethercatSelected() (re-read it on backendChanged()), and call setScene() when a scene is loaded (the
+// Integration (main window): put backendFactory() into the serial scene's
+// sim::SerialRunOptions::backendFactory when ethercatSelected() (re-read it on backendChanged()), and call setScene() when a scene is loaded (the
 // virtual drives emulate its robot on its plant; Start and CSP use its controllers' gains). The factory
 // throws std::runtime_error with the reason (the master's message names the slave and the cause) when
 // the bus cannot start; a latched fault must be reset (Reset button, resetBus()) before the next run.
@@ -47,7 +47,7 @@ class EthercatPanel : public QWidget {
   // --- for the main window ---------------------------------------------------------------------
   /// The EtherCAT backend is selected (otherwise the simulated plant).
   bool ethercatSelected() const;
-  /// Backend factory for ui::RunRequest::backendFactory (valid whatever the selection; it uses the
+  /// Backend factory for sim::SerialRunOptions::backendFactory (valid whatever the selection; it uses the
   /// panel's selection at the time it is called, in the worker thread).
   std::function<std::unique_ptr<sim::Backend>(const Model&, const sim::Scene&)> backendFactory() const;
   /// The scene whose robot the virtual drives emulate outside runs (scan, start) and whose controllers
@@ -63,8 +63,6 @@ class EthercatPanel : public QWidget {
   bool selectInterface(const QString& ifname);
   QString selectedInterface() const;  ///< "" for the in-process virtual drives
   void setMode(std::int8_t mode);     ///< ethercat::cia402::ModeCST or ModeCSP
-  /// Bus cycle [s]; 0 = the scene's control period. Must be one of cycleChoices().
-  void setCyclePeriod(double seconds);
   static std::vector<double> cycleChoices();  ///< 0 (control period), 2.5 ms, 1 ms, 0.5 ms, 0.25 ms
   void refreshInterfaces();
   void scan();

@@ -41,7 +41,6 @@ class IdentificationPanel : public QWidget {
   /// The trace of the last run (the first run of a comparison), identified by "Identify last run".
   void setLastRun(std::shared_ptr<const sim::Recorder> recorder, const QString& runName);
 
-  void setModelKind(sim::IdentificationModel kind);
   /// Synchronous identification (the buttons run the same in a thread pool). False and *error on bad
   /// data (missing columns, NaN, too short, not exciting).
   bool identifyRecorder(const sim::Recorder& recorder, QString* error = nullptr);

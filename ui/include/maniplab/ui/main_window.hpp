@@ -1,7 +1,9 @@
 #pragma once
-// The ManipLab main window: dockable panels (chain editor, control panel, scope, metrics, messages)
-// around the 3D view, toolbar and menus with shortcuts; the simulation runs in a worker thread
-// (simulation_worker.hpp) and never blocks the UI.
+// The ManipLab main window: dockable panels (chain editor, control panel, scope, metrics, messages...)
+// around the 3D view, toolbar and menus with shortcuts. The open scene is a SceneDocument (any scene kind;
+// load, save, modified state, recent files), the runs belong to a RunController (the worker thread, row
+// batches, last runs, comparison), and each scene kind binds to the views and editors through its binding
+// (ui/src/kinds/): the window builds docks, actions and connections and hands events to them.
 #include <QMainWindow>
 #include <memory>
 
@@ -13,8 +15,15 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  /// Opens a scene (or a robot) file; errors go to the message area, never a crash. Returns success.
+  /// Opens a scene of any kind, or a robot into the open serial scene (.json or .urdf); errors go to the
+  /// message area, never a crash. Returns success.
   bool openFile(const QString& path);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;      ///< asks about unsaved changes; saves the layout
+  void changeEvent(QEvent* event) override;          ///< LanguageChange: retranslates
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;        ///< opens a dropped scene or robot file
 
  private:
   struct Impl;

@@ -93,11 +93,9 @@ class RobotView : public QWidget {
   /// world <- base as applied to the base entity (identity for the other kinds).
   QMatrix4x4 baseTransform() const;
   /// Orthoglide pose in double precision, as computed for drawing: actuator positions, platform
-  /// position, the nine Khalil–Kleinfinger frames of chain i (orthoglide_tables.hpp, table order) and
-  /// the exact end points of a part.
+  /// position and the exact end points of a part.
   Vector3 orthoglideActuatorPositions() const;
   Vector3 orthoglidePlatformPosition() const;
-  std::array<Transform, 9> orthoglideFrames(int chain) const;
   std::pair<Vector3, Vector3> orthoglidePartPoints(int chain, OrthoglidePart part) const;
   /// The same part's world end points recovered from its cylinder entity's transform (float).
   std::pair<QVector3D, QVector3D> orthoglidePartEnds(int chain, OrthoglidePart part) const;

@@ -55,7 +55,6 @@ class TrajectoryEditor : public QWidget {
   /// it as given). The type selector then offers that type only; setTrajectory() goes back to the
   /// serial types.
   void setOrthoglideTrajectory(const nlohmann::json& trajectory);
-  bool isOrthoglide() const { return orthoglide_; }
   /// Orthoglide way-points: adds a point after the selected row (after the last when none), a copy of
   /// it reached in the same time as the segment before it (0.5 s for the first); removes the selected
   /// row (the last when none; at least two points remain: false and a message otherwise).
@@ -68,7 +67,6 @@ class TrajectoryEditor : public QWidget {
   bool setModel(const Model& model);
   /// The trajectory object for the scene (the scene's own until edited).
   const nlohmann::json& trajectory() const { return current_; }
-  bool isEdited() const { return current_ != original_; }
   QString type() const;
   /// Selects a type as the type selector does.
   void setType(const QString& type);
@@ -122,7 +120,7 @@ class TrajectoryEditor : public QWidget {
   void clearMarks();
 
   Model model_;
-  nlohmann::json original_, current_;
+  nlohmann::json current_;
   std::map<std::string, nlohmann::json> shown_;  ///< each type's parameters, as last shown
   bool filling_ = false;
   bool orthoglide_ = false;

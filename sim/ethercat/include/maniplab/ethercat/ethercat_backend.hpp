@@ -11,8 +11,8 @@
 // (MasterOptions::lossBudget) do not end the run: the period lasts until n good cycles carried its
 // set-point (the drives hold the last set-point meanwhile, CiA 402 CST/CSP: the last target stays in
 // force), and the period is marked: periodCycles() says how many of its bus cycles were bad,
-// lastPeriod() the bad cycles and the delay of the measurement for the trace (maniplab-cli run writes
-// them as the columns ecat_bad_cycles and ecat_delay).
+// lastPeriod() the bad cycles and the delay of the measurement for the trace (traceChannels(): every
+// run of a serial scene on the drives records them as the columns ecat_bad_cycles and ecat_delay).
 // CSP: the drives close their own position loop; the backend sends the reference position of the
 // trajectory at the period's start (setReference) and ignores the controller's torque.
 // reset(q0, qd0): drives disabled, virtual drives placed at q0 (object 0x2100), real drives must already
@@ -82,6 +82,14 @@ class EthercatBackend : public sim::Backend {
     double delay = 0;
   };
   PeriodMark lastPeriod() const { return last_; }
+  /// The trace columns of lastPeriod(): ecat_bad_cycles [1] and ecat_delay [s] (group "ethercat").
+  std::vector<sim::ChannelInfo> traceChannels() const override {
+    return {{"ecat_bad_cycles", "1", "ethercat"}, {"ecat_delay", "s", "ethercat"}};
+  }
+  void traceValues(double* out) const override {
+    out[0] = last_.bad;
+    out[1] = last_.delay;
+  }
   /// Bad bus cycles within the control periods since reset(), and periods that had some.
   long long badCycles() const { return badCycles_; }
   long long periodsWithLosses() const { return lossPeriods_; }

@@ -25,6 +25,11 @@ class Controller {
   virtual void reset(int dof) = 0;
   /// tau (pre-sized to dof) = control law. Must not allocate.
   virtual void compute(const ControlInput& in, VectorX& tau) = 0;
+  /// Whether the control law can fall back to a simpler one where its model cannot be evaluated (the
+  /// Orthoglide's computed torque out of reach: its PD part), and how many compute() calls did since
+  /// reset(). A run whose controller fell back reports it (RunMetrics::fallbackPeriods).
+  virtual bool hasModelFallback() const { return false; }
+  virtual long long modelFallbacks() const { return 0; }
 };
 
 /// Zero torque (free motion: free fall, conservation checks).

@@ -25,10 +25,15 @@ class OrthoglideComputedTorqueController : public Controller {
                                      FrictionCompensation friction, double frictionSmoothing = 0.0);
   std::string name() const override { return name_; }
   std::string kind() const override { return "computed_torque"; }
-  void reset(int) override { P_ = dyn_.model().home; }
+  void reset(int) override {
+    P_ = dyn_.model().home;
+    fallbacks_ = 0;
+  }
   void compute(const ControlInput& in, VectorX& tau) override;
-  /// Calls where the model could not be evaluated (out of reach); the output was the PD part only.
-  long long fallbacks() const { return fallbacks_; }
+  /// Calls where the model could not be evaluated (the measured actuator positions out of reach of the
+  /// forward geometric model, or the IDM undefined there): the output was the PD part only.
+  bool hasModelFallback() const override { return true; }
+  long long modelFallbacks() const override { return fallbacks_; }
 
  private:
   std::string name_;

@@ -17,6 +17,7 @@
 #include "maniplab/sim/orthoglide/trajectory.hpp"
 #include "maniplab/sim/traces/recorder.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/sim/simulation.hpp"
 
 namespace maniplab::sim {
@@ -94,5 +95,12 @@ void writeOrthoglideSceneFile(const OrthoglideScene& scene, const std::string& p
 /// Runs one controller of the scene on a fresh plant; joint-limit passages are appended to `events`.
 RunResult runOrthoglideScene(const OrthoglideScene& scene, const ControllerSpec& spec, Recorder& recorder,
                              std::vector<JointLimitEvent>* events = nullptr);
+
+/// The scene kind "orthoglide" (scene_kind.hpp): scene files with "kind": "orthoglide"; its robot files
+/// are "format": "maniplab-robot", "kind": "orthoglide". Runs record the actuator channels
+/// (makeOrthoglideChannels) and the computed torque's fallbacks to its PD part (RunMetrics).
+const SceneKind& orthoglideSceneKind();
+/// An Orthoglide scene as a scene of its kind (sceneData<OrthoglideScene>() gives it back).
+std::shared_ptr<AnyScene> makeOrthoglideAnyScene(OrthoglideScene scene);
 
 }  // namespace maniplab::sim

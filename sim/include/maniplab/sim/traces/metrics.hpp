@@ -46,6 +46,10 @@
 //                          it depends on where the world origin is and is meaningless near 0, so it is
 //                          n/a (NaN) when |finalMeasured| < the threshold and is not the headline number.
 //   * duration             Σ dt of the addJoint samples (of the addCartesian samples if there are none).
+//   * fallbackPeriods      control periods in which the controller could not evaluate its model and
+//                          applied its fallback law (the PD part of the Orthoglide's computed torque, out
+//                          of reach), out of controlPeriods (0 when the controller has no fallback); set by
+//                          the scene kind after the run (recordModelFallbacks, scene_kind.hpp).
 //   Metrics of a joint/axis without any sample are NaN.
 #include <array>
 #include <limits>
@@ -107,6 +111,7 @@ struct RunMetrics {
   std::array<CartesianAxisMetrics, 6> cartesian{};
   bool hasCartesian = false;  ///< addCartesian() was called at least once
   double duration = 0;
+  long long fallbackPeriods = 0, controlPeriods = 0;
 };
 
 class MetricsAccumulator {
@@ -184,12 +189,14 @@ const char* relativeErrorStatusKey(RelativeErrorStatus status);
 
 /// Readable text table: joint rows with one column block per controller (max |e|, RMS e, e_ss, rel %,
 /// RMS τ, peak τ), then Cartesian rows (max |e|, RMS e, e_ss, final, rel %). Numbers with 4 significant
-/// digits, locale-independent; "n/a" for NaN, "-" where a run has no such joint/axis.
+/// digits, locale-independent; "n/a" for NaN, "-" where a run has no such joint/axis. Runs that applied a
+/// fallback law (fallbackPeriods > 0) are listed after the tables with the share of control periods.
 std::string comparisonTable(const std::vector<std::pair<std::string, RunMetrics>>& runs);
 
 /// JSON text {"controllers":[{"name":..., "duration":..., "hasCartesian":..., "joints":[{"joint":1,
 /// "maxAbsError":..., ...}], "cartesian":[{"axis":"phi", ...}, ...]}]} with every double at full
 /// (shortest round-trip) precision; NaN is written as null; "cartesian" is [] without Cartesian data.
+/// A controller with a fallback law (controlPeriods > 0) also has "fallbackPeriods" and "controlPeriods".
 std::string comparisonJson(const std::vector<std::pair<std::string, RunMetrics>>& runs);
 
 /// The same numbers as a CsvTable (writeCsvTable): one row per joint 1..n (n = the largest dof), then,

@@ -70,7 +70,6 @@ class CartesianLineTrajectory : public Trajectory {
   int intervals() const { return int(Q_.cols()) - 1; }  ///< N (the table has N + 1 samples)
   const MatrixX& jointTable() const { return Q_; }      ///< dof x (N + 1): q at t = k Ts
   const MatrixX& velocityTable() const { return Qd_; }
-  const MatrixX& accelerationTable() const { return Qdd_; }
   double minSingularValue() const { return minSigma_; }  ///< smallest singular value of J along the table
   bool closedFormIk() const { return closedForm_; }
 

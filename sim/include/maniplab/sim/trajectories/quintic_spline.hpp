@@ -32,10 +32,6 @@ class ViaPointJointTrajectory : public Trajectory {
   /// The via-point times (segment k joins point k to point k + 1).
   std::vector<double> segmentTimes() const override { return times_; }
 
-  const std::vector<double>& knotTimes() const { return times_; }
-  const std::vector<VectorX>& knotVelocities() const { return vel_; }
-  const std::vector<VectorX>& knotAccelerations() const { return acc_; }
-
  private:
   std::vector<VectorX> points_, vel_, acc_;
   std::vector<double> times_;

@@ -1,0 +1,54 @@
+// The GUI binding of the floating-base (satellite) scenes (scene_kind_ui.hpp): the 3D view draws the arm on
+// its free base and follows the base pose of the run; the control is fixed by the scene file (the control
+// panel says so and gives the duration).
+#include "maniplab/sim/floating_base/scene.hpp"
+#include "maniplab/ui/algorithms_dialog.hpp"
+#include "maniplab/ui/control_panel.hpp"
+#include "maniplab/ui/main_window.hpp"
+#include "maniplab/ui/robot_view.hpp"
+#include "scene_kind_ui.hpp"
+
+namespace maniplab::ui {
+
+namespace {
+
+const sim::SatelliteScene& satellite(const sim::AnyScene& scene) { return *sim::sceneData<sim::SatelliteScene>(&scene); }
+
+class FloatingBaseKindUi final : public SceneKindUi {
+ public:
+  void show(const sim::AnyScene& scene, WindowParts& w) const override {
+    pose(scene, w);
+    w.panel->setFixedControl(
+        MainWindow::tr("Satellite scene: the control is fixed by design (the reaction-aware computed torque of "
+                       "seed 000 §IV.2, with the scene file's gains and motion); only the simulated duration "
+                       "can be changed here. Edit the scene file to change the rest."),
+        satellite(scene).duration);
+  }
+
+  void pose(const sim::AnyScene& scene, WindowParts& w) const override {
+    const sim::SatelliteScene& s = satellite(scene);
+    w.view->setFloatingRobot(s.model);
+    w.view->setBasePose(s.basePose);
+    if (s.q0.size() == s.model.arm.nq) w.view->setConfiguration(s.q0);
+    w.view->clearTrails();
+    w.view->fitToRobot();
+  }
+
+  /// The base attitude of the rows is relative to the scene's initial one.
+  ViewFeed viewFeed(const sim::AnyScene& scene, const RobotView& view, const QStringList& channels) const override {
+    return makeViewFeed(view, channels, satellite(scene).basePose.R);
+  }
+
+  void algorithms(const sim::AnyScene& scene, AlgorithmsDialog& dialog) const override {
+    dialog.setModel(satellite(scene).model.arm);  // the arm's serial chain
+  }
+};
+
+}  // namespace
+
+const SceneKindUi& floatingBaseKindUi() {
+  static const FloatingBaseKindUi binding;
+  return binding;
+}
+
+}  // namespace maniplab::ui

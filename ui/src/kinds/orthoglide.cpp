@@ -1,0 +1,173 @@
+// The GUI binding of the Orthoglide scenes (scene_kind_ui.hpp): the 3D view draws the parallel robot, the
+// control panel edits the platform way-points and the controllers, and the Orthoglide parameter editor
+// (its own dock) edits the robot file the scene names (File > Save robot writes it), live in the view.
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+
+#include "maniplab/sim/orthoglide/simulation.hpp"
+#include "maniplab/ui/algorithms_dialog.hpp"
+#include "maniplab/ui/control_panel.hpp"
+#include "maniplab/ui/main_window.hpp"
+#include "maniplab/ui/orthoglide_editor.hpp"
+#include "maniplab/ui/robot_view.hpp"
+#include "maniplab/ui/scene_document.hpp"
+#include "orthoglide.hpp"
+#include "scene_kind_ui.hpp"
+
+namespace maniplab::ui {
+
+ControlPanel::Rules orthoglideControlRules(const sim::OrthoglideScene& scene) {
+  ControlPanel::Rules r;
+  r.controllerTypes = {"pid", "computed_torque", "zero"};
+  r.otherTypeRefused = QCoreApplication::translate(
+      "maniplab::ui::ControlPanel", "An Orthoglide scene runs PID, computed torque or zero torque controllers (not %1)");
+  r.rowLabel = [](int row) { return QCoreApplication::translate("maniplab::ui::ControlPanel", "actuator %1").arg(row + 1); };
+  r.measurementNoise = false;  // the Orthoglide plant has no measurement model
+  auto context = std::make_shared<const sim::OrthoglideScene>(scene);  // its robot and file, for the checks
+  r.checkTrajectory = [context](const nlohmann::json& trajectory, double) {
+    return sim::checkOrthoglideTrajectory(trajectory, *context);
+  };
+  r.defaultController = [context](const std::string& type, const std::string& name, double responseTime) {
+    return sim::defaultOrthoglideControllerSpec(type, name, context->robot.model, responseTime);
+  };
+  return r;
+}
+
+void showOrthoglideControl(ControlPanel& panel, const sim::OrthoglideScene& s) {
+  ControlPanel::Settings settings{s.controllers, sim::orthoglideTrajectoryJson(s.points, s.durations), s.duration,
+                                  s.controlPeriod, s.plant, s.record};
+  panel.edit(settings, orthoglideControlRules(s), 3);  // the actuators q_11, q_12, q_13
+}
+
+bool applyOrthoglideControl(const ControlPanel& panel, sim::OrthoglideScene& scene, QString* error) {
+  ControlPanel::Settings settings{{}, {}, scene.duration, scene.controlPeriod, scene.plant, scene.record};
+  if (!panel.settings(settings, error)) return false;
+  std::vector<Vector3> points;
+  std::vector<double> durations;
+  if (!noErrors(sim::checkOrthoglideTrajectory(settings.trajectory, scene, &points, &durations))) {
+    if (error) *error = QCoreApplication::translate("maniplab::ui::ControlPanel", "Trajectory: %1").arg(panel.trajectoryProblems());
+    return false;
+  }
+  scene.controllers = settings.controllers;
+  scene.points = std::move(points);
+  scene.durations = std::move(durations);
+  scene.duration = settings.duration;
+  scene.controlPeriod = settings.controlPeriod;
+  scene.plant = settings.plant;
+  scene.record = settings.record;
+  return true;
+}
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+sim::OrthoglideScene* orthoglideScene(const WindowParts& w) {
+  return w.document ? sim::sceneData<sim::OrthoglideScene>(w.document->scene().get()) : nullptr;
+}
+
+class OrthoglideKindUi final : public SceneKindUi {
+ public:
+  void attach(WindowParts& w) const override {
+    WindowParts* p = &w;
+    // Edits of the Orthoglide's parameters (validated by the robot-file reader) redraw the robot and are
+    // used by the next run.
+    QObject::connect(w.orthoEditor, &OrthoglideEditor::modelChanged, w.window, [p](const OrthoglideModel& m) {
+      sim::OrthoglideScene* s = orthoglideScene(*p);
+      if (!s) return;
+      s->robot.model = m;
+      p->panel->setRules(orthoglideControlRules(*s));  // the way-points' reach is checked again
+      if (!p->running) {
+        p->view->setOrthoglide(m);
+        p->view->clearTrails();
+      }
+      p->refresh();
+    });
+  }
+
+  QList<QDockWidget*> docks(const WindowParts& w) const override { return {w.orthoDock}; }
+
+  void show(const sim::AnyScene& scene, WindowParts& w) const override {
+    const sim::OrthoglideScene& s = *sim::sceneData<sim::OrthoglideScene>(&scene);
+    QString err;
+    if (w.orthoEditor->loadFile(q(s.robotFile), &err)) {
+      w.orthoDock->show();
+      w.orthoDock->raise();
+    } else {
+      w.error(err);
+      w.orthoDock->hide();
+    }
+    pose(scene, w);
+    showOrthoglideControl(*w.panel, s);
+  }
+
+  void pose(const sim::AnyScene& scene, WindowParts& w) const override {
+    w.view->setOrthoglide(sim::sceneData<sim::OrthoglideScene>(&scene)->robot.model);  // at its home (isotropic) point
+    w.view->clearTrails();
+    w.view->fitToRobot();
+  }
+
+  std::shared_ptr<sim::AnyScene> edited(const sim::AnyScene& scene, const WindowParts& w, QString* why) const override {
+    auto copy = scene.clone();  // the way-points, controllers, gains, rates... of the control panel
+    return applyOrthoglideControl(*w.panel, *sim::sceneData<sim::OrthoglideScene>(copy.get()), why) ? copy : nullptr;
+  }
+
+  std::vector<int> selectedControllers(const sim::AnyScene&, const WindowParts& w) const override {
+    return w.panel->selectedControllers();
+  }
+
+  void algorithms(const sim::AnyScene&, AlgorithmsDialog& dialog) const override {
+    dialog.clearModel(
+        MainWindow::tr("The operation counts are those of serial chains: the Orthoglide's dynamics (seed 004) "
+                       "is computed on the equivalent trees of its legs and has no count here. Open a serial "
+                       "robot or the satellite arm."));
+  }
+
+  bool hasRobotDocument() const override { return true; }
+  bool robotModified(const WindowParts& w) const override { return w.orthoEditor->isModified(); }
+
+  bool saveRobot(const sim::AnyScene& scene, WindowParts& w, const QString& path) const override {
+    QString err;
+    if (!w.orthoEditor->save(path, &err)) {
+      w.error(MainWindow::tr("Cannot save the Orthoglide parameters: %1").arg(err));
+      return false;
+    }
+    w.info(MainWindow::tr("Orthoglide parameters saved to %1")
+               .arg(path.isEmpty() ? q(sim::sceneData<sim::OrthoglideScene>(&scene)->robotFile) : path));
+    w.refresh();
+    return true;
+  }
+
+  bool saveRobotAs(const sim::AnyScene& scene, WindowParts& w) const override {
+    const QString p =
+        QFileDialog::getSaveFileName(w.window, MainWindow::tr("Save the Orthoglide parameters"),
+                                     q(sim::sceneData<sim::OrthoglideScene>(&scene)->robotFile), MainWindow::tr("Robot files (*.json)"));
+    return !p.isEmpty() && saveRobot(scene, w, p);
+  }
+
+  QString unsavedQuestion(bool robotEdited, bool sceneEdited) const override {
+    return robotEdited && sceneEdited
+               ? MainWindow::tr("The Orthoglide's parameters and the scene have been modified. Save the changes?")
+           : robotEdited ? MainWindow::tr("The Orthoglide's parameters have been modified. Save the changes?")
+                         : MainWindow::tr("The scene has been modified (control panel). Save the changes?");
+  }
+
+  /// The scene names the parameters' file: their unsaved edits are saved first.
+  bool beforeSceneSave(sim::AnyScene& scene, WindowParts& w, const QString& path) const override {
+    if (!w.orthoEditor->isModified()) return true;
+    w.info(MainWindow::tr("The Orthoglide's parameters have unsaved edits: they are saved first (the scene names their file)"));
+    if (saveRobot(scene, w, QString())) return true;
+    w.error(MainWindow::tr("%1: the scene was not saved: its robot has unsaved edits").arg(path));
+    return false;
+  }
+};
+
+}  // namespace
+
+const SceneKindUi& orthoglideKindUi() {
+  static const OrthoglideKindUi binding;
+  return binding;
+}
+
+}  // namespace maniplab::ui

@@ -1,0 +1,121 @@
+#pragma once
+// How a scene kind binds to the main window (private to ui/): the 3D view, the control panel, the kind's
+// own editors and docks, what its runs use besides the scene, and the kind's robot document (the serial
+// chain editor's robot, the Orthoglide's parameters). One binding per kind, registered in kinds.cpp by its
+// kind name; a kind without one (e.g. the pendulum) gets the generic binding, which works from AnyScene's
+// capabilities alone: the view draws serialRobot() and the control panel edits jointSpaceScene(), or shows
+// that the control is fixed by design. The window only calls these hooks: it never branches on a kind.
+#include <QList>
+#include <QString>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "maniplab/sim/scene_kind.hpp"
+#include "maniplab/ui/message_area.hpp"
+#include "maniplab/ui/simulation_worker.hpp"
+#include "maniplab/ui/view_feed.hpp"
+
+class QDockWidget;
+class QUndoStack;
+class QWidget;
+
+namespace maniplab::ui {
+
+class AlgorithmsDialog;
+class ChainEditor;
+class ControlPanel;
+class EthercatPanel;
+class IdentificationPanel;
+class MainWindow;
+class OrthoglideEditor;
+class RobotView;
+class SceneDocument;
+class TeachPanel;
+
+/// The window's parts a binding uses (owned by the window).
+struct WindowParts {
+  MainWindow* window = nullptr;
+  SceneDocument* document = nullptr;
+  QUndoStack* undo = nullptr;  ///< the chain editor's robot edits
+  RobotView* view = nullptr;
+  ControlPanel* panel = nullptr;
+  TeachPanel* teach = nullptr;
+  ChainEditor* editor = nullptr;
+  IdentificationPanel* ident = nullptr;
+  EthercatPanel* ethercat = nullptr;
+  OrthoglideEditor* orthoEditor = nullptr;
+  QDockWidget *panelDock = nullptr, *editorDock = nullptr, *teachDock = nullptr, *identDock = nullptr,
+              *ethercatDock = nullptr, *orthoDock = nullptr;
+  /// The file of the serial robot the chain editor edits (empty: imported or never saved).
+  QString robotPath;
+  /// The identification panel's model, used by the next serial runs' model-based controllers when set;
+  /// compareIdentified: the next run compares the controllers' own model with it.
+  std::shared_ptr<const Model> identifiedModel;
+  bool compareIdentified = false;
+  bool running = false;  ///< a run is in progress (the simulation owns the pose)
+  std::function<void(MessageArea::Severity, const QString&)> message;
+  std::function<void()> refresh;          ///< title and actions again (a robot document changed)
+  std::function<void()> channelsChanged;  ///< the scope's sources again (the joint count changed)
+  std::function<bool(const QString&)> openFile;  ///< File > Open of a path
+  std::function<void(bool paused)> run;          ///< Simulation > Run
+
+  void info(const QString& text) const { message(MessageArea::Severity::Info, text); }
+  void error(const QString& text) const { message(MessageArea::Severity::Error, text); }
+};
+
+class SceneKindUi {
+ public:
+  virtual ~SceneKindUi() = default;
+
+  /// Connects the kind's editors to the window once, when it is built (their edits update the document).
+  virtual void attach(WindowParts&) const {}
+  /// The docks of the kind's own editors: shown with its scenes, hidden (and their widgets disabled) with
+  /// the other kinds'.
+  virtual QList<QDockWidget*> docks(const WindowParts&) const { return {}; }
+  /// Shows a newly opened scene: the 3D view, the control panel, the kind's editors.
+  virtual void show(const sim::AnyScene& scene, WindowParts& w) const;
+  /// Poses the 3D view at the scene's start (show, Simulation > Reset).
+  virtual void pose(const sim::AnyScene& scene, WindowParts& w) const;
+  /// The scene with the editors' settings (for a run or a save); nullptr and *why when a setting is invalid.
+  virtual std::shared_ptr<sim::AnyScene> edited(const sim::AnyScene& scene, const WindowParts& w, QString* why) const;
+  /// What a run uses besides the edited scene (the serial runs' identified model and EtherCAT backend).
+  virtual void prepareRun(sim::AnyScene&, const WindowParts&) const {}
+  /// The controllers to run (indices into scene.controllers(); empty: all).
+  virtual std::vector<int> selectedControllers(const sim::AnyScene& scene, const WindowParts& w) const;
+  /// The columns of a run's channels that pose the 3D view.
+  virtual ViewFeed viewFeed(const sim::AnyScene& scene, const RobotView& view, const QStringList& channels) const;
+  /// A run started or finished (the editors that the simulation's pose overrides).
+  virtual void runningChanged(bool, WindowParts&) const {}
+  virtual void runFinished(const RunOutcomes&, WindowParts&) const {}
+  /// Help > Algorithms: the operation counts of the scene's serial chain, or why there are none.
+  virtual void algorithms(const sim::AnyScene& scene, AlgorithmsDialog& dialog) const;
+  /// Simulation > Guided sequential identification applies to the scene's robot.
+  virtual bool identifies() const { return false; }
+
+  // The kind's robot document (File > Save robot / Save robot as), edited next to the scene.
+  virtual bool hasRobotDocument() const { return false; }
+  virtual bool robotModified(const WindowParts&) const { return false; }
+  /// Writes the robot document to `path` (empty: its own file; a dialog asks when it has none). False (the
+  /// reason in the message area) when it was not saved.
+  virtual bool saveRobot(const sim::AnyScene&, WindowParts&, const QString& /*path*/) const { return false; }
+  /// Asks for a file and saves the robot document there.
+  virtual bool saveRobotAs(const sim::AnyScene&, WindowParts&) const { return false; }
+  /// The question asked before the robot document's edits are lost (with or without scene edits).
+  virtual QString unsavedQuestion(bool robotEdited, bool sceneEdited) const;
+  /// Just before the scene is written: the robot document is saved first (the scene names its file), and
+  /// what the scene file keeps of the window's state (the serial scenes' backend). False: not saved.
+  virtual bool beforeSceneSave(sim::AnyScene&, WindowParts&, const QString& /*path*/) const { return true; }
+};
+
+/// Where the shipped robots/ and scenes/ are (main_window.cpp).
+QString dataDirectory();
+/// The pose a scene starts from: its initial state, else its trajectory's start, else the robot's home.
+VectorX initialPose(const sim::AnyScene& scene);
+
+/// The binding of a kind (the generic one when the kind has none).
+const SceneKindUi& sceneKindUi(const std::string& kind);
+/// Every registered binding plus the generic one (for attach() and the docks).
+std::vector<const SceneKindUi*> sceneKindUis();
+
+}  // namespace maniplab::ui

@@ -1,0 +1,187 @@
+#pragma once
+// The main window's parts and operations (private to ui/src/main_window*.cpp): main_window.cpp builds the
+// window and takes its events, main_window_scene.cpp handles the scene document (open, save, title,
+// actions), main_window_runs.cpp the runs (start, rows to the views, comparison, export),
+// main_window_texts.cpp the language and the texts.
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QToolBar>
+#include <QTranslator>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <cmath>
+#include "kinds/scene_kind_ui.hpp"
+#include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/traces/csv.hpp"
+#include "maniplab/ui/algorithms_dialog.hpp"
+#include "maniplab/ui/chain_editor.hpp"
+#include "maniplab/ui/conservation_panel.hpp"
+#include "maniplab/ui/control_panel.hpp"
+#include "maniplab/ui/ethercat_panel.hpp"
+#include "maniplab/ui/identification_panel.hpp"
+#include "maniplab/ui/message_area.hpp"
+#include "maniplab/ui/metrics_view.hpp"
+#include "maniplab/ui/orthoglide_editor.hpp"
+#include "maniplab/ui/robot_view.hpp"
+#include "maniplab/ui/run_controller.hpp"
+#include "maniplab/ui/scene_document.hpp"
+#include "maniplab/ui/scope_widget.hpp"
+#include "maniplab/ui/sequential_identification_dialog.hpp"
+#include "maniplab/ui/teach_panel.hpp"
+#include "maniplab/ui/urdf_chain_dialog.hpp"
+#include "maniplab/urdf/urdf_file.hpp"
+#include "maniplab/ui/main_window.hpp"
+
+namespace maniplab::ui {
+
+inline QString q(const std::string& s) { return QString::fromStdString(s); }
+
+struct MainWindow::Impl {
+  MainWindow* w = nullptr;
+  QUndoStack undo;
+  SceneDocument document;
+  RunController runs;
+  WindowParts parts;                    ///< what the scene kinds' bindings use
+  const SceneKindUi* binding = nullptr;  ///< of the open scene
+  bool showing = false;                  ///< a scene is being shown (its panels filled: not an edit)
+
+  // Widgets and docks the bindings do not use.
+  ScopeWidget* scope = nullptr;
+  MetricsView* metrics = nullptr;
+  MessageArea* messages = nullptr;
+  ConservationPanel* conservation = nullptr;  ///< energy balance and momenta of the run shown
+  SequentialIdentificationDialog* seqIdent = nullptr;  ///< created on first use
+  AlgorithmsDialog* algorithmsDialog = nullptr;
+  QDialog* equations = nullptr;
+  QTextBrowser* equationsText = nullptr;
+  QDockWidget *scopeDock = nullptr, *metricsDock = nullptr, *messageDock = nullptr, *conservationDock = nullptr;
+  std::vector<QDockWidget*> hiddenKindDocks;  ///< docks of the previous kind's editors, shown again with it
+  QLabel* statusLabel = nullptr;
+  QProgressBar* progressBar = nullptr;
+  QToolBar* toolBar = nullptr;
+
+  // The run shown.
+  ViewFeed feed;  ///< columns of the current run that pose the 3D view
+  int sourceCount = 0;
+  RunComparison comparison;
+  static constexpr int kComparedJointsPerPage = ScopeWidget::kChannels / 2;
+
+  // Language.
+  QTranslator translator, qtTranslator;
+  QString language;
+
+  // Menus and actions.
+  QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
+  QAction *newAct, *openAct, *importUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
+  QAction *saveSceneAct, *saveSceneAsAct;  ///< File > Save scene (the control panel's settings), Save scene as
+  QAction *undoAct, *redoAct;
+  QAction *runAct, *pauseAct, *stepAct, *resetAct, *compareAct, *seqIdentAct;
+  std::vector<QAction*> speedActs;
+  QAction *framesAct, *comAct, *axesAct, *gridAct, *desiredTrailAct, *actualTrailAct, *fitAct;
+  QAction *frAct, *enAct;
+  QAction *aboutAct, *equationsAct, *algorithmsAct;
+
+  // --- Building the window (constructor) ---
+  QString installStartLanguage();
+  QDockWidget* dock(const char* name, QWidget* content, Qt::DockWidgetArea area);
+  void buildDocks();
+  void buildStatusBar();
+  QAction* action(const char* name, const QKeySequence& key = {});
+  void buildFileMenu();
+  void buildEditMenu();
+  void buildSimulationMenu();
+  void buildViewMenu();
+  void buildLanguageAndHelpMenus();
+  void buildToolBar();
+  void connectFileActions();
+  void connectSimulationActions();
+  void connectDocument();
+  void connectRuns();
+  void bindKinds();
+  void restoreLayout();
+
+  // --- Messages ---
+  void message(MessageArea::Severity s, const QString& text) {
+    messages->addMessage(s, text);
+    if (s == MessageArea::Severity::Error && messageDock) {
+      messageDock->show();
+      messageDock->raise();
+    }
+  }
+  void error(const QString& text) { message(MessageArea::Severity::Error, text); }
+  void info(const QString& text) { message(MessageArea::Severity::Info, text); }
+  void diagnostics(const std::vector<Diagnostic>& ds) {
+    for (const auto& dg : ds)
+      message(dg.severity == Diagnostic::Severity::Error ? MessageArea::Severity::Error : MessageArea::Severity::Warning,
+              q(dg.toString()));
+  }
+
+  // --- The document ---
+  const sim::AnyScene* scene() const { return document.scene().get(); }
+  void showScene();
+  void useKindDocks();
+  void updateTitle();
+  void updateActions();
+  void refresh();
+  void rebuildRecent();
+  bool maybeSave();
+  bool openFile(const QString& path);
+  bool robotIntoScene(const RobotLoadResult& r, const QFileInfo& fi);
+  bool importUrdf(const QFileInfo& fi);
+  void newScene();
+  bool saveRobot();
+  bool saveRobotAs();
+  bool saveScene();
+  bool saveSceneAs();
+  bool saveSceneTo(const QString& path);
+
+  // --- Runs ---
+  void run(bool startPaused);
+  void reset();
+  void onRunStarted(const QString& name, const QStringList& names, const QStringList& units);
+  void onRows(const QVector<double>& times, const QVector<double>& values, int columns);
+  void onFinished(const RunOutcomes& out);
+  void setScopeSources(const QStringList& names, const QStringList& units);
+  void scopeSourcesFromScene();
+  void compareOnScope();
+  void showComparisonPage(int page);
+  void openSequentialIdentification();
+  void updateAlgorithmsDialog();
+
+  // --- Export, language, help ---
+  void exportCsv();
+  void exportPlot();
+  void exportMetrics();
+  void setLanguage(const QString& lang);
+  void showEquations();
+  void retranslateEquations();
+  void retranslate();
+};
+
+}  // namespace maniplab::ui
