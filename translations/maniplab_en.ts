@@ -36,10 +36,6 @@
         <translation>Algorithms and operation counts</translation>
     </message>
     <message>
-        <source>Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by ManipLab&apos;s algorithms, counted by running them on a counting scalar type, beside the formulas of seed 000 §IV.1 (revolute joints, no actuators, the authors&apos; own optimisations). sin q and cos q are taken as given, as in the seed; ManipLab&apos;s rows exclude the joint transforms, which the seed counts apart (first row).</source>
-        <translation>Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by ManipLab&apos;s algorithms, counted by running them on a counting scalar type, beside the formulas of seed 000 §IV.1 (revolute joints, no actuators, the authors&apos; own optimisations). sin q and cos q are taken as given, as in the seed; ManipLab&apos;s rows exclude the joint transforms, which the seed counts apart (first row).</translation>
-    </message>
-    <message>
         <source>Algorithm</source>
         <translation>Algorithm</translation>
     </message>
@@ -52,16 +48,16 @@
         <translation>ManipLab +</translation>
     </message>
     <message>
-        <source>Seed 000 ×</source>
-        <translation>Seed 000 ×</translation>
+        <source>Llibre, Mampey &amp; Chrétien 1983 ×</source>
+        <translation>Llibre, Mampey &amp; Chrétien 1983 ×</translation>
     </message>
     <message>
-        <source>Seed 000 +</source>
-        <translation>Seed 000 +</translation>
+        <source>Llibre, Mampey &amp; Chrétien 1983 +</source>
+        <translation>Llibre, Mampey &amp; Chrétien 1983 +</translation>
     </message>
     <message>
-        <source>Seed formula (×; +)</source>
-        <translation>Seed formula (×; +)</translation>
+        <source>Formula of the paper (×; +)</source>
+        <translation>Formula of the paper (×; +)</translation>
     </message>
     <message>
         <source>The counts cannot be taken: %1</source>
@@ -72,8 +68,8 @@
         <translation>%1 (ManipLab)</translation>
     </message>
     <message>
-        <source>%1 (seed 000)</source>
-        <translation>%1 (seed 000)</translation>
+        <source>%1 (Llibre, Mampey &amp; Chrétien 1983)</source>
+        <translation>%1 (Llibre, Mampey &amp; Chrétien 1983)</translation>
     </message>
     <message>
         <source>number of joints n</source>
@@ -82,6 +78,10 @@
     <message>
         <source>multiplications</source>
         <translation>multiplications</translation>
+    </message>
+    <message>
+        <source>Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by ManipLab&apos;s algorithms, counted by running them on a counting scalar type, beside the formulas of Llibre, Mampey &amp; Chrétien 1983 §IV.1 (revolute joints, no actuators, the authors&apos; own optimisations). sin q and cos q are taken as given, as in Llibre, Mampey &amp; Chrétien (1983); ManipLab&apos;s rows exclude the joint transforms, which the paper counts apart (first row).</source>
+        <translation>Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by ManipLab&apos;s algorithms, counted by running them on a counting scalar type, beside the formulas of Llibre, Mampey &amp; Chrétien 1983 §IV.1 (revolute joints, no actuators, the authors&apos; own optimisations). sin q and cos q are taken as given, as in Llibre, Mampey &amp; Chrétien (1983); ManipLab&apos;s rows exclude the joint transforms, which the paper counts apart (first row).</translation>
     </message>
 </context>
 <context>
@@ -438,8 +438,8 @@
         <translation>Momenta: not recorded (only floating-base runs, e.g. the satellite scene, record P and L).</translation>
     </message>
     <message>
-        <source>Energy balance (seed 000 §IV.2)</source>
-        <translation>Energy balance (seed 000 §IV.2)</translation>
+        <source>Energy balance (Llibre, Mampey &amp; Chrétien 1983 §IV.2)</source>
+        <translation>Energy balance (Llibre, Mampey &amp; Chrétien 1983 §IV.2)</translation>
     </message>
     <message>
         <source>Momenta (floating base, world frame)</source>
@@ -625,8 +625,8 @@
         <translation>Stepper:</translation>
     </message>
     <message>
-        <source>Euler (seed 003)</source>
-        <translation>Euler (seed 003)</translation>
+        <source>Euler (Zanaboni 2009)</source>
+        <translation>Euler (Zanaboni 2009)</translation>
     </message>
     <message>
         <source>Runge-Kutta 4</source>
@@ -1305,8 +1305,8 @@
         <translation>Excitation failed: %1</translation>
     </message>
     <message>
-        <source>%1 base parameters (seed 002 rules; the count formula gives %2 inertial ones) for %3</source>
-        <translation>%1 base parameters (seed 002 rules; the count formula gives %2 inertial ones) for %3</translation>
+        <source>%1 base parameters (Belkoura 1993 rules; the count formula gives %2 inertial ones) for %3</source>
+        <translation>%1 base parameters (Belkoura 1993 rules; the count formula gives %2 inertial ones) for %3</translation>
     </message>
     <message>
         <source>No robot</source>
@@ -1463,8 +1463,8 @@
         <translation>Equations in use</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Robot dynamics (seed 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (seed 003, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (seed 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Robot dynamics (seed 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (seed 003, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (seed 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Robot dynamics (Llibre, Mampey &amp; Chrétien 1983 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (Zanaboni 2009, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (Llibre, Mampey &amp; Chrétien 1983 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Robot dynamics (Llibre, Mampey &amp; Chrétien 1983 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (Zanaboni 2009, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (Llibre, Mampey &amp; Chrétien 1983 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1754,8 +1754,8 @@
         <translation>&amp;Guided sequential identification (TH8)...</translation>
     </message>
     <message>
-        <source>Seed 002&apos;s 14 tests on the current robot, one step at a time, in their corrected form</source>
-        <translation>Seed 002&apos;s 14 tests on the current robot, one step at a time, in their corrected form</translation>
+        <source>Belkoura&apos;s (1993) 14 tests on the current robot, one step at a time, in their corrected form</source>
+        <translation>Belkoura&apos;s (1993) 14 tests on the current robot, one step at a time, in their corrected form</translation>
     </message>
     <message>
         <source>EtherCAT</source>
@@ -1834,12 +1834,12 @@
         <translation>Scenes (*.json)</translation>
     </message>
     <message>
-        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of seed 000 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
-        <translation>Satellite scene: the control is fixed by design (the reaction-aware computed torque of seed 000 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</translation>
+        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of Llibre, Mampey &amp; Chrétien 1983 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>Satellite scene: the control is fixed by design (the reaction-aware computed torque of Llibre, Mampey &amp; Chrétien 1983 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</translation>
     </message>
     <message>
-        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (seed 004) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
-        <translation>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (seed 004) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</translation>
+        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (Guégan, Khalil, Chablat &amp; Wenger 2002) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
+        <translation>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (Guégan, Khalil, Chablat &amp; Wenger 2002) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</translation>
     </message>
     <message>
         <source>Joint %1</source>
@@ -2605,8 +2605,8 @@
         <translation>Step %1 of %2: press &quot;Run step&quot;.</translation>
     </message>
     <message>
-        <source>Sequential identification (seed 002, TH8, corrected)</source>
-        <translation>Sequential identification (seed 002, TH8, corrected)</translation>
+        <source>Sequential identification (Belkoura 1993, TH8, corrected)</source>
+        <translation>Sequential identification (Belkoura 1993, TH8, corrected)</translation>
     </message>
     <message>
         <source>Torque noise σ [N m, N]:</source>
@@ -2772,8 +2772,8 @@
         <translation>No Fourier coefficients: generate an excitation scene in the Identification panel, or choose another type.</translation>
     </message>
     <message>
-        <source>The Table 8.1 line of seed 003 on the UMIS robot (4 s): no parameters.</source>
-        <translation>The Table 8.1 line of seed 003 on the UMIS robot (4 s): no parameters.</translation>
+        <source>The Table 8.1 line of Zanaboni 2009 on the UMIS robot (4 s): no parameters.</source>
+        <translation>The Table 8.1 line of Zanaboni 2009 on the UMIS robot (4 s): no parameters.</translation>
     </message>
     <message>
         <source>Unknown trajectory type: choose one.</source>

@@ -36,10 +36,6 @@
         <translation>Algorithmes et nombres d&apos;opérations</translation>
     </message>
     <message>
-        <source>Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by ManipLab&apos;s algorithms, counted by running them on a counting scalar type, beside the formulas of seed 000 §IV.1 (revolute joints, no actuators, the authors&apos; own optimisations). sin q and cos q are taken as given, as in the seed; ManipLab&apos;s rows exclude the joint transforms, which the seed counts apart (first row).</source>
-        <translation>Multiplications (×, divisions comprises) et additions (+, soustractions comprises) effectivement effectuées par les algorithmes de ManipLab, comptées en les exécutant sur un type scalaire compteur, à côté des formules du document 000 §IV.1 (articulations rotoïdes, sans actionneurs, avec les optimisations des auteurs). sin q et cos q sont supposés donnés, comme dans le document ; les lignes de ManipLab excluent les transformations articulaires, que le document compte à part (première ligne).</translation>
-    </message>
-    <message>
         <source>Algorithm</source>
         <translation>Algorithme</translation>
     </message>
@@ -52,16 +48,16 @@
         <translation>ManipLab +</translation>
     </message>
     <message>
-        <source>Seed 000 ×</source>
-        <translation>Document 000 ×</translation>
+        <source>Llibre, Mampey &amp; Chrétien 1983 ×</source>
+        <translation>Llibre, Mampey &amp; Chrétien 1983 ×</translation>
     </message>
     <message>
-        <source>Seed 000 +</source>
-        <translation>Document 000 +</translation>
+        <source>Llibre, Mampey &amp; Chrétien 1983 +</source>
+        <translation>Llibre, Mampey &amp; Chrétien 1983 +</translation>
     </message>
     <message>
-        <source>Seed formula (×; +)</source>
-        <translation>Formule du document (× ; +)</translation>
+        <source>Formula of the paper (×; +)</source>
+        <translation>Formule de l&apos;article (× ; +)</translation>
     </message>
     <message>
         <source>The counts cannot be taken: %1</source>
@@ -72,8 +68,8 @@
         <translation>%1 (ManipLab)</translation>
     </message>
     <message>
-        <source>%1 (seed 000)</source>
-        <translation>%1 (document 000)</translation>
+        <source>%1 (Llibre, Mampey &amp; Chrétien 1983)</source>
+        <translation>%1 (Llibre, Mampey &amp; Chrétien 1983)</translation>
     </message>
     <message>
         <source>number of joints n</source>
@@ -82,6 +78,10 @@
     <message>
         <source>multiplications</source>
         <translation>multiplications</translation>
+    </message>
+    <message>
+        <source>Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by ManipLab&apos;s algorithms, counted by running them on a counting scalar type, beside the formulas of Llibre, Mampey &amp; Chrétien 1983 §IV.1 (revolute joints, no actuators, the authors&apos; own optimisations). sin q and cos q are taken as given, as in Llibre, Mampey &amp; Chrétien (1983); ManipLab&apos;s rows exclude the joint transforms, which the paper counts apart (first row).</source>
+        <translation>Multiplications (×, divisions comprises) et additions (+, soustractions comprises) effectivement effectuées par les algorithmes de ManipLab, comptées en les exécutant sur un type scalaire compteur, à côté des formules de Llibre, Mampey &amp; Chrétien 1983 §IV.1 (articulations rotoïdes, sans actionneurs, avec les optimisations des auteurs). sin q et cos q sont supposés donnés, comme dans l&apos;article ; les lignes de ManipLab excluent les transformations articulaires, que l&apos;article compte à part (première ligne).</translation>
     </message>
 </context>
 <context>
@@ -438,8 +438,8 @@
         <translation>Quantité de mouvement et moment cinétique : non enregistrés (seules les simulations à base flottante, p. ex. la scène satellite, enregistrent P et L).</translation>
     </message>
     <message>
-        <source>Energy balance (seed 000 §IV.2)</source>
-        <translation>Bilan d&apos;énergie (document 000 §IV.2)</translation>
+        <source>Energy balance (Llibre, Mampey &amp; Chrétien 1983 §IV.2)</source>
+        <translation>Bilan d&apos;énergie (Llibre, Mampey &amp; Chrétien 1983 §IV.2)</translation>
     </message>
     <message>
         <source>Momenta (floating base, world frame)</source>
@@ -625,8 +625,8 @@
         <translation>Intégrateur :</translation>
     </message>
     <message>
-        <source>Euler (seed 003)</source>
-        <translation>Euler (document 003)</translation>
+        <source>Euler (Zanaboni 2009)</source>
+        <translation>Euler (Zanaboni 2009)</translation>
     </message>
     <message>
         <source>Runge-Kutta 4</source>
@@ -1305,8 +1305,8 @@
         <translation>Échec de l&apos;excitation : %1</translation>
     </message>
     <message>
-        <source>%1 base parameters (seed 002 rules; the count formula gives %2 inertial ones) for %3</source>
-        <translation>%1 paramètres de base (règles du document 002 ; la formule de dénombrement donne %2 paramètres inertiels) pour %3</translation>
+        <source>%1 base parameters (Belkoura 1993 rules; the count formula gives %2 inertial ones) for %3</source>
+        <translation>%1 paramètres de base (règles de Belkoura 1993 ; la formule de dénombrement donne %2 paramètres inertiels) pour %3</translation>
     </message>
     <message>
         <source>No robot</source>
@@ -1463,8 +1463,8 @@
         <translation>Équations utilisées</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Robot dynamics (seed 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (seed 003, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (seed 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Dynamique du robot (document 000 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, avec les inerties des rotors des actionneurs ; simulée par q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky ou corps articulés).&lt;/p&gt;&lt;p&gt;Frottements : τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;PID articulaire indépendant&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, dérivée filtrée sur la mesure, anti-emballement, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravité&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Couple calculé (document 003, éq. 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ compensation des frottements) ; dynamique de l&apos;erreur ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Réglage des gains (éq. 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt; ; ou avec le temps de réponse T&lt;sub&gt;r&lt;/sub&gt; (5 %) : λ&lt;sub&gt;0&lt;/sub&gt; = −4,73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Bilan d&apos;énergie (document 000 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (voie de dérive E_drift).&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Robot dynamics (Llibre, Mampey &amp; Chrétien 1983 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, with the rotor inertias of the actuators; simulated as q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).&lt;/p&gt;&lt;p&gt;Friction: τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;Independent-joint PID&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, filtered derivative on the measurement, anti-windup, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravity&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Computed torque (Zanaboni 2009, eqs 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction compensation); error dynamics ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Gain design (eqs 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt;; or with the response time T&lt;sub&gt;r&lt;/sub&gt; (5 %): λ&lt;sub&gt;0&lt;/sub&gt; = −4.73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Energy balance (Llibre, Mampey &amp; Chrétien 1983 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (drift channel E_drift).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Dynamique du robot (Llibre, Mampey &amp; Chrétien 1983 §II, §IV)&lt;/h3&gt;&lt;p&gt;M(q) q̈ + C(q, q̇) q̇ + G(q) + τ&lt;sub&gt;f&lt;/sub&gt;(q̇) = τ, avec les inerties des rotors des actionneurs ; simulée par q̈ = M&lt;sup&gt;-1&lt;/sup&gt;(τ − Q(q, q̇, 0)) (Cholesky ou corps articulés).&lt;/p&gt;&lt;p&gt;Frottements : τ&lt;sub&gt;f&lt;/sub&gt; = F&lt;sub&gt;v&lt;/sub&gt; q̇ + F&lt;sub&gt;c&lt;/sub&gt; sign(q̇).&lt;/p&gt;&lt;h3&gt;PID articulaire indépendant&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;i&lt;/sub&gt; ∫e dt − K&lt;sub&gt;d&lt;/sub&gt; q̇&lt;sub&gt;f&lt;/sub&gt;, e = q&lt;sub&gt;d&lt;/sub&gt; − q, dérivée filtrée sur la mesure, anti-emballement, saturation.&lt;/p&gt;&lt;h3&gt;PD + gravité&lt;/h3&gt;&lt;p&gt;τ = K&lt;sub&gt;p&lt;/sub&gt; e + K&lt;sub&gt;d&lt;/sub&gt; ė + Ĝ(q).&lt;/p&gt;&lt;h3&gt;Couple calculé (Zanaboni 2009, éq. 7.1–7.8)&lt;/h3&gt;&lt;p&gt;τ = M̂(q) (q̈&lt;sub&gt;d&lt;/sub&gt; + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ compensation des frottements) ; dynamique de l&apos;erreur ë + K&lt;sub&gt;v&lt;/sub&gt; ė + K&lt;sub&gt;p&lt;/sub&gt; e = 0.&lt;/p&gt;&lt;h3&gt;Réglage des gains (éq. 7.9–7.17)&lt;/h3&gt;&lt;p&gt;K&lt;sub&gt;p&lt;/sub&gt; = ω&lt;sub&gt;n&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = 2 ζ ω&lt;sub&gt;n&lt;/sub&gt; ; ou avec le temps de réponse T&lt;sub&gt;r&lt;/sub&gt; (5 %) : λ&lt;sub&gt;0&lt;/sub&gt; = −4,73 / T&lt;sub&gt;r&lt;/sub&gt;, K&lt;sub&gt;p&lt;/sub&gt; = λ&lt;sub&gt;0&lt;/sub&gt;&lt;sup&gt;2&lt;/sup&gt;, K&lt;sub&gt;v&lt;/sub&gt; = −2 λ&lt;sub&gt;0&lt;/sub&gt;.&lt;/p&gt;&lt;h3&gt;Bilan d&apos;énergie (Llibre, Mampey &amp; Chrétien 1983 §IV.2)&lt;/h3&gt;&lt;p&gt;E − E&lt;sub&gt;0&lt;/sub&gt; − W = 0 (voie de dérive E_drift).&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1754,8 +1754,8 @@
         <translation>Identification séquentielle &amp;guidée (TH8)...</translation>
     </message>
     <message>
-        <source>Seed 002&apos;s 14 tests on the current robot, one step at a time, in their corrected form</source>
-        <translation>Les 14 essais du document 002 sur le robot courant, une étape à la fois, sous leur forme corrigée</translation>
+        <source>Belkoura&apos;s (1993) 14 tests on the current robot, one step at a time, in their corrected form</source>
+        <translation>Les 14 essais de Belkoura 1993 sur le robot courant, une étape à la fois, sous leur forme corrigée</translation>
     </message>
     <message>
         <source>EtherCAT</source>
@@ -1834,12 +1834,12 @@
         <translation>Scènes (*.json)</translation>
     </message>
     <message>
-        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of seed 000 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
-        <translation>Scène satellite : la commande est imposée par construction (le couple calculé tenant compte des réactions sur la base, du document 000 §IV.2, avec les gains et le mouvement du fichier de scène) ; seule la durée simulée peut être modifiée ici. Modifiez le fichier de scène pour changer le reste.</translation>
+        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of Llibre, Mampey &amp; Chrétien 1983 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>Scène satellite : la commande est imposée par construction (le couple calculé tenant compte des réactions sur la base, de Llibre, Mampey &amp; Chrétien 1983 §IV.2, avec les gains et le mouvement du fichier de scène) ; seule la durée simulée peut être modifiée ici. Modifiez le fichier de scène pour changer le reste.</translation>
     </message>
     <message>
-        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (seed 004) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
-        <translation>Les nombres d&apos;opérations sont ceux des chaînes séries : la dynamique de l&apos;Orthoglide (document 004) est calculée sur les arborescences équivalentes de ses jambes et n&apos;a pas de décompte ici. Ouvrez un robot série ou le bras du satellite.</translation>
+        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (Guégan, Khalil, Chablat &amp; Wenger 2002) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
+        <translation>Les nombres d&apos;opérations sont ceux des chaînes séries : la dynamique de l&apos;Orthoglide (Guégan, Khalil, Chablat &amp; Wenger 2002) est calculée sur les arborescences équivalentes de ses jambes et n&apos;a pas de décompte ici. Ouvrez un robot série ou le bras du satellite.</translation>
     </message>
     <message>
         <source>Joint %1</source>
@@ -2605,8 +2605,8 @@
         <translation>Étape %1 sur %2 : appuyez sur « Lancer l&apos;étape ».</translation>
     </message>
     <message>
-        <source>Sequential identification (seed 002, TH8, corrected)</source>
-        <translation>Identification séquentielle (document 002, TH8, corrigée)</translation>
+        <source>Sequential identification (Belkoura 1993, TH8, corrected)</source>
+        <translation>Identification séquentielle (Belkoura 1993, TH8, corrigée)</translation>
     </message>
     <message>
         <source>Torque noise σ [N m, N]:</source>
@@ -2772,8 +2772,8 @@
         <translation>Aucun coefficient de Fourier : générez une scène d&apos;excitation dans le panneau Identification, ou choisissez un autre type.</translation>
     </message>
     <message>
-        <source>The Table 8.1 line of seed 003 on the UMIS robot (4 s): no parameters.</source>
-        <translation>La ligne droite du tableau 8.1 du document 003 sur le robot UMIS (4 s) : aucun paramètre.</translation>
+        <source>The Table 8.1 line of Zanaboni 2009 on the UMIS robot (4 s): no parameters.</source>
+        <translation>La ligne droite du tableau 8.1 de Zanaboni 2009 sur le robot UMIS (4 s) : aucun paramètre.</translation>
     </message>
     <message>
         <source>Unknown trajectory type: choose one.</source>

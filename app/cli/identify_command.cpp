@@ -1,4 +1,4 @@
-// maniplab-cli identify: base parameters from a CSV trace (seed 002 ch. III): dynamic model by weighted
+// maniplab-cli identify: base parameters from a CSV trace (Belkoura 1993 ch. III): dynamic model by weighted
 // least squares or the energy model without accelerations (sim/identification/identification.hpp).
 #include <cmath>
 #include <iomanip>

@@ -1,4 +1,4 @@
-// maniplab-cli identify-sequential: the sequential test procedure of seed 002 ch. III §IV for the TH8,
+// maniplab-cli identify-sequential: the sequential test procedure of Belkoura 1993 ch. III §IV for the TH8,
 // in its corrected form (reference base-parameters-identification.md §8, errata §9), walked step by step:
 // which joints move and how, the corrected equation of the step, then the step's test motions are
 // simulated (sim/identification/sequential.hpp: exact motions, torques by the inverse dynamics of the
@@ -107,7 +107,7 @@ int cmdIdentifySequential(const Args& args) {
     j["steps"] = nlohmann::json::array();
     double worst = 0;
     if (!json)
-      std::cout << m.name << ": sequential identification of seed 002 ch. III §IV (corrected, reference §8), "
+      std::cout << m.name << ": sequential identification of Belkoura 1993 ch. III §IV (corrected, reference §8), "
                 << steps.size() << " steps, energy theorem (3.5), no accelerations\n"
                 << "  each test motion lasts 1 s sampled at " << rate << " Hz (Boole's or Simpson's rule for the work integrals); "
                 << (energyRows ? "rows from the energy functions h" : "the closed-form equations, checked against the energy functions h")
@@ -169,7 +169,7 @@ const Registration kIdentifySequential{
     {"identify-sequential",
      "  identify-sequential ROBOT.json [--noise STD] [--seed N] [--extra-motions N] [--rate HZ]\n"
      "                      [--energy-rows] [--json]\n"
-     "                                   the corrected sequential test procedure of seed 002 for the TH8,\n"
+     "                                   the corrected sequential test procedure of Belkoura 1993 for the TH8,\n"
      "                                   step by step: motions, equations, identified vs true values\n",
      &cmdIdentifySequential, 72}};
 

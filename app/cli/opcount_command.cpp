@@ -1,4 +1,4 @@
-// maniplab-cli opcount: operation counts of the dynamics algorithms beside seed 000 §IV.1.
+// maniplab-cli opcount: operation counts of the dynamics algorithms beside Llibre, Mampey & Chrétien 1983 §IV.1.
 #include <iomanip>
 #include <iostream>
 
@@ -71,7 +71,7 @@ int cmdOpcount(const Args& argsIn) {
     out["robot_joints"] = robot.nq;
     out["convention"] =
         "products = multiplications + divisions, additions = additions + subtractions; sin/cos counted apart; "
-        "'ours' excludes the joint transforms S_i (seed 000 IV.1 counts them apart)";
+        "'ours' excludes the joint transforms S_i (Llibre, Mampey & Chrétien 1983 IV.1 counts them apart)";
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& t : tables)
       for (const auto& r : t.rows) {
@@ -80,9 +80,9 @@ int cmdOpcount(const Args& argsIn) {
                          {"title", r.title},
                          {"ours", countsJson(r.ours)},
                          {"as_called", countsJson(r.oursAsCalled)}};
-        if (r.seed.mul >= 0)
-          o["seed000"] = {{"products", r.seed.mul}, {"additions", r.seed.add}, {"products_formula", r.seed.mulFormula},
-                          {"additions_formula", r.seed.addFormula}};
+        if (r.published.mul >= 0)
+          o["llibre1983"] = {{"products", r.published.mul}, {"additions", r.published.add}, {"products_formula", r.published.mulFormula},
+                          {"additions_formula", r.published.addFormula}};
         rows.push_back(o);
       }
     out["rows"] = rows;
@@ -93,22 +93,22 @@ int cmdOpcount(const Args& argsIn) {
   std::cout << "Operation counts of chains like " << robot.name << " (" << robot.nq
             << " joints; n > " << robot.nq << " repeats its joints, n = " << robot.nq << " is the robot itself)\n"
             << "ManipLab's code run on a counting scalar: x = multiplications + divisions, + = additions +\n"
-            << "subtractions; sin/cos of q given (counted apart), as in seed 000 IV.1; the joint transforms S_i\n"
-            << "are their own row and are excluded from the others. The seed's formulas are for revolute joints\n"
+            << "subtractions; sin/cos of q given (counted apart), as in Llibre, Mampey & Chrétien 1983 IV.1; the joint transforms S_i\n"
+            << "are their own row and are excluded from the others. Llibre, Mampey & Chrétien's (1983) formulas are for revolute joints\n"
             << "without actuators and the authors' own code: they are shown for comparison, not expected equal.\n";
   for (std::size_t a = 0; a < tables.back().rows.size(); ++a) {
     const AlgorithmCount& head = tables.back().rows[a];
     std::cout << "\n" << head.title;
-    if (head.seed.mul >= 0) std::cout << "   [seed 000: x = " << head.seed.mulFormula << ", + = " << head.seed.addFormula << "]";
+    if (head.published.mul >= 0) std::cout << "   [Llibre, Mampey & Chrétien 1983: x = " << head.published.mulFormula << ", + = " << head.published.addFormula << "]";
     std::cout << "\n" << std::setw(4) << "n" << std::setw(13) << "ManipLab x" << std::setw(13) << "ManipLab +"
-              << std::setw(10) << "seed x" << std::setw(10) << "seed +" << std::setw(15) << "as called x"
+              << std::setw(10) << "1983 x" << std::setw(10) << "1983 +" << std::setw(15) << "as called x"
               << std::setw(13) << "as called +" << std::setw(7) << "sqrt" << "\n";
     for (const auto& t : tables) {
       const AlgorithmCount* r = t.find(head.key);
       if (r == nullptr) continue;
       std::cout << std::setw(4) << t.n << std::setw(13) << r->ours.products() << std::setw(13) << r->ours.additions();
-      if (r->seed.mul >= 0)
-        std::cout << std::setw(10) << r->seed.mul << std::setw(10) << r->seed.add;
+      if (r->published.mul >= 0)
+        std::cout << std::setw(10) << r->published.mul << std::setw(10) << r->published.add;
       else
         std::cout << std::setw(10) << "-" << std::setw(10) << "-";
       std::cout << std::setw(15) << r->oursAsCalled.products() << std::setw(13) << r->oursAsCalled.additions()
@@ -122,7 +122,7 @@ const Registration kOpcount{{"opcount",
                              "  opcount ROBOT.json|ROBOT.urdf [--n-max N] [--json]\n"
                              "                                   multiplications/additions of NE, the kinetic-energy\n"
                              "                                   recurrence, CRBA, ABA and Cholesky for n = 1..N,\n"
-                             "                                   beside seed 000's formulas\n",
+                             "                                   beside Llibre, Mampey & Chrétien's (1983) formulas\n",
                              &cmdOpcount, 60}};
 
 }  // namespace

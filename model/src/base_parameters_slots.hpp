@@ -1,6 +1,6 @@
 #pragma once
 // Internal to the symbolic base-parameter rules (base_parameters_symbolic.cpp and the extension rules):
-// the "slots" of seed 002's regrouping, Belkoura 1993 ch. II (2.29)–(2.35). Slot (j, k) is the standard
+// the "slots" of Belkoura's (1993) regrouping, Belkoura 1993 ch. II (2.29)–(2.35). Slot (j, k) is the standard
 // parameter k of body j (kStandardPerJoint per joint) with its energy function h_k^j; its row holds the
 // linear combination of standard parameters that multiplies h_k^j after the regroupings so far. A
 // relation h_a = sum_b c_b h_b moves the content of slot a onto the slots b (content_b += c_b content_a)

@@ -1,4 +1,4 @@
-// Christoffel symbols and C(q, qd) (seed 001 §4).
+// Christoffel symbols and C(q, qd) (the course notes Dynamique des robots séries §4).
 #include "maniplab/model/coriolis_christoffel.hpp"
 
 namespace maniplab {

@@ -1,4 +1,4 @@
-// Energies and momenta (seed 000 §III.1 eq 2 and §IV.2; seed 001 §2–3).
+// Energies and momenta (Llibre, Mampey & Chrétien 1983 §III.1 eq 2 and §IV.2; the course notes Dynamique des robots séries §2–3).
 #include "maniplab/model/energy_momentum.hpp"
 
 namespace maniplab {

@@ -1,4 +1,4 @@
-// Energy functions h of seed 002 eqs (1.34), (1.39), (1.41) (reference notes §3).
+// Energy functions h of Belkoura 1993 eqs (1.34), (1.39), (1.41) (reference notes §3).
 #include "maniplab/model/energy_regressor.hpp"
 
 #include "maniplab/model/joint_transform.hpp"

@@ -1,4 +1,4 @@
-// Free-floating base (seed 000 §IV.2): floating-base ABA (Featherstone RBDA ch. 9), augmented mass
+// Free-floating base (Llibre, Mampey & Chrétien 1983 §IV.2): floating-base ABA (Featherstone RBDA ch. 9), augmented mass
 // matrix and bias (RBDA ch. 9), the seven kinetic quantities, reaction-aware inverse dynamics.
 #include "maniplab/model/floating_base.hpp"
 

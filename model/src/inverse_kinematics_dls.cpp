@@ -1,4 +1,4 @@
-// Damped-least-squares inverse kinematics (numeric IK used where no closed form exists; seed 003 §6
+// Damped-least-squares inverse kinematics (numeric IK used where no closed form exists; Zanaboni 2009 §6
 // uses the closed form for UMIS, see umis_inverse_kinematics).
 #include "maniplab/model/inverse_kinematics_dls.hpp"
 

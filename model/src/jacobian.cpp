@@ -1,4 +1,4 @@
-// Geometric Jacobian and J̇q̇ (seed 001 §3 and §5; seed 003 eqs 4.1–4.6 and 6.8).
+// Geometric Jacobian and J̇q̇ (the course notes Dynamique des robots séries §3 and §5; Zanaboni 2009 eqs 4.1–4.6 and 6.8).
 #include "maniplab/model/jacobian.hpp"
 
 namespace maniplab {

@@ -1,4 +1,4 @@
-// Standard DH -> modified DH frames for the inertial parameters: seed 002 (1.8)–(1.12) (the two
+// Standard DH -> modified DH frames for the inertial parameters: Belkoura 1993 (1.8)–(1.12) (the two
 // conventions), Annex 2 lambda (rigid change of frame of the 10 standard parameters); see mdh_frames.hpp.
 #include "maniplab/model/mdh_frames.hpp"
 

@@ -1,5 +1,5 @@
 // Operation counts of NE, the kinetic-energy recurrence, CRBA, ABA and Cholesky on the counting scalar,
-// beside seed 000 §IV.1 (M1 = 12n, A1 = 6n; M2 = 149n-89, A2 = 130n-76; M3 = 12n^2+26n-47,
+// beside Llibre, Mampey & Chrétien 1983 §IV.1 (M1 = 12n, A1 = 6n; M2 = 149n-89, A2 = 130n-76; M3 = 12n^2+26n-47,
 // A3 = 9n^2+35n-67; M4 = (n^3+9n^2-10n)/2, A4 = (n^2+3n)/2).
 #include "maniplab/model/operation_counts.hpp"
 
@@ -14,9 +14,9 @@
 
 namespace maniplab {
 
-SeedCount seed000Count(const std::string& key, int n) {
+PublishedCount publishedCount(const std::string& key, int n) {
   const std::int64_t N = n;
-  SeedCount s;
+  PublishedCount s;
   if (key == "transforms") {
     s = {12 * N, 6 * N, "12n", "6n"};
   } else if (key == "rnea") {
@@ -26,7 +26,7 @@ SeedCount seed000Count(const std::string& key, int n) {
   } else if (key == "cholesky") {
     s = {(N * N * N + 9 * N * N - 10 * N) / 2, (N * N + 3 * N) / 2, "(n^3 + 9n^2 - 10n)/2", "(n^2 + 3n)/2"};
   } else if (key == "fd_cholesky") {
-    const SeedCount a = seed000Count("rnea", n), b = seed000Count("recurrence", n), c = seed000Count("cholesky", n);
+    const PublishedCount a = publishedCount("rnea", n), b = publishedCount("recurrence", n), c = publishedCount("cholesky", n);
     s = {a.mul + b.mul + c.mul, a.add + b.add + c.add, "M2 + M3 + M4", "A2 + A3 + A4"};
   }
   return s;
@@ -85,7 +85,7 @@ OperationCountTable countOperations(const Model& model) {
   t.n = n;
   const OpCounts trAll = transformsCost(m, q, 0), trTail = transformsCost(m, q, 1);
   auto add = [&](const std::string& key, const std::string& title, const OpCounts& asCalled, const OpCounts& tr) {
-    t.rows.push_back({key, title, asCalled - tr, asCalled, seed000Count(key, n)});
+    t.rows.push_back({key, title, asCalled - tr, asCalled, publishedCount(key, n)});
   };
   add("transforms", "joint transforms S_i (sin, cos given)", trAll, OpCounts{});
   {
@@ -129,7 +129,7 @@ OperationCountTable countOperations(const Model& model) {
     OpCountScope s;
     if (forwardDynamicsCholesky(m, d, q, qd, tau, opt) >= 0)
       throw std::runtime_error("countOperations: singular mass matrix in the Cholesky forward dynamics");
-    add("fd_cholesky", "forward dynamics of seed 000 IV (NE + recurrence + Cholesky)", s.counts(), trAll);
+    add("fd_cholesky", "forward dynamics of Llibre, Mampey & Chrétien 1983 IV (NE + recurrence + Cholesky)", s.counts(), trAll);
   }
   return t;
 }

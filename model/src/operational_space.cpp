@@ -1,4 +1,4 @@
-// Operational-space model M_x, C_x, g_x (seed 001 §5, E1) with a damped inverse near singularities; J̇.
+// Operational-space model M_x, C_x, g_x (the course notes Dynamique des robots séries §5, E1) with a damped inverse near singularities; J̇.
 #include "maniplab/model/operational_space.hpp"
 
 #include <stdexcept>

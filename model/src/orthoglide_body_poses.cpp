@@ -1,5 +1,5 @@
 // Orthoglide poses of every leg body and the platform for given actuator positions: numeric forward
-// geometric model (Newton on seed 004 eqs 2-3), inverse geometric model of each chain, then the frames
+// geometric model (Newton on Guégan, Khalil, Chablat & Wenger 2002 eqs 2-3), inverse geometric model of each chain, then the frames
 // of tables 1-2 with the loop closure (eq 34). What a 3D view draws.
 #include "maniplab/model/orthoglide_kinematics.hpp"
 #include "maniplab/model/orthoglide_tables.hpp"

@@ -1,6 +1,6 @@
-// Orthoglide chain dynamic model from the equivalent tree structure (cut joint q_8i): seed 004 annex
-// eqs (31)-(37) and eq (11); H_ar by the core's Newton-Euler (seed 000 §II, rnea.hpp) on two serial
-// branches of the tree (orthoglide_tables.hpp), A_i and h_i as in seed 004 §V.A.
+// Orthoglide chain dynamic model from the equivalent tree structure (cut joint q_8i): Guégan, Khalil, Chablat & Wenger 2002 annex
+// eqs (31)-(37) and eq (11); H_ar by the core's Newton-Euler (Llibre, Mampey & Chrétien 1983 §II, rnea.hpp) on two serial
+// branches of the tree (orthoglide_tables.hpp), A_i and h_i as in Guégan, Khalil, Chablat & Wenger 2002 §V.A.
 #include <numbers>
 
 #include "maniplab/model/orthoglide_dynamics.hpp"

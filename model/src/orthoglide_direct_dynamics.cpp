@@ -1,4 +1,4 @@
-// Orthoglide direct dynamic model: seed 004 eqs (24)-(30) with errata E5-E7 (reference §5):
+// Orthoglide direct dynamic model: Guégan, Khalil, Chablat & Wenger 2002 eqs (24)-(30) with errata E5-E7 (reference §5):
 // A_xi = ^0J_i^{-T} A_i ^0J_i^{-1}, h_xi = ^0J_i^{-T} h_i, A_robot = sum A_xi + M_p I_3,
 // h_robot = sum (h_xi - A_xi ^0Jdot_i qdot_i) - M_p ^0g, ^0Vdot_p = A_robot^{-1} (^0J_p^{-T} Gamma - h_robot).
 #include <Eigen/Cholesky>

@@ -1,5 +1,5 @@
-// Orthoglide kinetic and potential energy from the bodies' velocities (seed 000 §IV.2 energy of a
-// multibody system; frames of seed 004 tables 1-2 and loop closure eq 34; chain rates by eq 6).
+// Orthoglide kinetic and potential energy from the bodies' velocities (Llibre, Mampey & Chrétien 1983 §IV.2 energy of a
+// multibody system; frames of Guégan, Khalil, Chablat & Wenger 2002 tables 1-2 and loop closure eq 34; chain rates by eq 6).
 // Deliberately independent of the Newton-Euler path: it is the oracle of the power balance.
 #include "maniplab/model/orthoglide_dynamics.hpp"
 

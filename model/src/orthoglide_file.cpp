@@ -1,4 +1,4 @@
-// Orthoglide robot file reader/validator (format: robots/orthoglide.md; parameters of seed 004 tables
+// Orthoglide robot file reader/validator (format: robots/orthoglide.md; parameters of Guégan, Khalil, Chablat & Wenger 2002 tables
 // 1-2, reference shared/reference/orthoglide.md §7). Uses the shared JSON reader (json_reader.hpp).
 #include "maniplab/model/orthoglide_file.hpp"
 

@@ -1,6 +1,6 @@
-// Orthoglide numeric forward geometric model: Newton's method on the inverse geometric model (seed 004
+// Orthoglide numeric forward geometric model: Newton's method on the inverse geometric model (Guégan, Khalil, Chablat & Wenger 2002
 // eqs 2-3 [E2]) with the robot's inverse Jacobian (eq 5) as the IGM's derivative dL/dP; and the velocity
-// amplification factors (seed 004 §I), the singular values of ^0J_p.
+// amplification factors (Guégan, Khalil, Chablat & Wenger 2002 §I), the singular values of ^0J_p.
 #include <Eigen/Eigenvalues>
 #include <cmath>
 

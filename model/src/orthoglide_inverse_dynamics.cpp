@@ -1,4 +1,4 @@
-// Orthoglide inverse dynamic model: seed 004 eqs (10)-(23) with errata E4, E5 (reference §4):
+// Orthoglide inverse dynamic model: Guégan, Khalil, Chablat & Wenger 2002 eqs (10)-(23) with errata E4, E5 (reference §4):
 // H_xi = ^0J_i^{-T} H_i, ^0F_p = M_p (^0Vdot_p - ^0g), H_robot = ^0F_p + sum H_xi, Gamma = ^0J_p^T H_robot.
 #include "maniplab/model/orthoglide_dynamics.hpp"
 

@@ -1,4 +1,4 @@
-// Orthoglide inverse geometric model: seed 004 eqs (2)-(3), corrected [E2] (reference §3), and the
+// Orthoglide inverse geometric model: Guégan, Khalil, Chablat & Wenger 2002 eqs (2)-(3), corrected [E2] (reference §3), and the
 // chain's direct geometric model derived from tables 1-2 (reference §2 "platform position per chain").
 #include <algorithm>
 #include <cmath>

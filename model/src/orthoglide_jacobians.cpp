@@ -1,4 +1,4 @@
-// Orthoglide Jacobians: chain Jacobians ^0J_i (seed 004 eq 7), their closed-form inverses (eq 8,
+// Orthoglide Jacobians: chain Jacobians ^0J_i (Guégan, Khalil, Chablat & Wenger 2002 eq 7), their closed-form inverses (eq 8,
 // corrected [E3]) and the robot's inverse Jacobian ^0J_p^{-1} (eqs 4-5); reference §3.
 #include <cmath>
 

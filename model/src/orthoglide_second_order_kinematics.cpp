@@ -1,4 +1,4 @@
-// Orthoglide first- and second-order inverse kinematic models of the chains: seed 004 eqs (6) and (9),
+// Orthoglide first- and second-order inverse kinematic models of the chains: Guégan, Khalil, Chablat & Wenger 2002 eqs (6) and (9),
 // qddot_i = ^0J_i^{-1} (^0Vdot_p - ^0Jdot_i qdot_i); ^0Jdot_i qdot_i is the time derivative of eq (7).
 #include <cmath>
 

@@ -1,5 +1,5 @@
-// Inverse-dynamics regressor: seed 002 eqs (1.42)-(1.44) (the model is linear in the standard parameters),
-// Newton–Euler recurrences of seed 000 §II (eq 1 and the backward recurrence).
+// Inverse-dynamics regressor: Belkoura 1993 eqs (1.42)-(1.44) (the model is linear in the standard parameters),
+// Newton–Euler recurrences of Llibre, Mampey & Chrétien 1983 §II (eq 1 and the backward recurrence).
 #include "maniplab/model/regressor.hpp"
 
 #include <vector>
@@ -13,7 +13,7 @@ namespace maniplab {
 namespace {
 using Block = Eigen::Matrix<double, 6, 10>;
 
-/// L(w) with J w = L(w) [XX XY XZ YY YZ ZZ]^T (the (.w) operator of seed 002 §III.1).
+/// L(w) with J w = L(w) [XX XY XZ YY YZ ZZ]^T (the (.w) operator of Belkoura 1993 §III.1).
 Eigen::Matrix<double, 3, 6> dotOmega(const Vector3& w) {
   Eigen::Matrix<double, 3, 6> L;
   L << w.x(), w.y(), w.z(), 0, 0, 0,  //

@@ -235,7 +235,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
       if (ev < -1e-12)
         rd.warning("/joints/" + std::to_string(i) + "/link/inertia",
                    "with the full rotor model the link inertia should include the rotor of joint " + std::to_string(i + 2) +
-                       " as a locked part (seed 000: J' = J - J_m); here J - J_m has a negative principal moment (" +
+                       " as a locked part (Llibre, Mampey & Chrétien 1983: J' = J - J_m); here J - J_m has a negative principal moment (" +
                        formatNumber(ev) + ")");
     }
   // A model whose mass matrix is singular at the home pose cannot be simulated: report the joint.

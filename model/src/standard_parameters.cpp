@@ -1,4 +1,4 @@
-// Standard inertial parameters <-> (mass, centre of mass, inertia at the centre of mass): seed 002
+// Standard inertial parameters <-> (mass, centre of mass, inertia at the centre of mass): Belkoura 1993
 // ch. I §V (Huygens, J = I_G - M S^ S^), eq (1.41) parameter order; body quantities in the DHM frames
 // (mdh_frames.hpp) for a standard-DH robot.
 #include "maniplab/model/standard_parameters.hpp"

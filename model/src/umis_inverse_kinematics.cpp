@@ -1,4 +1,4 @@
-// UMIS closed-form IK (seed 003 eqs 3.21–3.89; reference umis.md §6.2 items 1–5).
+// UMIS closed-form IK (Zanaboni 2009 eqs 3.21–3.89; reference umis.md §6.2 items 1–5).
 #include "maniplab/model/umis_inverse_kinematics.hpp"
 
 #include <cmath>

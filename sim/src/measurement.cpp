@@ -1,4 +1,4 @@
-// Encoder quantisation, noise and the difference velocity estimator (seed 003 Fig. 8.10).
+// Encoder quantisation, noise and the difference velocity estimator (Zanaboni 2009 Fig. 8.10).
 #include "maniplab/sim/measurement.hpp"
 
 #include <cmath>

@@ -336,7 +336,7 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     std::string vel = "true";
     rd.string(m, p, "velocity", vel, false);
     if (vel == "difference") mo.estimateVelocity = true;
-    else if (vel != "true") rd.error(p + "/velocity", "must be \"true\" or \"difference\" (seed 003 estimator)");
+    else if (vel != "true") rd.error(p + "/velocity", "must be \"true\" or \"difference\" (Zanaboni 2009 estimator)");
     double w = 10;
     if (rd.number(m, p, "velocity_window", w, false)) {
       if (w < 1 || w != std::floor(w)) rd.error(p + "/velocity_window", "must be a positive integer");

@@ -1,4 +1,4 @@
-// Simulated plant: forward dynamics (seed 000 §IV) stepped by the plants' integrator (explicit Euler of
+// Simulated plant: forward dynamics (Llibre, Mampey & Chrétien 1983 §IV) stepped by the plants' integrator (explicit Euler of
 // Zanaboni 2009 eq 9.2, RK4, Dormand–Prince 5(4)), zero-order-hold torque, saturation, limits, sensor chain.
 #include "maniplab/sim/simulated_plant.hpp"
 

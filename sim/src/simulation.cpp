@@ -1,4 +1,4 @@
-// Closed-loop run: controller / backend / recorder / metrics / energy balance (seed 003 ch. 9; seed 000 §IV.2).
+// Closed-loop run: controller / backend / recorder / metrics / energy balance (Zanaboni 2009 ch. 9; Llibre, Mampey & Chrétien 1983 §IV.2).
 #include "maniplab/sim/simulation.hpp"
 
 #include <chrono>
@@ -114,7 +114,7 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     else
       friction.setZero();
 
-    // Cartesian pose (Euler XYZ, seed 003 eqs 3.13–3.18) of the desired joints; the actual pose comes
+    // Cartesian pose (Euler XYZ, Zanaboni 2009 eqs 3.13–3.18) of the desired joints; the actual pose comes
     // from the forward kinematics that energyMomentum() leaves in data.
     Vector6 xd, x;
     EnergyMomentum em;

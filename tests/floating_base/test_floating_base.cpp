@@ -1,4 +1,4 @@
-// Free-floating base (seed 000 §IV.2): floating-base ABA against the augmented mass matrix, the locked
+// Free-floating base (Llibre, Mampey & Chrétien 1983 §IV.2): floating-base ABA against the augmented mass matrix, the locked
 // base against the fixed-base core, momentum from H against momentum from the body velocities, the
 // reaction-aware inverse dynamics against the forward dynamics, and conservation of the seven kinetic
 // quantities over 10 s of Dormand–Prince integration; the satellite scene through the CLI.
@@ -169,7 +169,7 @@ class FloatingBase : public QObject {
   }
 
   void externalWrenchChangesTheMomenta() {
-    // Seed 000 §IV.2: dP/dt = external force, dL/dt = its moment (world, about the world origin). Over
+    // Llibre, Mampey & Chrétien 1983 §IV.2: dP/dt = external force, dL/dt = its moment (world, about the world origin). Over
     // ticks of h the integrals are compared with the trapezoid of the world-frame wrench (error O(h^3)).
     std::mt19937 rng(23);
     const FloatingBaseModel fm = randomFloating(rng, 6, 0.0);

@@ -286,7 +286,7 @@ class BaseParameters : public QObject {
     QTest::newRow("UMIS") << "umis.json" << -1;
     QTest::newRow("SCARA") << "scara.json" << -1;
     QTest::newRow("planar 2R") << "planar2r.json" << -1;
-    QTest::newRow("seed 000 arm") << "seed000_arm.json" << -1;
+    QTest::newRow("Llibre, Mampey & Chrétien 1983 arm") << "llibre1983_arm.json" << -1;
   }
   void shippedRobots() {
     QFETCH(QString, file);

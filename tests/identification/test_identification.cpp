@@ -1,4 +1,4 @@
-// Identification of the base parameters (seed 002 ch. III) on the TH8:
+// Identification of the base parameters (Belkoura 1993 ch. III) on the TH8:
 //  * exact synthetic trace (q, qd, qdd sampled from an optimised Fourier excitation, tau from rnea): the
 //    dynamic model recovers every base parameter to 1e-6 relative;
 //  * the energy model on the same trace at 1 kHz (continuous torque, Simpson work, friction integrals

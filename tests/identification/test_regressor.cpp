@@ -1,4 +1,4 @@
-// Standard parameters and the two regressors of seed 002 against the dynamics core: tau = Y pi against
+// Standard parameters and the two regressors of Belkoura 1993 against the dynamics core: tau = Y pi against
 // rnea() and H = h pi against energyMomentum() to 1e-10 on random chains (revolute and prismatic joints,
 // armature rotors, friction) and on every shipped robot (armature model); the conversion
 // (mass, com, I_G) <-> standard parameters round-trips (also through the DHM frames of a DH robot); the
@@ -69,7 +69,7 @@ class Regressor : public QObject {
   void shippedRobots_data() {
     QTest::addColumn<QString>("file");
     for (const char* f : {"th8.json", "stanford.json", "puma560.json", "puma560_mdh.json", "umis.json", "scara.json",
-                          "planar2r.json", "seed000_arm.json"})
+                          "planar2r.json", "llibre1983_arm.json"})
       QTest::newRow(f) << f;
   }
   void shippedRobots() {

@@ -1,5 +1,5 @@
 // Closed-form oracles: the textbook planar 2R arm (M, C, g, energy), DH vs MDH of one robot, the UMIS
-// closed-form IK validation of seed 003 (eqs 3.90–3.92), Euler XYZ angles, the numeric IK, and the joint
+// closed-form IK validation of Zanaboni 2009 (eqs 3.90–3.92), Euler XYZ angles, the numeric IK, and the joint
 // transforms' sinCos/sinCos2 against the C library.
 #include <QTest>
 #include <algorithm>
@@ -119,7 +119,7 @@ class ClosedForms : public QObject {
     QVERIFY(std::abs(Q(1, 2) + std::sin(e[0]) * std::cos(e[1])) < 1e-15);
   }
 
-  // Seed 003 eqs 3.90–3.92: pose (phi, theta, psi, X, Y, Z) = (-1.0070, -1.5190, -2.6140, -0.5890, 0.0280,
+  // Zanaboni 2009 eqs 3.90–3.92: pose (phi, theta, psi, X, Y, Z) = (-1.0070, -1.5190, -2.6140, -0.5890, 0.0280,
   // 0.6390) and the joint vector (2.9677, 2.0966, -1.0120, -0.2599, 2.6127, 1.7645).
   void umisValidationPose() {
     const RobotDescription d = umisKinematics();

@@ -41,7 +41,7 @@ class DynamicsCrossCheck : public QObject {
 
   // The full rotor model really differs from the armature model (the check above could otherwise
   // pass with both implemented identically), and the difference is exactly the rotor coupling
-  // alpha_k j_mk (eps_{k-1} . z_i) of seed 000 §III.
+  // alpha_k j_mk (eps_{k-1} . z_i) of Llibre, Mampey & Chrétien 1983 §III.
   void fullRotorCouplingTerm() {
     std::mt19937 rng(99);
     RandomChainOptions o;

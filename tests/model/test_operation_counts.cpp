@@ -1,6 +1,6 @@
-// Operation counts (seed 000 §IV.1): the counting scalar itself, the exact counts of ManipLab's
+// Operation counts (Llibre, Mampey & Chrétien 1983 §IV.1): the counting scalar itself, the exact counts of ManipLab's
 // algorithms per n (closed forms, derived by hand for Cholesky and fitted then frozen for the others),
-// their determinism, their growth order by finite differences, the seed's formulas at its n = 6 table,
+// their determinism, their growth order by finite differences, Llibre, Mampey & Chrétien's (1983) formulas at its n = 6 table,
 // and the opcount CLI.
 #include <QProcess>
 #include <QTest>
@@ -19,7 +19,7 @@ namespace {
 
 using I = std::int64_t;
 
-/// The seed's condition: revolute joints only, no actuators (gear 1, no rotor inertia, no friction).
+/// The paper's condition: revolute joints only, no actuators (gear 1, no rotor inertia, no friction).
 Model bareRevoluteChain(unsigned seed, int n) {
   std::mt19937 rng(seed);
   RandomChainOptions o;
@@ -175,7 +175,7 @@ class OperationCounts : public QObject {
         for (I x : dp) QVERIFY2(x == dp.front(), qPrintable(what + ": p-th difference not constant"));
         for (I x : dp1) QVERIFY2(x == 0, qPrintable(what + ": (p+1)-th difference not zero"));
       }
-    // Leading coefficients: the recurrence shares the seed's n^2 terms (12 n^2 x, 9 n^2 +: second differences
+    // Leading coefficients: the recurrence shares the paper's n^2 terms (12 n^2 x, 9 n^2 +: second differences
     // 24 and 18); CRBA's one 6-vector dot product per entry gives 3 n^2 x, 2.5 n^2 + (6 and 5); Cholesky's
     // third difference is 1 (n^3/6).
     auto second = [&](const char* key, bool products) {
@@ -187,22 +187,22 @@ class OperationCounts : public QObject {
     QCOMPARE(second("recurrence", false), I(18));
     QCOMPARE(second("crba", true), I(6));
     QCOMPARE(second("crba", false), I(5));
-    const I seedSecond = seed000Count("recurrence", 3).mul - 2 * seed000Count("recurrence", 2).mul + seed000Count("recurrence", 1).mul;
+    const I seedSecond = publishedCount("recurrence", 3).mul - 2 * publishedCount("recurrence", 2).mul + publishedCount("recurrence", 1).mul;
     QCOMPARE(seedSecond, I(24));
   }
 
   void seedFormulasMatchThePrintedTable() {
-    // Seed 000 §IV.1, n = 6: NE 805/704, Mampey 541/467, Cholesky 240/27 (the S_i row prints 48/36 while
+    // Llibre, Mampey & Chrétien 1983 §IV.1, n = 6: NE 805/704, Mampey 541/467, Cholesky 240/27 (the S_i row prints 48/36 while
     // 12n gives 72: erratum E10 of the reference notes, unresolved).
-    QCOMPARE(seed000Count("rnea", 6).mul, I(805));
-    QCOMPARE(seed000Count("rnea", 6).add, I(704));
-    QCOMPARE(seed000Count("recurrence", 6).mul, I(541));
-    QCOMPARE(seed000Count("recurrence", 6).add, I(467));
-    QCOMPARE(seed000Count("cholesky", 6).mul, I(240));
-    QCOMPARE(seed000Count("cholesky", 6).add, I(27));
-    QCOMPARE(seed000Count("transforms", 6).add, I(36));
-    QCOMPARE(seed000Count("fd_cholesky", 6).mul, I(805 + 541 + 240));
-    QCOMPARE(seed000Count("crba", 6).mul, I(-1));
+    QCOMPARE(publishedCount("rnea", 6).mul, I(805));
+    QCOMPARE(publishedCount("rnea", 6).add, I(704));
+    QCOMPARE(publishedCount("recurrence", 6).mul, I(541));
+    QCOMPARE(publishedCount("recurrence", 6).add, I(467));
+    QCOMPARE(publishedCount("cholesky", 6).mul, I(240));
+    QCOMPARE(publishedCount("cholesky", 6).add, I(27));
+    QCOMPARE(publishedCount("transforms", 6).add, I(36));
+    QCOMPARE(publishedCount("fd_cholesky", 6).mul, I(805 + 541 + 240));
+    QCOMPARE(publishedCount("crba", 6).mul, I(-1));
   }
 
   void chainLikeARobot() {
@@ -238,7 +238,7 @@ class OperationCounts : public QObject {
       if (row["algorithm"] != "recurrence") continue;
       const I n = row["n"].get<I>();
       QCOMPARE(row["ours"]["products"].get<I>(), expected("recurrence", n).mul);
-      if (n == 6) QCOMPARE(row["seed000"]["products"].get<I>(), I(541));
+      if (n == 6) QCOMPARE(row["llibre1983"]["products"].get<I>(), I(541));
       ++seen;
     }
     QCOMPARE(seen, 7);

@@ -1,5 +1,5 @@
 // Every shipped robot file loads and passes the dynamics cross-checks; the Puma 560 written in DH and
-// in MDH gives identical dynamics; UMIS file data match seed 003.
+// in MDH gives identical dynamics; UMIS file data match Zanaboni 2009.
 #include <QDir>
 #include <QTest>
 

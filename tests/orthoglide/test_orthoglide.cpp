@@ -1,4 +1,4 @@
-// The Orthoglide (seed 004): tables and loop closure, IGM/FGM, Jacobians against finite differences,
+// The Orthoglide (Guégan, Khalil, Chablat & Wenger 2002): tables and loop closure, IGM/FGM, Jacobians against finite differences,
 // velocity amplification factors over the prescribed workspace, chain and robot dynamic models (IDM and
 // DDM inverse to each other), and the closed-loop dynamics checked against an independent energy
 // computation (kinetic energy = 1/2 V^T A_robot V; actuator power = d/dt (kinetic + potential); Lagrange's
@@ -188,7 +188,7 @@ class Orthoglide : public QObject {
     Matrix3 perm;
     perm << 0, 0, 1, 1, 0, 0, 0, 1, 0;
     QVERIFY((orthoglideInverseJacobian(m, q) - perm).norm() < 1e-12);
-    // Over the prescribed cube (an 11^3 grid incl. corners), seed 004 §I: within [1/2, 2].
+    // Over the prescribed cube (an 11^3 grid incl. corners), Guégan, Khalil, Chablat & Wenger 2002 §I: within [1/2, 2].
     double lo = 1e9, hi = 0;
     const int N = 11;
     const double h = m.workspaceSize / 2;

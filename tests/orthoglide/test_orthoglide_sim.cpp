@@ -107,7 +107,7 @@ class OrthoglideSim : public QObject {
 
   void computedTorqueWithPerfectModelIsExact() {
     // Perfect model (friction compensated with the plant's smoothing), starting on the reference: the
-    // actuator error obeys e'' + Kv e' + Kp e = 0 with e(0) = 0 (seed 003 eq 7.8) up to the zero-order
+    // actuator error obeys e'' + Kv e' + Kp e = 0 with e(0) = 0 (Zanaboni 2009 eq 7.8) up to the zero-order
     // hold, so it is small and shrinks with the control period.
     OrthoglideSceneLoadResult sl = loadOrthoglideSceneFile(kScene);
     QVERIFY2(sl.ok(), sl.report().c_str());

@@ -1,5 +1,5 @@
 // Controllers and gain design: PID filter/anti-windup/saturation, computed torque = one NE call,
-// model perturbation, gain formulas of seed 003 (7.9–7.17).
+// model perturbation, gain formulas of Zanaboni 2009 (7.9–7.17).
 #include <QTest>
 
 #include "maniplab/model/crba.hpp"
@@ -37,7 +37,7 @@ class Controllers : public QObject {
  private slots:
   void gainDesign() {
     const PdGains g = gainsFromResponseTime(0.2);
-    QVERIFY(std::abs(g.kp - 559.32) < 0.005);  // seed 003 eqs 9.3–9.5
+    QVERIFY(std::abs(g.kp - 559.32) < 0.005);  // Zanaboni 2009 eqs 9.3–9.5
     QVERIFY(std::abs(g.kv - 47.30) < 0.005);
     const double x = responseTimeConstant();
     QVERIFY(std::abs((1 + x) * std::exp(-x) - 0.05) < 1e-14);

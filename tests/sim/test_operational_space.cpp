@@ -1,4 +1,4 @@
-// Operational-space model (seed 001 §5) and the Cartesian computed-torque controller: J̇ against finite
+// Operational-space model (the course notes Dynamique des robots séries §5) and the Cartesian computed-torque controller: J̇ against finite
 // differences and the core's J̇q̇, F = M_x ẍ + C_x ẋ + g_x = J^-T tau on random states, the kinetic-energy
 // form of M_x, the damped model near a wrist singularity, the controller against the joint-space
 // computed torque it must equal, and Cartesian line tracking on the Puma 560 with a perfect model.
@@ -102,7 +102,7 @@ class OperationalSpace : public QObject {
       const Vector6 Fj = os.Jinv.transpose() * tau;
       QVERIFY2(relErr(F, Fj) < 1e-9, qPrintable(QString("chain %1: %2").arg(c).arg(relErr(F, Fj))));
       QVERIFY(relErr(Vector6(os.Cx * os.xd), os.mux) < 1e-9);
-      // Seed 001: E_c = 1/2 ẋ^T M_x ẋ = 1/2 q̇^T M q̇.
+      // the course notes Dynamique des robots séries: E_c = 1/2 ẋ^T M_x ẋ = 1/2 q̇^T M q̇.
       const double T = 0.5 * qd.dot(os.M * qd), Tx = 0.5 * os.xd.dot(os.Mx * os.xd);
       QVERIFY(std::abs(T - Tx) <= 1e-9 * std::max(1.0, T));
       // M_x symmetric positive definite.

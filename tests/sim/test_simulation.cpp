@@ -1,4 +1,4 @@
-// The simulation engine: integrator orders, conservation (seed 000 §IV.2), computed torque with a
+// The simulation engine: integrator orders, conservation (Llibre, Mampey & Chrétien 1983 §IV.2), computed torque with a
 // perfect model, the UMIS thesis comparison, determinism, divergence and limit reports.
 #include <QFile>
 #include <QTemporaryDir>
@@ -51,7 +51,7 @@ VectorX freeMotion(const Model& model, PlantOptions opt, const VectorX& q0, cons
 class Simulation : public QObject {
   Q_OBJECT
  private slots:
-  // Global error on the 2R arm: RK4 scales as h^4, the seed-003 Euler as h.
+  // Global error on the 2R arm: RK4 scales as h^4, Zanaboni's (2009) explicit Euler as h.
   void integratorOrders() {
     const Model m = loadModel("robots/planar2r.json");
     VectorX q0(2), qd0(2);
@@ -112,7 +112,7 @@ class Simulation : public QObject {
     }
   }
 
-  // Seed 000 §IV.2: the free fall of the Puma 560 without friction keeps T + U constant.
+  // Llibre, Mampey & Chrétien 1983 §IV.2: the free fall of the Puma 560 without friction keeps T + U constant.
   void pumaFreeFallEnergy() {
     const Scene s = loadScene("scenes/puma560_free_fall.json");
     const auto traj = makeTrajectory(s);

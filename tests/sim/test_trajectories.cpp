@@ -1,7 +1,7 @@
 // Reference trajectories (sim/include/maniplab/sim/trajectory_*.hpp): boundary conditions, continuity,
 // limits, derivatives against finite differences of the trajectory itself, the Cartesian line's
 // kinematic consistency (FK on the line, J qd = twist, J qdd + Jdot qd = acceleration), the UMIS thesis
-// trajectory against Table 10.1 (seed 003), the bounded-deviation counts of umis.md §8 and the absence
+// trajectory against Table 10.1 (Zanaboni 2009), the bounded-deviation counts of umis.md §8 and the absence
 // of heap allocation in sample().
 #include <QTest>
 #include <Eigen/SVD>
@@ -105,7 +105,7 @@ LineCheck checkLine(const Model& model, const CartesianLineTrajectory& line, dou
 class Trajectories : public QObject {
   Q_OBJECT
  private slots:
-  // ---- Quintic (seed 003 eqs 6.1–6.6) -------------------------------------------------------------
+  // ---- Quintic (Zanaboni 2009 eqs 6.1–6.6) -------------------------------------------------------------
   void quinticRestToRest() {
     std::mt19937 rng(1);
     const VectorX q0 = randomVectorX(rng, 6, 2), q1 = randomVectorX(rng, 6, 2);
@@ -342,7 +342,7 @@ class Trajectories : public QObject {
     QVERIFY(finiteDifferenceError(tr, uniformTimes(0, 20, 41)) < 1e-8);
   }
 
-  // ---- Cartesian line, UMIS thesis trajectory (seed 003 Table 8.1, Table 10.1) ---------------------------
+  // ---- Cartesian line, UMIS thesis trajectory (Zanaboni 2009 Table 8.1, Table 10.1) ---------------------------
   void umisThesisLineTable101() {
     const RobotDescription d = umisKinematics();
     const Model model = buildModel(d);

@@ -39,7 +39,7 @@ inline void crossCheck(const Model& model, std::mt19937& rng, int states, const 
     const VectorX qd = randomVectorX(rng, n, 1.0);
     const VectorX qdd = randomVectorX(rng, n, 1.0);
 
-    // 1. Mass matrix three ways (seed 000 §III recurrence, CRBA, Newton–Euler columns).
+    // 1. Mass matrix three ways (Llibre, Mampey & Chrétien 1983 §III recurrence, CRBA, Newton–Euler columns).
     const MatrixX Mrec = massMatrixRecurrence(model, data, q);
     const MatrixX Mcrba = crba(model, data, q);
     const MatrixX Mne = massMatrixNewtonEuler(model, data, q);

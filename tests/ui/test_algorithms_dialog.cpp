@@ -1,5 +1,5 @@
 // Help -> Algorithms: the dialog shows, for the current robot, the operation counts that
-// countOperations() measures and the seed 000 formulas; the plot has a curve per algorithm; texts
+// countOperations() measures and the Llibre, Mampey & Chrétien 1983 formulas; the plot has a curve per algorithm; texts
 // retranslate at run time; a model with a singular mass matrix gives a message, not a crash.
 #include <QApplication>
 #include <QTableWidget>
@@ -28,13 +28,13 @@ class TestAlgorithmsDialog : public QObject {
       const AlgorithmCount& a = t.rows[std::size_t(row)];
       QCOMPARE(dlg.cellText(row, 1), QString::number(a.ours.products()));
       QCOMPARE(dlg.cellText(row, 2), QString::number(a.ours.additions()));
-      if (a.seed.mul >= 0) QCOMPARE(dlg.cellText(row, 3), QString::number(a.seed.mul));
+      if (a.published.mul >= 0) QCOMPARE(dlg.cellText(row, 3), QString::number(a.published.mul));
     }
-    // Newton–Euler row of the seed for n = 6: 149 n - 89 = 805 multiplications.
+    // Newton–Euler row of Llibre, Mampey & Chrétien (1983) for n = 6: 149 n - 89 = 805 multiplications.
     const AlgorithmCount* ne = t.find("rnea");
     QVERIFY(ne);
-    QCOMPARE(ne->seed.mul, std::int64_t(149 * 6 - 89));
-    // Five algorithms plotted, four of them with a seed formula (CRBA and ABA have none in seed 000).
+    QCOMPARE(ne->published.mul, std::int64_t(149 * 6 - 89));
+    // Five algorithms plotted, four of them with a seed formula (CRBA and ABA have none in Llibre, Mampey & Chrétien 1983).
     QCOMPARE(dlg.graphCount(), 5 + 3);
   }
 

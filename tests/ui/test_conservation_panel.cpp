@@ -1,4 +1,4 @@
-// The conservation and validation panel (issue 8, seed 000 §IV.2), offscreen: fed with batched rows like
+// The conservation and validation panel (issue 8, Llibre, Mampey & Chrétien 1983 §IV.2), offscreen: fed with batched rows like
 // the scope, it displays exactly the channels' values (ΔE from E_total, W_tau, W_friction, W and the
 // residual ΔE − W = the recorder's E_drift; momenta and their drift from the first row) for a synthetic
 // run, a recorded serial run with friction and the satellite scene (runSatellite), and says

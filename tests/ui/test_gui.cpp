@@ -58,7 +58,7 @@ class TestGui : public QObject {
   void shippedScenesRunFromTheGui_data() {
     QTest::addColumn<QString>("scene");
     QStringList files = QDir(source(QStringLiteral("scenes"))).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    // Every kind: serial scenes, the Orthoglide (seed 004) and the satellite (free-floating base).
+    // Every kind: serial scenes, the Orthoglide (Guégan, Khalil, Chablat & Wenger 2002) and the satellite (free-floating base).
     QVERIFY(!files.isEmpty());
     for (const QString& f : files) QTest::newRow(qPrintable(f)) << source(QStringLiteral("scenes/") + f);
   }
@@ -209,7 +209,7 @@ class TestGui : public QObject {
     QVERIFY(scene.controllers[std::size_t(os)].kp[5] != 123.0);
   }
 
-  // Simulation > Guided sequential identification runs seed 002's procedure on the TH8 and refuses
+  // Simulation > Guided sequential identification runs Belkoura's (1993) procedure on the TH8 and refuses
   // another robot with a message.
   void sequentialIdentificationFromTheMenu() {
     MainWindow w;

@@ -1,5 +1,5 @@
-// The 3D view of the other robot kinds: the Orthoglide (seed 004) drawn from its geometric models, and a
-// serial arm on a free-floating base (seed 000 §IV.2, the satellite scene) posed from recorded rows.
+// The 3D view of the other robot kinds: the Orthoglide (Guégan, Khalil, Chablat & Wenger 2002) drawn from its geometric models, and a
+// serial arm on a free-floating base (Llibre, Mampey & Chrétien 1983 §IV.2, the satellite scene) posed from recorded rows.
 // Oracles: the model's IGM / FGM and Khalil–Kleinfinger frames computed here independently of the view,
 // the geometric facts of a parallelogram, Rodrigues' formula for the recorded base rotation vector, and
 // forward kinematics of the arm. Under xvfb it also saves screenshots of both kinds.

@@ -1,4 +1,4 @@
-// The guided sequential identification dialog (seed 002 §IV, corrected TH8 procedure), offscreen: it walks
+// The guided sequential identification dialog (Belkoura 1993 §IV, corrected TH8 procedure), offscreen: it walks
 // the 14 steps with its own buttons, every identified value equals the library's step result to the
 // displayed precision and recovers the true value (noiseless: 1e-6 relative), the order is enforced,
 // and a robot that is not a TH8 is refused with a message.

@@ -162,7 +162,7 @@ class TestUrdf : public QObject {
   void roundTripShippedRobots_data() {
     QTest::addColumn<QString>("file");
     for (const char* f : {"puma560.json", "puma560_mdh.json", "umis.json", "stanford.json", "th8.json", "scara.json",
-                          "seed000_arm.json", "planar2r.json"})
+                          "llibre1983_arm.json", "planar2r.json"})
       QTest::newRow(f) << QString(f);
   }
   void roundTripShippedRobots() {

@@ -44,12 +44,12 @@ class UrdfCli : public QObject {
 
  private slots:
   void jsonToUrdfToJson() {
-    const QString urdf = dir_.filePath("seed000.urdf"), json = dir_.filePath("seed000.json");
-    Run r = runCli({"urdf-export", kSrc + "/robots/seed000_arm.json", "--out", urdf});
+    const QString urdf = dir_.filePath("llibre1983.urdf"), json = dir_.filePath("llibre1983.json");
+    Run r = runCli({"urdf-export", kSrc + "/robots/llibre1983_arm.json", "--out", urdf});
     QVERIFY2(r.status == 0, qPrintable(r.err));
     r = runCli({"urdf-import", urdf, "--out", json});
     QVERIFY2(r.status == 0, qPrintable(r.err));
-    const RobotLoadResult a = loadRobotFile((kSrc + "/robots/seed000_arm.json").toStdString());
+    const RobotLoadResult a = loadRobotFile((kSrc + "/robots/llibre1983_arm.json").toStdString());
     const RobotLoadResult b = loadRobotFile(json.toStdString());
     QVERIFY2(b.ok(), b.report().c_str());
     std::mt19937 rng(3);

@@ -91,13 +91,13 @@ void AlgorithmsDialog::rebuild() {
   setWindowTitle(tr("Algorithms and operation counts"));
   caption_->setText(
       tr("Multiplications (×, divisions included) and additions (+, subtractions included) actually performed by "
-         "ManipLab's algorithms, counted by running them on a counting scalar type, beside the formulas of seed 000 "
+         "ManipLab's algorithms, counted by running them on a counting scalar type, beside the formulas of Llibre, Mampey & Chrétien 1983 "
          "§IV.1 (revolute joints, no actuators, the authors' own optimisations). sin q and cos q are taken as given, "
-         "as in the seed; ManipLab's rows exclude the joint transforms, which the seed counts apart (first row)."));
+         "as in Llibre, Mampey & Chrétien (1983); ManipLab's rows exclude the joint transforms, which the paper counts apart (first row)."));
   table_->clear();
   table_->setColumnCount(6);
-  table_->setHorizontalHeaderLabels({tr("Algorithm"), tr("ManipLab ×"), tr("ManipLab +"), tr("Seed 000 ×"),
-                                     tr("Seed 000 +"), tr("Seed formula (×; +)")});
+  table_->setHorizontalHeaderLabels({tr("Algorithm"), tr("ManipLab ×"), tr("ManipLab +"), tr("Llibre, Mampey & Chrétien 1983 ×"),
+                                     tr("Llibre, Mampey & Chrétien 1983 +"), tr("Formula of the paper (×; +)")});
   table_->setRowCount(0);
   plot_->clearGraphs();
   if (!haveModel_) {
@@ -117,12 +117,12 @@ void AlgorithmsDialog::rebuild() {
   table_->setRowCount(int(t.rows.size()));
   for (int r = 0; r < int(t.rows.size()); ++r) {
     const AlgorithmCount& a = t.rows[std::size_t(r)];
-    const QString formula = a.seed.mulFormula.empty()
+    const QString formula = a.published.mulFormula.empty()
                                 ? QStringLiteral("—")
-                                : QStringLiteral("%1; %2").arg(QString::fromStdString(a.seed.mulFormula),
-                                                               QString::fromStdString(a.seed.addFormula));
+                                : QStringLiteral("%1; %2").arg(QString::fromStdString(a.published.mulFormula),
+                                                               QString::fromStdString(a.published.addFormula));
     const QString cells[] = {algorithmTitle(a.key), countText(a.ours.products()), countText(a.ours.additions()),
-                             countText(a.seed.mul), countText(a.seed.add), formula};
+                             countText(a.published.mul), countText(a.published.add), formula};
     for (int c = 0; c < 6; ++c) {
       auto* it = new QTableWidgetItem(cells[c]);
       if (c > 0 && c < 5) it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -132,10 +132,10 @@ void AlgorithmsDialog::rebuild() {
   table_->resizeColumnsToContents();
   table_->horizontalHeader()->setStretchLastSection(true);
 
-  // Multiplications against n for chains like the robot, ours (solid) and the seed's (dashed).
+  // Multiplications against n for chains like the robot, ours (solid) and the paper's (dashed).
   const char* keys[] = {"rnea", "recurrence", "crba", "cholesky", "aba"};
   QVector<double> ns;
-  std::vector<QVector<double>> ours(std::size(keys)), seed(std::size(keys));
+  std::vector<QVector<double>> ours(std::size(keys)), published(std::size(keys));
   for (int n = 1; n <= nMax_; ++n) {
     OperationCountTable tn;
     try {
@@ -147,7 +147,7 @@ void AlgorithmsDialog::rebuild() {
     for (std::size_t k = 0; k < std::size(keys); ++k) {
       const AlgorithmCount* a = tn.find(keys[k]);
       ours[k].push_back(a ? double(a->ours.products()) : qQNaN());
-      seed[k].push_back(a && a->seed.mul > 0 ? double(a->seed.mul) : qQNaN());
+      published[k].push_back(a && a->published.mul > 0 ? double(a->published.mul) : qQNaN());
     }
   }
   for (std::size_t k = 0; k < std::size(keys); ++k) {
@@ -157,12 +157,12 @@ void AlgorithmsDialog::rebuild() {
     g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     g->setData(ns, ours[k], true);
     bool anySeed = false;
-    for (double v : seed[k]) anySeed = anySeed || !qIsNaN(v);
+    for (double v : published[k]) anySeed = anySeed || !qIsNaN(v);
     if (anySeed) {
       QCPGraph* s = plot_->addGraph();
-      s->setName(tr("%1 (seed 000)").arg(algorithmTitle(keys[k])));
+      s->setName(tr("%1 (Llibre, Mampey & Chrétien 1983)").arg(algorithmTitle(keys[k])));
       s->setPen(QPen(kColours[k], 1.5, Qt::DashLine));
-      s->setData(ns, seed[k], true);
+      s->setData(ns, published[k], true);
     }
   }
   plot_->xAxis->setLabel(tr("number of joints n"));

@@ -1,4 +1,4 @@
-// Conservation and validation panel: energy balance (seed 000 §IV.2: ΔE = work of actuator and friction
+// Conservation and validation panel: energy balance (Llibre, Mampey & Chrétien 1983 §IV.2: ΔE = work of actuator and friction
 // forces) and momenta of floating-base runs with their drift; see conservation_panel.hpp.
 #include "maniplab/ui/conservation_panel.hpp"
 
@@ -217,7 +217,7 @@ void ConservationPanel::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
     return;
   }
-  d->energyBox->setTitle(tr("Energy balance (seed 000 §IV.2)"));
+  d->energyBox->setTitle(tr("Energy balance (Llibre, Mampey & Chrétien 1983 §IV.2)"));
   d->momentumBox->setTitle(tr("Momenta (floating base, world frame)"));
   d->names["E0"]->setText(tr("E₀ (first row) [J]"));
   d->names["dE"]->setText(tr("ΔE = E − E₀ [J]"));

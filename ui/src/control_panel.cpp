@@ -792,7 +792,7 @@ void ControlPanel::retranslate() {
   controlLabel_->setText(tr("Control rate:"));
   plantLabel_->setText(tr("Plant rate:"));
   stepperLabel_->setText(tr("Stepper:"));
-  stepper_->setItemText(0, tr("Euler (seed 003)"));
+  stepper_->setItemText(0, tr("Euler (Zanaboni 2009)"));
   stepper_->setItemText(1, tr("Runge-Kutta 4"));
   stepper_->setItemText(2, tr("Dormand-Prince 5(4)"));
   noiseLabel_->setText(tr("Encoder noise (std):"));

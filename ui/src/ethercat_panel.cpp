@@ -1,4 +1,4 @@
-// The EtherCAT panel (issue 5, GUI; seed 003 §8.2.4). See ethercat_panel.hpp.
+// The EtherCAT panel (issue 5, GUI; Zanaboni 2009 §8.2.4). See ethercat_panel.hpp.
 #include "maniplab/ui/ethercat_panel.hpp"
 
 #include "maniplab/ethercat/coe.hpp"

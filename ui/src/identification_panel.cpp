@@ -362,7 +362,7 @@ void IdentificationPanel::changeEvent(QEvent* e) {
 }
 
 void IdentificationPanel::retranslate() {
-  robotLabel_->setText(haveModel_ ? tr("%1 base parameters (seed 002 rules; the count formula gives %2 inertial "
+  robotLabel_->setText(haveModel_ ? tr("%1 base parameters (Belkoura 1993 rules; the count formula gives %2 inertial "
                                        "ones) for %3")
                                         .arg(base_.count())
                                         .arg(baseParameterCountFormula(model_).total)

@@ -39,7 +39,7 @@ void MainWindow::Impl::retranslateEquations() {
   if (!equations) return;
   equations->setWindowTitle(MainWindow::tr("Equations in use"));
   equationsText->setHtml(MainWindow::tr(
-      "<h3>Robot dynamics (seed 000 §II, §IV)</h3>"
+      "<h3>Robot dynamics (Llibre, Mampey & Chrétien 1983 §II, §IV)</h3>"
       "<p>M(q) q̈ + C(q, q̇) q̇ + G(q) + τ<sub>f</sub>(q̇) = τ, with the rotor inertias of the actuators; "
       "simulated as q̈ = M<sup>-1</sup>(τ − Q(q, q̇, 0)) (Cholesky or articulated bodies).</p>"
       "<p>Friction: τ<sub>f</sub> = F<sub>v</sub> q̇ + F<sub>c</sub> sign(q̇).</p>"
@@ -47,14 +47,14 @@ void MainWindow::Impl::retranslateEquations() {
       "<p>τ = K<sub>p</sub> e + K<sub>i</sub> ∫e dt − K<sub>d</sub> q̇<sub>f</sub>, e = q<sub>d</sub> − q, "
       "filtered derivative on the measurement, anti-windup, saturation.</p>"
       "<h3>PD + gravity</h3><p>τ = K<sub>p</sub> e + K<sub>d</sub> ė + Ĝ(q).</p>"
-      "<h3>Computed torque (seed 003, eqs 7.1–7.8)</h3>"
+      "<h3>Computed torque (Zanaboni 2009, eqs 7.1–7.8)</h3>"
       "<p>τ = M̂(q) (q̈<sub>d</sub> + K<sub>v</sub> ė + K<sub>p</sub> e) + Ĉ(q, q̇) q̇ + Ĝ(q) (+ friction "
       "compensation); error dynamics ë + K<sub>v</sub> ė + K<sub>p</sub> e = 0.</p>"
       "<h3>Gain design (eqs 7.9–7.17)</h3>"
       "<p>K<sub>p</sub> = ω<sub>n</sub><sup>2</sup>, K<sub>v</sub> = 2 ζ ω<sub>n</sub>; or with the response time "
       "T<sub>r</sub> (5 %): λ<sub>0</sub> = −4.73 / T<sub>r</sub>, K<sub>p</sub> = λ<sub>0</sub><sup>2</sup>, "
       "K<sub>v</sub> = −2 λ<sub>0</sub>.</p>"
-      "<h3>Energy balance (seed 000 §IV.2)</h3><p>E − E<sub>0</sub> − W = 0 (drift channel E_drift).</p>"));
+      "<h3>Energy balance (Llibre, Mampey & Chrétien 1983 §IV.2)</h3><p>E − E<sub>0</sub> − W = 0 (drift channel E_drift).</p>"));
 }
 
 void MainWindow::Impl::retranslate() {
@@ -89,7 +89,7 @@ void MainWindow::Impl::retranslate() {
   resetAct->setText(MainWindow::tr("R&eset"));
   compareAct->setText(MainWindow::tr("&Compare the controllers on the scope"));
   seqIdentAct->setText(MainWindow::tr("&Guided sequential identification (TH8)..."));
-  seqIdentAct->setStatusTip(MainWindow::tr("Seed 002's 14 tests on the current robot, one step at a time, in their corrected form"));
+  seqIdentAct->setStatusTip(MainWindow::tr("Belkoura's (1993) 14 tests on the current robot, one step at a time, in their corrected form"));
   const QString speeds[] = {MainWindow::tr("x0.1"), MainWindow::tr("x0.5"), MainWindow::tr("x1 (real time)"),
                             MainWindow::tr("x2"), MainWindow::tr("x10"), MainWindow::tr("As fast as possible")};
   for (std::size_t i = 0; i < speedActs.size(); ++i) speedActs[i]->setText(speeds[i]);

@@ -1,5 +1,5 @@
 // Orthoglide parameter editor (orthoglide_editor.hpp); validation by the robot-file reader
-// (orthoglide_file.hpp, seed 004 parameters as in robots/orthoglide.md).
+// (orthoglide_file.hpp, Guégan, Khalil, Chablat & Wenger 2002 parameters as in robots/orthoglide.md).
 #include "maniplab/ui/orthoglide_editor.hpp"
 
 #include <QFile>

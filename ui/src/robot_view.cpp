@@ -890,7 +890,7 @@ struct RobotView::Impl {
   }
 
   // ---------------------------------------------------------------------------------------------------
-  // Orthoglide (seed 004; frames of orthoglide_tables.hpp).
+  // Orthoglide (Guégan, Khalil, Chablat & Wenger 2002; frames of orthoglide_tables.hpp).
   std::pair<Vector3, Vector3> ogPartPoints(int i, OrthoglidePart part) const {
     const auto& F = ogFrames[std::size_t(i)];
     auto o = [&](int frameNumber) { return F[std::size_t(frameNumber - 1)].p; };  // origin of frame j_i

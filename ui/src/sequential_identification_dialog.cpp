@@ -1,4 +1,4 @@
-// Guided sequential identification dialog (seed 002 ch. III §IV, corrected TH8 procedure of reference §8);
+// Guided sequential identification dialog (Belkoura 1993 ch. III §IV, corrected TH8 procedure of reference §8);
 // see sequential_identification_dialog.hpp.
 #include "maniplab/ui/sequential_identification_dialog.hpp"
 
@@ -250,7 +250,7 @@ void SequentialIdentificationDialog::changeEvent(QEvent* e) {
 }
 
 void SequentialIdentificationDialog::retranslate() {
-  setWindowTitle(tr("Sequential identification (seed 002, TH8, corrected)"));
+  setWindowTitle(tr("Sequential identification (Belkoura 1993, TH8, corrected)"));
   d->noiseLabel->setText(tr("Torque noise σ [N m, N]:"));
   d->run->setText(tr("Run step"));
   d->nextButton->setText(tr("Next"));

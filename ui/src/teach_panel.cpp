@@ -1,4 +1,4 @@
-// Teach panel: pose the robot by hand; live end-effector pose (seed 003 eqs 3.13–3.18 for the angles).
+// Teach panel: pose the robot by hand; live end-effector pose (Zanaboni 2009 eqs 3.13–3.18 for the angles).
 #include "maniplab/ui/teach_panel.hpp"
 
 #include <QDoubleSpinBox>

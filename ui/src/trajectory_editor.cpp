@@ -525,7 +525,7 @@ void TrajectoryEditor::fill() {
                                  : tr("No Fourier coefficients: generate an excitation scene in the Identification "
                                       "panel, or choose another type."));
     else if (t == QStringLiteral("umis_thesis_line"))
-      readOnlyNote_->setText(tr("The Table 8.1 line of seed 003 on the UMIS robot (4 s): no parameters."));
+      readOnlyNote_->setText(tr("The Table 8.1 line of Zanaboni 2009 on the UMIS robot (4 s): no parameters."));
     else
       readOnlyNote_->setText(tr("Unknown trajectory type: choose one."));
     readOnly_->setPlainText(QString::fromStdString(current_.dump(2)));

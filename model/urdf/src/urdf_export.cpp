@@ -1,4 +1,4 @@
-// URDF export of a robot description (frames R_i of the internal model, model.hpp / seed 000 §I.1;
+// URDF export of a robot description (frames R_i of the internal model, model.hpp / Llibre, Mampey & Chrétien 1983 §I.1;
 // layout and extensions: urdf_file.hpp). The document is built with TinyXML (urdfdom's XML library;
 // urdfdom's own exporter rounds numbers to 6 digits, too coarse for an exact round trip).
 #include <cctype>

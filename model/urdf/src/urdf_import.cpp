@@ -1,5 +1,5 @@
 // URDF import through liburdfdom into a general-convention RobotDescription (conventions and rules:
-// urdf_file.hpp; URDF: http://wiki.ros.org/urdf/XML; internal frames: model.hpp, seed 000 §I.1).
+// urdf_file.hpp; URDF: http://wiki.ros.org/urdf/XML; internal frames: model.hpp, Llibre, Mampey & Chrétien 1983 §I.1).
 #include <cmath>
 #include <functional>
 #include <map>

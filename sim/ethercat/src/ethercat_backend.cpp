@@ -1,4 +1,4 @@
-// EtherCAT backend of the simulation engine (backend.hpp seam; seed 003 §8.2.4: commands out and
+// EtherCAT backend of the simulation engine (backend.hpp seam; Zanaboni 2009 §8.2.4: commands out and
 // positions/velocities back in the same cyclic frame). See ethercat_backend.hpp.
 #include "maniplab/ethercat/ethercat_backend.hpp"
 

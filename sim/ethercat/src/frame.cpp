@@ -1,4 +1,4 @@
-// EtherCAT frame codec: ETG.1000.4 §5 frame and datagram layout; seed 003 Figs 8.2-8.4 (see frame.hpp).
+// EtherCAT frame codec: ETG.1000.4 §5 frame and datagram layout; Zanaboni 2009 Figs 8.2-8.4 (see frame.hpp).
 #include "maniplab/ethercat/frame.hpp"
 
 #include <cstring>

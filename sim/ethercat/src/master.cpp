@@ -1,5 +1,5 @@
 // EtherCAT master: ETG.1000.4 datagram addressing and reply matching, ETG.1000.6 §6.4 AL state machine,
-// ETG.2010 SII, IEC 61800-7-201 §6.2 CiA 402 drive state machine; the cyclic exchange of seed 003 §8.2.4
+// ETG.2010 SII, IEC 61800-7-201 §6.2 CiA 402 drive state machine; the cyclic exchange of Zanaboni 2009 §8.2.4
 // (one frame per control cycle, positions/velocities and commands in the same datagrams). The CoE client
 // is master_coe.cpp, the drives' configuration (device type, process data, scaling) master_drives.cpp,
 // distributed clocks master_dc.cpp. See master.hpp.

@@ -1,5 +1,5 @@
 // Bound on |q_bus - q_sim| from the bus's quantisations: worst-case disturbance through the l1 norm of
-// the sampled closed loop's impulse response (see tracking_bound.hpp; computed torque: seed 003 eqs
+// the sampled closed loop's impulse response (see tracking_bound.hpp; computed torque: Zanaboni 2009 eqs
 // 7.1-7.8; CiA 402 scaling: IEC 61800-7-201 objects 0x608F, 0x6091, 0x6076).
 #include "maniplab/ethercat/tracking_bound.hpp"
 

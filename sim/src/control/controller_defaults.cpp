@@ -1,4 +1,4 @@
-// Default gains of a new controller from a response time (controller_defaults.hpp; seed 003 7.12–7.20).
+// Default gains of a new controller from a response time (controller_defaults.hpp; Zanaboni 2009 7.12–7.20).
 #include "maniplab/sim/control/controller_defaults.hpp"
 
 #include <cmath>

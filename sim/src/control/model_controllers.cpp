@@ -1,4 +1,4 @@
-// PD + gravity and computed torque (seed 003 eqs 7.1–7.8), with the controller's own model.
+// PD + gravity and computed torque (Zanaboni 2009 eqs 7.1–7.8), with the controller's own model.
 #include "maniplab/sim/control/model_controllers.hpp"
 
 #include <random>

@@ -1,4 +1,4 @@
-// Cartesian computed torque in operational space (seed 001 §5): tau = J^T (M_x a + mu_x + g_x).
+// Cartesian computed torque in operational space (the course notes Dynamique des robots séries §5): tau = J^T (M_x a + mu_x + g_x).
 #include "maniplab/sim/control/operational_space_controller.hpp"
 
 #include <stdexcept>

@@ -1,4 +1,4 @@
-// Free-floating base + arm (seed 000 §IV.2) stepped by the plants' integrator (explicit Euler of
+// Free-floating base + arm (Llibre, Mampey & Chrétien 1983 §IV.2) stepped by the plants' integrator (explicit Euler of
 // Zanaboni 2009 eq 9.2, RK4, Dormand–Prince 5(4)); reaction-aware computed torque; the satellite scene.
 #include "maniplab/sim/floating_base/plant.hpp"
 

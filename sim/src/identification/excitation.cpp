@@ -1,5 +1,5 @@
 // Excitation trajectories optimised for the condition number of the observation matrix (see
-// excitation.hpp; the Fourier form of Swevers et al. 1997, the criterion of seed 002 ch. III's least
+// excitation.hpp; the Fourier form of Swevers et al. 1997, the criterion of Belkoura 1993 ch. III's least
 // squares).
 #include <cmath>
 #include <random>

@@ -1,5 +1,5 @@
 // Identification of the base parameters: dynamic model by (weighted) least squares and the energy model
-// of seed 002 (2.18)–(2.19), (3.5) (reference notes §3, §7.1); see identification.hpp.
+// of Belkoura 1993 (2.18)–(2.19), (3.5) (reference notes §3, §7.1); see identification.hpp.
 #include <algorithm>
 #include <cmath>
 #include <sstream>

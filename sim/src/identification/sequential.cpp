@@ -1,4 +1,4 @@
-// Sequential identification by the energy theorem, seed 002 ch. III eq (3.5) and the TH8 procedure of
+// Sequential identification by the energy theorem, Belkoura 1993 ch. III eq (3.5) and the TH8 procedure of
 // §IV in its corrected form (reference notes §7–§8): the steps, their test motions, the measures of a
 // motion and its energy-function row, and the step-by-step solver; see identification_sequential.hpp
 // (the closed-form equations are in identification_sequential_equations.cpp).

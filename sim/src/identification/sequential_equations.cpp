@@ -1,4 +1,4 @@
-// The 14 corrected closed-form equations of seed 002's TH8 sequential procedure (ch. III §IV), as
+// The 14 corrected closed-form equations of Belkoura's (1993) TH8 sequential procedure (ch. III §IV), as
 // verified in the reference notes base-parameters-identification.md §8 (errata §9), computed from the
 // measured quantities of one test motion: which base parameters each test involves and with which
 // coefficients (the "regressor columns" of the step). See identification_sequential.hpp.

@@ -1,5 +1,5 @@
 // Identification traces: CSV columns -> samples, validation, zero-phase Butterworth filtering and central
-// differences (see identification.hpp; seed 002 ch. III needs velocities, the dynamic model also
+// differences (see identification.hpp; Belkoura 1993 ch. III needs velocities, the dynamic model also
 // accelerations).
 #include <cmath>
 #include <map>

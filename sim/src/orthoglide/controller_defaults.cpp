@@ -1,5 +1,5 @@
 // Default gains of a new Orthoglide controller from a response time (orthoglide_simulation.hpp; the rules
-// of controller_defaults.hpp, seed 003 7.12–7.20, on the actuator-space inertia of seed 004 eq 29).
+// of controller_defaults.hpp, Zanaboni 2009 7.12–7.20, on the actuator-space inertia of Guégan, Khalil, Chablat & Wenger 2002 eq 29).
 #include <cmath>
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-// Orthoglide computed torque: seed 003 eqs (7.1)-(7.8) with the Orthoglide inverse dynamic model of seed
+// Orthoglide computed torque: Zanaboni 2009 eqs (7.1)-(7.8) with the Orthoglide inverse dynamic model of seed
 // 004 eqs (10)-(23) as the controller's model (actuator-space form, orthoglide_dynamics.hpp).
 #include "maniplab/sim/orthoglide/controllers.hpp"
 

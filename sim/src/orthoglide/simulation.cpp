@@ -1,5 +1,5 @@
-// Orthoglide runs on the engine's run loop (seed 003 ch. 9 loop: zero-order hold, plant/control rates;
-// energy balance of seed 000 §IV.2 with the closed-loop energies of orthoglide_energy.cpp).
+// Orthoglide runs on the engine's run loop (Zanaboni 2009 ch. 9 loop: zero-order hold, plant/control rates;
+// energy balance of Llibre, Mampey & Chrétien 1983 §IV.2 with the closed-loop energies of orthoglide_energy.cpp).
 #include "maniplab/sim/orthoglide/simulation.hpp"
 
 namespace maniplab::sim {

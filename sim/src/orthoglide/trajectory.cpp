@@ -1,5 +1,5 @@
-// Orthoglide Cartesian way-point trajectory: quintic rest-to-rest segments (seed 003 eqs 6.1-6.6) mapped
-// to the actuators by seed 004 eqs (2)-(4) and (9).
+// Orthoglide Cartesian way-point trajectory: quintic rest-to-rest segments (Zanaboni 2009 eqs 6.1-6.6) mapped
+// to the actuators by Guégan, Khalil, Chablat & Wenger 2002 eqs (2)-(4) and (9).
 #include "maniplab/sim/orthoglide/trajectory.hpp"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Bounded-deviation knots of a straight line by recursive bisection (Taylor 1979; seed 003 Annex IX).
+// Bounded-deviation knots of a straight line by recursive bisection (Taylor 1979; Zanaboni 2009 Annex IX).
 #include "maniplab/sim/trajectories/bounded_deviation.hpp"
 
 #include <stdexcept>

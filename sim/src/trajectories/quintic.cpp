@@ -1,4 +1,4 @@
-// Quintic boundary-value polynomial per joint (seed 003 eqs 6.1–6.6), as a quintic Hermite interpolant.
+// Quintic boundary-value polynomial per joint (Zanaboni 2009 eqs 6.1–6.6), as a quintic Hermite interpolant.
 #include "maniplab/sim/trajectories/quintic.hpp"
 
 #include <stdexcept>
@@ -68,7 +68,7 @@ void QuinticJointTrajectory::sample(double t, JointReference& out) const {
 }
 
 std::string QuinticJointTrajectory::describe() const {
-  return "quintic joint trajectory (seed 003 eqs 6.1-6.6), " + std::to_string(dof()) + " joints, T = " +
+  return "quintic joint trajectory (Zanaboni 2009 eqs 6.1-6.6), " + std::to_string(dof()) + " joints, T = " +
          std::to_string(T_) + " s";
 }
 

@@ -1,4 +1,4 @@
-// C4 quintic spline through via points (piecewise eqs 6.1–6.6 segments; seed 003 §6.5, eq 6.9 context).
+// C4 quintic spline through via points (piecewise eqs 6.1–6.6 segments; Zanaboni 2009 §6.5, eq 6.9 context).
 #include "maniplab/sim/trajectories/quintic_spline.hpp"
 
 #include <Eigen/LU>

@@ -1,4 +1,4 @@
-// The UMIS thesis trajectory: Table 8.1 line, 4 s quintic timing, 2.5 ms samples (seed 003 §8.2.2).
+// The UMIS thesis trajectory: Table 8.1 line, 4 s quintic timing, 2.5 ms samples (Zanaboni 2009 §8.2.2).
 #include "maniplab/sim/trajectories/umis_thesis_line.hpp"
 
 namespace maniplab::sim {

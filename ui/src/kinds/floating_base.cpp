@@ -20,7 +20,7 @@ class FloatingBaseKindUi final : public SceneKindUi {
     pose(scene, w);
     w.panel->setFixedControl(
         MainWindow::tr("Satellite scene: the control is fixed by design (the reaction-aware computed torque of "
-                       "seed 000 §IV.2, with the scene file's gains and motion); only the simulated duration "
+                       "Llibre, Mampey & Chrétien 1983 §IV.2, with the scene file's gains and motion); only the simulated duration "
                        "can be changed here. Edit the scene file to change the rest."),
         satellite(scene).duration);
   }

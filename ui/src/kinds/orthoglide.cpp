@@ -119,7 +119,7 @@ class OrthoglideKindUi final : public SceneKindUi {
 
   void algorithms(const sim::AnyScene&, AlgorithmsDialog& dialog) const override {
     dialog.clearModel(
-        MainWindow::tr("The operation counts are those of serial chains: the Orthoglide's dynamics (seed 004) "
+        MainWindow::tr("The operation counts are those of serial chains: the Orthoglide's dynamics (Guégan, Khalil, Chablat & Wenger 2002) "
                        "is computed on the equivalent trees of its legs and has no count here. Open a serial "
                        "robot or the satellite arm."));
   }

@@ -1,6 +1,6 @@
 #pragma once
 // Forward dynamics by the articulated-body algorithm (Featherstone, RBDA Table 7.1). Supports the ARMATURE rotor model only
-// (alpha^2 j_m added to the articulated joint inertia D_i); with the full rotor model of seed 000 use
+// (alpha^2 j_m added to the articulated joint inertia D_i); with the full rotor model of Llibre, Mampey & Chrétien 1983 use
 // forwardDynamicsCholesky (forwardDynamics() dispatches automatically).
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// In-place Cholesky factorisation A = L L^T and solve (seed 000 §IV: [BOU 68]); written out so that it
+// In-place Cholesky factorisation A = L L^T and solve (Llibre, Mampey & Chrétien 1983 §IV: [BOU 68]); written out so that it
 // runs on any scalar type and reports a non-positive pivot (singular or indefinite mass matrix).
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/fwd.hpp"

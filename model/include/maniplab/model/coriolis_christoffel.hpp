@@ -1,5 +1,5 @@
 #pragma once
-// Coriolis/centrifugal matrix from the Christoffel symbols of the first kind (seed 001 §4):
+// Coriolis/centrifugal matrix from the Christoffel symbols of the first kind (the course notes Dynamique des robots séries §4):
 //   C_kj = sum_i c_ijk qd_i,  c_ijk = 1/2 (dM_kj/dq_i + dM_ki/dq_j - dM_ij/dq_k),
 // so that C qd equals the Newton–Euler velocity terms and Mdot - 2C is skew-symmetric.
 //

@@ -1,5 +1,5 @@
 #pragma once
-// A scalar type that counts the arithmetic it performs (seed 000 §IV.1: "nombre de multiplications et
+// A scalar type that counts the arithmetic it performs (Llibre, Mampey & Chrétien 1983 §IV.1: "nombre de multiplications et
 // additions"). Running a templated algorithm of the core on Counted gives the number of operations the
 // implementation ACTUALLY executes, fixed-size Eigen products included (a 3x3 matrix times a 3-vector is
 // 9 multiplications and 6 additions even when some entries happen to be 0 or 1: the counts measure the
@@ -9,13 +9,13 @@
 //   mul  : a * b                       div : a / b
 //   add  : a + b, a - b, +=, -=       neg : unary minus (a sign change, reported but not an addition)
 //   sqrt : sqrt(a)                     sin, cos, tanh : one each per call
-// Comparisons, copies and construction from double are free. The seed's "multiplications" column is
+// Comparisons, copies and construction from double are free. The paper's "multiplications" column is
 // compared with mul + div (OpCounts::products()), its "additions" with add (OpCounts::additions()).
 //
-// sin/cos of q: seed 000 §IV.1 counts the change-of-basis matrices S_i "from the sin(q_i) and cos(q_i)",
+// sin/cos of q: Llibre, Mampey & Chrétien 1983 §IV.1 counts the change-of-basis matrices S_i "from the sin(q_i) and cos(q_i)",
 // i.e. the trigonometric functions are given. Here sin and cos calls are counted apart (sin, cos), never
 // in mul/add; the 12 multiplications and 6 additions that build S_i from them ARE in mul/add
-// (joint_transform.hpp: exactly the seed's M1 = 12n, A1 = 6n for revolute joints).
+// (joint_transform.hpp: exactly the paper's M1 = 12n, A1 = 6n for revolute joints).
 #include <cmath>
 #include <cstdint>
 
@@ -27,8 +27,8 @@ namespace maniplab {
 struct OpCounts {
   std::int64_t mul = 0, div = 0, add = 0, neg = 0, sqrt = 0, sin = 0, cos = 0, tanh = 0;
 
-  std::int64_t products() const { return mul + div; }  ///< the seed's "multiplications" (M)
-  std::int64_t additions() const { return add; }       ///< the seed's "additions" (A), subtractions included
+  std::int64_t products() const { return mul + div; }  ///< the paper's "multiplications" (M)
+  std::int64_t additions() const { return add; }       ///< the paper's "additions" (A), subtractions included
   OpCounts operator-(const OpCounts& o) const {
     return {mul - o.mul, div - o.div, add - o.add, neg - o.neg, sqrt - o.sqrt, sin - o.sin, cos - o.cos,
             tanh - o.tanh};

@@ -9,7 +9,7 @@
 //   - tip to base, composite i = body i + composite i+1 (plain sums: all in one frame), its momentum under
 //     unit rate of joint i, F_i = I^c_i S_i, and the entries M_ji = S_j . F_i (j <= i): one 6-vector dot
 //     product each, where the body-frame form moves F_i through every joint between i and j.
-// The rotor spin momentum alpha_i j_mi eps_{i-1} (full rotor model, seed 000 §III), a free vector carried by
+// The rotor spin momentum alpha_i j_mi eps_{i-1} (full rotor model, Llibre, Mampey & Chrétien 1983 §III), a free vector carried by
 // body i-1, is added to F_i for the entries j < i; the armature term alpha_i^2 j_mi on the diagonal in both
 // rotor models.
 #include "maniplab/model/argument_checks.hpp"

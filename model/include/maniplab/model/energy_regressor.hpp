@@ -1,5 +1,5 @@
 #pragma once
-// Energy regressor h(q, qd): H = E + U = h pi (seed 002 eqs (1.34), (1.39), (1.41)), pi the standard
+// Energy regressor h(q, qd): H = E + U = h pi (Belkoura 1993 eqs (1.34), (1.39), (1.41)), pi the standard
 // parameters of standard_parameters.hpp. For body i, with w = ^i w_i, V = ^i V_i (velocity of O_i),
 // s, n, a the columns of ^0A^i, ^0P^i the origin of R_i and ^0g the model's gravity (world frame):
 //   h1..h6 = 1/2 w1^2, w1 w2, w1 w3, 1/2 w2^2, w2 w3, 1/2 w3^2

@@ -1,6 +1,6 @@
 #pragma once
-// Free-floating base (seed 000 §IV.2: the carrier body C_0 itself moves in space, 6 extra DOF; the
-// satellite + manipulator case, 12 DOF with a 6-joint arm). The seed gives no equations; these are
+// Free-floating base (Llibre, Mampey & Chrétien 1983 §IV.2: the carrier body C_0 itself moves in space, 6 extra DOF; the
+// satellite + manipulator case, 12 DOF with a 6-joint arm). Llibre, Mampey & Chrétien (1983) give no equations; these are
 // Featherstone's (RBDA ch. 9, floating bases: the floating-base ABA and the augmented mass matrix).
 //
 // Conventions:
@@ -19,7 +19,7 @@
 //     coordinates). Joint torques are internal; joint friction (output side) is an internal torque too.
 //   * Rotor model: armature only (alpha^2 j_m on the joint diagonal; the rotor spin momentum is not part of
 //     the system momentum, consistently). The full rotor model is refused (as by aba()).
-//   * Conserved without external wrench (the seven quantities of seed 000 §IV.2): linear momentum P and
+//   * Conserved without external wrench (the seven quantities of Llibre, Mampey & Chrétien 1983 §IV.2): linear momentum P and
 //     angular momentum L (world frame, about the world origin) always; the kinetic energy
 //     T = 1/2 nu^T H nu when the joint torques do no work (tau = 0, no friction).
 #include <string>
@@ -87,7 +87,7 @@ int floatingBaseForwardDynamicsCrba(const FloatingBaseModel& model, FloatingBase
                                     const VectorX& q, const VectorX& qd, const VectorX& tau,
                                     const Vector6* baseWrench = nullptr);
 
-/// The seven kinetic quantities of seed 000 §IV.2 (plus the spatial momentum in base coordinates).
+/// The seven kinetic quantities of Llibre, Mampey & Chrétien 1983 §IV.2 (plus the spatial momentum in base coordinates).
 struct FloatingBaseConserved {
   double kinetic = 0;                         ///< T (J), armature spin energy included
   Vector3 linearMomentum = Vector3::Zero();   ///< P, world frame

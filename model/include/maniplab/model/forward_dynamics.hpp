@@ -1,6 +1,6 @@
 #pragma once
 // Forward-dynamics dispatcher: ABA when the model allows it (armature rotor model), otherwise the
-// mass-matrix path of seed 000 §IV (Cholesky).
+// mass-matrix path of Llibre, Mampey & Chrétien 1983 §IV (Cholesky).
 #include "maniplab/model/aba.hpp"
 #include "maniplab/model/forward_dynamics_cholesky.hpp"
 

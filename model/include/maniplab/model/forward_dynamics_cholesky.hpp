@@ -1,5 +1,5 @@
 #pragma once
-// Forward dynamics, simulation model of seed 000 §IV: qdd = A^{-1} [q_a - Q_a(q, qd, 0)],
+// Forward dynamics, simulation model of Llibre, Mampey & Chrétien 1983 §IV: qdd = A^{-1} [q_a - Q_a(q, qd, 0)],
 // q_a = tau - tau_f(qd) (eq 3), A from the backward recurrence (§III), Q_a from Newton–Euler (§II),
 // solved by Cholesky. Supports both rotor models.
 #include "maniplab/model/cholesky.hpp"

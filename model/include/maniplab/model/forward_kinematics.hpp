@@ -1,5 +1,5 @@
 #pragma once
-// Forward kinematics of every frame: ^0T_i = ^0T_{i-1} ^{i-1}T_i (seed 000 §I.1; seed 003 eq 3.11/3.20).
+// Forward kinematics of every frame: ^0T_i = ^0T_{i-1} ^{i-1}T_i (Llibre, Mampey & Chrétien 1983 §I.1; Zanaboni 2009 eq 3.11/3.20).
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/joint_transform.hpp"

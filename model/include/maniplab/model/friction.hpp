@@ -1,5 +1,5 @@
 #pragma once
-// Joint friction referred to the output shaft (seed 000 eq 3; seed 003 eqs 5.17–5.22, Taghirad form):
+// Joint friction referred to the output shaft (Llibre, Mampey & Chrétien 1983 eq 3; Zanaboni 2009 eqs 5.17–5.22, Taghirad form):
 //   tau_f(qd) = b(qd) qd + c(qd) sign(qd),  b, c = positive-direction values if qd > 0, negative-direction
 //   values if qd < 0; sign(0) = 0 (no sticking model: at rest the dry friction is zero).
 // An optional smoothing velocity v_s > 0 replaces sign(qd) by tanh(qd / v_s) so that adaptive steppers

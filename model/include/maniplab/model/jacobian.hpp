@@ -1,6 +1,6 @@
 #pragma once
-// Geometric Jacobian of the tool frame (angular rows first, then linear; seed 001 §3 columns
-// $j = [z_{j-1}; z_{j-1} x O_{j-1}G]) and the acceleration bias J̇ q̇ (seed 003 eq 6.8, seed 001 §5).
+// Geometric Jacobian of the tool frame (angular rows first, then linear; the course notes Dynamique des robots séries §3 columns
+// $j = [z_{j-1}; z_{j-1} x O_{j-1}G]) and the acceleration bias J̇ q̇ (Zanaboni 2009 eq 6.8, the course notes Dynamique des robots séries §5).
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // Joint transform ^{i-1}T_i = placement_i * Rz(q) (revolute) or placement_i * Tz(q) (prismatic)
-// (seed 000 §I.1: S_i = P_i [tau_i 1 + rho_i R_i], lambda_{i-1} = l_{i-1} + tau_i q_i P_i(.3)).
+// (Llibre, Mampey & Chrétien 1983 §I.1: S_i = P_i [tau_i 1 + rho_i R_i], lambda_{i-1} = l_{i-1} + tau_i q_i P_i(.3)).
 #include <type_traits>
 #include <vector>
 
@@ -62,7 +62,7 @@ inline void jointTransforms(const ModelTpl<S>& model, const VectorXT<S>& q, std:
   }
 }
 
-/// Rotor tensor J_m = j_m eps eps^T + i_m (1 - eps eps^T), in the carrying body's frame (seed 000 §I.2).
+/// Rotor tensor J_m = j_m eps eps^T + i_m (1 - eps eps^T), in the carrying body's frame (Llibre, Mampey & Chrétien 1983 §I.2).
 template <typename S> inline Matrix3T<S> rotorTensor(const ActuatorT<S>& a) {
   const Matrix3T<S> ee = a.rotorAxis * a.rotorAxis.transpose();
   return a.rotorInertia * ee + a.rotorTransverse * (Matrix3T<S>::Identity() - ee);

@@ -1,6 +1,6 @@
 #pragma once
-// Kinetic-energy matrix A(q) by the backward recurrence of seed 000 §III.2 ("Mampey algorithm"),
-// with actuators (errata E6, E7 of the reference notes applied). Indices in the comments are the seed's
+// Kinetic-energy matrix A(q) by the backward recurrence of Llibre, Mampey & Chrétien 1983 §III.2 ("Mampey algorithm"),
+// with actuators (errata E6, E7 of the reference notes applied). Indices in the comments are the paper's
 // (k = 1..n); arrays are 0-based (k-1).
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"

@@ -1,8 +1,8 @@
 #pragma once
-// Standard DH -> modified DH (Khalil–Kleinfinger) frames for the inertial parameters (seed 002 ch. I §II,
+// Standard DH -> modified DH (Khalil–Kleinfinger) frames for the inertial parameters (Belkoura 1993 ch. I §II,
 // (1.8)–(1.12); reference notes base-parameters-identification.md §1.2–§1.3, §2).
 //
-// Seed 002's standard parameters of body j are expressed in its DHM frame, and its regrouping rules are
+// Belkoura's (1993) standard parameters of body j are expressed in its DHM frame, and its regrouping rules are
 // written for DHM frames. ManipLab's internal frame R_j of a robot written in standard DH is the DH frame
 // j-1 (on the axis of joint j) turned by q_j about it (model.hpp). The DHM frame of body j is that same
 // frame moved by the joint's constant DH offsets along and about the axis:

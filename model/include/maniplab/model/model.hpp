@@ -1,7 +1,7 @@
 #pragma once
 // The passive dynamic model of a serial chain (Pinocchio-style Model; the workspace is Data, data.hpp).
 //
-// Internal convention (seed 000 §I.1, the "general" form): body i (1..n, stored at index i-1) carries
+// Internal convention (Llibre, Mampey & Chrétien 1983 §I.1, the "general" form): body i (1..n, stored at index i-1) carries
 // frame R_i whose z axis is the axis of joint i and whose origin O_i^+ lies on that axis. The frame of
 // body 0 (the fixed base) is the world frame. Joint i moves R_i relative to R_{i-1}:
 //   revolute : ^{i-1}T_i = placement_i * Rz(q_i)
@@ -13,20 +13,20 @@
 //   - standard DH frame i-1 (which carries the axis of joint i) is R_i at q_i = 0 rotated by Rz(q_i):
 //     the DH link frame i is bodyToLink_i = Rz(theta0) Tz(d) Tx(a) Rx(alpha) (offsets included) in R_i.
 //
-// Body data (seed 000 §I.1): mass m_i, centre of mass d_i and inertia tensor I_i *about the centre of
+// Body data (Llibre, Mampey & Chrétien 1983 §I.1): mass m_i, centre of mass d_i and inertia tensor I_i *about the centre of
 // mass*, all expressed in R_i. I_i includes the rotor of the motor M_{i+1} carried by body i as a rigid
-// (locked) part, and m_i includes that motor (seed 000's mass bookkeeping).
+// (locked) part, and m_i includes that motor (Llibre, Mampey & Chrétien's (1983) mass bookkeeping).
 //
-// Actuator i (seed 000 §I.2): a motor M_i carried by body i-1 drives joint i through a gear of ratio
+// Actuator i (Llibre, Mampey & Chrétien 1983 §I.2): a motor M_i carried by body i-1 drives joint i through a gear of ratio
 // alpha_i (the rotor spins at alpha_i * qd_i relative to body i-1). Rotor inertia j_m about its axis
 // epsilon_{i-1} (a unit vector in R_{i-1}; default the joint axis) and i_m about a transverse principal
 // axis. Friction is referred to the output shaft (joint side of the gear):
 //   tau_f = b(qd) qd + c(qd) sign(qd), with b, c taking their "positive" or "negative" values by the
-//   sign of qd (Taghirad form, seed 003 eq 5.22), and sign(0) = 0.
-// Joint torques tau are output-side generalised forces: tau_i = alpha_i * c_m,i (seed 000 eq 3).
+//   sign of qd (Taghirad form, Zanaboni 2009 eq 5.22), and sign(0) = 0.
+// Joint torques tau are output-side generalised forces: tau_i = alpha_i * c_m,i (Llibre, Mampey & Chrétien 1983 eq 3).
 //
 // Rotor models: Armature adds alpha^2 j_m to the diagonal of the mass matrix only (as most libraries
-// do); Full is seed 000's model: the rotor spins on body i-1 with its gyroscopic and inertial coupling.
+// do); Full is Llibre, Mampey & Chrétien's (1983) model: the rotor spins on body i-1 with its gyroscopic and inertial coupling.
 #include <string>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
-// M, V and G extracted from the one Newton–Euler torque function (seed 003 §9.3.1, eqs 10.1–10.6;
-// seed 000 §IV: s(q, qd) = Q_a(q, qd, 0)):
+// M, V and G extracted from the one Newton–Euler torque function (Zanaboni 2009 §9.3.1, eqs 10.1–10.6;
+// Llibre, Mampey & Chrétien 1983 §IV: s(q, qd) = Q_a(q, qd, 0)):
 //   column j of M = Q_a(q, 0, e_j) with g = 0;  V = Q_a(q, qd, 0) with g = 0;  G = Q_a(q, 0, 0).
 // Friction is never included here.
 #include "maniplab/model/rnea.hpp"

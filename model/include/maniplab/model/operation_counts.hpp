@@ -1,26 +1,26 @@
 #pragma once
-// Operation counts of the dynamics algorithms (seed 000 §IV.1), measured by running ManipLab's own code
-// on the counting scalar (counting_scalar.hpp), shown beside the seed's formulas.
+// Operation counts of the dynamics algorithms (Llibre, Mampey & Chrétien 1983 §IV.1), measured by running ManipLab's own code
+// on the counting scalar (counting_scalar.hpp), shown beside Llibre, Mampey & Chrétien's (1983) formulas.
 //
 // What is measured, per algorithm, for a model of n joints (values of q, qd, qdd, tau are fixed and
 // non-zero; the counts do not depend on them, only on n, the joint types and the rotor model):
 //   transforms   the joint transforms S_i (R_i and lambda_{i-1}) of every joint from given sin q_i, cos q_i
-//   rnea         Newton–Euler Q_a(q, qd, qdd), gravity on, friction off                   (seed 000 §II)
-//   recurrence   kinetic-energy matrix A(q) by the backward recurrence ("Mampey")         (seed 000 §III.2)
+//   rnea         Newton–Euler Q_a(q, qd, qdd), gravity on, friction off                   (Llibre, Mampey & Chrétien 1983 §II)
+//   recurrence   kinetic-energy matrix A(q) by the backward recurrence ("Mampey")         (Llibre, Mampey & Chrétien 1983 §III.2)
 //   crba         mass matrix by composite rigid bodies                                     (Featherstone §6.2)
-//   cholesky     A = L L^T and the two triangular solves for one right-hand side           (seed 000 §IV)
+//   cholesky     A = L L^T and the two triangular solves for one right-hand side           (Llibre, Mampey & Chrétien 1983 §IV)
 //   aba          articulated-body forward dynamics, friction off                           (Featherstone Tab. 7.1)
-//   fd_cholesky  the simulation model of seed 000 §IV: NE with qdd = 0 + recurrence + Cholesky
-// `ours` EXCLUDES the joint transforms (the seed counts S_i apart, M1 = 12n, A1 = 6n), so that it is
-// comparable with the seed's row; `oursAsCalled` is what one call of the function costs, transforms
+//   fd_cholesky  the simulation model of Llibre, Mampey & Chrétien 1983 §IV: NE with qdd = 0 + recurrence + Cholesky
+// `ours` EXCLUDES the joint transforms (the paper counts S_i apart, M1 = 12n, A1 = 6n), so that it is
+// comparable with the paper's row; `oursAsCalled` is what one call of the function costs, transforms
 // included (rnea, aba and fd_cholesky build all n transforms; recurrence and crba need joints 2..n).
 //
-// The seed's formulas are for revolute joints without actuators, with the authors' own frames and
+// Llibre, Mampey & Chrétien's (1983) formulas are for revolute joints without actuators, with the authors' own frames and
 // optimisations; ManipLab's numbers need not (and do not) equal them. A prismatic joint or the full
-// rotor model changes ManipLab's counts; the seed columns are then only indicative.
+// rotor model changes ManipLab's counts; the paper's columns are then only indicative.
 //
 // ManipLab's counts for revolute chains, any n >= 1 (x = mul + div, + = add + sub; asserted exactly by
-// tests/model/test_operation_counts.cpp for n = 1..10; seed 000 in brackets):
+// tests/model/test_operation_counts.cpp for n = 1..10; Llibre, Mampey & Chrétien 1983 in brackets):
 //   transforms   12n            6n                 [12n, 6n: identical]
 //   rnea         125n - 24      101n - 18          [149n - 89, 130n - 76]
 //   recurrence   12n^2+113n-98  9n^2+95n-88        [12n^2+26n-47, 9n^2+35n-67: same n^2 terms]
@@ -38,23 +38,23 @@
 
 namespace maniplab {
 
-/// One of the seed 000 §IV.1 formulas evaluated at n (-1 when the seed gives none).
-struct SeedCount {
+/// One of the Llibre, Mampey & Chrétien 1983 §IV.1 formulas evaluated at n (-1 when the paper gives none).
+struct PublishedCount {
   std::int64_t mul = -1, add = -1;
-  std::string mulFormula, addFormula;  ///< e.g. "149n - 89" (empty when the seed gives none)
+  std::string mulFormula, addFormula;  ///< e.g. "149n - 89" (empty when the paper gives none)
 };
 
-/// Seed 000 §IV.1: "transforms" 12n / 6n; "rnea" 149n−89 / 130n−76; "recurrence" 12n²+26n−47 /
+/// Llibre, Mampey & Chrétien 1983 §IV.1: "transforms" 12n / 6n; "rnea" 149n−89 / 130n−76; "recurrence" 12n²+26n−47 /
 /// 9n²+35n−67; "cholesky" (n³+9n²−10n)/2 / (n²+3n)/2; "fd_cholesky" the sum of the last three.
 /// Other keys (crba, aba): none.
-SeedCount seed000Count(const std::string& key, int n);
+PublishedCount publishedCount(const std::string& key, int n);
 
 struct AlgorithmCount {
   std::string key;     ///< "transforms", "rnea", "recurrence", "crba", "cholesky", "aba", "fd_cholesky"
   std::string title;   ///< human-readable name
-  OpCounts ours;       ///< joint transforms excluded (comparable with the seed)
+  OpCounts ours;       ///< joint transforms excluded (comparable with the paper's)
   OpCounts oursAsCalled;  ///< one call of the function, transforms included
-  SeedCount seed;
+  PublishedCount published;
 };
 
 struct OperationCountTable {

@@ -1,5 +1,5 @@
 #pragma once
-// Operational-space model of a non-redundant arm (seed 001 §5, erratum E1 applied):
+// Operational-space model of a non-redundant arm (the course notes Dynamique des robots séries §5, erratum E1 applied):
 //   M_x = J^-T M J^-1,   C_x = (J^-T C - M_x J̇) J^-1,   g_x = J^-T g,   F = J^-T tau
 //   M_x ẍ + C_x ẋ + g_x = F,   ẋ = J q̇,   ẍ = J q̈ + J̇ q̇.
 // Conventions: x is the tool frame's "twist coordinate": ẋ = [omega; v] is the angular velocity of the

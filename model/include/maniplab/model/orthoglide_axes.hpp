@@ -1,6 +1,6 @@
 #pragma once
 // Internal helper of the Orthoglide files: the axes (u, w, s) of chain i as columns in R_0 (derived from
-// seed 004 table 1: s along actuator i; (x, y, z), (y, z, x), (z, x, y) for chains 1, 2, 3).
+// Guégan, Khalil, Chablat & Wenger 2002 table 1: s along actuator i; (x, y, z), (y, z, x), (z, x, y) for chains 1, 2, 3).
 #include "maniplab/model/fwd.hpp"
 
 namespace maniplab::orthoglide_detail {

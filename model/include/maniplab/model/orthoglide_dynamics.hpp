@@ -1,5 +1,5 @@
 #pragma once
-// Dynamic models of the Orthoglide (seed 004 §IV–V and annex; reference §4–6 with errata E4–E7).
+// Dynamic models of the Orthoglide (Guégan, Khalil, Chablat & Wenger 2002 §IV–V and annex; reference §4–6 with errata E4–E7).
 // Conventions: orthoglide_model.hpp, orthoglide_kinematics.hpp. Gamma = (Gamma_11, Gamma_12, Gamma_13)
 // are the actuator forces [N] along the actuator axes (output side, friction of the drives included
 // when enabled). f_i is the force chain i exerts on the platform at P (reference §4, sign note).
@@ -49,7 +49,7 @@ class OrthoglideDynamics {
   /// two branches of the tree; q_ar = [q_1 q_2 q_3 q_4 q_5 q_7] from eq (34); G from eq (37).
   Vector3 chainInverseDynamics(int chain, const Vector3& q, const Vector3& qd, const Vector3& qdd,
                                const OrthoglideDynamicsOptions& opt = {});
-  /// A_i (columns H_i(q, 0, e_k) without gravity and friction) and h_i = H_i(q, qd, 0) (seed 004 §V.A).
+  /// A_i (columns H_i(q, 0, e_k) without gravity and friction) and h_i = H_i(q, qd, 0) (Guégan, Khalil, Chablat & Wenger 2002 §V.A).
   OrthoglideChainTerms chainTerms(int chain, const Vector3& q, const Vector3& qd,
                                   const OrthoglideDynamicsOptions& opt = {});
 

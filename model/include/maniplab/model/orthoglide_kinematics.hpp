@@ -1,5 +1,5 @@
 #pragma once
-// Kinematic models of the Orthoglide (seed 004 §III, eqs 2–9; corrected forms [E2], [E3] of
+// Kinematic models of the Orthoglide (Guégan, Khalil, Chablat & Wenger 2002 §III, eqs 2–9; corrected forms [E2], [E3] of
 // shared/reference/orthoglide.md §3, §8). Conventions: orthoglide_model.hpp. Chain variables
 // q_i = (q_1i, q_2i, q_3i); L = (q_11, q_12, q_13); P = ^0P_p, V = ^0V_p, Vdot = ^0Vdot_p in R_0.
 //
@@ -63,7 +63,7 @@ bool orthoglideForwardGeometric(const OrthoglideModel& model, const Vector3& L, 
                                 const OrthoglideFgmOptions& options = {}, std::string* message = nullptr);
 
 /// Velocity amplification factors at P: the singular values of ^0J_p (|Vp| / |Ldot| over all
-/// directions; seed 004 §I: 1 at the isotropic configuration, within [1/2, 2] over the workspace).
+/// directions; Guégan, Khalil, Chablat & Wenger 2002 §I: 1 at the isotropic configuration, within [1/2, 2] over the workspace).
 bool orthoglideVelocityFactors(const OrthoglideModel& model, const Vector3& P, Vector3& factors);
 
 }  // namespace maniplab

@@ -1,10 +1,10 @@
 #pragma once
-// The Orthoglide, a 3-DOF translational parallel robot (seed 004: Guégan, Khalil, Chablat, Wenger, CIFA
+// The Orthoglide, a 3-DOF translational parallel robot (Guégan, Khalil, Chablat & Wenger 2002: Guégan, Khalil, Chablat, Wenger, CIFA
 // 2002; cleaned notes and errata: shared/reference/orthoglide.md). Passive description (this file), the
 // Khalil–Kleinfinger tables 1 and 2 and the equivalent tree structures (orthoglide_tables.hpp), the
 // kinematic models (orthoglide_kinematics.hpp) and the dynamic models (orthoglide_dynamics.hpp).
 //
-// Conventions (seed 004 §II; reference §1–2):
+// Conventions (Guégan, Khalil, Chablat & Wenger 2002 §II; reference §1–2):
 // - Chains are indexed i = 0, 1, 2 in code for the paper's chains 1, 2, 3. Chain i has the actuated
 //   prismatic joint q_1i, the passive revolute q_2i, the parallelogram (q_3i, and q_4i, q_5i, q_7i,
 //   q_8i given by the loop closure, eq 34) and ends at the platform point P.

@@ -1,5 +1,5 @@
 #pragma once
-// Khalil–Kleinfinger description of the Orthoglide chains (seed 004 tables 1 and 2, eq 1), the loop
+// Khalil–Kleinfinger description of the Orthoglide chains (Guégan, Khalil, Chablat & Wenger 2002 tables 1 and 2, eq 1), the loop
 // closure of the parallelogram (annex eq 34), the poses of every frame for given chain variables (what a
 // 3D view draws), and the equivalent tree structure of a chain (cut joint q_8i) as two serial branches
 // for the core's Newton–Euler (rnea.hpp).
@@ -23,7 +23,7 @@ struct KhalilKleinfingerRow {
   double gamma = 0, b = 0, alpha = 0, d = 0, theta = 0, r = 0;  ///< constant parts [rad, m]
 };
 
-/// Rows of chain i (0-based) in the order 1_i, 2_i, 3_i, 4_i, 5_i, 6_i, 7_i, 8_i, 9_i (seed 004 tables
+/// Rows of chain i (0-based) in the order 1_i, 2_i, 3_i, 4_i, 5_i, 6_i, 7_i, 8_i, 9_i (Guégan, Khalil, Chablat & Wenger 2002 tables
 /// 1 and 2 with b_7i = -2 r_2i, b_9i = -r_2i, r_5i = -r_2i, D_8i = D_4i).
 std::array<KhalilKleinfingerRow, 9> orthoglideTable(const OrthoglideModel& model, int chain);
 

@@ -1,7 +1,7 @@
 #pragma once
 // Inverse-dynamics regressor Y(q, qd, qdd), tau = Y pi, pi the standard parameters of
-// standard_parameters.hpp (kStandardPerJoint = 14 per joint). Newton–Euler form of seed 002 (1.44) (linearity of the model in
-// the standard parameters), built as in seed 000 §II: each body's wrench about its origin O_i,
+// standard_parameters.hpp (kStandardPerJoint = 14 per joint). Newton–Euler form of Belkoura 1993 (1.44) (linearity of the model in
+// the standard parameters), built as in Llibre, Mampey & Chrétien 1983 §II: each body's wrench about its origin O_i,
 //   n_i = J_i wd_i + w_i x (J_i w_i) + MS_i x a_i ,   f_i = M_i a_i + wd_i x MS_i + w_i x (w_i x MS_i)
 // (a_i: acceleration of O_i minus gravity, all in R_i) is linear in (J_i, MS_i, M_i); its 6 x 10
 // coefficient block is carried back to every joint j <= i and projected on z_j. For a standard-DH robot

@@ -1,8 +1,8 @@
 #pragma once
-// Inverse dynamics by recursive Newton–Euler with actuators (seed 000 §II, eq 1 and the backward
-// recurrence; seed 001 §6; seed 003 eqs 5.3–5.13): tau = Q_a(q, qd, qdd) + tau_f(qd) - J^T F_ext.
-// Vectors of index i are expressed in R_i (component form of seed 000 §2.3). Gravity enters as a
-// fictitious base acceleration -g (seed 003 eq 5.8), equivalent to seed 000's f_ei = m_i (v̇_i - g).
+// Inverse dynamics by recursive Newton–Euler with actuators (Llibre, Mampey & Chrétien 1983 §II, eq 1 and the backward
+// recurrence; the course notes Dynamique des robots séries §6; Zanaboni 2009 eqs 5.3–5.13): tau = Q_a(q, qd, qdd) + tau_f(qd) - J^T F_ext.
+// Vectors of index i are expressed in R_i (component form of Llibre, Mampey & Chrétien 1983 §2.3). Gravity enters as a
+// fictitious base acceleration -g (Zanaboni 2009 eq 5.8), equivalent to Llibre, Mampey & Chrétien's (1983) f_ei = m_i (v̇_i - g).
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/friction.hpp"
@@ -28,7 +28,7 @@ const VectorXT<S>& rneaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, con
   const bool fullRotor = usesFullRotor(model);
   jointTransforms(model, q, data.liMi);
 
-  // Forward recurrence (seed 000 eq 1 with the dots restored [E3]), in scalars carried from one body to
+  // Forward recurrence (Llibre, Mampey & Chrétien 1983 eq 1 with the dots restored [E3]), in scalars carried from one body to
   // the next: omega, omega_dot and the acceleration of O_i (values that Eigen's partly vectorised 3-vector
   // code stores and reads back at once with another access width stall the CPU's store-to-load forwarding).
   S wp[3] = {S(0), S(0), S(0)}, wdp[3] = {S(0), S(0), S(0)}, ap[3] = {S(0), S(0), S(0)};

@@ -1,5 +1,5 @@
 #pragma once
-// Standard dynamic parameters of a serial chain (seed 002 ch. I §V, eq (1.41); reference notes
+// Standard dynamic parameters of a serial chain (Belkoura 1993 ch. I §V, eq (1.41); reference notes
 // base-parameters-identification.md §2), 14 per joint j = 1..n, in this order:
 //   XX XY XZ YY YZ ZZ  the inertia tensor J_j of body j ABOUT THE ORIGIN O_j of its frame [kg m^2]
 //   MX MY MZ           the first moment MS_j = M_j S_j, S_j = O_j G_j [kg m]
@@ -14,7 +14,7 @@
 //                      parameter "Fsa<j>") only for the joints whose file gives asymmetric Coulomb friction
 //                      (hasCoulombAsymmetry); elsewhere it is 0 and left out of the base parameters, so a
 //                      robot with symmetric friction keeps the thesis's Fv, Fs per joint.
-// Frames (seed 002 uses the DHM frames, (1.11)): for a modified-DH (Khalil–Kleinfinger) robot file the
+// Frames (Belkoura 1993 uses the DHM frames, (1.11)): for a modified-DH (Khalil–Kleinfinger) robot file the
 // body frame is the file's DHM frame; for a standard-DH file it is the DHM frame of the same body (the DH
 // frame j-1 carried by body j, moved by Rz(theta_j0) Tz(d_j0) along its axis: mdh_frames.hpp), NOT the DH
 // link frame j of the file; for a general or URDF file it is the file's joint frame (z on the joint axis).

@@ -1,5 +1,5 @@
 #pragma once
-// Closed-form inverse kinematics of the UMIS arm (seed 003 §3.3, eqs 3.21–3.89; specialised forms of
+// Closed-form inverse kinematics of the UMIS arm (Zanaboni 2009 §3.3, eqs 3.21–3.89; specialised forms of
 // ../shared/reference/umis.md §6.2): standard DH with alpha = [pi/2, 0, pi/2, pi/2, pi/2, 0],
 // a = [0, a2, 0, 0, 0, 0], d = [d1, 0, d3, d4, 0, d6], theta offsets 0; spherical wrist.
 // Up to 8 branches: 2 (theta1) x 2 (theta3) x 2 (wrist, sigma = sign(sin theta5)).
@@ -34,10 +34,10 @@ std::optional<UmisGeometry> umisGeometry(const RobotDescription& desc);
 /// std::invalid_argument), if any.
 std::optional<UmisIkSolution> nearestSolution(const std::vector<UmisIkSolution>& sols, const VectorX& reference);
 
-/// Orientation as X-Y-Z Euler angles Q = Rx(phi) Ry(theta) Rz(psi) (seed 003 eqs 3.13–3.18) and back.
+/// Orientation as X-Y-Z Euler angles Q = Rx(phi) Ry(theta) Rz(psi) (Zanaboni 2009 eqs 3.13–3.18) and back.
 Vector3 eulerXYZFromRotation(const Matrix3& Q);
 Matrix3 rotationFromEulerXYZ(const Vector3& phiThetaPsi);
-/// The pose vector [phi, theta, psi, X, Y, Z] of seed 003 (Annex IX) and back.
+/// The pose vector [phi, theta, psi, X, Y, Z] of Zanaboni 2009 (Annex IX) and back.
 Vector6 poseVector(const Transform& pose);
 Transform poseFromVector(const Vector6& pose);
 

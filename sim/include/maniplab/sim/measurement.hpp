@@ -1,5 +1,5 @@
 #pragma once
-// Joint measurement chain of a real arm (seed 003 ch. 8): encoder quantisation, additive Gaussian noise
+// Joint measurement chain of a real arm (Zanaboni 2009 ch. 8): encoder quantisation, additive Gaussian noise
 // (seeded, deterministic), and the velocity estimator of the UMIS servo cards (Fig. 8.10): ten
 // staggered counters, equivalent to v_k = (q_k - q_{k-N}) / (N T_s), updated every servo tick.
 #include <random>

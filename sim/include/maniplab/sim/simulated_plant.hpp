@@ -1,9 +1,9 @@
 #pragma once
 // The simulated plant: y = (q, qd), y' = f(y, tau) from the forward dynamics with actuators and friction
-// (seed 001 §1 state form; seed 000 §IV simulation model), integrated by the plants' stepping helper
+// (the course notes Dynamique des robots séries §1 state form; Llibre, Mampey & Chrétien 1983 §IV simulation model), integrated by the plants' stepping helper
 // (integration/integrator.hpp: explicit Euler, RK4, Dormand–Prince 5(4); stall and divergence reports).
 //
-// Dual rate as on the UMIS (seed 003 ch. 8–9): the torque is held (zero-order hold) over the control
+// Dual rate as on the UMIS (Zanaboni 2009 ch. 8–9): the torque is held (zero-order hold) over the control
 // period; the plant advances in servo ticks of `period` (fixed-step steppers take one step per tick;
 // Dormand–Prince 5(4) adapts its own steps inside each tick). The sensor is sampled every tick.
 // Divergence guard: a joint speed above max(1e4, 100 x its velocity limit) is an energy blow-up.

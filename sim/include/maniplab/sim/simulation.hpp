@@ -1,7 +1,7 @@
 #pragma once
 // One closed-loop run: a controller drives a backend (simulated plant or EtherCAT) along a trajectory
 // at the control period; every period is recorded (recorder.hpp), metrics are accumulated online at the
-// full control rate (metrics.hpp), and the energy balance of seed 000 §IV.2 is tracked.
+// full control rate (metrics.hpp), and the energy balance of Llibre, Mampey & Chrétien 1983 §IV.2 is tracked.
 //
 // Per control period k (t_k = k T): read the measured state -> reference at t_k -> controller ->
 // torque written (saturated by the backend, held for T) -> row recorded at t_k -> backend advances T.
@@ -28,7 +28,7 @@ struct RecordSelection {
   bool error = true;       ///< e = q_d - q
   bool torque = true;      ///< tau (applied)
   bool friction = true;    ///< friction torque (plant model)
-  bool endEffector = true; ///< tool pose (phi theta psi X Y Z, Euler XYZ of seed 003) and Cartesian error
+  bool endEffector = true; ///< tool pose (phi theta psi X Y Z, Euler XYZ of Zanaboni 2009) and Cartesian error
   bool energy = true;      ///< kinetic, potential, total, work, drift
   bool timing = false;     ///< controller and backend wall time per period (not deterministic)
 };

@@ -1,7 +1,7 @@
 #pragma once
-// Help -> Algorithms: the operation counts of the dynamics algorithms (seed 000 §IV.1) for the current
+// Help -> Algorithms: the operation counts of the dynamics algorithms (Llibre, Mampey & Chrétien 1983 §IV.1) for the current
 // robot — multiplications and additions counted by running ManipLab's own code on the counting scalar
-// (model/operation_counts.hpp) beside the seed's formulas — as a table for the robot's n, and as a plot
+// (model/operation_counts.hpp) beside Llibre, Mampey & Chrétien's (1983) formulas — as a table for the robot's n, and as a plot
 // of the multiplications against n (chains like the robot, n = 1 .. nMax) on log-log axes, where the
 // slopes 1, 2, 3 of the O(n), O(n^2), O(n^3) algorithms show.
 #include <QDialog>

@@ -1,5 +1,5 @@
 #pragma once
-// Conservation and validation panel (issue 8; seed 000 §IV.2 recommends checking a simulator against
+// Conservation and validation panel (issue 8; Llibre, Mampey & Chrétien 1983 §IV.2 recommends checking a simulator against
 // the general theorems): during any run it shows, from the same batched rows the scope receives,
 //   * the energy balance: ΔE = E − E(first row), the work of the actuators W_τ = ∫ q̇·τ dt, the work
 //     dissipated by friction W_f = ∫ q̇·τ_f dt (≥ 0), the net work W = W_τ − W_f and the residual

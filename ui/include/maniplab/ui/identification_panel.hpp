@@ -1,5 +1,5 @@
 #pragma once
-// The identification panel (seed 002, issue 6): base parameters of the current robot (symbolic rules,
+// The identification panel (Belkoura 1993, issue 6): base parameters of the current robot (symbolic rules,
 // named, with their expressions), identification from the last run's trace or from a CSV trace by the
 // dynamic model (weighted least squares) or the energy model (sim/identification/identification.hpp), the table of
 // identified values beside the true ones (the robot file's, known in simulation) with their relative

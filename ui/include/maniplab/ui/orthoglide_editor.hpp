@@ -1,7 +1,7 @@
 #pragma once
 // Parameter editor of an Orthoglide robot file (robots/orthoglide.json, format robots/orthoglide.md): the
 // geometry (a, and per leg r_2, D_4, D_6), the platform mass and, per leg, the mass, centre of mass and
-// inertia tensor (about the centre of mass, in the body's Khalil–Kleinfinger frame, seed 004 tables 1–2)
+// inertia tensor (about the centre of mass, in the body's Khalil–Kleinfinger frame, Guégan, Khalil, Chablat & Wenger 2002 tables 1–2)
 // of the tree bodies 1, 2, 3, 4, 5, 7, in a table (parameter, value, unit; SI units).
 //
 // Every edit is applied to a copy of the JSON document and validated by the robot-file reader itself

@@ -8,15 +8,15 @@
 //    distinct colour each; a gripper), joint axes, optional frames (RGB triads) and centres of mass
 //    (black and white quartered balls whose volume is proportional to the body's mass, drawn through
 //    the links), a floor grid.
-//  * FloatingBase (setFloatingRobot; seed 000 §IV.2): the same arm mounted on a free base body C_0,
+//  * FloatingBase (setFloatingRobot; Llibre, Mampey & Chrétien 1983 §IV.2): the same arm mounted on a free base body C_0,
 //    drawn as a box (the uniform box with the base's mass and principal inertias, centred on its centre
 //    of mass) with its own triad; setBasePose moves the base and everything it carries.
-//  * Orthoglide (setOrthoglide; seed 004): the three actuator rails (over their strokes) and carriages,
+//  * Orthoglide (setOrthoglide; Guégan, Khalil, Chablat & Wenger 2002): the three actuator rails (over their strokes) and carriages,
 //    each leg's parallelogram (two bars of length D_4 and its two short links, 2 r_2 long), the link
 //    from the far short link to P (D_6), the platform (a cube at P, axes of R_0, it only translates) and
 //    the prescribed workspace cube. Posed from the actuator positions L (numeric forward geometric
 //    model, Newton from the previous pose) or from the platform position P (inverse geometric model).
-// World coordinates are the model's (z up), metres; for the Orthoglide, R_0 of seed 004 (origin A_1,
+// World coordinates are the model's (z up), metres; for the Orthoglide, R_0 of Guégan, Khalil, Chablat & Wenger 2002 (origin A_1,
 // z_0 along actuator 1).
 #include <QColor>
 #include <QMatrix4x4>

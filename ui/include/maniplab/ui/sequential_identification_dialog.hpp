@@ -1,5 +1,5 @@
 #pragma once
-// Guided sequential identification (issue 6; seed 002 ch. III §IV, TH8, corrected form of reference
+// Guided sequential identification (issue 6; Belkoura 1993 ch. III §IV, TH8, corrected form of reference
 // base-parameters-identification.md §8 with the §9 errata): the 14 steps in a list; for the current step
 // its description (which joints move and how, the corrected equation, what the thesis printed wrong);
 // "Run step" simulates the step's test motions (sim/identification/sequential.hpp: exact motions,

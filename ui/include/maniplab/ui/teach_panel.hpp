@@ -1,7 +1,7 @@
 #pragma once
 // The teach panel: one slider + spin box per joint (degrees for revolute joints, millimetres for
 // prismatic ones; range = the joint limits, or ±360° / ±1 m when unlimited) to pose the robot by hand
-// when no simulation runs, with the end-effector pose (X, Y, Z and the Euler X-Y-Z angles of seed 003)
+// when no simulation runs, with the end-effector pose (X, Y, Z and the Euler X-Y-Z angles of Zanaboni 2009)
 // shown live. Radians and metres inside.
 #include <QWidget>
 #include <memory>

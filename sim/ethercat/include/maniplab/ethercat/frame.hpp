@@ -1,5 +1,5 @@
 #pragma once
-// EtherCAT frame codec (ETG.1000.4 §5; seed 003 §8.2.4 Figs 8.2-8.4, notes: ethercat-umis-notes.md §1).
+// EtherCAT frame codec (ETG.1000.4 §5; Zanaboni 2009 §8.2.4 Figs 8.2-8.4, notes: ethercat-umis-notes.md §1).
 //
 // Layout (all multi-byte fields little endian except the Ethernet header, which is big endian):
 //   Ethernet: destination MAC (6) | source MAC (6) | EtherType 0x88A4 (2)

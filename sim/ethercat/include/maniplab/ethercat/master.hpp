@@ -118,7 +118,7 @@ class PiCondition {
 };
 
 struct MasterOptions {
-  double cyclePeriod = 1e-3;   ///< [s]; 1 kHz default (400 Hz and 2 kHz as in seed 003; 4 kHz possible)
+  double cyclePeriod = 1e-3;   ///< [s]; 1 kHz default (400 Hz and 2 kHz as in Zanaboni 2009; 4 kHz possible)
   /// Consecutive lost/late/WKC-mismatch cycles that make a fault; 0: the loss budget in time below.
   int maxBadCycles = 0;
   /// Longest time without a good cycle that the run tolerates [s] (measured from the last good cycle's

@@ -1,5 +1,5 @@
 #pragma once
-// A new controller for a scene with default gains from one response time T_r (seed 003 §7.3, 7.12–7.20),
+// A new controller for a scene with default gains from one response time T_r (Zanaboni 2009 §7.3, 7.12–7.20),
 // so that a controller added in the GUI tracks reasonably before any tuning. With λ0 = −4.73 / T_r
 // (gain_design.hpp) and a_i the joint's own inertia at home (diagonal of the mass matrix, rotors
 // included: the independent-joint view of a decoupled arm):

@@ -1,5 +1,5 @@
 #pragma once
-// Gain design for the computed-torque error dynamics ë + Kv ė + Kp e = 0 (seed 003 §7.3, eqs 7.9–7.17):
+// Gain design for the computed-torque error dynamics ë + Kv ė + Kp e = 0 (Zanaboni 2009 §7.3, eqs 7.9–7.17):
 //   natural frequency / damping: Kp = wn^2, Kv = 2 zeta wn;
 //   imposed 5 % response time Tr with a double real pole lambda0 = -4.73 / Tr: Kp = lambda0^2,
 //   Kv = -2 lambda0 (4.73 is the root of (1 + x) e^-x = 0.05). Tr = 0.2 s gives 559.32 and 47.30.

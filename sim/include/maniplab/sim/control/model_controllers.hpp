@@ -1,9 +1,9 @@
 #pragma once
 // Model-based controllers, each with its OWN model of the robot, which may differ from the plant
-// (perturbedModel(): seed 003 §9.3 "realism factor").
+// (perturbedModel(): Zanaboni 2009 §9.3 "realism factor").
 //
 // PD + gravity compensation: tau = Kp e + Kd ė + G_hat(q).
-// Computed torque (seed 003 eqs 7.1–7.8): tau = M_hat(q) (qdd_d + Kv ė + Kp e) + V_hat(q, qd) + G_hat(q)
+// Computed torque (Zanaboni 2009 eqs 7.1–7.8): tau = M_hat(q) (qdd_d + Kv ė + Kp e) + V_hat(q, qd) + G_hat(q)
 //   + F_hat(qd), evaluated as ONE Newton–Euler call Q_a(q, qd, v) with v = qdd_d + Kv ė + Kp e
 //   (M v + V + G = Q_a(q, qd, v)), plus the friction compensation chosen (none / Coulomb only / full).
 // With a perfect model the error obeys ë + Kv ė + Kp e = 0 (7.8).

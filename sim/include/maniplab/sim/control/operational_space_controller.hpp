@@ -1,5 +1,5 @@
 #pragma once
-// Cartesian computed torque in operational space (seed 001 §5; Khatib 1987), the third model-based
+// Cartesian computed torque in operational space (the course notes Dynamique des robots séries §5; Khatib 1987), the third model-based
 // controller next to PD + gravity and joint-space computed torque (model_controllers.hpp):
 //   a   = ẍ_d + Kv (ẋ_d - ẋ) + Kp e,   e = [orientationError(R_d, R); p_d - p]
 //   F   = M_x a + mu_x + g_x           (operational_space.hpp; mu_x = C_x ẋ)

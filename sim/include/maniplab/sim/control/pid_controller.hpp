@@ -1,5 +1,5 @@
 #pragma once
-// Independent-joint PID (the baseline of seed 003 §10.3; structure after Åström & Hägglund):
+// Independent-joint PID (the baseline of Zanaboni 2009 §10.3; structure after Åström & Hägglund):
 //   u_i = Kp e_i + I_i + D_i,  e = q_d - q,
 //   derivative on the measurement with a first-order filter (time constant Tf, backward Euler):
 //     D_k = (Tf D_{k-1} - Kd (q_k - q_{k-1})) / (Tf + T)

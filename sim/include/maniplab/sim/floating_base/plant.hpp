@@ -1,5 +1,5 @@
 #pragma once
-// A free-floating manipulator (seed 000 §IV.2, the satellite + arm of [CHR 82]) as a simulated plant:
+// A free-floating manipulator (Llibre, Mampey & Chrétien 1983 §IV.2, the satellite + arm of [CHR 82]) as a simulated plant:
 // the base C_0 and the arm's joints integrated together by the plants' stepping helper
 // (integration/integrator.hpp: explicit Euler, RK4 or Dormand–Prince 5(4) with tolerances), behind the
 // same Backend interface as the fixed-base plant (dof = the arm's joints; the base state is read with

@@ -1,10 +1,10 @@
 #pragma once
-// Identification of the base dynamic parameters from a joint trace (seed 002 ch. III; reference notes
+// Identification of the base dynamic parameters from a joint trace (Belkoura 1993 ch. III; reference notes
 // base-parameters-identification.md §3, §7), two models:
 //  (a) Dynamic:  tau = Y_B(q, qd, qdd) pi_B, all samples stacked, solved by weighted least squares
 //      (each joint's rows weighted by 1 / sigma_j, sigma_j the RMS residual of joint j after an ordinary
 //      least-squares pass; the classical Gautier weighting).
-//  (b) Energy (seed 002 (2.18)–(2.19), (3.5)): over consecutive intervals [t_A, t_B]
+//  (b) Energy (Belkoura 1993 (2.18)–(2.19), (3.5)): over consecutive intervals [t_A, t_B]
 //        sum_j W_j = Delta[h] pi + sum_j ( Fv_j int qd_j^2 dt + Fs_j int |qd_j| dt + Fsa_j Delta[q_j] )
 //      with W_j = int tau_j qd_j dt the actuator work: no acceleration is needed.
 //      With `zeroOrderHold` (ManipLab traces: tau of row k is applied from t_k to t_k+1, simulation.cpp)

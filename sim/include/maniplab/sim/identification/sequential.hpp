@@ -1,5 +1,5 @@
 #pragma once
-// The sequential identification procedure of seed 002 ch. III (§III.7, §IV), in its corrected form
+// The sequential identification procedure of Belkoura 1993 ch. III (§III.7, §IV), in its corrected form
 // (reference notes base-parameters-identification.md §7–§8): tests moving one or two joints, each giving
 // a small linear system from the energy theorem (3.5)
 //   sum_k (W_k - Fs_k int|qd_k| - Fv_k int qd_k^2) = Delta[h] pi        (no acceleration needed),

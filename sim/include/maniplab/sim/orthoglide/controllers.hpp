@@ -1,6 +1,6 @@
 #pragma once
-// Computed torque for the Orthoglide (seed 003 eqs 7.1–7.8 in actuator space, with the Orthoglide's
-// inverse dynamic model of seed 004 eqs 10–23 as the controller's model):
+// Computed torque for the Orthoglide (Zanaboni 2009 eqs 7.1–7.8 in actuator space, with the Orthoglide's
+// inverse dynamic model of Guégan, Khalil, Chablat & Wenger 2002 eqs 10–23 as the controller's model):
 //   v = Lddot_d + Kv (Ldot_d - Ldot) + Kp (L_d - L),
 //   P = FGM(L) (warm-started), V = ^0J_p Ldot, Vdot = ^0J_p (v + c) (orthoglidePlatformAcceleration),
 //   Gamma = IDM(P, V, Vdot) (+ drive friction when compensated).

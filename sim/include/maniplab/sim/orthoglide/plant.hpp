@@ -1,6 +1,6 @@
 #pragma once
 // The simulated Orthoglide: the platform state y = (P, V) integrated by the plants' stepping helper
-// (integration/integrator.hpp) from the direct dynamic model (seed 004 eqs 24–30: Vdot = A_robot^{-1} (^0J_p^{-T} Gamma - h_robot)), behind the same
+// (integration/integrator.hpp) from the direct dynamic model (Guégan, Khalil, Chablat & Wenger 2002 eqs 24–30: Vdot = A_robot^{-1} (^0J_p^{-T} Gamma - h_robot)), behind the same
 // Backend seam as the serial plant, so runSimulation, the recorder, metrics and CSV are reused.
 //
 // The joints the controller sees are the actuators L = (q_11, q_12, q_13) [m] and their rates

@@ -74,7 +74,7 @@ std::unique_ptr<Controller> makeOrthoglideController(const ControllerSpec& spec,
                                                      double frictionSmoothing = 0.0);
 
 /// A new controller for an Orthoglide scene with default gains from one response time T_r (the rules of
-/// controller_defaults.hpp, seed 003 7.12-7.20, with a_i the actuator-space inertia of actuator i at the
+/// controller_defaults.hpp, Zanaboni 2009 7.12-7.20, with a_i the actuator-space inertia of actuator i at the
 /// home position, the diagonal of ^0J_p^T A_robot ^0J_p (eq 29), rotors included): "computed_torque"
 /// K_p = lambda0^2, K_v = -2 lambda0 on the 3 actuators, full friction compensation, no perturbation;
 /// "pid" the triple root lambda0 (K_p,i = 3 lambda0^2 a_i, K_d,i = -3 lambda0 a_i, K_i,i = -lambda0^3 a_i,

@@ -1,7 +1,7 @@
 #pragma once
 // Orthoglide reference: a Cartesian path of the platform point P through way-points (straight segments,
-// each rest-to-rest with the quintic time scaling of seed 003 eqs 6.1–6.6), converted to the actuator
-// joints by the inverse geometric and kinematic models of seed 004: L = IGM(P) (eqs 2–3),
+// each rest-to-rest with the quintic time scaling of Zanaboni 2009 eqs 6.1–6.6), converted to the actuator
+// joints by the inverse geometric and kinematic models of Guégan, Khalil, Chablat & Wenger 2002: L = IGM(P) (eqs 2–3),
 // Ldot = ^0J_p^{-1} V (eq 4), Lddot = first components of eq (9). Closed forms, evaluated at each sample.
 #include <vector>
 

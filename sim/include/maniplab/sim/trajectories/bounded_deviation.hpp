@@ -1,6 +1,6 @@
 #pragma once
 // Bounded-deviation straight line (Taylor 1979, "Planning and execution of straight line manipulator
-// trajectories"; seed 003 §6.6 and Annex IX, reference umis.md §8): recursive bisection of the
+// trajectories"; Zanaboni 2009 §6.6 and Annex IX, reference umis.md §8): recursive bisection of the
 // Cartesian segment [P0, P1] until joint-space interpolation between neighbouring knots stays within
 // eps of the line:
 //   PM = (P0 + P1) / 2,  q_m = (IK(P0) + IK(P1)) / 2,  Delta = |FK(q_m) - PM(X, Y, Z)|

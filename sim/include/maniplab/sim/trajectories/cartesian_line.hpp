@@ -1,6 +1,6 @@
 #pragma once
 // Straight-line Cartesian trajectory of the tool with constant orientation, converted to joint space
-// (seed 003 §6.4–6.6):
+// (Zanaboni 2009 §6.4–6.6):
 //   p(t) = p0 + s(t) (p1 - p0),  R(t) = R0,  s = quintic rest-to-rest time scaling over T (eqs 6.1–6.6)
 //   q(t) by inverse kinematics, qd = J^-1 Xd (eq 4.17), qdd = J^-1 (Xdd - Jdot qd) (eq 6.8),
 // with J the base-frame geometric Jacobian of the tool origin (angular rows first, jacobian.hpp),

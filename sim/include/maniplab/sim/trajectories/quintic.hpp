@@ -1,5 +1,5 @@
 #pragma once
-// Quintic polynomial trajectories (seed 003 eqs 6.1–6.6): q(t) = a0 + a1 t + ... + a5 t^5 with the
+// Quintic polynomial trajectories (Zanaboni 2009 eqs 6.1–6.6): q(t) = a0 + a1 t + ... + a5 t^5 with the
 // position, velocity and acceleration imposed at both ends (T A = B, A = T^-1 B). The boundary-value
 // problem is solved in closed form as a quintic Hermite interpolant on tau = t / T, which is the same
 // polynomial as A = T^-1 B and better conditioned. The Hermite weights are shared with the via-point

@@ -1,5 +1,5 @@
 #pragma once
-// Smooth joint trajectory through via points: a quintic spline (seed 003 §6.5 discusses via points,
+// Smooth joint trajectory through via points: a quintic spline (Zanaboni 2009 §6.5 discusses via points,
 // eq 6.9; this is the piecewise-quintic option, not the thesis's single high-degree polynomial).
 //
 // Each segment [t_k, t_{k+1}] is the quintic Hermite polynomial of its end positions, velocities and

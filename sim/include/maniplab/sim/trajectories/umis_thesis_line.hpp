@@ -1,5 +1,5 @@
 #pragma once
-// The UMIS experiment trajectory (seed 003 Table 8.1, §8.2.2, §10.4; reference umis.md §8): a 0.20 m
+// The UMIS experiment trajectory (Zanaboni 2009 Table 8.1, §8.2.2, §10.4; reference umis.md §8): a 0.20 m
 // straight line along -X at constant orientation, from (phi, theta, psi, X, Y, Z) =
 // (-1.007, -1.519, -2.614, -0.589, 0.028, 0.639) to X = -0.789 (Euler X-Y-Z, Q = Rx(phi) Ry(theta)
 // Rz(psi)), quintic timing over 4 s, sampled at 2.5 ms (1600 intervals), IK branch nearest the
