@@ -1,4 +1,4 @@
-// Conversion of DH / MDH / general descriptions into the internal seed-000 form (model.hpp).
+// Conversion of DH / MDH / general descriptions into the internal general form of Llibre, Mampey & Chrétien 1983 (model.hpp).
 #include "maniplab/model/robot_description.hpp"
 
 namespace maniplab {
