@@ -19,6 +19,7 @@ packages=(
   qt6-3d-defaultgeometryloader-plugin qt6-3d-assimpsceneimport-plugin  # STL/OBJ/PLY and DAE meshes in the 3D view
   clang libclang-rt-14-dev          # libFuzzer fuzz targets (scripts/hardening.sh; the runtime is in libclang-rt-14-dev)
   tshark iproute2                   # EtherCAT frame captures and virtual links (sim/ethercat tests)
+  libcap2-bin                       # setcap: scripts/grant-capabilities.sh (EtherCAT without root)
 )
 
 missing=()

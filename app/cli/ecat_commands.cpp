@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cmath>
 #include <chrono>
 #include <cmath>
@@ -132,8 +133,15 @@ int cmdEcatSim(const Args& args) {
   if (realtime) {
     sched_param sp{};
     sp.sched_priority = 70;
-    if (pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp) != 0 || mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
-      std::cerr << "maniplab-cli: ecat-sim: warning: SCHED_FIFO/mlockall not permitted, running at normal priority\n";
+    // The same warnings as the master's (sim/ethercat/README.md), each naming the missing capability.
+    if (const int rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp); rc != 0)
+      std::cerr << "maniplab-cli: ecat-sim: warning: SCHED_FIFO not permitted (" << std::strerror(rc) << "): the drives run at normal priority"
+                << (rc == EPERM ? " (needs cap_sys_nice: sudo scripts/grant-capabilities.sh)" : "") << "\n";
+    if (mlockall(MCL_CURRENT | MCL_FUTURE) != 0) {
+      const int err = errno;
+      std::cerr << "maniplab-cli: ecat-sim: warning: mlockall not permitted (" << std::strerror(err) << "): memory may be paged out"
+                << (err == EPERM || err == ENOMEM ? " (needs cap_ipc_lock: sudo scripts/grant-capabilities.sh)" : "") << "\n";
+    }
   }
   ethercat::VirtualBus bus(model, plant, plan, busOptions);
   if (!quiet)

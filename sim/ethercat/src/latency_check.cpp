@@ -137,7 +137,7 @@ LatencyJudgement judgeLatency(const CycleStats& s, double period, double budget,
   const bool needy = j.verdict != V::Fit;
   if (!env.fifo)
     j.advice.push_back("the cyclic thread ran without SCHED_FIFO: grant the binary the capability "
-                       "(sudo setcap cap_net_raw,cap_sys_nice,cap_ipc_lock+ep $(command -v maniplab-cli)) or run it as root");
+                       "(sudo scripts/grant-capabilities.sh, or sudo setcap cap_net_raw,cap_sys_nice,cap_ipc_lock+ep $(command -v maniplab-cli)) or run it as root");
   if (!env.memoryLocked)
     j.advice.push_back("memory could not be locked (mlockall): grant cap_ipc_lock (see above) or raise the memlock limit (ulimit -l)");
   if (needy && !env.preemptRt)

@@ -81,7 +81,7 @@ class RawSocketLink final : public Link {
     if (ifname.empty() || ifname.size() >= IFNAMSIZ) throw std::runtime_error("invalid interface name '" + ifname + "'");
     fd_ = ::socket(AF_PACKET, SOCK_RAW, htons(kEtherType));
     if (fd_ < 0) throw std::runtime_error(ifname + ": cannot open a raw socket: " + std::strerror(errno) +
-                                          (errno == EPERM ? " (needs root or CAP_NET_RAW)" : ""));
+                                          (errno == EPERM ? " (needs root or cap_net_raw: sudo scripts/grant-capabilities.sh)" : ""));
     ifreq ifr{};
     std::strncpy(ifr.ifr_name, ifname.c_str(), IFNAMSIZ - 1);
     if (::ioctl(fd_, SIOCGIFINDEX, &ifr) < 0) fail("no such interface");

@@ -647,7 +647,10 @@ void Master::startCyclic() {
   }
   if (opt_.realtime && opt_.lockMemory && ::mlockall(MCL_CURRENT | MCL_FUTURE) != 0) {
     std::lock_guard lk(m_);
-    warnings_.push_back(std::string("mlockall not permitted (") + std::strerror(errno) + "): memory may be paged out");
+    // Without cap_ipc_lock mlockall fails with EPERM (memlock limit 0) or ENOMEM (the process exceeds the limit).
+    const int err = errno;
+    warnings_.push_back(std::string("mlockall not permitted (") + std::strerror(err) + "): memory may be paged out" +
+                        (err == EPERM || err == ENOMEM ? " (needs cap_ipc_lock: sudo scripts/grant-capabilities.sh)" : ""));
   }
   stopReq_ = false;
   running_ = true;
@@ -671,7 +674,8 @@ void Master::cycleLoop() {
     if (rc != 0) {
       std::lock_guard lk(m_);
       warnings_.push_back(std::string("SCHED_FIFO not permitted (") + std::strerror(rc) +
-                          "): the cyclic thread runs at normal priority, expect more jitter");
+                          "): the cyclic thread runs at normal priority, expect more jitter" +
+                          (rc == EPERM ? " (needs cap_sys_nice: sudo scripts/grant-capabilities.sh)" : ""));
     }
   }
   // A normal thread's timer slack (50 us by default) would delay every wake-up: 1 ns (RT threads have 0).
