@@ -1,5 +1,7 @@
 // The scene kind "serial" (scene.hpp, scene_kind.hpp): serial scene files, their runs on the simulated
 // plant or an external backend (EtherCAT), with the identified-model variants of SerialRunOptions.
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "maniplab/model/json_reader.hpp"
@@ -101,6 +103,7 @@ SceneRun runSerialScene(const Scene& scene, const PlannedRun& planned, const Sce
     Recorder engineRows(std::vector<ChannelInfo>(channels.begin(), channels.begin() + long(engineColumns)),
                         RecorderOptions{std::size_t(4096) * (engineColumns + 1) * sizeof(double), 4096});
     std::vector<double> row(channels.size());
+    if (opt.controlPeriod > 0) out.recorder->reserve(std::size_t(std::llround(opt.duration / opt.controlPeriod) + 1));
     opt.onRow = [&](double t, const double* values, std::size_t cols) {
       std::copy(values, values + cols, row.begin());
       backend.traceValues(row.data() + cols);
