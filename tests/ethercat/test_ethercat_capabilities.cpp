@@ -19,38 +19,19 @@
 
 #include "support/ethercat_fixture.hpp"
 #include "support/timing_tolerance.hpp"
+#include "support/veth.hpp"
 
 using namespace maniplab;
 
 namespace {
 
+using maniplab::test::stopProcess;
+using maniplab::test::VethGuard;
+
 const QString kSource = QStringLiteral(MANIPLAB_SOURCE_DIR);
 const QString kCli = QStringLiteral(MANIPLAB_CLI);
 const QStringList kSbin{"/usr/sbin", "/sbin", "/usr/bin", "/bin"};
 const QStringList kNobody{"--reuid=65534", "--regid=65534", "--clear-groups"};
-
-struct VethGuard {
-  QProcessEnvironment env;
-  QString script = kSource + "/scripts/ethercat-veth.sh";
-  explicit VethGuard(const QProcessEnvironment& e) : env(e) {}
-  int run(const QStringList& args) const {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start("sh", QStringList{script} + args);
-    p.waitForFinished(20000);
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  }
-  ~VethGuard() { run({"down"}); }
-};
-
-void stop(QProcess& p) {
-  if (p.state() == QProcess::NotRunning) return;
-  p.terminate();
-  if (!p.waitForFinished(5000)) {
-    p.kill();
-    p.waitForFinished(2000);
-  }
-}
 
 struct Result {
   int code = -1;
@@ -187,7 +168,7 @@ class TestEthercatCapabilities : public QObject {
       QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(csv + " not written by nobody"));
       QVERIFY(f.readAll().count('\n') > 100);  // 0.5 s of control periods
     });
-    stop(drives);
+    stopProcess(drives);
     const QString log = QString::fromUtf8(drives.readAll());
     QVERIFY2(!log.contains(QStringLiteral("not permitted")), qPrintable(log));
   }

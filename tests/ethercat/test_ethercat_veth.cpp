@@ -25,37 +25,17 @@
 #include "maniplab/ethercat/tracking_bound.hpp"
 #include "support/ethercat_fixture.hpp"
 #include "support/timing_tolerance.hpp"
+#include "support/veth.hpp"
 
 using namespace maniplab;
 
 namespace {
 
+using maniplab::test::stopProcess;
+using maniplab::test::VethGuard;
+
 const QString kSource = QStringLiteral(MANIPLAB_SOURCE_DIR);
 const QString kCli = QStringLiteral(MANIPLAB_CLI);
-
-struct VethGuard {
-  QProcessEnvironment env;
-  QString script = kSource + "/scripts/ethercat-veth.sh";
-  explicit VethGuard(const QProcessEnvironment& e) : env(e) {}
-  int run(const QStringList& args) const {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start("sh", QStringList{script} + args);
-    p.waitForFinished(20000);
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  }
-  ~VethGuard() { run({"down"}); }
-};
-
-
-void stop(QProcess& p) {
-  if (p.state() == QProcess::NotRunning) return;
-  p.terminate();
-  if (!p.waitForFinished(5000)) {
-    p.kill();
-    p.waitForFinished(2000);
-  }
-}
 
 /// Checks one `maniplab-cli run ... --json --csv CSV` of the UMIS scene's computed-torque controller over
 /// the bus against the simulation: within the quantisation bound and with the encoder counts of the
@@ -188,9 +168,9 @@ class TestEthercatVeth : public QObject {
       // the LRW counted 3 from SAFEOP on (SM2 enabled there), as the master expects
       if (timing.empty()) QVERIFY2(err.contains(QStringLiteral("WKC errors 0")), qPrintable(err));
     });
-    stop(drives);
+    stopProcess(drives);
     QTest::qWait(300);
-    stop(cap);
+    stopProcess(cap);
     if (QTest::currentTestFailed()) return;
     // ecat-sim's summary: the plant ran for the run(s) (5 s each, the scene's duration), not "0 s".
     const QString simOut = QString::fromUtf8(drives.readAll());
@@ -265,7 +245,7 @@ class TestEthercatVeth : public QObject {
       if (profile == QLatin1String("minimal")) QVERIFY(err.contains(QStringLiteral("no gear ratio 0x6091")));
       checkRun(sl.scene, run.exitCode(), err, csv, timing);
     });
-    stop(drives);
+    stopProcess(drives);
   }
 };
 
