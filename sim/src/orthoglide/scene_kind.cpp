@@ -46,12 +46,7 @@ SceneRun OrthoglideAnyScene::run(const PlannedRun& planned, const SceneRunHooks&
   const auto traj = makeOrthoglideTrajectory(data);
   OrthoglidePlant plant(m, data.plant);
   const auto ctrl = makeOrthoglideController(spec, m, data.plant.coulombSmoothing);
-  RunOptions opt;
-  opt.controlPeriod = data.controlPeriod;
-  opt.duration = data.duration;
-  opt.friction = data.plant.friction;
-  opt.frictionSmoothing = data.plant.coulombSmoothing;
-  opt.record = data.record;
+  RunOptions opt = orthoglideRunOptions(data);
   if (hooks.recordEnergy) opt.record.energy = true;
   out.recorder = std::make_shared<Recorder>(makeOrthoglideChannels(m, opt.record));
   if (hooks.started) hooks.started(out.name, out.recorder->channels());

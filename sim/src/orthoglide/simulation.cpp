@@ -78,18 +78,23 @@ std::unique_ptr<Controller> makeOrthoglideController(const ControllerSpec& spec,
   throw std::invalid_argument("orthoglide: unknown controller type \"" + spec.type + "\"");
 }
 
-RunResult runOrthoglideScene(const OrthoglideScene& s, const ControllerSpec& spec, Recorder& rec,
-                             std::vector<JointLimitEvent>* events) {
-  const OrthoglideModel& m = s.robot.model;
-  const auto traj = makeOrthoglideTrajectory(s);
-  OrthoglidePlant plant(m, s.plant);
-  const auto ctrl = makeOrthoglideController(spec, m, s.plant.coulombSmoothing);
+RunOptions orthoglideRunOptions(const OrthoglideScene& s) {
   RunOptions opt;
   opt.controlPeriod = s.controlPeriod;
   opt.duration = s.duration;
   opt.friction = s.plant.friction;
   opt.frictionSmoothing = s.plant.coulombSmoothing;
   opt.record = s.record;
+  return opt;
+}
+
+RunResult runOrthoglideScene(const OrthoglideScene& s, const ControllerSpec& spec, Recorder& rec,
+                             std::vector<JointLimitEvent>* events) {
+  const OrthoglideModel& m = s.robot.model;
+  const auto traj = makeOrthoglideTrajectory(s);
+  OrthoglidePlant plant(m, s.plant);
+  const auto ctrl = makeOrthoglideController(spec, m, s.plant.coulombSmoothing);
+  const RunOptions opt = orthoglideRunOptions(s);
   const RunResult r = runOrthoglideSimulation(m, plant, *ctrl, *traj, opt, rec);
   if (events) events->insert(events->end(), plant.jointLimitEvents().begin(), plant.jointLimitEvents().end());
   return r;

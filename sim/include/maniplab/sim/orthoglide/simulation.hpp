@@ -92,6 +92,8 @@ nlohmann::json orthoglideSceneToJson(const OrthoglideScene& scene, const std::st
 /// system's reason) and leaves an existing file unchanged otherwise.
 void writeOrthoglideSceneFile(const OrthoglideScene& scene, const std::string& path);
 
+/// RunOptions of an Orthoglide scene (period, duration, friction, recording).
+RunOptions orthoglideRunOptions(const OrthoglideScene& scene);
 /// Runs one controller of the scene on a fresh plant; joint-limit passages are appended to `events`.
 RunResult runOrthoglideScene(const OrthoglideScene& scene, const ControllerSpec& spec, Recorder& recorder,
                              std::vector<JointLimitEvent>* events = nullptr);
