@@ -92,27 +92,12 @@ void MetricsAccumulator::addJoint(double t, double dt, const VectorX& qDesired, 
   for (int i = 0; i < dof_; ++i) {
     Channel& c = joints_[std::size_t(i)];
     const double e = qDesired[i] - q[i];
-    c.add(e, dt, inWindow);
+    c.sample(e, dt, inWindow, qDesired[i], q[i], jt_.n == 0, reached);
     c.tauMax = std::max(c.tauMax, std::abs(tau[i]));
     c.tauSumSqDt += tau[i] * tau[i] * dt;
     c.tauSumSq += tau[i] * tau[i];
-    c.lastActual = q[i];
-    if (jt_.n == 0) c.firstDesired = qDesired[i];
-    c.lastDesired = qDesired[i];
-    while (c.knotDesired.size() < reached) {
-      c.knotDesired.push_back(qDesired[i]);
-      c.knotError.push_back(e);
-    }
   }
-  if (jt_.n == 0) jt_.firstT = t;
-  jt_.lastT = t;
-  jt_.knotsSeen = reached;
-  ++jt_.n;
-  jt_.sumDt += dt;
-  if (inWindow) {
-    ++jt_.ssN;
-    jt_.ssSumDt += dt;
-  }
+  jt_.advance(t, dt, inWindow, reached);
 }
 
 void MetricsAccumulator::addCartesian(double t, double dt, const Vector6& desired, const Vector6& actual) {
@@ -123,23 +108,32 @@ void MetricsAccumulator::addCartesian(double t, double dt, const Vector6& desire
     double e = actual[k] - desired[k];  // Table 10.2 sign: actual − desired
     if (k < 3) e = wrapAngle(e);
     Channel& c = cart_[std::size_t(k)];
-    c.add(e, dt, inWindow);
-    c.lastActual = actual[k];
-    if (ct_.n == 0) c.firstDesired = desired[k];
-    c.lastDesired = desired[k];
-    while (c.knotDesired.size() < reached) {
-      c.knotDesired.push_back(desired[k]);
-      c.knotError.push_back(e);
-    }
+    c.sample(e, dt, inWindow, desired[k], actual[k], ct_.n == 0, reached);
   }
-  if (ct_.n == 0) ct_.firstT = t;
-  ct_.lastT = t;
-  ct_.knotsSeen = reached;
-  ++ct_.n;
-  ct_.sumDt += dt;
+  ct_.advance(t, dt, inWindow, reached);
+}
+
+void MetricsAccumulator::Channel::sample(double e, double dt, bool inWindow, double desired, double actual, bool first,
+                                         std::size_t reached) {
+  add(e, dt, inWindow);
+  lastActual = actual;
+  if (first) firstDesired = desired;
+  lastDesired = desired;
+  while (knotDesired.size() < reached) {
+    knotDesired.push_back(desired);
+    knotError.push_back(e);
+  }
+}
+
+void MetricsAccumulator::Totals::advance(double t, double dt, bool inWindow, std::size_t reached) {
+  if (n == 0) firstT = t;
+  lastT = t;
+  knotsSeen = reached;
+  ++n;
+  sumDt += dt;
   if (inWindow) {
-    ++ct_.ssN;
-    ct_.ssSumDt += dt;
+    ++ssN;
+    ssSumDt += dt;
   }
 }
 

@@ -147,12 +147,16 @@ class MetricsAccumulator {
     double firstDesired = 0, lastDesired = 0;
     std::vector<double> knotDesired, knotError;  ///< at each segment instant reached
     void add(double e, double dt, bool inWindow);
+    /// One sample of the tracked signal: its error statistics, desired/actual values and, at each segment
+    /// instant reached since the last sample, the desired value and error there (`first`: the run's first).
+    void sample(double e, double dt, bool inWindow, double desired, double actual, bool first, std::size_t reached);
   };
   struct Totals {
     std::size_t n = 0, ssN = 0;
     double sumDt = 0, ssSumDt = 0;
     double firstT = 0, lastT = 0;
     std::size_t knotsSeen = 0;  ///< segment instants reached so far
+    void advance(double t, double dt, bool inWindow, std::size_t reached);  ///< after a sample of every channel
   };
   double rms(double sumSqDt, double sumSq, const Totals& t) const;
   double steady(const Channel& c, const Totals& t) const;
