@@ -36,6 +36,7 @@
 #include <string>
 
 #include "maniplab/ui/scope_ring.hpp"
+#include "scope_markers.hpp"
 
 namespace maniplab::ui {
 
@@ -195,6 +196,7 @@ struct ScopeWidget::Impl {
   /// layer is repainted (the graticule, the texts and the markers keep their buffers).
   QCPLayer* tracesLayer = nullptr;
   std::array<QCPGraph*, kChannels> graphs{};
+  ScopeIrregularMarkers irregular;  // ticks of irregular periods (ecat_bad_cycles > 0; scope_markers.hpp)
   std::array<QCPItemText*, kChannels> scaleTexts{};
   QCPItemText* statusText = nullptr;
   QCPItemText* timeBaseText = nullptr;
@@ -396,6 +398,7 @@ struct ScopeWidget::Impl {
       g->setVisible(s >= 0);
       g->setPen(QPen(ch[std::size_t(k)].color, 1));
     }
+    irregular.update(ring, int(names.indexOf(QLatin1String(ScopeIrregularMarkers::kSource))), bounds, w.valid, kHDiv, kVDiv);
     updateOverlay();
   }
 
@@ -695,6 +698,7 @@ struct ScopeWidget::Impl {
       t->setVisible(false);
       scaleTexts[std::size_t(k)] = t;
     }
+    irregular.attach(plot, tracesLayer);
     statusText = new QCPItemText(plot);
     statusText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     statusText->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -1333,6 +1337,8 @@ ScopeWidget::Window ScopeWidget::visibleWindow() const { return d->window(); }
 
 double ScopeWidget::cursor1() const { return d->cursor1; }
 double ScopeWidget::cursor2() const { return d->cursor2; }
+
+QVector<double> ScopeWidget::irregularPeriodMarks() const { return d->irregular.drawn(kHDiv); }
 
 QVector<QPointF> ScopeWidget::displayedPoints(int k) const {
   QVector<QPointF> r;
