@@ -858,10 +858,6 @@
         <translation>Interface:</translation>
     </message>
     <message>
-        <source>A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
-        <translation>A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</translation>
-    </message>
-    <message>
         <source>In-process virtual drives (no privileges)</source>
         <translation>In-process virtual drives (no privileges)</translation>
     </message>
@@ -1204,6 +1200,118 @@
     <message>
         <source>Emergencies</source>
         <translation>Emergencies</translation>
+    </message>
+    <message>
+        <source>A raw socket on a host interface needs root or CAP_NET_RAW: without root, grant ManipLab cap_net_raw, cap_sys_nice and cap_ipc_lock once with &apos;sudo scripts/grant-capabilities.sh&apos; (the cyclic thread then also gets SCHED_FIFO and locked memory). The in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
+        <translation>A raw socket on a host interface needs root or CAP_NET_RAW: without root, grant ManipLab cap_net_raw, cap_sys_nice and cap_ipc_lock once with &apos;sudo scripts/grant-capabilities.sh&apos; (the cyclic thread then also gets SCHED_FIFO and locked memory). The in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</translation>
+    </message>
+    <message>
+        <source>Loss budget and latency</source>
+        <translation>Loss budget and latency</translation>
+    </message>
+    <message>
+        <source>Longest time without a good cycle:</source>
+        <translation>Longest time without a good cycle:</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>default (a quarter of the shortest drive watchdog, at most 25 ms)</source>
+        <translation>default (a quarter of the shortest drive watchdog, at most 25 ms)</translation>
+    </message>
+    <message>
+        <source>Lost, late or incomplete cycles are counted, timed and marked on the scope while the run goes on; a run stops safely when no good cycle came for longer than this. Keep it well inside the drives&apos; process-data watchdog (registers 0x0400/0x0420), which stops them on their own. Saved with the scene.</source>
+        <translation>Lost, late or incomplete cycles are counted, timed and marked on the scope while the run goes on; a run stops safely when no good cycle came for longer than this. Keep it well inside the drives&apos; process-data watchdog (registers 0x0400/0x0420), which stops them on their own. Saved with the scene.</translation>
+    </message>
+    <message>
+        <source>Bad cycles per second:</source>
+        <translation>Bad cycles per second:</translation>
+    </message>
+    <message>
+        <source>default (a tenth of the cycles)</source>
+        <translation>default (a tenth of the cycles)</translation>
+    </message>
+    <message>
+        <source>A run stops safely when more bad cycles than this fall within one second. Saved with the scene.</source>
+        <translation>A run stops safely when more bad cycles than this fall within one second. Saved with the scene.</translation>
+    </message>
+    <message>
+        <source>Check this PC for:</source>
+        <translation>Check this PC for:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How long the master&apos;s cyclic thread is measured</source>
+        <translation>How long the master&apos;s cyclic thread is measured</translation>
+    </message>
+    <message>
+        <source>Check this PC</source>
+        <translation>Check this PC</translation>
+    </message>
+    <message>
+        <source>Run the master&apos;s own cyclic thread at the selected cycle on the selected interface (or the in-process virtual drives), drives disabled, and judge whether the cycle and the loss budget will hold, as &apos;maniplab-cli ecat-latency&apos; does</source>
+        <translation>Run the master&apos;s own cyclic thread at the selected cycle on the selected interface (or the in-process virtual drives), drives disabled, and judge whether the cycle and the loss budget will hold, as &apos;maniplab-cli ecat-latency&apos; does</translation>
+    </message>
+    <message>
+        <source>In force once the bus is started.</source>
+        <translation>In force once the bus is started.</translation>
+    </message>
+    <message>
+        <source>In force: %1 ms without a good cycle, %2 bad cycles per second</source>
+        <translation>In force: %1 ms without a good cycle, %2 bad cycles per second</translation>
+    </message>
+    <message>
+        <source>; shortest drive watchdog %1 ms (slave %2)</source>
+        <translation>; shortest drive watchdog %1 ms (slave %2)</translation>
+    </message>
+    <message>
+        <source>; bad cycles %1, longest time without a good cycle %2 ms</source>
+        <translation>; bad cycles %1, longest time without a good cycle %2 ms</translation>
+    </message>
+    <message>
+        <source>Latency check failed: %1</source>
+        <translation>Latency check failed: %1</translation>
+    </message>
+    <message>
+        <source>fit</source>
+        <translation>fit</translation>
+    </message>
+    <message>
+        <source>marginal</source>
+        <translation>marginal</translation>
+    </message>
+    <message>
+        <source>unfit</source>
+        <translation>unfit</translation>
+    </message>
+    <message>
+        <source>Verdict: %1 — %2</source>
+        <translation>Verdict: %1 — %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 cycles of %3 µs: wake-up latency worst %4 µs; |period error| p99 %5 µs, worst %6 µs; round trip mean %7 µs, worst %8 µs; bad cycles %9</source>
+        <translation>%1, %2 cycles of %3 µs: wake-up latency worst %4 µs; |period error| p99 %5 µs, worst %6 µs; round trip mean %7 µs, worst %8 µs; bad cycles %9</translation>
+    </message>
+    <message>
+        <source>, longest time without a good cycle %1 ms (budget %2 ms)</source>
+        <translation>, longest time without a good cycle %1 ms (budget %2 ms)</translation>
+    </message>
+    <message>
+        <source>Advice: %1</source>
+        <translation>Advice: %1</translation>
+    </message>
+    <message>
+        <source>Latency check</source>
+        <translation>Latency check</translation>
+    </message>
+    <message>
+        <source>the bus on %1 is open: stop it first (Stop bus), the check needs the interface to itself</source>
+        <translation>the bus on %1 is open: stop it first (Stop bus), the check needs the interface to itself</translation>
     </message>
 </context>
 <context>

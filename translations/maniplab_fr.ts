@@ -858,10 +858,6 @@
         <translation>Interface :</translation>
     </message>
     <message>
-        <source>A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
-        <translation>Un socket brut sur une interface de la machine nécessite les droits root ou CAP_NET_RAW ; les variateurs virtuels internes au processus ne nécessitent aucun privilège (toute la chaîne : maître, trames, esclaves virtuels, procédé simulé).</translation>
-    </message>
-    <message>
         <source>In-process virtual drives (no privileges)</source>
         <translation>Variateurs virtuels internes au processus (sans privilèges)</translation>
     </message>
@@ -1204,6 +1200,118 @@
     <message>
         <source>Emergencies</source>
         <translation>Urgences</translation>
+    </message>
+    <message>
+        <source>A raw socket on a host interface needs root or CAP_NET_RAW: without root, grant ManipLab cap_net_raw, cap_sys_nice and cap_ipc_lock once with &apos;sudo scripts/grant-capabilities.sh&apos; (the cyclic thread then also gets SCHED_FIFO and locked memory). The in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
+        <translation>Un socket brut sur une interface de la machine nécessite root ou CAP_NET_RAW : sans root, accordez une fois à ManipLab cap_net_raw, cap_sys_nice et cap_ipc_lock avec « sudo scripts/grant-capabilities.sh » (le thread cyclique obtient alors aussi SCHED_FIFO et la mémoire verrouillée). Les variateurs virtuels internes au processus ne nécessitent aucun privilège (tout le chemin : maître, trames, esclaves virtuels, procédé simulé).</translation>
+    </message>
+    <message>
+        <source>Loss budget and latency</source>
+        <translation>Tolérance aux pertes et latence</translation>
+    </message>
+    <message>
+        <source>Longest time without a good cycle:</source>
+        <translation>Plus longue durée sans cycle correct :</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>default (a quarter of the shortest drive watchdog, at most 25 ms)</source>
+        <translation>par défaut (le quart du plus court chien de garde des variateurs, au plus 25 ms)</translation>
+    </message>
+    <message>
+        <source>Lost, late or incomplete cycles are counted, timed and marked on the scope while the run goes on; a run stops safely when no good cycle came for longer than this. Keep it well inside the drives&apos; process-data watchdog (registers 0x0400/0x0420), which stops them on their own. Saved with the scene.</source>
+        <translation>Les cycles perdus, en retard ou incomplets sont comptés, datés et marqués sur l&apos;oscilloscope sans interrompre l&apos;exécution ; une exécution s&apos;arrête en sécurité quand aucun cycle correct n&apos;est arrivé pendant plus longtemps que cette durée. Gardez-la nettement en deçà du chien de garde des données process des variateurs (registres 0x0400/0x0420), qui les arrête d&apos;eux-mêmes. Enregistrée avec la scène.</translation>
+    </message>
+    <message>
+        <source>Bad cycles per second:</source>
+        <translation>Cycles incorrects par seconde :</translation>
+    </message>
+    <message>
+        <source>default (a tenth of the cycles)</source>
+        <translation>par défaut (un dixième des cycles)</translation>
+    </message>
+    <message>
+        <source>A run stops safely when more bad cycles than this fall within one second. Saved with the scene.</source>
+        <translation>Une exécution s&apos;arrête en sécurité quand plus de cycles incorrects que ce nombre surviennent en une seconde. Enregistré avec la scène.</translation>
+    </message>
+    <message>
+        <source>Check this PC for:</source>
+        <translation>Vérifier ce PC pendant :</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How long the master&apos;s cyclic thread is measured</source>
+        <translation>Durée de la mesure du thread cyclique du maître</translation>
+    </message>
+    <message>
+        <source>Check this PC</source>
+        <translation>Vérifier ce PC</translation>
+    </message>
+    <message>
+        <source>Run the master&apos;s own cyclic thread at the selected cycle on the selected interface (or the in-process virtual drives), drives disabled, and judge whether the cycle and the loss budget will hold, as &apos;maniplab-cli ecat-latency&apos; does</source>
+        <translation>Exécute le thread cyclique du maître au cycle choisi sur l&apos;interface choisie (ou les variateurs virtuels internes au processus), variateurs désactivés, et juge si le cycle et la tolérance aux pertes tiendront, comme « maniplab-cli ecat-latency »</translation>
+    </message>
+    <message>
+        <source>In force once the bus is started.</source>
+        <translation>En vigueur une fois le bus démarré.</translation>
+    </message>
+    <message>
+        <source>In force: %1 ms without a good cycle, %2 bad cycles per second</source>
+        <translation>En vigueur : %1 ms sans cycle correct, %2 cycles incorrects par seconde</translation>
+    </message>
+    <message>
+        <source>; shortest drive watchdog %1 ms (slave %2)</source>
+        <translation> ; plus court chien de garde des variateurs %1 ms (esclave %2)</translation>
+    </message>
+    <message>
+        <source>; bad cycles %1, longest time without a good cycle %2 ms</source>
+        <translation> ; cycles incorrects %1, plus longue durée sans cycle correct %2 ms</translation>
+    </message>
+    <message>
+        <source>Latency check failed: %1</source>
+        <translation>Échec de la vérification de latence : %1</translation>
+    </message>
+    <message>
+        <source>fit</source>
+        <translation>apte</translation>
+    </message>
+    <message>
+        <source>marginal</source>
+        <translation>limite</translation>
+    </message>
+    <message>
+        <source>unfit</source>
+        <translation>inapte</translation>
+    </message>
+    <message>
+        <source>Verdict: %1 — %2</source>
+        <translation>Verdict : %1 — %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 cycles of %3 µs: wake-up latency worst %4 µs; |period error| p99 %5 µs, worst %6 µs; round trip mean %7 µs, worst %8 µs; bad cycles %9</source>
+        <translation>%1, %2 cycles de %3 µs : pire retard de réveil %4 µs ; |erreur de période| p99 %5 µs, pire %6 µs ; aller-retour moyen %7 µs, pire %8 µs ; cycles incorrects %9</translation>
+    </message>
+    <message>
+        <source>, longest time without a good cycle %1 ms (budget %2 ms)</source>
+        <translation>, plus longue durée sans cycle correct %1 ms (tolérance %2 ms)</translation>
+    </message>
+    <message>
+        <source>Advice: %1</source>
+        <translation>Conseil : %1</translation>
+    </message>
+    <message>
+        <source>Latency check</source>
+        <translation>Vérification de latence</translation>
+    </message>
+    <message>
+        <source>the bus on %1 is open: stop it first (Stop bus), the check needs the interface to itself</source>
+        <translation>le bus sur %1 est ouvert : arrêtez-le d&apos;abord (Arrêter le bus), la vérification a besoin de l&apos;interface pour elle seule</translation>
     </message>
 </context>
 <context>
