@@ -406,6 +406,12 @@ class TestEthercatPanel : public QObject {
                  v.startsWith(QStringLiteral("Verdict: unfit")),
              qPrintable(v));
     QVERIFY2(v.contains(QStringLiteral("400 Hz")), qPrintable(v));
+    if (qEnvironmentVariableIsSet("MANIPLAB_ECAT_PANEL_PNG")) {  // a look at the panel (xvfb-run)
+      panel.resize(760, 1250);
+      panel.show();
+      QTest::qWait(200);
+      QVERIFY(panel.grab().save(qEnvironmentVariable("MANIPLAB_ECAT_PANEL_PNG")));
+    }
   }
 };
 

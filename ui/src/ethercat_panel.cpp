@@ -828,7 +828,10 @@ void EthercatPanel::Impl::showLatency(const ec::LatencyReport& r) {
     const QString word = r.judgement.verdict == V::Fit        ? EthercatPanel::tr("fit")
                          : r.judgement.verdict == V::Marginal ? EthercatPanel::tr("marginal")
                                                               : EthercatPanel::tr("unfit");
-    verdict = EthercatPanel::tr("Verdict: %1 — %2").arg(word, q(r.judgement.summary));
+    QString summary = q(r.judgement.summary);  // "fit for a 400 Hz cycle ...": the word is shown translated
+    const QString name = QString::fromLatin1(ec::verdictName(r.judgement.verdict)) + QLatin1Char(' ');
+    if (summary.startsWith(name)) summary = summary.mid(name.size());
+    verdict = EthercatPanel::tr("Verdict: %1 — %2").arg(word, summary);
     verdictLabel->setStyleSheet(r.judgement.verdict == V::Fit        ? QStringLiteral("color: #006000; font-weight: bold;")
                                 : r.judgement.verdict == V::Marginal ? QStringLiteral("color: #a06000; font-weight: bold;")
                                                                      : QStringLiteral("color: #b00000; font-weight: bold;"));
