@@ -11,7 +11,8 @@
 #
 # Environment: MANIPLAB_CLI (default build/app/maniplab-cli), SCENE (default scenes/umis_ctc_vs_pid.json),
 # CONTROLLER (computed_torque), RUN_ARGS (extra `run` options, e.g. "--loss-budget-ms 25"), SIM_ARGS (extra
-# `ecat-sim` options, e.g. "--realtime"; default none, as scripts/ethercat-veth.sh demo),
+# `ecat-sim` options; default "--realtime", as scripts/ethercat-veth.sh demo: the virtual drives stand for
+# hardware; SIM_ARGS= runs them at normal priority, where a busy machine delays their replies),
 # ECAT_NS / ECAT_MASTER_IF / ECAT_SLAVE_IF (default maniplab-bench / ecat-bm / ecat-bs: apart from the
 # names the tests and the demo use, so that a bench does not tear down their link), KEEP=DIR (keep each
 # run's output there). Needs root (or CAP_NET_ADMIN + CAP_NET_RAW) and iproute2, like ethercat-veth.sh.
@@ -23,7 +24,7 @@ CLI=${MANIPLAB_CLI:-$HERE/build/app/maniplab-cli}
 SCENE=${SCENE:-$HERE/scenes/umis_ctc_vs_pid.json}
 CONTROLLER=${CONTROLLER:-computed_torque}
 RUN_ARGS=${RUN_ARGS:-}
-SIM_ARGS=${SIM_ARGS:-}
+SIM_ARGS=${SIM_ARGS---realtime}
 export ECAT_NS=${ECAT_NS:-maniplab-bench} ECAT_MASTER_IF=${ECAT_MASTER_IF:-ecat-bm} ECAT_SLAVE_IF=${ECAT_SLAVE_IF:-ecat-bs}
 VETH="$HERE/scripts/ethercat-veth.sh"
 [ -x "$CLI" ] || { echo "ethercat-bench-runs: $CLI not found (build maniplab-cli first)" >&2; exit 2; }
