@@ -331,7 +331,7 @@ void MainWindow::Impl::connectFileActions() {
 
 void MainWindow::Impl::connectSimulationActions() {
   QObject::connect(runAct, &QAction::triggered, w, [this] { run(false); });
-  QObject::connect(pauseAct, &QAction::toggled, w, [this](bool on) { runs.setPaused(on); });
+  QObject::connect(pauseAct, &QAction::toggled, w, [this](bool on) { setPaused(on); });
   QObject::connect(stepAct, &QAction::triggered, w, [this] {
     if (!runs.isRunning()) run(true);
     pauseAct->setChecked(true);
@@ -357,12 +357,15 @@ void MainWindow::Impl::connectDocument() {
 
 void MainWindow::Impl::connectRuns() {
   QObject::connect(&runs, &RunController::runStarted, w,
-                   [this](int, const QString& n, const QStringList& c, const QStringList& u) { onRunStarted(n, c, u); });
+                   [this](int k, const QString& n, const QStringList& c, const QStringList& u) { onRunStarted(k, n, c, u); });
   QObject::connect(&runs, &RunController::rows, w,
-                   [this](int, const QVector<double>& t, const QVector<double>& v, int c) { onRows(t, v, c); });
+                   [this](int k, const QVector<double>& t, const QVector<double>& v, int c) { onRows(k, t, v, c); });
   QObject::connect(&runs, &RunController::slowRows, conservation, &ConservationPanel::appendRows);
   QObject::connect(&runs, &RunController::timeChanged, w,
-                   [this](double t) { statusLabel->setText(MainWindow::tr("t = %1 s").arg(t, 0, 'f', 3)); });
+                   [this](double t) {
+                     runTime = t;
+                     showRunStatus();
+                   });
   QObject::connect(&runs, &RunController::progress, w, [this](double f) { progressBar->setValue(int(std::lround(f * 100))); });
   QObject::connect(&runs, &RunController::finished, w, [this](const RunOutcomes& o) { onFinished(o); });
 }

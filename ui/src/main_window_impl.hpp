@@ -13,6 +13,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -90,6 +91,14 @@ struct MainWindow::Impl {
   ViewFeed feed;  ///< columns of the current run that pose the 3D view
   int sourceCount = 0;
   RunComparison comparison;
+  ComparisonStream live;  ///< a comparison run side by side: both runs' errors zipped for the scope
+  ViewFeed ghostFeed;     ///< columns of the second run that pose the 3D view's ghost
+  QElapsedTimer liveScale;  ///< the live comparison's scale is fitted again at most twice a second
+  /// What the status bar says of the runs: running / paused / finished (or cancelled) with the time.
+  enum class RunState { Idle, Running, Paused, Finished, Cancelled };
+  RunState runState = RunState::Idle;
+  double runTime = 0;  ///< simulated time of the run shown (the first of a comparison)
+  QString runName;     ///< its controller (both, side by side)
   static constexpr int kComparedJointsPerPage = ScopeWidget::kChannels / 2;
 
   // Language.
@@ -164,8 +173,12 @@ struct MainWindow::Impl {
   // --- Runs ---
   void run(bool startPaused);
   void reset();
-  void onRunStarted(const QString& name, const QStringList& names, const QStringList& units);
-  void onRows(const QVector<double>& times, const QVector<double>& values, int columns);
+  void onRunStarted(int index, const QString& name, const QStringList& names, const QStringList& units);
+  void onRows(int index, const QVector<double>& times, const QVector<double>& values, int columns);
+  void setPaused(bool paused);
+  void showRunStatus();
+  void updateRunActions();
+  void showComparison(const RunComparison& c);
   void onFinished(const RunOutcomes& out);
   void setScopeSources(const QStringList& names, const QStringList& units);
   void scopeSourcesFromScene();

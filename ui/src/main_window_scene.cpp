@@ -60,7 +60,7 @@ void MainWindow::Impl::updateActions() {
   const bool has = document.hasScene();
   const bool running = runs.isRunning();
   const bool robotDocument = has && binding && binding->hasRobotDocument();
-  runAct->setEnabled(!running && has);
+  updateRunActions();  // Run, Pause
   stepAct->setEnabled(has);
   resetAct->setEnabled(has);
   exportCsvAct->setEnabled(!runs.lastRuns().empty());

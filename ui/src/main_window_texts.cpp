@@ -117,7 +117,7 @@ void MainWindow::Impl::retranslate() {
   metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
   messageDock->setWindowTitle(MainWindow::tr("Messages"));
   conservationDock->setWindowTitle(MainWindow::tr("Conservation"));
-  if (!runs.isRunning()) statusLabel->setText(MainWindow::tr("Ready"));
+  showRunStatus();
   retranslateEquations();
   updateTitle();
 }
