@@ -21,6 +21,9 @@
 #include <QtTest>
 #include <cmath>
 
+#include "maniplab/model/data.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
+#include "maniplab/model/robot_file.hpp"
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/robot_view.hpp"
@@ -260,6 +263,60 @@ class TestComparisonView : public QObject {
     scopeRun->click();
     QVERIFY2(scopeRun->text().startsWith(QStringLiteral("Scope: frozen")), qPrintable(scopeRun->text()));
     scopeRun->click();
+  }
+
+  // The ghost is drawn: shown at another pose it changes the picture where the arm is not, and its
+  // bodies follow forward kinematics; hidden, the picture is the arm's alone again.
+  void ghostIsDrawnAtItsOwnPose() {
+    const RobotLoadResult puma = loadRobotFile(std::string(MANIPLAB_SOURCE_DIR) + "/robots/puma560.json");
+    QVERIFY(puma.ok());
+    RobotView view;
+    view.resize(640, 480);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setRobot(puma.model, puma.description);
+    view.fitToRobot();
+    auto grab = [&] {  // once the picture is steady (two grabs 200 ms apart agree)
+      const QPoint o = view.mapToGlobal(QPoint(0, 0));
+      auto once = [&] {
+        return QGuiApplication::primaryScreen()->grabWindow(0, o.x(), o.y(), view.width(), view.height()).toImage();
+      };
+      QImage last = once();
+      for (int k = 0; k < 25; ++k) {
+        QTest::qWait(200);
+        QImage next = once();
+        if (next == last) break;
+        last = next;
+      }
+      return last;
+    };
+    const QImage alone = grab();
+    VectorX q = puma.model.home;
+    q[0] += 1.2;
+    q[1] -= 0.6;
+    view.setGhostConfiguration(q);
+    QVERIFY(view.ghostShown());
+    Data data(puma.model);
+    forwardKinematics(puma.model, data, q);
+    for (int i = 0; i < 6; ++i) {
+      const QVector3D p = view.ghostBodyTransform(i).column(3).toVector3D();
+      QVERIFY((p - QVector3D(float(data.oMi[std::size_t(i)].p.x()), float(data.oMi[std::size_t(i)].p.y()),
+                             float(data.oMi[std::size_t(i)].p.z()))).length() < 1e-5f);
+    }
+    const QImage withGhost = grab();
+    screenshot(QStringLiteral("ghost.png"));
+    int changed = 0;
+    for (int y = 0; y < alone.height(); y += 2)
+      for (int x = 0; x < alone.width(); x += 2) changed += alone.pixel(x, y) != withGhost.pixel(x, y);
+    QVERIFY2(changed > 500, qPrintable(QString::number(changed)));
+    view.hideGhost();
+    QVERIFY(!view.ghostShown());
+    const QImage hidden = grab();
+    screenshot(QStringLiteral("ghost_hidden.png"));
+    int still = 0;
+    for (int y = 0; y < alone.height(); y += 2)
+      for (int x = 0; x < alone.width(); x += 2) still += alone.pixel(x, y) != hidden.pixel(x, y);
+    QVERIFY2(still < 50, qPrintable(QString::number(still)));
   }
 
   // Pause acts on a run in progress only; Run on a paused run resumes it; the status bar says running,

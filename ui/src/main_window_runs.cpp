@@ -290,7 +290,7 @@ void MainWindow::Impl::showComparisonPage(int page) {
     scope->setChannelColor(2 * j, base);
     scope->setChannelScaleGroup(2 * j, j);
     scope->setChannelSource(2 * j + 1, 2 * (first + j) + 1);
-    scope->setChannelColor(2 * j + 1, base.darker(170));
+    scope->setChannelColor(2 * j + 1, base.darker(145));
     scope->setChannelScaleGroup(2 * j + 1, j);
   }
   scope->autoscale();

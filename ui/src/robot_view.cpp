@@ -173,7 +173,7 @@ struct Trail {
 
 }  // namespace
 
-const QColor kGhostColour(110, 190, 255);  // the ghost robot (RobotView::setGhostConfiguration)
+const QColor kGhostColour(215, 235, 255);  // the ghost robot (RobotView::setGhostConfiguration)
 
 struct RobotView::Impl {
   RobotView* self = nullptr;
