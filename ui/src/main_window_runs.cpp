@@ -120,15 +120,18 @@ void MainWindow::Impl::onRunStarted(int index, const QString& name, const QStrin
     live.start(index, name, names, units);
     if (index == 0) {
       if (scene()) feed = binding->viewFeed(*scene(), *parts.view, names);
+      setScopeSources(names, units);  // the first run's channels until the comparison's are known
       conservation->startRun(names, units);
       parts.view->clearTrails();
-      sourceCount = -1;  // the scope's sources are the comparison's, fed from `live`
       runName = name;
     } else if (index == 1) {
       if (scene()) ghostFeed = binding->viewFeed(*scene(), *parts.view, names);
       runName = MainWindow::tr("%1 and %2 side by side").arg(runName, name);
     }
-    if (live.ready() && index <= 1) showComparison(live.layout());
+    if (live.ready() && index <= 1) {
+      showComparison(live.layout());
+      sourceCount = -1;  // the scope's sources are the comparison's, fed from `live`
+    }
     showRunStatus();
     return;
   }
@@ -148,8 +151,15 @@ void MainWindow::Impl::onRows(int index, const QVector<double>& times, const QVe
     // second the ghost.
     if (index == 0) feedView(*parts.view, feed, newest, columns);
     if (index == 1) feedGhost(*parts.view, ghostFeed, newest, columns);
+    if (!live.ready()) {  // no error both runs record: the first run's channels, as for one run
+      if (index == 0 && columns == sourceCount) {
+        scope->appendSamples(times.constData(), values.constData(), rows);
+        scope->replotIfDue();
+      }
+      return;
+    }
     std::vector<double> t, v;
-    if (live.ready() && live.add(index, times, values, columns, &t, &v) > 0) {
+    if (live.add(index, times, values, columns, &t, &v) > 0) {
       scope->appendSamples(t.data(), v.data(), int(t.size()));
       if (!liveScale.isValid() || liveScale.elapsed() >= 500) {  // one scale per joint, fitted to the larger
         liveScale.restart();
