@@ -1392,24 +1392,8 @@
         <translation>Aucun correcteur n&apos;est sélectionné dans le panneau de commande</translation>
     </message>
     <message>
-        <source>Running...</source>
-        <translation>Simulation en cours...</translation>
-    </message>
-    <message>
-        <source>Running %1...</source>
-        <translation>Simulation de %1...</translation>
-    </message>
-    <message>
-        <source>t = %1 s</source>
-        <translation>t = %1 s</translation>
-    </message>
-    <message>
         <source>Run cancelled</source>
         <translation>Simulation annulée</translation>
-    </message>
-    <message>
-        <source>Run finished</source>
-        <translation>Simulation terminée</translation>
     </message>
     <message numerus="yes">
         <source>Run finished (%n controller(s))</source>
@@ -1686,10 +1670,6 @@
         <translation>Les simulations n’ont pas enregistré les erreurs articulaires (groupe d’enregistrement &quot;error&quot;)</translation>
     </message>
     <message>
-        <source>Scope: joint errors of %1 (bright) and %2 (dark)</source>
-        <translation>Oscilloscope : erreurs articulaires de %1 (clair) et de %2 (foncé)</translation>
-    </message>
-    <message>
         <source>&amp;Compare the controllers on the scope</source>
         <translation>&amp;Comparer les correcteurs sur l’oscilloscope</translation>
     </message>
@@ -1901,6 +1881,54 @@
         <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
         <translation>Enregistrez la chaîne jusqu’à %1 avec Fichier &gt; Enregistrer le robot sous avant d’enregistrer la scène</translation>
     </message>
+    <message>
+        <source>Resume the paused run</source>
+        <translation>Reprend la simulation en pause</translation>
+    </message>
+    <message>
+        <source>Run the selected controllers</source>
+        <translation>Lance les correcteurs sélectionnés</translation>
+    </message>
+    <message>
+        <source>Pause or resume the run in progress</source>
+        <translation>Met en pause ou reprend la simulation en cours</translation>
+    </message>
+    <message>
+        <source>Pause acts on a run in progress: start one with Run</source>
+        <translation>Pause agit sur une simulation en cours : lancez-en une avec Lancer</translation>
+    </message>
+    <message>
+        <source>Running: t = %1 s</source>
+        <translation>En cours : t = %1 s</translation>
+    </message>
+    <message>
+        <source>Running %1: t = %2 s</source>
+        <translation>En cours, %1 : t = %2 s</translation>
+    </message>
+    <message>
+        <source>Paused at t = %1 s: Run or Pause resumes</source>
+        <translation>En pause à t = %1 s : Lancer ou Pause reprend</translation>
+    </message>
+    <message>
+        <source>Finished: t = %1 s</source>
+        <translation>Terminée : t = %1 s</translation>
+    </message>
+    <message>
+        <source>Cancelled at t = %1 s</source>
+        <translation>Annulée à t = %1 s</translation>
+    </message>
+    <message>
+        <source>%1 and %2 side by side</source>
+        <translation>%1 et %2 côte à côte</translation>
+    </message>
+    <message>
+        <source>Scope: joint errors of %1 (bright) and %2 (dark), one scale per joint</source>
+        <translation>Oscilloscope : erreurs articulaires de %1 (clair) et de %2 (foncé), une échelle par articulation</translation>
+    </message>
+    <message>
+        <source>%1: error of joint %2</source>
+        <translation>%1 : erreur de l&apos;articulation %2</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -2073,6 +2101,22 @@
     <message>
         <source>n/a</source>
         <translation>n/d</translation>
+    </message>
+    <message>
+        <source>%1  %2 better</source>
+        <translation>%1  %2 meilleur</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.</source>
+        <translation>Meilleur : %1 a %2 = %3 sur %4, %5 a %6 : %7 fois plus petit.</translation>
+    </message>
+    <message>
+        <source>Better: %1 has %2 = 0 on %3, %4 has %5.</source>
+        <translation>Meilleur : %1 a %2 = 0 sur %3, %4 a %5.</translation>
     </message>
 </context>
 <context>
@@ -2554,16 +2598,20 @@
         <translation>Groupe de sources affiché sur les voies</translation>
     </message>
     <message>
-        <source>Display live — click to freeze</source>
-        <translation>Affichage en direct — cliquer pour figer</translation>
-    </message>
-    <message>
-        <source>Display frozen — click to go live</source>
-        <translation>Affichage figé — cliquer pour le direct</translation>
-    </message>
-    <message>
         <source>Freezes or resumes the scope&apos;s display only; the data keep being recorded. The simulation is run, paused and stopped from the Simulation menu.</source>
         <translation>Fige ou reprend seulement l&apos;affichage de l&apos;oscilloscope ; les données continuent d&apos;être enregistrées. La simulation se lance, se met en pause et s&apos;arrête depuis le menu Simulation.</translation>
+    </message>
+    <message>
+        <source>%1 [%2]</source>
+        <translation>%1 [%2]</translation>
+    </message>
+    <message>
+        <source>Scope: live — click to freeze</source>
+        <translation>Oscilloscope : direct — cliquer pour figer</translation>
+    </message>
+    <message>
+        <source>Scope: frozen — click to go live</source>
+        <translation>Oscilloscope : figé — cliquer pour le direct</translation>
     </message>
 </context>
 <context>

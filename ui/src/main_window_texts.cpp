@@ -118,6 +118,7 @@ void MainWindow::Impl::retranslate() {
   messageDock->setWindowTitle(MainWindow::tr("Messages"));
   conservationDock->setWindowTitle(MainWindow::tr("Conservation"));
   showRunStatus();
+  updateRunActions();  // their tooltips
   retranslateEquations();
   updateTitle();
 }

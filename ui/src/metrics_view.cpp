@@ -331,7 +331,7 @@ void MetricsView::markBetter(const std::vector<std::vector<std::array<double, kE
       if (!(ratio >= kBetterRatio)) continue;
       QTableWidgetItem* it = table_->item(r, best * kKeyCount + key);
       if (!it) continue;
-      const QString factor = std::isfinite(ratio) ? betterFactor(ratio) : tr("×∞");
+      const QString factor = std::isfinite(ratio) ? betterFactor(ratio) : QStringLiteral("×∞");
       it->setText(tr("%1  %2 better").arg(it->text(), factor));
       it->setData(kBetterRole, true);
       it->setBackground(QColor(198, 239, 206));
@@ -340,10 +340,13 @@ void MetricsView::markBetter(const std::vector<std::vector<std::array<double, kE
       f.setBold(true);
       it->setFont(f);
       const QString metric = metricLabel(QLatin1String(kKeys[key]));
-      const QString tip = tr("Better: %1 has %2 %3 on %4, %5 has %6: %7 times smaller.")
-                              .arg(QString::fromStdString(runs_[std::size_t(best)].first), metric, number(b),
-                                   rowLabels.value(r), QString::fromStdString(runs_[std::size_t(second)].first), number(w))
-                              .arg(std::isfinite(ratio) ? number(ratio) : tr("infinitely"));
+      const QString bestName = QString::fromStdString(runs_[std::size_t(best)].first);
+      const QString nextName = QString::fromStdString(runs_[std::size_t(second)].first);
+      const QString tip =
+          std::isfinite(ratio)
+              ? tr("Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.")
+                    .arg(bestName, metric, number(b), rowLabels.value(r), nextName, number(w), number(ratio))
+              : tr("Better: %1 has %2 = 0 on %3, %4 has %5.").arg(bestName, metric, rowLabels.value(r), nextName, number(w));
       it->setToolTip(it->toolTip().isEmpty() ? tip : it->toolTip() + QStringLiteral("\n\n") + tip);
     }
 }
