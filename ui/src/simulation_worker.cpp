@@ -68,9 +68,15 @@ void SimulationWorker::prepare() { cancel_.store(false); }
 void SimulationWorker::flush(int k) {
   Pacing& p = *p_[std::size_t(k)];
   if (!p.times.isEmpty()) {
+    const double t = p.times.back();
     emit rows(p.index, p.times, p.values, p.columns);
     p.times.clear();
     p.values.clear();
+    // Progress with the rows (the paced sleep flushes too): side by side, the first run's only.
+    if (p.duration > 0 && t / p.duration - p.lastProgress >= 0.01 && (k == 0 || !together_.load())) {
+      p.lastProgress = t / p.duration;
+      emit progress(p.lastProgress, p.name);
+    }
   }
   p.lastEmit = Clock::now();
 }
@@ -87,13 +93,7 @@ void SimulationWorker::onRow(int k, double t, const double* row, std::size_t col
     p.tStart = t;
     p.wallStart = now;
   }
-  if (now - p.lastEmit >= kBatchPeriod) {
-    flush(k);
-    if (p.duration > 0 && t / p.duration - p.lastProgress >= 0.01) {
-      p.lastProgress = t / p.duration;
-      emit progress(p.lastProgress, p.name);
-    }
-  }
+  if (now - p.lastEmit >= kBatchPeriod) flush(k);
 
   // Pause / single step: block here (the run waits) until resumed, stepped or cancelled.
   {
