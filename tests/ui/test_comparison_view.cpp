@@ -5,6 +5,7 @@
 //  * the metrics table marks, per joint and per error metric, the better controller and by what factor;
 //  * a run of two controllers shows both while they run: the scope receives both runs' errors and the
 //    3D view's ghost follows the second controller before the run has finished;
+//  * side-by-side runs give the results of runs one after the other; the live comparison's zipper;
 //  * the scope's own Run/Stop button says it acts on the scope;
 //  * Pause is disabled with nothing running, Run on a paused run resumes it, and the status bar says
 //    running / paused / finished with the simulated time.
@@ -24,7 +25,9 @@
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/scene.hpp"
 #include "maniplab/ui/main_window.hpp"
+#include "maniplab/ui/run_controller.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/scope_widget.hpp"
@@ -263,6 +266,80 @@ class TestComparisonView : public QObject {
     scopeRun->click();
     QVERIFY2(scopeRun->text().startsWith(QStringLiteral("Scope: frozen")), qPrintable(scopeRun->text()));
     scopeRun->click();
+  }
+
+  // The zipper of a live comparison: e[i] columns of both runs, interleaved per joint, released row by
+  // row once both runs have the row.
+  void comparisonStreamZipsBothRuns() {
+    ComparisonStream z;
+    const QStringList ch0{QStringLiteral("q[1]"), QStringLiteral("e[1]"), QStringLiteral("e[2]")};
+    const QStringList ch1{QStringLiteral("e[2]"), QStringLiteral("e[1]")};  // another column order
+    const QStringList u0{QStringLiteral("rad"), QStringLiteral("rad"), QStringLiteral("m")};
+    const QStringList u1{QStringLiteral("m"), QStringLiteral("rad")};
+    z.start(0, QStringLiteral("ct"), ch0, u0);
+    QVERIFY(!z.ready());
+    z.start(1, QStringLiteral("pid"), ch1, u1);
+    QVERIFY(z.ready());
+    QCOMPARE(z.layout().names, (QStringList{QStringLiteral("ct: e[1]"), QStringLiteral("pid: e[1]"), QStringLiteral("ct: e[2]"),
+                                            QStringLiteral("pid: e[2]")}));
+    QCOMPARE(z.layout().units, (QStringList{QStringLiteral("rad"), QStringLiteral("rad"), QStringLiteral("m"), QStringLiteral("m")}));
+    std::vector<double> t, v;
+    // Run 0: three rows (t, q, e1, e2); run 1 has none yet: nothing released.
+    QCOMPARE(z.add(0, {0.0, 0.1, 0.2}, {9, 1, 2, 9, 11, 12, 9, 21, 22}, 3, &t, &v), 0);
+    // Run 1: two rows (e2, e1): rows 0 and 1 released.
+    QCOMPARE(z.add(1, {0.0, 0.1}, {-2, -1, -12, -11}, 2, &t, &v), 2);
+    QCOMPARE(t, (std::vector<double>{0.0, 0.1}));
+    QCOMPARE(v, (std::vector<double>{1, -1, 2, -2, 11, -11, 12, -12}));
+    QCOMPARE(z.add(1, {0.2, 0.3}, {-22, -21, -32, -31}, 2, &t, &v), 1);
+    QCOMPARE(t, (std::vector<double>{0.2}));
+    QCOMPARE(v, (std::vector<double>{21, -21, 22, -22}));
+    QCOMPARE(z.add(0, {0.3}, {9, 31, 32}, 3, &t, &v), 1);
+    QCOMPARE(v, (std::vector<double>{31, -31, 32, -32}));
+    QCOMPARE(z.rowsZipped(), qint64(4));
+    QCOMPARE(z.add(0, {0.4}, {9, 41}, 2, &t, &v), 0);  // wrong column count: ignored
+  }
+
+  // Side by side, the controllers give the same results as one after the other (each run on its own copy
+  // of the scene), and their rows arrive interleaved: the second run's before the first has finished.
+  void sideBySideRunsMatchSequentialRuns() {
+    const auto sl = sim::loadSceneFile(source(QStringLiteral("scenes/default.json")).toStdString());
+    QVERIFY2(sl.ok(), sl.report().c_str());
+    sim::Scene scene = sl.scene;
+    scene.duration = 0.6;
+    auto runWith = [&](bool together, double speed, int* secondBeforeFirstEnds) {
+      RunController rc;
+      rc.setSpeed(speed);
+      double firstEnd = -1;
+      int early = 0;
+      QObject ctx;
+      QObject::connect(&rc, &RunController::rows, &ctx, [&](int k, const QVector<double>& t, const QVector<double>&, int) {
+        if (k == 0) firstEnd = t.back();
+        if (k == 1 && firstEnd >= 0 && firstEnd < 0.5) ++early;
+      });
+      bool done = false;
+      QObject::connect(&rc, &RunController::finished, &ctx, [&](const RunOutcomes&) { done = true; });
+      RunRequest req = RunRequest::serial(scene);
+      req.together = together;
+      rc.start(req);
+      const bool ok = QTest::qWaitFor([&] { return done; }, 60000);
+      if (secondBeforeFirstEnds) *secondBeforeFirstEnds = early;
+      return ok ? rc.lastRuns() : std::vector<RunOutcome>{};
+    };
+    int early = 0;
+    const auto seq = runWith(false, 0.0, nullptr);
+    const auto tog = runWith(true, 1.0, &early);
+    QCOMPARE(seq.size(), std::size_t(2));
+    QCOMPARE(tog.size(), std::size_t(2));
+    QVERIFY2(early > 0, "the second run's rows came only after the first run");
+    for (std::size_t r = 0; r < 2; ++r) {
+      QCOMPARE(tog[r].name, seq[r].name);
+      QVERIFY(tog[r].ok && seq[r].ok);
+      QCOMPARE(tog[r].recorder->rows(), seq[r].recorder->rows());
+      for (std::size_t j = 0; j < seq[r].metrics.joints.size(); ++j) {
+        QCOMPARE(tog[r].metrics.joints[j].maxAbsError, seq[r].metrics.joints[j].maxAbsError);  // bit for bit
+        QCOMPARE(tog[r].metrics.joints[j].rmsTorque, seq[r].metrics.joints[j].rmsTorque);
+      }
+    }
   }
 
   // The ghost is drawn: shown at another pose it changes the picture where the arm is not, and its
