@@ -429,6 +429,7 @@ class TestComparisonView : public QObject {
     QVERIFY2(status->text().startsWith(QStringLiteral("Paused at t = ")) &&
                  status->text().endsWith(QStringLiteral(" s: Run or Pause resumes")),
              qPrintable(status->text()));
+    QTest::qWait(200);  // the rows on their way when Pause was pressed: the time where the run stopped
     const double pausedAt = statusTime(status->text());
     QVERIFY(pausedAt > 0.05 && pausedAt < 2.0);
     QTest::qWait(400);
@@ -445,6 +446,16 @@ class TestComparisonView : public QObject {
     QCOMPARE(status->text(), QStringLiteral("Finished: t = 2.000 s"));
     QVERIFY(!pause->isEnabled());
     QVERIFY(!metrics->runs().empty());
+
+    // Single step with nothing running: a new run, paused after one control period (not at t = 0).
+    action(w, "actionStep")->trigger();
+    QVERIFY(pause->isEnabled() && pause->isChecked());
+    QVERIFY(run->isEnabled());
+    QVERIFY2(QTest::qWaitFor([&] { return statusTime(status->text()) > 0; }, 5000), qPrintable(status->text()));
+    QVERIFY2(status->text().startsWith(QStringLiteral("Paused at t = 0.00")), qPrintable(status->text()));
+    action(w, "actionReset")->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return !pause->isEnabled(); }, 10000));
+    QVERIFY2(status->text().startsWith(QStringLiteral("Cancelled at t = ")), qPrintable(status->text()));
   }
 };
 

@@ -146,6 +146,10 @@ void MainWindow::Impl::onRunStarted(int index, const QString& name, const QStrin
 void MainWindow::Impl::onRows(int index, const QVector<double>& times, const QVector<double>& values, int columns) {
   const int rows = int(times.size());
   const double* newest = values.constData() + qsizetype(rows - 1) * columns;
+  if (index == 0) {
+    runTime = times.back();
+    if (runState == RunState::Paused) showRunStatus();  // the rows that were on their way when it paused
+  }
   if (runs.runsTogether()) {
     // The 3D view gets the newest row of each run only (display rate): the first poses the robot, the
     // second the ghost.

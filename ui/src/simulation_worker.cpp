@@ -40,7 +40,10 @@ void SimulationWorker::setPaused(bool paused) {
   {
     std::lock_guard lk(mutex_);
     paused_ = paused;
-    if (!paused) std::fill(stepsAllowed_.begin(), stepsAllowed_.end(), 0);
+    if (!paused) {
+      std::fill(stepsAllowed_.begin(), stepsAllowed_.end(), 0);
+      stepsBeforeRun_ = 0;
+    }
   }
   cv_.notify_all();
 }
@@ -53,7 +56,10 @@ bool SimulationWorker::isPaused() const {
 void SimulationWorker::step(int periods) {
   {
     std::lock_guard lk(mutex_);
-    for (int& s : stepsAllowed_) s += periods;  // each run of the request (together: all advance)
+    if (stepsAllowed_.empty())
+      stepsBeforeRun_ += periods;  // the request is queued, not yet planned
+    else
+      for (int& s : stepsAllowed_) s += periods;  // each run of the request (together: all advance)
   }
   cv_.notify_all();
 }
@@ -63,7 +69,12 @@ void SimulationWorker::cancel() {
   cv_.notify_all();
 }
 
-void SimulationWorker::prepare() { cancel_.store(false); }
+void SimulationWorker::prepare() {
+  cancel_.store(false);
+  std::lock_guard lk(mutex_);
+  stepsAllowed_.clear();
+  stepsBeforeRun_ = 0;
+}
 
 void SimulationWorker::flush(int k) {
   Pacing& p = *p_[std::size_t(k)];
@@ -227,7 +238,8 @@ void SimulationWorker::run(const RunRequest& request) {
   for (std::size_t k = 0; k < plan.size(); ++k) p_.push_back(std::make_unique<Pacing>());
   {
     std::lock_guard lk(mutex_);
-    stepsAllowed_.assign(plan.size(), 0);
+    stepsAllowed_.assign(plan.size(), stepsBeforeRun_);  // steps asked for while the request was queued
+    stepsBeforeRun_ = 0;
   }
   const bool together = request.together && plan.size() >= 2 && canRunTogether(*request.scene);
   together_.store(together);

@@ -108,6 +108,7 @@ class SimulationWorker : public QObject {
   std::condition_variable cv_;
   bool paused_ = false;
   std::vector<int> stepsAllowed_;  ///< per planned run: control periods it may advance while paused
+  int stepsBeforeRun_ = 0;         ///< steps asked for between prepare() and run() (the request queued)
 
   // Per planned run (its own thread only once the request is running).
   struct Pacing;
