@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSvgGenerator>
 #include <QBuffer>
@@ -1024,7 +1025,8 @@ ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<
   d->retranslate();
   scroll->setWidgetResizable(true);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setMinimumWidth(280);
+  // As wide as the panel's content (its channel row and buttons are not cut in a narrow dock, in French).
+  scroll->setMinimumWidth(std::max(280, scroll->widget()->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width()));
   layout->addWidget(scroll, 0);
   d->timer = new QTimer(this);
   d->timer->setSingleShot(true);
