@@ -441,6 +441,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
 
 MainWindow::~MainWindow() {
   d->runs.cancel();
+  // The undo stack outlives the document (member order): an unclean stack's destructor signals
+  // cleanChanged, which must not reach updateTitle() (a crash on closing after an unsaved robot edit).
+  QObject::disconnect(&d->undo, nullptr, this, nullptr);
   // The chain editor keeps a pointer to the undo stack of d: delete it (and the view) while d lives.
   delete d->parts.editorDock;
   d->parts.editorDock = nullptr;

@@ -110,7 +110,8 @@ struct MainWindow::Impl {
 
   // Presentation mode (F11; main_window_presentation.cpp): the window as it was before, restored on leaving.
   struct SavedLayout {
-    QByteArray state, geometry;
+    QByteArray state;
+    QRect geometry;
     Qt::WindowStates windowState;
     QFont font;
     bool fontSet = false, coms = true, menuBar = true, statusBar = true;

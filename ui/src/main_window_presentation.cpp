@@ -51,7 +51,7 @@ void MainWindow::Impl::setPresentationMode(bool on) {
   if (on == presenting) return;
   if (on) {
     saved.state = w->saveState();
-    saved.geometry = w->saveGeometry();
+    saved.geometry = w->geometry();
     saved.windowState = w->windowState();
     saved.fontSet = w->testAttribute(Qt::WA_SetFont);
     saved.font = w->font();
@@ -85,7 +85,10 @@ void MainWindow::Impl::setPresentationMode(bool on) {
     w->menuBar()->setVisible(saved.menuBar);
     w->statusBar()->setVisible(saved.statusBar);
     w->setWindowState(saved.windowState);
-    w->restoreGeometry(saved.geometry);
+    w->setGeometry(saved.geometry);  // (restoreGeometry() of a maximized window moved it by a frame's height)
+    // The panels' size hints follow the normal font before the docks get their sizes back (laid out from
+    // posted events, level by level: a dock still as wide as the large font wanted kept that width).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     w->restoreState(saved.state);
   }
   presentationAct->setChecked(on);
