@@ -203,6 +203,7 @@ class TestWindowClassroom : public QObject {
       QVERIFY2(dw->isVisible() == (dw->objectName() == QStringLiteral("scopeDock")), qPrintable(dw->objectName()));
     QVERIFY(w.findChild<RobotView*>()->isVisible());
     QVERIFY(w.isFullScreen());
+    QTRY_COMPARE(w.geometry(), w.screen()->geometry());
     QVERIFY(!w.menuBar()->isVisible());
     QVERIFY(!w.findChild<QToolBar*>(QStringLiteral("mainToolBar"))->isVisible());
     QCOMPARE(w.font().pointSizeF(), font.pointSizeF() * 1.5);

@@ -76,6 +76,7 @@ void MainWindow::Impl::setPresentationMode(bool on) {
     presentationBar->show();
     comAct->setChecked(false);
     w->showFullScreen();
+    if (w->screen()) w->setGeometry(w->screen()->geometry());  // also without a window manager (a bare X server)
     w->resizeDocks({scopeDock}, {w->height() * 2 / 5}, Qt::Vertical);
   } else {
     presenting = false;
