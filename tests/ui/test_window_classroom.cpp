@@ -186,6 +186,11 @@ class TestWindowClassroom : public QObject {
 
     // A run first: the metrics and scope hold data, as in a lecture.
     QVERIFY(maniplab::test::runFor(w, 0.2));
+    saveScreenshot(QStringLiteral("window_after_run_1280x720.png"));
+    {
+      const QStringList faults = cutTexts(w);
+      QVERIFY2(faults.isEmpty(), qPrintable(faults.join(QStringLiteral("\n"))));
+    }
     // A layout of the user's: the messages raised, the teach panel hidden.
     w.findChild<QDockWidget*>(QStringLiteral("messageDock"))->raise();
     w.findChild<QDockWidget*>(QStringLiteral("teachDock"))->hide();
