@@ -33,6 +33,7 @@
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "maniplab/ui/scope_widget.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "support/main_window_driver.hpp"
 
@@ -213,6 +214,7 @@ class TestWindowClassroom : public QObject {
     QVERIFY(!w.findChild<QToolBar*>(QStringLiteral("mainToolBar"))->isVisible());
     QCOMPARE(w.font().pointSizeF(), font.pointSizeF() * 1.5);
     QVERIFY(!com->isChecked());
+    QCOMPARE(w.findChild<ScopeWidget*>()->font().pointSizeF(), font.pointSizeF());  // the plot keeps its width
     auto* clock = w.findChild<QLabel*>(QStringLiteral("presentationClock"));
     QVERIFY(clock && clock->isVisible());
     QVERIFY(clock->font().pointSizeF() >= 3 * font.pointSizeF());
@@ -233,6 +235,7 @@ class TestWindowClassroom : public QObject {
       QVERIFY2(dw->isVisible() == visible.value(dw->objectName()), qPrintable(dw->objectName()));
     QCOMPARE(w.font(), font);
     QVERIFY(!w.testAttribute(Qt::WA_SetFont));  // the application's font is inherited again
+    QVERIFY(!w.findChild<ScopeWidget*>()->testAttribute(Qt::WA_SetFont));
     QVERIFY(com->isChecked());
     QVERIFY(w.menuBar()->isVisible());
     QVERIFY(w.findChild<QToolBar*>(QStringLiteral("mainToolBar"))->isVisible());

@@ -113,8 +113,8 @@ struct MainWindow::Impl {
     QByteArray state;
     QRect geometry;
     Qt::WindowStates windowState;
-    QFont font;
-    bool fontSet = false, coms = true, menuBar = true, statusBar = true;
+    QFont font, scopeFont;
+    bool fontSet = false, scopeFontSet = false, coms = true, menuBar = true, statusBar = true;
   };
   QAction* presentationAct = nullptr;
   QToolBar* presentationBar = nullptr;  ///< run controls and the big time readout

@@ -1,8 +1,9 @@
 // The main window's presentation mode (main_window_impl.hpp), for a lecture on a projector: View >
 // Presentation mode or F11 shows only the 3D view and the oscilloscope, full screen, with fonts 1.5 times
-// larger, a toolbar with the run controls and a big time readout, and the centres of mass hidden. F11
-// again (or the toolbar's Leave button) restores the window exactly as it was: docks, toolbars, geometry,
-// window state, font, menu and status bars, and the centre-of-mass toggle.
+// larger (except the scope's settings panel, so that the plot keeps its width), a toolbar with the run
+// controls and a big time readout, and the centres of mass hidden. F11 again (or the toolbar's Leave
+// button) restores the window exactly as it was: docks, toolbars, geometry, window state, fonts, menu and
+// status bars, and the centre-of-mass toggle.
 #include <QWidget>
 
 #include "main_window_impl.hpp"
@@ -68,6 +69,12 @@ void MainWindow::Impl::setPresentationMode(bool on) {
     QFont f = w->font();
     f.setPointSizeF(f.pointSizeF() * kFontScale);
     w->setFont(f);
+    // The scope's settings panel keeps the normal size: at 1.5 times it took half the width from the plot.
+    saved.scopeFontSet = scope->testAttribute(Qt::WA_SetFont);
+    saved.scopeFont = scope->font();
+    QFont normal = saved.font;
+    normal.setPointSizeF(saved.font.pointSizeF());  // stated (resolved), not inherited from the window
+    scope->setFont(normal);
     QFont clock = f;
     clock.setPointSizeF(f.pointSizeF() * kClockScale);
     clock.setBold(true);
@@ -82,6 +89,7 @@ void MainWindow::Impl::setPresentationMode(bool on) {
     presenting = false;
     presentationBar->hide();
     w->setFont(saved.fontSet ? saved.font : QFont());  // an empty font: inherit the application's again
+    scope->setFont(saved.scopeFontSet ? saved.scopeFont : QFont());
     comAct->setChecked(saved.coms);
     w->menuBar()->setVisible(saved.menuBar);
     w->statusBar()->setVisible(saved.statusBar);
