@@ -1392,6 +1392,10 @@
         <translation>No controller is selected in the control panel</translation>
     </message>
     <message>
+        <source>t = %1 s</source>
+        <translation>t = %1 s</translation>
+    </message>
+    <message>
         <source>Run cancelled</source>
         <translation>Run cancelled</translation>
     </message>
@@ -1882,6 +1886,65 @@
         <translation>Save the chain to %1 with File &gt; Save As before saving the scene</translation>
     </message>
     <message>
+        <source>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</source>
+        <translation>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this scene has none.</source>
+        <translation>URDF export writes a serial chain on a fixed base: this scene has none.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</source>
+        <translation>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>&amp;Presentation mode</translation>
+    </message>
+    <message>
+        <source>Only the 3D view and the oscilloscope, full screen, with large fonts and time (F11 to leave)</source>
+        <translation>Only the 3D view and the oscilloscope, full screen, with large fonts and time (F11 to leave)</translation>
+    </message>
+    <message>
+        <source>Presentation</source>
+        <translation>Presentation</translation>
+    </message>
+    <message>
+        <source>Leave (F11)</source>
+        <translation>Leave (F11)</translation>
+    </message>
+    <message>
+        <source>Leave the presentation mode and restore the window&apos;s layout</source>
+        <translation>Leave the presentation mode and restore the window&apos;s layout</translation>
+    </message>
+    <message>
+        <source>Export the robot as URDF</source>
+        <translation>Export the robot as URDF</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported: %2</source>
+        <translation>%1: the URDF was not exported: %2</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported (an existing file is left unchanged): %2</source>
+        <translation>%1: the URDF was not exported (an existing file is left unchanged): %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Robot exported as URDF to %1 (%n joint(s))</source>
+        <translation>
+            <numerusform>Robot exported as URDF to %1 (%n joint)</numerusform>
+            <numerusform>Robot exported as URDF to %1 (%n joints)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export &amp;URDF...</source>
+        <translation>Export &amp;URDF...</translation>
+    </message>
+    <message>
+        <source>Write the robot as a URDF file (ROS and other tools read it)</source>
+        <translation>Write the robot as a URDF file (ROS and other tools read it)</translation>
+    </message>
+    <message>
         <source>Resume the paused run</source>
         <translation>Resume the paused run</translation>
     </message>
@@ -2107,16 +2170,16 @@
         <translation>%1  %2 better</translation>
     </message>
     <message>
-        <source>×%1</source>
-        <translation>×%1</translation>
-    </message>
-    <message>
         <source>Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.</source>
         <translation>Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.</translation>
     </message>
     <message>
         <source>Better: %1 has %2 = 0 on %3, %4 has %5.</source>
         <translation>Better: %1 has %2 = 0 on %3, %4 has %5.</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
     </message>
 </context>
 <context>
