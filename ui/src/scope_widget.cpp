@@ -732,9 +732,9 @@ struct ScopeWidget::Impl {
         t->position->setParentAnchor(legendTexts[std::size_t(k - 1)]->bottomLeft);
         t->position->setCoords(0, 0);
       }
-      t->setFont(QFont(QStringLiteral("sans"), 9));
-      t->setBrush(QColor(0, 0, 0, 180));
-      t->setPadding(QMargins(4, 1, 4, 1));
+      t->setFont(QFont(QStringLiteral("sans"), 8));
+      t->setBrush(QColor(0, 0, 0, 130));  // the traces stay visible under it
+      t->setPadding(QMargins(3, 0, 3, 0));
       t->setClipToAxisRect(false);
       t->setVisible(false);
       legendTexts[std::size_t(k)] = t;
