@@ -1500,24 +1500,12 @@
         <translation>No controller is selected in the control panel</translation>
     </message>
     <message>
-        <source>Running...</source>
-        <translation>Running...</translation>
-    </message>
-    <message>
-        <source>Running %1...</source>
-        <translation>Running %1...</translation>
-    </message>
-    <message>
         <source>t = %1 s</source>
         <translation>t = %1 s</translation>
     </message>
     <message>
         <source>Run cancelled</source>
         <translation>Run cancelled</translation>
-    </message>
-    <message>
-        <source>Run finished</source>
-        <translation>Run finished</translation>
     </message>
     <message numerus="yes">
         <source>Run finished (%n controller(s))</source>
@@ -1794,10 +1782,6 @@
         <translation>The runs did not record the joint errors (record group &quot;error&quot;)</translation>
     </message>
     <message>
-        <source>Scope: joint errors of %1 (bright) and %2 (dark)</source>
-        <translation>Scope: joint errors of %1 (bright) and %2 (dark)</translation>
-    </message>
-    <message>
         <source>&amp;Compare the controllers on the scope</source>
         <translation>&amp;Compare the controllers on the scope</translation>
     </message>
@@ -2009,6 +1993,113 @@
         <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
         <translation>Save the chain to %1 with File &gt; Save As before saving the scene</translation>
     </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</source>
+        <translation>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this scene has none.</source>
+        <translation>URDF export writes a serial chain on a fixed base: this scene has none.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</source>
+        <translation>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>&amp;Presentation mode</translation>
+    </message>
+    <message>
+        <source>Only the 3D view and the oscilloscope, full screen, with large fonts and time (F11 to leave)</source>
+        <translation>Only the 3D view and the oscilloscope, full screen, with large fonts and time (F11 to leave)</translation>
+    </message>
+    <message>
+        <source>Presentation</source>
+        <translation>Presentation</translation>
+    </message>
+    <message>
+        <source>Leave (F11)</source>
+        <translation>Leave (F11)</translation>
+    </message>
+    <message>
+        <source>Leave the presentation mode and restore the window&apos;s layout</source>
+        <translation>Leave the presentation mode and restore the window&apos;s layout</translation>
+    </message>
+    <message>
+        <source>Export the robot as URDF</source>
+        <translation>Export the robot as URDF</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported: %2</source>
+        <translation>%1: the URDF was not exported: %2</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported (an existing file is left unchanged): %2</source>
+        <translation>%1: the URDF was not exported (an existing file is left unchanged): %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Robot exported as URDF to %1 (%n joint(s))</source>
+        <translation>
+            <numerusform>Robot exported as URDF to %1 (%n joint)</numerusform>
+            <numerusform>Robot exported as URDF to %1 (%n joints)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export &amp;URDF...</source>
+        <translation>Export &amp;URDF...</translation>
+    </message>
+    <message>
+        <source>Write the robot as a URDF file (ROS and other tools read it)</source>
+        <translation>Write the robot as a URDF file (ROS and other tools read it)</translation>
+    </message>
+    <message>
+        <source>Resume the paused run</source>
+        <translation>Resume the paused run</translation>
+    </message>
+    <message>
+        <source>Run the selected controllers</source>
+        <translation>Run the selected controllers</translation>
+    </message>
+    <message>
+        <source>Pause or resume the run in progress</source>
+        <translation>Pause or resume the run in progress</translation>
+    </message>
+    <message>
+        <source>Pause acts on a run in progress: start one with Run</source>
+        <translation>Pause acts on a run in progress: start one with Run</translation>
+    </message>
+    <message>
+        <source>Running: t = %1 s</source>
+        <translation>Running: t = %1 s</translation>
+    </message>
+    <message>
+        <source>Running %1: t = %2 s</source>
+        <translation>Running %1: t = %2 s</translation>
+    </message>
+    <message>
+        <source>Paused at t = %1 s: Run or Pause resumes</source>
+        <translation>Paused at t = %1 s: Run or Pause resumes</translation>
+    </message>
+    <message>
+        <source>Finished: t = %1 s</source>
+        <translation>Finished: t = %1 s</translation>
+    </message>
+    <message>
+        <source>Cancelled at t = %1 s</source>
+        <translation>Cancelled at t = %1 s</translation>
+    </message>
+    <message>
+        <source>%1 and %2 side by side</source>
+        <translation>%1 and %2 side by side</translation>
+    </message>
+    <message>
+        <source>Scope: joint errors of %1 (bright) and %2 (dark), one scale per joint</source>
+        <translation>Scope: joint errors of %1 (bright) and %2 (dark), one scale per joint</translation>
+    </message>
+    <message>
+        <source>%1: error of joint %2</source>
+        <translation>%1: error of joint %2</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -2181,6 +2272,22 @@
     <message>
         <source>n/a</source>
         <translation>n/a</translation>
+    </message>
+    <message>
+        <source>%1  %2 better</source>
+        <translation>%1  %2 better</translation>
+    </message>
+    <message>
+        <source>Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.</source>
+        <translation>Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.</translation>
+    </message>
+    <message>
+        <source>Better: %1 has %2 = 0 on %3, %4 has %5.</source>
+        <translation>Better: %1 has %2 = 0 on %3, %4 has %5.</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
     </message>
 </context>
 <context>
@@ -2662,16 +2769,20 @@
         <translation>Which group of sources the channels show</translation>
     </message>
     <message>
-        <source>Display live — click to freeze</source>
-        <translation>Display live — click to freeze</translation>
-    </message>
-    <message>
-        <source>Display frozen — click to go live</source>
-        <translation>Display frozen — click to go live</translation>
-    </message>
-    <message>
         <source>Freezes or resumes the scope&apos;s display only; the data keep being recorded. The simulation is run, paused and stopped from the Simulation menu.</source>
         <translation>Freezes or resumes the scope&apos;s display only; the data keep being recorded. The simulation is run, paused and stopped from the Simulation menu.</translation>
+    </message>
+    <message>
+        <source>%1 [%2]</source>
+        <translation>%1 [%2]</translation>
+    </message>
+    <message>
+        <source>Scope: live — click to freeze</source>
+        <translation>Scope: live — click to freeze</translation>
+    </message>
+    <message>
+        <source>Scope: frozen — click to go live</source>
+        <translation>Scope: frozen — click to go live</translation>
     </message>
 </context>
 <context>

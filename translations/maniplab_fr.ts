@@ -1500,24 +1500,12 @@
         <translation>Aucun correcteur n&apos;est sélectionné dans le panneau de commande</translation>
     </message>
     <message>
-        <source>Running...</source>
-        <translation>Simulation en cours...</translation>
-    </message>
-    <message>
-        <source>Running %1...</source>
-        <translation>Simulation de %1...</translation>
-    </message>
-    <message>
         <source>t = %1 s</source>
         <translation>t = %1 s</translation>
     </message>
     <message>
         <source>Run cancelled</source>
         <translation>Simulation annulée</translation>
-    </message>
-    <message>
-        <source>Run finished</source>
-        <translation>Simulation terminée</translation>
     </message>
     <message numerus="yes">
         <source>Run finished (%n controller(s))</source>
@@ -1794,10 +1782,6 @@
         <translation>Les simulations n’ont pas enregistré les erreurs articulaires (groupe d’enregistrement &quot;error&quot;)</translation>
     </message>
     <message>
-        <source>Scope: joint errors of %1 (bright) and %2 (dark)</source>
-        <translation>Oscilloscope : erreurs articulaires de %1 (clair) et de %2 (foncé)</translation>
-    </message>
-    <message>
         <source>&amp;Compare the controllers on the scope</source>
         <translation>&amp;Comparer les correcteurs sur l’oscilloscope</translation>
     </message>
@@ -2009,6 +1993,113 @@
         <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
         <translation>Enregistrez la chaîne jusqu’à %1 avec Fichier &gt; Enregistrer le robot sous avant d’enregistrer la scène</translation>
     </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</source>
+        <translation>L&apos;export URDF écrit une chaîne série à base fixe : la base de ce bras flotte librement (son mouvement est couplé à celui du bras), ce que le fichier exporté ne saurait pas dire.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this scene has none.</source>
+        <translation>L&apos;export URDF écrit une chaîne série à base fixe : cette scène n&apos;en a pas.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</source>
+        <translation>L&apos;export URDF écrit une chaîne série : l&apos;Orthoglide est un robot parallèle (boucles fermées), que l&apos;URDF ne sait pas décrire.</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>Mode &amp;présentation</translation>
+    </message>
+    <message>
+        <source>Only the 3D view and the oscilloscope, full screen, with large fonts and time (F11 to leave)</source>
+        <translation>Seulement la vue 3D et l&apos;oscilloscope, en plein écran, avec de grands caractères et le temps (F11 pour quitter)</translation>
+    </message>
+    <message>
+        <source>Presentation</source>
+        <translation>Présentation</translation>
+    </message>
+    <message>
+        <source>Leave (F11)</source>
+        <translation>Quitter (F11)</translation>
+    </message>
+    <message>
+        <source>Leave the presentation mode and restore the window&apos;s layout</source>
+        <translation>Quitter le mode présentation et rétablir la disposition de la fenêtre</translation>
+    </message>
+    <message>
+        <source>Export the robot as URDF</source>
+        <translation>Exporter le robot en URDF</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported: %2</source>
+        <translation>%1 : l&apos;URDF n&apos;a pas été exporté : %2</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported (an existing file is left unchanged): %2</source>
+        <translation>%1 : l&apos;URDF n&apos;a pas été exporté (un fichier existant reste inchangé) : %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Robot exported as URDF to %1 (%n joint(s))</source>
+        <translation>
+            <numerusform>Robot exporté en URDF dans %1 (%n articulation)</numerusform>
+            <numerusform>Robot exporté en URDF dans %1 (%n articulations)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export &amp;URDF...</source>
+        <translation>Exporter en &amp;URDF...</translation>
+    </message>
+    <message>
+        <source>Write the robot as a URDF file (ROS and other tools read it)</source>
+        <translation>Écrire le robot dans un fichier URDF (lu par ROS et d&apos;autres outils)</translation>
+    </message>
+    <message>
+        <source>Resume the paused run</source>
+        <translation>Reprend la simulation en pause</translation>
+    </message>
+    <message>
+        <source>Run the selected controllers</source>
+        <translation>Lance les correcteurs sélectionnés</translation>
+    </message>
+    <message>
+        <source>Pause or resume the run in progress</source>
+        <translation>Met en pause ou reprend la simulation en cours</translation>
+    </message>
+    <message>
+        <source>Pause acts on a run in progress: start one with Run</source>
+        <translation>Pause agit sur une simulation en cours : lancez-en une avec Lancer</translation>
+    </message>
+    <message>
+        <source>Running: t = %1 s</source>
+        <translation>En cours : t = %1 s</translation>
+    </message>
+    <message>
+        <source>Running %1: t = %2 s</source>
+        <translation>En cours, %1 : t = %2 s</translation>
+    </message>
+    <message>
+        <source>Paused at t = %1 s: Run or Pause resumes</source>
+        <translation>En pause à t = %1 s : Lancer ou Pause reprend</translation>
+    </message>
+    <message>
+        <source>Finished: t = %1 s</source>
+        <translation>Terminée : t = %1 s</translation>
+    </message>
+    <message>
+        <source>Cancelled at t = %1 s</source>
+        <translation>Annulée à t = %1 s</translation>
+    </message>
+    <message>
+        <source>%1 and %2 side by side</source>
+        <translation>%1 et %2 côte à côte</translation>
+    </message>
+    <message>
+        <source>Scope: joint errors of %1 (bright) and %2 (dark), one scale per joint</source>
+        <translation>Oscilloscope : erreurs articulaires de %1 (clair) et de %2 (foncé), une échelle par articulation</translation>
+    </message>
+    <message>
+        <source>%1: error of joint %2</source>
+        <translation>%1 : erreur de l&apos;articulation %2</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>
@@ -2181,6 +2272,22 @@
     <message>
         <source>n/a</source>
         <translation>n/d</translation>
+    </message>
+    <message>
+        <source>%1  %2 better</source>
+        <translation>%1  %2 meilleur</translation>
+    </message>
+    <message>
+        <source>Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.</source>
+        <translation>Meilleur : %1 a %2 = %3 sur %4, %5 a %6 : %7 fois plus petit.</translation>
+    </message>
+    <message>
+        <source>Better: %1 has %2 = 0 on %3, %4 has %5.</source>
+        <translation>Meilleur : %1 a %2 = 0 sur %3, %4 a %5.</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
     </message>
 </context>
 <context>
@@ -2662,16 +2769,20 @@
         <translation>Groupe de sources affiché sur les voies</translation>
     </message>
     <message>
-        <source>Display live — click to freeze</source>
-        <translation>Affichage en direct — cliquer pour figer</translation>
-    </message>
-    <message>
-        <source>Display frozen — click to go live</source>
-        <translation>Affichage figé — cliquer pour le direct</translation>
-    </message>
-    <message>
         <source>Freezes or resumes the scope&apos;s display only; the data keep being recorded. The simulation is run, paused and stopped from the Simulation menu.</source>
         <translation>Fige ou reprend seulement l&apos;affichage de l&apos;oscilloscope ; les données continuent d&apos;être enregistrées. La simulation se lance, se met en pause et s&apos;arrête depuis le menu Simulation.</translation>
+    </message>
+    <message>
+        <source>%1 [%2]</source>
+        <translation>%1 [%2]</translation>
+    </message>
+    <message>
+        <source>Scope: live — click to freeze</source>
+        <translation>Oscilloscope : direct — cliquer pour figer</translation>
+    </message>
+    <message>
+        <source>Scope: frozen — click to go live</source>
+        <translation>Oscilloscope : figé — cliquer pour le direct</translation>
     </message>
 </context>
 <context>

@@ -446,10 +446,11 @@ class TestMainWindowBehaviour : public QObject {
     // Back to the first page.
     QTest::keyClick(pages, Qt::Key_Up);
     QCOMPARE(shown(0), QStringLiteral("computed_torque: e[1]"));
-    // A new run shows its own channels: no pages.
+    // A new run of both controllers is a comparison again, shown from its first page.
     QVERIFY(runFor(w, 0.2));
-    QVERIFY(scope->channelPages().isEmpty());
-    QVERIFY(!pages->isVisible());
+    QCOMPARE(scope->channelPages().size(), 2);
+    QCOMPARE(scope->channelPage(), 0);
+    QCOMPARE(shown(0), QStringLiteral("computed_torque: e[1]"));
   }
 
   // The window fits a 1366 x 768 laptop screen whatever the panels show: a run fills the conservation

@@ -521,11 +521,11 @@ void TestScope::runButtonSaysItActsOnTheDisplay() {
   QVERIFY(runButton);
   w.setRunning(true);
   QVERIFY(runButton->isChecked());
-  QVERIFY2(runButton->text().startsWith("Display live"), qPrintable(runButton->text()));
+  QVERIFY2(runButton->text().startsWith("Scope: live"), qPrintable(runButton->text()));
   QVERIFY(!runButton->text().contains("Running"));
   runButton->click();  // freezes
   QVERIFY(!w.isRunning());
-  QVERIFY2(runButton->text().startsWith("Display frozen"), qPrintable(runButton->text()));
+  QVERIFY2(runButton->text().startsWith("Scope: frozen"), qPrintable(runButton->text()));
   QVERIFY(runButton->toolTip().contains("display only"));
   QVERIFY(runButton->toolTip().contains("Simulation menu"));
 }

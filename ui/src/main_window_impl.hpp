@@ -2,7 +2,7 @@
 // The main window's parts and operations (private to ui/src/main_window*.cpp): main_window.cpp builds the
 // window and takes its events, main_window_scene.cpp handles the scene document (open, save, title,
 // actions), main_window_runs.cpp the runs (start, rows to the views, comparison, export),
-// main_window_texts.cpp the language and the texts.
+// main_window_texts.cpp the language and the texts, main_window_presentation.cpp the presentation mode (F11).
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -13,8 +13,10 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFont>
 #include <QLabel>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -90,6 +92,14 @@ struct MainWindow::Impl {
   ViewFeed feed;  ///< columns of the current run that pose the 3D view
   int sourceCount = 0;
   RunComparison comparison;
+  ComparisonStream live;  ///< a comparison run side by side: both runs' errors zipped for the scope
+  ViewFeed ghostFeed;     ///< columns of the second run that pose the 3D view's ghost
+  QElapsedTimer liveScale;  ///< the live comparison's scale is fitted again at most twice a second
+  /// What the status bar says of the runs: running / paused / finished (or cancelled) with the time.
+  enum class RunState { Idle, Running, Paused, Finished, Cancelled };
+  RunState runState = RunState::Idle;
+  double runTime = 0;  ///< simulated time of the run shown (the first of a comparison)
+  QString runName;     ///< its controller (both, side by side)
   static constexpr int kComparedJointsPerPage = ScopeWidget::kChannels / 2;
 
   // Language.
@@ -98,7 +108,7 @@ struct MainWindow::Impl {
 
   // Menus and actions.
   QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
-  QAction *newAct, *openAct, *importUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
+  QAction *newAct, *openAct, *importUrdfAct, *exportUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
   QAction *saveSceneAct, *saveSceneAsAct;  ///< File > Save scene (the control panel's settings), Save scene as
   QAction *undoAct, *redoAct;
   QAction *runAct, *pauseAct, *stepAct, *resetAct, *compareAct, *seqIdentAct;
@@ -106,6 +116,21 @@ struct MainWindow::Impl {
   QAction *framesAct, *comAct, *axesAct, *gridAct, *desiredTrailAct, *actualTrailAct, *fitAct;
   QAction *frAct, *enAct;
   QAction *aboutAct, *equationsAct, *algorithmsAct;
+
+  // Presentation mode (F11; main_window_presentation.cpp): the window as it was before, restored on leaving.
+  struct SavedLayout {
+    QByteArray state;
+    QRect geometry;
+    Qt::WindowStates windowState;
+    QFont font, scopeFont;
+    bool fontSet = false, scopeFontSet = false, coms = true, menuBar = true, statusBar = true;
+  };
+  QAction* presentationAct = nullptr;
+  QToolBar* presentationBar = nullptr;  ///< run controls and the big time readout
+  QLabel* bigClock = nullptr;
+  QAction* leavePresentationAct = nullptr;
+  SavedLayout saved;
+  bool presenting = false;
 
   // --- Building the window (constructor) ---
   QString installStartLanguage();
@@ -125,6 +150,9 @@ struct MainWindow::Impl {
   void connectRuns();
   void bindKinds();
   void restoreLayout();
+  void buildPresentationMode();
+  void setPresentationMode(bool on);
+  void retranslatePresentation();
 
   // --- Messages ---
   void message(MessageArea::Severity s, const QString& text) {
@@ -160,12 +188,18 @@ struct MainWindow::Impl {
   bool saveScene();
   bool saveSceneAs();
   bool saveSceneTo(const QString& path);
+  void exportUrdf();
+  bool exportUrdfTo(const QString& path);
 
   // --- Runs ---
   void run(bool startPaused);
   void reset();
-  void onRunStarted(const QString& name, const QStringList& names, const QStringList& units);
-  void onRows(const QVector<double>& times, const QVector<double>& values, int columns);
+  void onRunStarted(int index, const QString& name, const QStringList& names, const QStringList& units);
+  void onRows(int index, const QVector<double>& times, const QVector<double>& values, int columns);
+  void setPaused(bool paused);
+  void showRunStatus();
+  void updateRunActions();
+  void showComparison(const RunComparison& c);
   void onFinished(const RunOutcomes& out);
   void setScopeSources(const QStringList& names, const QStringList& units);
   void scopeSourcesFromScene();

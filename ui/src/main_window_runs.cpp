@@ -7,6 +7,10 @@ namespace maniplab::ui {
 
 void MainWindow::Impl::run(bool startPaused) {
   if (!document.hasScene()) return;
+  if (runs.isRunning() && pauseAct->isChecked() && !startPaused) {  // Run on a paused run resumes it
+    pauseAct->setChecked(false);
+    return;
+  }
   if (runs.isRunning() || runs.worker()->isBusy()) {
     info(MainWindow::tr("A simulation is already running"));
     return;
@@ -23,39 +27,154 @@ void MainWindow::Impl::run(bool startPaused) {
     error(MainWindow::tr("No controller is selected in the control panel"));
     return;
   }
+  // Two controllers or more are a comparison: they run side by side (the worker runs them one after the
+  // other when they drive hardware), the scope shows both errors as they are produced, the 3D view the
+  // second as a ghost.
+  req.together = true;
   metrics->clear();
   parts.view->clearTrails();
+  parts.view->hideGhost();
+  live.clear();
+  liveScale.invalidate();
+  ghostFeed = ViewFeed{};
   parts.running = true;
   binding->runningChanged(true, parts);
-  if (startPaused) pauseAct->setChecked(true);
-  runs.start(std::move(req), pauseAct->isChecked());
+  {
+    const QSignalBlocker block(pauseAct);  // the worker gets the state with the request
+    pauseAct->setChecked(startPaused);
+  }
+  runs.start(std::move(req), startPaused);
   progressBar->setValue(0);
   progressBar->show();
-  statusLabel->setText(MainWindow::tr("Running..."));
+  runTime = 0;
+  runName.clear();
+  runState = startPaused ? RunState::Paused : RunState::Running;
+  showRunStatus();
   updateActions();
+}
+
+/// Pause acts on a run in progress only (the action is disabled otherwise); unpausing resumes it.
+void MainWindow::Impl::setPaused(bool paused) {
+  if (!runs.isRunning()) {
+    if (paused) {
+      const QSignalBlocker block(pauseAct);
+      pauseAct->setChecked(false);
+    }
+    return;
+  }
+  runs.setPaused(paused);
+  runState = paused ? RunState::Paused : RunState::Running;
+  showRunStatus();
+  updateRunActions();
+}
+
+/// Run: enabled with a scene when nothing runs (starts) and on a paused run (resumes it). Pause: only
+/// while a run is in progress.
+void MainWindow::Impl::updateRunActions() {
+  const bool has = document.hasScene();
+  const bool running = runs.isRunning();
+  runAct->setEnabled(has && (!running || pauseAct->isChecked()));
+  runAct->setToolTip(running && pauseAct->isChecked() ? MainWindow::tr("Resume the paused run")
+                                                      : MainWindow::tr("Run the selected controllers"));
+  pauseAct->setEnabled(running);
+  pauseAct->setToolTip(running ? MainWindow::tr("Pause or resume the run in progress")
+                               : MainWindow::tr("Pause acts on a run in progress: start one with Run"));
+}
+
+/// The status bar: running / paused / finished (or cancelled), always with the simulated time.
+void MainWindow::Impl::showRunStatus() {
+  if (!statusLabel) return;
+  const QString t = QString::number(runTime, 'f', 3);
+  QString text;
+  switch (runState) {
+    case RunState::Idle: text = MainWindow::tr("Ready"); break;
+    case RunState::Running:
+      text = runName.isEmpty() ? MainWindow::tr("Running: t = %1 s").arg(t) : MainWindow::tr("Running %1: t = %2 s").arg(runName, t);
+      break;
+    case RunState::Paused: text = MainWindow::tr("Paused at t = %1 s: Run or Pause resumes").arg(t); break;
+    case RunState::Finished: text = MainWindow::tr("Finished: t = %1 s").arg(t); break;
+    case RunState::Cancelled: text = MainWindow::tr("Cancelled at t = %1 s").arg(t); break;
+  }
+  statusLabel->setText(text);
 }
 
 void MainWindow::Impl::reset() {
   runs.cancel();
   scope->clearData();
   if (scene()) binding->pose(*scene(), parts);
+  parts.view->hideGhost();
   metrics->clear();
   runs.clearRuns();
+  if (!runs.isRunning()) {
+    runState = RunState::Idle;
+    runTime = 0;
+    showRunStatus();
+  }
   updateActions();
 }
 
-void MainWindow::Impl::onRunStarted(const QString& name, const QStringList& names, const QStringList& units) {
+void MainWindow::Impl::onRunStarted(int index, const QString& name, const QStringList& names, const QStringList& units) {
+  if (runs.runsTogether()) {
+    // Side by side: the first run poses the robot and feeds the conservation panel, the second the
+    // ghost; the scope shows both runs' errors once both have started.
+    live.start(index, name, names, units);
+    if (index == 0) {
+      if (scene()) feed = binding->viewFeed(*scene(), *parts.view, names);
+      setScopeSources(names, units);  // the first run's channels until the comparison's are known
+      conservation->startRun(names, units);
+      parts.view->clearTrails();
+      runName = name;
+    } else if (index == 1) {
+      if (scene()) ghostFeed = binding->viewFeed(*scene(), *parts.view, names);
+      runName = MainWindow::tr("%1 and %2 side by side").arg(runName, name);
+    }
+    if (live.ready() && index <= 1) {
+      showComparison(live.layout());
+      sourceCount = -1;  // the scope's sources are the comparison's, fed from `live`
+    }
+    showRunStatus();
+    return;
+  }
   if (scene()) feed = binding->viewFeed(*scene(), *parts.view, names);
   setScopeSources(names, units);
   conservation->startRun(names, units);
   parts.view->clearTrails();
-  statusLabel->setText(MainWindow::tr("Running %1...").arg(name));
+  runName = name;
+  showRunStatus();
 }
 
-void MainWindow::Impl::onRows(const QVector<double>& times, const QVector<double>& values, int columns) {
+void MainWindow::Impl::onRows(int index, const QVector<double>& times, const QVector<double>& values, int columns) {
   const int rows = int(times.size());
+  const double* newest = values.constData() + qsizetype(rows - 1) * columns;
+  if (index == 0) {
+    runTime = times.back();
+    if (runState == RunState::Paused) showRunStatus();  // the rows that were on their way when it paused
+  }
+  if (runs.runsTogether()) {
+    // The 3D view gets the newest row of each run only (display rate): the first poses the robot, the
+    // second the ghost.
+    if (index == 0) feedView(*parts.view, feed, newest, columns);
+    if (index == 1) feedGhost(*parts.view, ghostFeed, newest, columns);
+    if (!live.ready()) {  // no error both runs record: the first run's channels, as for one run
+      if (index == 0 && columns == sourceCount) {
+        scope->appendSamples(times.constData(), values.constData(), rows);
+        scope->replotIfDue();
+      }
+      return;
+    }
+    std::vector<double> t, v;
+    if (live.add(index, times, values, columns, &t, &v) > 0) {
+      scope->appendSamples(t.data(), v.data(), int(t.size()));
+      if (!liveScale.isValid() || liveScale.elapsed() >= 500) {  // one scale per joint, fitted to the larger
+        liveScale.restart();
+        scope->autoscale();
+      }
+      scope->replotIfDue();
+    }
+    return;
+  }
   // The 3D view gets the newest row only (display rate).
-  feedView(*parts.view, feed, values.constData() + qsizetype(rows - 1) * columns, columns);
+  feedView(*parts.view, feed, newest, columns);
   if (columns == sourceCount) {
     scope->appendSamples(times.constData(), values.constData(), rows);
     scope->replotIfDue();  // a frame in this pass of the event loop when the last one is 12 ms old
@@ -68,22 +187,33 @@ void MainWindow::Impl::onFinished(const RunOutcomes& out) {
     binding->runningChanged(false, parts);
     binding->runFinished(out, parts);
   }
-  pauseAct->setChecked(false);
+  {
+    const QSignalBlocker block(pauseAct);
+    pauseAct->setChecked(false);
+  }
   MetricsView::Runs shown;
+  double end = 0;
   for (const auto& r : out.runs) {
     if (!r.message.isEmpty()) message(r.ok ? MessageArea::Severity::Warning : MessageArea::Severity::Error, r.message);
     for (const QString& line : r.summary) info(r.name + QStringLiteral(": ") + line);
     if (r.recorder) shown.emplace_back(r.name.toStdString(), r.metrics);
+    end = std::max(end, r.endTime);
   }
   if (!out.message.isEmpty()) error(out.message);
   metrics->setRuns(shown);
-  if (!shown.empty()) {
-    metricsDock->raise();
+  const bool compared = runs.runsTogether() && runs.recordedRuns() >= 2;
+  if (compared) {
+    compareOnScope();  // the whole comparison from the recorders (the live one may lack the last rows)
+  } else if (!shown.empty()) {
     scope->autoscale();
     scope->replotNow();
   }
+  if (!shown.empty()) metricsDock->raise();
+  if (compared) scopeDock->raise();
   progressBar->hide();
-  statusLabel->setText(out.cancelled ? MainWindow::tr("Run cancelled") : MainWindow::tr("Run finished"));
+  runTime = out.runs.empty() ? runTime : end;
+  runState = out.cancelled ? RunState::Cancelled : RunState::Finished;
+  showRunStatus();
   if (!out.runs.empty())
     info(out.cancelled ? MainWindow::tr("Run cancelled") : MainWindow::tr("Run finished (%n controller(s))", "", int(out.runs.size())));
   updateActions();
@@ -112,22 +242,42 @@ void MainWindow::Impl::scopeSourcesFromScene() {
 }
 
 /// The comparison view: the joint errors e[i] of the first two finished runs overlaid on the scope (same
-/// trajectory, same time grid), two colours per joint (bright: first run, dark: second), four joints at a
-/// time (8 channels): the scope's page selector shows the others (joints 1-4, 5-6...).
+/// trajectory, same time grid), two colours per joint (bright: first run, dark: second) on one scale per
+/// joint, four joints at a time (8 channels): the scope's page selector shows the others (joints 1-4,
+/// 5-6...).
 void MainWindow::Impl::compareOnScope() {
   if (runs.recordedRuns() < 2) {
     info(MainWindow::tr("Run at least two controllers to compare them"));
     return;
   }
-  comparison = runs.comparison(kComparedJointsPerPage);
-  if (comparison.empty()) {
+  const RunComparison c = runs.comparison(kComparedJointsPerPage);
+  if (c.empty()) {
     info(MainWindow::tr("The runs did not record the joint errors (record group \"error\")"));
     return;
   }
+  showComparison(c);
   const int rows = int(comparison.times.size());
-  scope->setSources(comparison.names, comparison.units);
   scope->appendSamples(comparison.times.data(), comparison.values.data(), rows);
   if (rows > 1) scope->setTimeBase((comparison.times.back() - comparison.times.front()) / 10.0);
+  showComparisonPage(scope->channelPage() < 0 ? 0 : scope->channelPage());
+  scopeDock->raise();
+  info(MainWindow::tr("Scope: joint errors of %1 (bright) and %2 (dark), one scale per joint").arg(comparison.first, comparison.second));
+  if (comparison.pages() > 1)
+    info(MainWindow::tr("The scope shows %1 joints at a time: its Page selector shows the others").arg(kComparedJointsPerPage));
+}
+
+/// The comparison's channels on the scope (no data yet): sources, legend labels, pages, the first page.
+void MainWindow::Impl::showComparison(const RunComparison& c) {
+  comparison = c;
+  comparison.jointsPerPage = kComparedJointsPerPage;
+  scope->setSources(comparison.names, comparison.units);
+  QStringList labels;
+  for (std::size_t k = 0; k < comparison.joints.size(); ++k)
+    for (const QString& run : {comparison.first, comparison.second})
+      labels << MainWindow::tr("%1: error of joint %2").arg(run).arg(comparison.joints[k]);
+  scope->setSourceLabels(labels);
+  const double shown = parts.panel->duration() > 0 ? parts.panel->duration() : (scene() ? scene()->duration() : 0.0);
+  if (shown > 0) scope->setTimeBase(shown / 10.0);  // the whole run on the 10 divisions
   QStringList pages;
   for (int page = 0; page < comparison.pages(); ++page) {
     const auto [first, last] = comparison.pageJoints(page);
@@ -135,25 +285,27 @@ void MainWindow::Impl::compareOnScope() {
   }
   scope->setChannelPages(pages, 0);
   showComparisonPage(0);
-  scopeDock->raise();
-  info(MainWindow::tr("Scope: joint errors of %1 (bright) and %2 (dark)").arg(comparison.first, comparison.second));
-  if (pages.size() > 1)
-    info(MainWindow::tr("The scope shows %1 joints at a time: its Page selector shows the others").arg(kComparedJointsPerPage));
 }
 
-/// Channels 2k and 2k+1 show the k-th joint of the page: the first run bright, the second dark.
+/// Channels 2k and 2k+1 show the k-th joint of the page: the first run bright, the second dark, on one
+/// scale (scale group k: the gain that fits the larger error).
 void MainWindow::Impl::showComparisonPage(int page) {
   const int joints = int(comparison.joints.size());
   const int first = page * kComparedJointsPerPage;
   if (first < 0 || first >= joints) return;
   const int onPage = std::min(kComparedJointsPerPage, joints - first);
-  for (int k = 0; k < ScopeWidget::kChannels; ++k) scope->setChannelSource(k, -1);
+  for (int k = 0; k < ScopeWidget::kChannels; ++k) {
+    scope->setChannelSource(k, -1);
+    scope->setChannelScaleGroup(k, -1);
+  }
   for (int j = 0; j < onPage; ++j) {
     const QColor base = QColor::fromHsv((j * 360 / std::max(1, onPage) + 40) % 360, 200, 255);
     scope->setChannelSource(2 * j, 2 * (first + j));
     scope->setChannelColor(2 * j, base);
+    scope->setChannelScaleGroup(2 * j, j);
     scope->setChannelSource(2 * j + 1, 2 * (first + j) + 1);
-    scope->setChannelColor(2 * j + 1, base.darker(170));
+    scope->setChannelColor(2 * j + 1, base.darker(145));
+    scope->setChannelScaleGroup(2 * j + 1, j);
   }
   scope->autoscale();
   scope->replotNow();

@@ -10,6 +10,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <cmath>
+#include <limits>
 
 #include "maniplab/sim/traces/csv.hpp"
 
@@ -21,8 +22,10 @@ const char* const kKeys[] = {"maxAbsError", "rmsError", "steadyStateError", "rel
                              "rmsTorque",   "peakTorque", "finalMeasured"};
 constexpr int kKeyCount = 7;
 constexpr int kRelativeColumn = 3;
+static_assert(MetricsView::kErrorKeys == 4);  // maxAbsError .. relativeErrorPercent: smaller is better
 
 QString number(double v) { return QString::number(v, 'g', 4); }
+constexpr int kBetterRole = Qt::UserRole + 1;  // a cell marked as the better controller's
 }  // namespace
 
 MetricsView::MetricsView(QWidget* parent) : QWidget(parent) {
@@ -248,6 +251,11 @@ void MetricsView::rebuild() {
     table_->setItem(row, column, it);
   };
   auto value = [](double v) { return std::isnan(v) ? QString() : number(v); };
+  // What the better controller's cells show (markBetter below): the values of each error metric.
+  std::vector<std::vector<std::array<double, kErrorKeys>>> errors(runs_.size(),
+                                                                   std::vector<std::array<double, kErrorKeys>>(rows));
+  for (auto& run : errors)
+    for (auto& row : run) row.fill(std::numeric_limits<double>::quiet_NaN());
   for (std::size_t k = 0; k < runs_.size(); ++k) {
     const auto& [name, m] = runs_[k];
     const int c0 = int(k) * kKeyCount;
@@ -270,6 +278,9 @@ void MetricsView::rebuild() {
           : noSamples                                                  ? QString()
                                                                        : tr("n/a"),
           noSamples ? QString() : segmentsToolTip(j.segments, j.relativeErrorSegment, j.relativeErrorStatus));
+      errors[k][i] = {j.maxAbsError, j.rmsError, j.steadyStateError,
+                      j.relativeErrorStatus == sim::RelativeErrorStatus::Defined ? j.relativeErrorPercent
+                                                                                : std::numeric_limits<double>::quiet_NaN()};
       put(r, c0 + 4, value(j.rmsTorque));
       put(r, c0 + 5, value(j.peakTorque));
     }
@@ -284,8 +295,69 @@ void MetricsView::rebuild() {
             x.relativeErrorStatus == sim::RelativeErrorStatus::Defined ? number(x.relativeErrorPercent) : tr("n/a"),
             segmentsToolTip(x.segments, x.relativeErrorSegment, x.relativeErrorStatus));
         put(r, c0 + 6, value(x.finalMeasured));
+        errors[k][n + a] = {x.maxAbsError, x.rmsError, x.steadyStateError,
+                            x.relativeErrorStatus == sim::RelativeErrorStatus::Defined
+                                ? x.relativeErrorPercent
+                                : std::numeric_limits<double>::quiet_NaN()};
       }
   }
+  markBetter(errors, vlabels);
+}
+
+/// With two controllers or more: per row and per error metric, the controller with the smallest |value|
+/// is marked (green, bold, "×F better") when the next best is at least kBetterRatio times larger; the
+/// tooltip says by how much and against which controller. Torques and final values are not ranked.
+void MetricsView::markBetter(const std::vector<std::vector<std::array<double, kErrorKeys>>>& errors,
+                             const QStringList& rowLabels) {
+  if (runs_.size() < 2) return;
+  for (int r = 0; r < table_->rowCount(); ++r)
+    for (int key = 0; key < kErrorKeys; ++key) {
+      int best = -1, second = -1;
+      for (int k = 0; k < int(runs_.size()); ++k) {
+        const double v = std::abs(errors[std::size_t(k)][std::size_t(r)][std::size_t(key)]);
+        if (!std::isfinite(v)) continue;
+        auto at = [&](int i) { return std::abs(errors[std::size_t(i)][std::size_t(r)][std::size_t(key)]); };
+        if (best < 0 || v < at(best)) {
+          second = best;
+          best = k;
+        } else if (second < 0 || v < at(second)) {
+          second = k;
+        }
+      }
+      if (best < 0 || second < 0) continue;
+      const double b = std::abs(errors[std::size_t(best)][std::size_t(r)][std::size_t(key)]);
+      const double w = std::abs(errors[std::size_t(second)][std::size_t(r)][std::size_t(key)]);
+      const double ratio = b > 0 ? w / b : std::numeric_limits<double>::infinity();
+      if (!(ratio >= kBetterRatio)) continue;
+      QTableWidgetItem* it = table_->item(r, best * kKeyCount + key);
+      if (!it) continue;
+      const QString factor = std::isfinite(ratio) ? betterFactor(ratio) : QStringLiteral("×∞");
+      it->setText(tr("%1  %2 better").arg(it->text(), factor));
+      it->setData(kBetterRole, true);
+      it->setBackground(QColor(198, 239, 206));
+      it->setForeground(QColor(0, 97, 0));
+      QFont f = it->font();
+      f.setBold(true);
+      it->setFont(f);
+      const QString metric = metricLabel(QLatin1String(kKeys[key]));
+      const QString bestName = QString::fromStdString(runs_[std::size_t(best)].first);
+      const QString nextName = QString::fromStdString(runs_[std::size_t(second)].first);
+      const QString tip =
+          std::isfinite(ratio)
+              ? tr("Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.")
+                    .arg(bestName, metric, number(b), rowLabels.value(r), nextName, number(w), number(ratio))
+              : tr("Better: %1 has %2 = 0 on %3, %4 has %5.").arg(bestName, metric, rowLabels.value(r), nextName, number(w));
+      it->setToolTip(it->toolTip().isEmpty() ? tip : it->toolTip() + QStringLiteral("\n\n") + tip);
+    }
+}
+
+QString MetricsView::betterFactor(double ratio) {
+  return tr("×%1").arg(ratio < 10 ? QString::number(ratio, 'f', 1) : QString::number(std::round(ratio), 'f', 0));
+}
+
+bool MetricsView::isMarkedBetter(int row, int column) const {
+  const auto* it = table_->item(row, column);
+  return it && it->data(kBetterRole).toBool();
 }
 
 }  // namespace maniplab::ui

@@ -42,6 +42,7 @@
 #include <Qt3DExtras/QCylinderMesh>
 #include <Qt3DExtras/QForwardRenderer>
 #include <Qt3DExtras/QOrbitCameraController>
+#include <Qt3DExtras/QPhongAlphaMaterial>
 #include <Qt3DExtras/QPhongMaterial>
 #include <Qt3DExtras/QSphereMesh>
 #include <Qt3DExtras/Qt3DWindow>
@@ -172,6 +173,8 @@ struct Trail {
 
 }  // namespace
 
+const QColor kGhostColour(215, 235, 255);  // the ghost robot (RobotView::setGhostConfiguration)
+
 struct RobotView::Impl {
   RobotView* self = nullptr;
   Qt3DExtras::Qt3DWindow* window = nullptr;
@@ -228,6 +231,12 @@ struct RobotView::Impl {
   RobotShapes shapes;                  ///< the generated geometry of the serial arm
   bool showFrames = false, showComs = true, showAxes = true, showGrid = true;
   QEntity* grid = nullptr;  ///< the floor grid of the current robot
+
+  // The ghost: a translucent copy of the arm (its generated links, not the base) posed by a second run.
+  QEntity* ghostRoot = nullptr;  ///< under the mount (built at the first ghost pose)
+  std::vector<TransformNode*> ghostTf;
+  Data ghostData;
+  bool ghostShown = false;
 
   Trail actual, desired;
   qint64 updates = 0;
@@ -549,6 +558,34 @@ struct RobotView::Impl {
     ogJointTf = {};
     toolTf = nullptr;
     grid = nullptr;
+    ghostRoot = nullptr;  // deleted with robotRoot
+    ghostTf.clear();
+    ghostShown = false;
+  }
+
+  /// The ghost's entities: every generated part of a body, in one translucent colour.
+  void buildGhost() {
+    ghostRoot = new QEntity(mount);
+    std::vector<QEntity*> bodies;
+    for (int i = 0; i < model.nq; ++i) {
+      auto* body = new QEntity(ghostRoot);
+      auto* tf = new TransformNode;
+      body->addComponent(tf);
+      ghostTf.push_back(tf);
+      bodies.push_back(body);
+    }
+    for (const auto& part : shapes.parts) {
+      if (part.body < 0) continue;  // the base does not move: drawn once
+      auto* e = new QEntity(bodies[std::size_t(part.body)]);
+      e->addComponent(meshRenderer(e, part.mesh));
+      auto* mat = new Qt3DExtras::QPhongAlphaMaterial(e);
+      mat->setDiffuse(kGhostColour);
+      mat->setAmbient(kGhostColour.darker(250));
+      mat->setSpecular(QColor(40, 40, 40));
+      mat->setAlpha(0.38f);
+      e->addComponent(mat);
+    }
+    ghostData = Data(model);
   }
 
   // The floor grid (lines every `step`, about +-2 s around the centre) at height z.
@@ -1245,6 +1282,31 @@ qint64 RobotView::updatesApplied() const { return d->updates; }
 
 bool RobotView::hasRobot() const { return d->hasRobot; }
 int RobotView::jointCount() const { return d->kind == Kind::Orthoglide ? 0 : d->model.nq; }
+void RobotView::setGhostConfiguration(const VectorX& q) {
+  if (!d->hasRobot || (d->kind != Kind::Serial && d->kind != Kind::FloatingBase) || q.size() != d->model.nq ||
+      !q.allFinite())
+    return;
+  if (!d->ghostRoot) d->buildGhost();
+  forwardKinematics(d->model, d->ghostData, q);
+  for (int i = 0; i < d->model.nq; ++i) setPose(d->ghostTf[std::size_t(i)], d->ghostData.oMi[std::size_t(i)]);
+  if (!d->ghostShown) d->ghostRoot->setEnabled(true);
+  d->ghostShown = true;
+}
+
+void RobotView::hideGhost() {
+  if (d->ghostRoot && d->ghostShown) d->ghostRoot->setEnabled(false);
+  d->ghostShown = false;
+}
+
+bool RobotView::ghostShown() const { return d->ghostShown; }
+
+QColor RobotView::ghostColor() { return kGhostColour; }
+
+QMatrix4x4 RobotView::ghostBodyTransform(int i) const {
+  if (!d->ghostShown || i < 0 || std::size_t(i) >= d->ghostTf.size()) return {};
+  return d->mountTf->matrix() * d->ghostTf[std::size_t(i)]->matrix();
+}
+
 QMatrix4x4 RobotView::bodyTransform(int i) const {
   if (i < 0 || std::size_t(i) >= d->bodyTf.size()) return {};
   return d->mountTf->matrix() * d->bodyTf[std::size_t(i)]->matrix();

@@ -16,6 +16,70 @@ std::pair<int, int> RunComparison::pageJoints(int page) const {
   return {joints[std::size_t(first)], joints[std::size_t(last)]};
 }
 
+void ComparisonStream::clear() { *this = ComparisonStream{}; }
+
+void ComparisonStream::start(int index, const QString& name, const QStringList& channels, const QStringList& units) {
+  if (index < 0 || index > 1) return;
+  Run& r = runs_[std::size_t(index)];
+  r = Run{};
+  r.name = name;
+  r.channels = channels;
+  r.units = units;
+  r.started = true;
+  ready_ = false;
+  zipped_ = 0;
+  if (!runs_[0].started || !runs_[1].started) return;
+  // The layout: for each joint both runs record, e[i] of the first run, then of the second.
+  layout_ = RunComparison{};
+  layout_.first = runs_[0].name;
+  layout_.second = runs_[1].name;
+  for (auto& run : runs_) {
+    run.errorColumns.clear();
+    run.times.clear();
+    run.errors.clear();
+  }
+  for (int i = 1;; ++i) {
+    const QString ch = QStringLiteral("e[%1]").arg(i);
+    const int c0 = int(runs_[0].channels.indexOf(ch)), c1 = int(runs_[1].channels.indexOf(ch));
+    if (c0 < 0 && c1 < 0) break;  // past the last joint
+    if (c0 < 0 || c1 < 0) continue;
+    for (std::size_t k = 0; k < 2; ++k) {
+      Run& run = runs_[k];
+      const int c = k == 0 ? c0 : c1;
+      run.errorColumns.push_back(c);
+      layout_.names << run.name + QStringLiteral(": ") + ch;
+      layout_.units << run.units.value(c);
+    }
+    layout_.joints.push_back(i);
+  }
+  ready_ = !layout_.joints.empty();
+}
+
+int ComparisonStream::add(int index, const QVector<double>& times, const QVector<double>& values, int columns,
+                          std::vector<double>* outTimes, std::vector<double>* outValues) {
+  if (!ready_ || index < 0 || index > 1 || columns <= 0 || values.size() != times.size() * columns) return 0;
+  Run& r = runs_[std::size_t(index)];
+  if (columns != r.channels.size()) return 0;
+  for (qsizetype row = 0; row < times.size(); ++row) {
+    r.times.push_back(times[row]);
+    for (int c : r.errorColumns) r.errors.push_back(values[row * columns + c]);
+  }
+  const std::size_t joints = layout_.joints.size();
+  const std::size_t n = std::min(runs_[0].times.size(), runs_[1].times.size());
+  if (n == 0) return 0;
+  outTimes->assign(runs_[0].times.begin(), runs_[0].times.begin() + std::ptrdiff_t(n));
+  outValues->resize(n * 2 * joints);
+  for (std::size_t row = 0; row < n; ++row)
+    for (std::size_t j = 0; j < joints; ++j)
+      for (std::size_t k = 0; k < 2; ++k) (*outValues)[(row * joints + j) * 2 + k] = runs_[k].errors[row * joints + j];
+  for (auto& run : runs_) {
+    run.times.erase(run.times.begin(), run.times.begin() + std::ptrdiff_t(n));
+    run.errors.erase(run.errors.begin(), run.errors.begin() + std::ptrdiff_t(n * joints));
+  }
+  zipped_ += qint64(n);
+  return int(n);
+}
+
 RunController::RunController(QObject* parent) : QObject(parent) {
   worker_ = new SimulationWorker;
   worker_->moveToThread(&thread_);
@@ -71,6 +135,7 @@ void RunController::onRows(int index, const QVector<double>& times, const QVecto
   const int n = int(times.size());
   if (n == 0 || columns <= 0 || values.size() != qsizetype(n) * columns) return;
   emit rows(index, times, values, columns);
+  if (index != 0 && worker_->runsTogether()) return;  // side by side: the slow views follow the first run
   if (columns != slowColumns_) flushSlow();
   slowColumns_ = columns;
   slowTimes_ += times;

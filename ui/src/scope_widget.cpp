@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSvgGenerator>
 #include <QBuffer>
@@ -154,8 +155,11 @@ struct ScopeWidget::Impl {
     QColor color;
     double gain = 1.0;
     double offset = 0.0;
+    int scaleGroup = -1;  // channels of one group and unit share gain and offset (a comparison)
   };
   std::array<Channel, kChannels> ch;
+  QStringList labels;  // what the legend calls each source (empty entry: its name)
+  bool legendShown = true;
 
   double timeBase = 0.1;
   Mode mode = Mode::Roll;
@@ -198,6 +202,7 @@ struct ScopeWidget::Impl {
   std::array<QCPGraph*, kChannels> graphs{};
   ScopeIrregularMarkers irregular;  // ticks of irregular periods (ecat_bad_cycles > 0; scope_markers.hpp)
   std::array<QCPItemText*, kChannels> scaleTexts{};
+  std::array<QCPItemText*, kChannels> legendTexts{};  // one line per trace on, each in its colour
   QCPItemText* statusText = nullptr;
   QCPItemText* timeBaseText = nullptr;
   QCPItemText* trigLevelMarker = nullptr;
@@ -249,6 +254,19 @@ struct ScopeWidget::Impl {
     return s >= 0 && s < units.size() ? units[s] : QString();
   }
   QString channelName(int k) const { return ScopeWidget::tr("CH%1").arg(k + 1); }
+  /// The legend's line for channel k: what it shows (the source's label, else its name) and its unit.
+  QString legendEntry(int k) const {
+    const int s = sourceOf(k);
+    if (s < 0) return {};
+    const QString what = s < labels.size() && !labels[s].isEmpty() ? labels[s] : names.value(s);
+    const QString unit = unitOf(k);
+    return unit.isEmpty() ? what : ScopeWidget::tr("%1 [%2]").arg(what, unit);
+  }
+  /// Channels on that share channel k's scale: same group (>= 0) and same unit.
+  bool sameScale(int k, int j) const {
+    const int g = ch[std::size_t(k)].scaleGroup;
+    return g >= 0 && ch[std::size_t(j)].scaleGroup == g && sourceOf(j) >= 0 && unitOf(j) == unitOf(k);
+  }
 
   Window window() const {
     Window w;
@@ -415,6 +433,15 @@ struct ScopeWidget::Impl {
       }
     }
     timeBaseText->setText(ScopeWidget::tr("%1/div").arg(formatSeconds(timeBase)));
+    int line = 0;  // the legend's lines, top down, in channel order
+    for (int k = 0; k < kChannels; ++k) {
+      if (sourceOf(k) < 0) continue;
+      QCPItemText* t = legendTexts[std::size_t(line++)];
+      t->setText(QStringLiteral("\u2501 ") + legendEntry(k));
+      t->setColor(ch[std::size_t(k)].color);
+      t->setVisible(legendShown);
+    }
+    for (; line < kChannels; ++line) legendTexts[std::size_t(line)]->setVisible(false);
     QString status;
     if (!running)
       status = ScopeWidget::tr("STOP");
@@ -576,8 +603,8 @@ struct ScopeWidget::Impl {
     runButton->setChecked(running);
     // The button acts on the scope's display only (not on the simulation): the label says so, so that
     // it does not read as the state of a run after the run has finished.
-    runButton->setText(running ? ScopeWidget::tr("Display live — click to freeze")
-                               : ScopeWidget::tr("Display frozen — click to go live"));
+    runButton->setText(running ? ScopeWidget::tr("Scope: live — click to freeze")
+                               : ScopeWidget::tr("Scope: frozen — click to go live"));
     runButton->setStyleSheet(running ? QStringLiteral("QPushButton{background:#1d6b2c;color:white}")
                                      : QStringLiteral("QPushButton{background:#8b1f1f;color:white}"));
   }
@@ -697,6 +724,23 @@ struct ScopeWidget::Impl {
       t->setClipToAxisRect(false);
       t->setVisible(false);
       scaleTexts[std::size_t(k)] = t;
+    }
+    for (int k = 0; k < kChannels; ++k) {  // the legend: the first line below the status, then stacked
+      auto* t = new QCPItemText(plot);
+      t->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+      if (k == 0) {
+        t->position->setType(QCPItemPosition::ptAxisRectRatio);
+        t->position->setCoords(0.005, 0.07);
+      } else {
+        t->position->setParentAnchor(legendTexts[std::size_t(k - 1)]->bottomLeft);
+        t->position->setCoords(0, 0);
+      }
+      t->setFont(QFont(QStringLiteral("sans"), 8));
+      t->setBrush(QColor(0, 0, 0, 130));  // the traces stay visible under it
+      t->setPadding(QMargins(3, 0, 3, 0));
+      t->setClipToAxisRect(false);
+      t->setVisible(false);
+      legendTexts[std::size_t(k)] = t;
     }
     irregular.attach(plot, tracesLayer);
     statusText = new QCPItemText(plot);
@@ -1015,6 +1059,25 @@ struct ScopeWidget::Impl {
   }
 };
 
+namespace {
+/// The side panel's scroll area: at least as wide as the panel wants (its buttons and the channel row are
+/// not cut in a narrow dock, in French), scrolling vertically only.
+class PanelScrollArea final : public QScrollArea {
+ public:
+  QSize minimumSizeHint() const override {
+    const int content = widget() ? widget()->sizeHint().width() : 0;
+    return {std::max(280, content + verticalScrollBar()->sizeHint().width() + 2 * frameWidth()),
+            QScrollArea::minimumSizeHint().height()};
+  }
+  /// The panel's content changed (texts of another language, a font): the minimum follows (QScrollArea
+  /// filters its widget's events).
+  bool eventFilter(QObject* o, QEvent* e) override {
+    if (o == widget() && e->type() == QEvent::LayoutRequest) updateGeometry();
+    return QScrollArea::eventFilter(o, e);
+  }
+};
+}  // namespace
+
 ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl>()) {
   d->q = this;
   for (int k = 0; k < kChannels; ++k) d->ch[std::size_t(k)].color = kDefaultColors[std::size_t(k)];
@@ -1023,12 +1086,11 @@ ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(d->plot, 1);
-  auto* scroll = new QScrollArea;
+  auto* scroll = new PanelScrollArea;
   scroll->setWidget(d->buildPanel());
   d->retranslate();
   scroll->setWidgetResizable(true);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setMinimumWidth(280);
   layout->addWidget(scroll, 0);
   d->timer = new QTimer(this);
   d->timer->setSingleShot(true);
@@ -1053,6 +1115,8 @@ void ScopeWidget::changeEvent(QEvent* e) {
 
 void ScopeWidget::setSources(const QStringList& names, const QStringList& units) {
   setChannelPages({});
+  d->labels.clear();
+  for (auto& c : d->ch) c.scaleGroup = -1;
   d->names = names;
   d->units = units;
   while (d->units.size() < d->names.size()) d->units.append(QString());
@@ -1114,7 +1178,8 @@ void ScopeWidget::setChannelColor(int k, const QColor& c) {
 
 void ScopeWidget::setChannelGain(int k, double unitsPerDivision) {
   if (!d->validChannel(k) || !std::isfinite(unitsPerDivision) || unitsPerDivision == 0) return;
-  d->ch[std::size_t(k)].gain = std::abs(unitsPerDivision);
+  for (int j = 0; j < kChannels; ++j)
+    if (j == k || d->sameScale(k, j)) d->ch[std::size_t(j)].gain = std::abs(unitsPerDivision);
   d->changed();
 }
 
@@ -1179,17 +1244,53 @@ void ScopeWidget::setCursors(double t1, double t2) {
 
 void ScopeWidget::autoscale() {
   // Each channel on: a 1-2-5 gain so that its visible peak-to-peak spans at most 6 divisions, centred.
+  // Channels of one scale group and unit (the compared errors of a joint) get one gain and offset, those
+  // that fit all of them: the larger trace spans more divisions, as it should.
+  std::array<Measurement, kChannels> m;
+  for (int k = 0; k < kChannels; ++k) m[std::size_t(k)] = d->measure(k);
   for (int k = 0; k < kChannels; ++k) {
-    const Measurement m = d->measure(k);
-    if (!m.valid) continue;
+    if (!m[std::size_t(k)].valid) continue;
+    double lo = m[std::size_t(k)].min, hi = m[std::size_t(k)].max;
+    for (int j = 0; j < kChannels; ++j)
+      if (j != k && m[std::size_t(j)].valid && d->sameScale(k, j)) {
+        lo = std::min(lo, m[std::size_t(j)].min);
+        hi = std::max(hi, m[std::size_t(j)].max);
+      }
     auto& c = d->ch[std::size_t(k)];
-    const double pp = m.max - m.min;
-    const double mag = std::max(std::abs(m.max), std::abs(m.min));
+    const double pp = hi - lo;
+    const double mag = std::max(std::abs(hi), std::abs(lo));
     c.gain = ceil125(pp > 1e-12 * std::max(mag, 1e-300) ? pp / 6.0 : (mag > 0 ? mag / 2.0 : 1.0));
-    c.offset = -(m.max + m.min) / 2;
+    c.offset = -(hi + lo) / 2;
   }
   d->changed();
 }
+
+void ScopeWidget::setChannelScaleGroup(int k, int group) {
+  if (!d->validChannel(k)) return;
+  d->ch[std::size_t(k)].scaleGroup = group < 0 ? -1 : group;
+  d->changed();
+}
+
+int ScopeWidget::channelScaleGroup(int k) const { return d->validChannel(k) ? d->ch[std::size_t(k)].scaleGroup : -1; }
+
+void ScopeWidget::setSourceLabels(const QStringList& labels) {
+  d->labels = labels;
+  d->changed();
+}
+
+QStringList ScopeWidget::legendTexts() const {
+  QStringList out;
+  for (int k = 0; k < kChannels; ++k)
+    if (d->sourceOf(k) >= 0) out << d->legendEntry(k);
+  return out;
+}
+
+void ScopeWidget::setLegendVisible(bool shown) {
+  d->legendShown = shown;
+  d->changed();
+}
+
+bool ScopeWidget::isLegendVisible() const { return d->legendShown; }
 
 ScopeWidget::Measurement ScopeWidget::measurement(int k) const { return d->measure(k); }
 

@@ -76,4 +76,13 @@ bool feedView(RobotView& view, const ViewFeed& feed, const double* row, int colu
   return posed;
 }
 
+bool feedGhost(RobotView& view, const ViewFeed& feed, const double* row, int columns) {
+  if (!row || columns != feed.columns || view.kind() != feed.kind) return false;
+  if (feed.kind != RobotView::Kind::Serial && feed.kind != RobotView::Kind::FloatingBase) return false;
+  VectorX q;
+  if (!gather(feed.q, row, columns, q)) return false;
+  view.setGhostConfiguration(q);
+  return view.ghostShown();
+}
+
 }  // namespace maniplab::ui

@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 // The comparison table of the last runs (one column block per controller): per joint max |e|, RMS e,
 // steady-state e, relative error %, RMS and peak torque; per Cartesian axis (φ θ ψ X Y Z) max |e|,
 // RMS e, steady-state e, relative %, final measured value. Exportable as CSV (sim::comparisonCsv).
@@ -24,6 +25,16 @@ class MetricsView : public QWidget {
  public:
   using Runs = std::vector<std::pair<std::string, sim::RunMetrics>>;
   explicit MetricsView(QWidget* parent = nullptr);
+  /// The first kErrorKeys metrics of columnKeys() are errors (smaller is better): with two runs or more,
+  /// per row and per error metric, the best controller's cell is highlighted (green, bold) and reads
+  /// "VALUE  ×F better" when the next best is at least kBetterRatio times larger (F = next best / best,
+  /// see betterFactor); its tooltip names both controllers and their values.
+  static constexpr int kErrorKeys = 4;
+  static constexpr double kBetterRatio = 1.1;
+  /// "×F" for a ratio (two significant digits below 10, three below 1000).
+  static QString betterFactor(double ratio);
+  /// Whether the cell is marked as the better controller's.
+  bool isMarkedBetter(int row, int column) const;
 
   void setRuns(const Runs& runs);
   const Runs& runs() const { return runs_; }
@@ -55,6 +66,7 @@ class MetricsView : public QWidget {
 
  private:
   void rebuild();
+  void markBetter(const std::vector<std::vector<std::array<double, kErrorKeys>>>& errors, const QStringList& rowLabels);
   void exportClicked();
   Runs runs_;
   QTableWidget* table_ = nullptr;

@@ -114,6 +114,16 @@ class RobotView : public QWidget {
   bool desiredTrailDrawn() const;
   bool actualTrailDrawn() const;
 
+  /// The ghost (serial and floating-base arms): a translucent copy of the arm's moving links, posed at q
+  /// by a second run (the second controller of a comparison, run side by side). Shown from the first
+  /// pose until hideGhost() or a new robot; it leaves no trail. Ignored for a wrong size or non-finite q.
+  void setGhostConfiguration(const VectorX& q);
+  void hideGhost();
+  bool ghostShown() const;
+  static QColor ghostColor();
+  /// world <- body i frame of the ghost as applied (identity when the ghost is hidden).
+  QMatrix4x4 ghostBodyTransform(int i) const;
+
   /// Pose updates applied since construction (for the display-rate measurement).
   qint64 updatesApplied() const;
 

@@ -8,6 +8,8 @@
 // at the display rate from them); `slowRows` gives the same rows in bunches at most ten times a second and
 // at the end of each run, for views whose every update is expensive (the conservation panel redraws a plot
 // and relays out its labels); `timeChanged` the simulated time at most ten times a second (a status bar).
+// Runs side by side (RunRequest::together): `rows` carries both runs' batches (by index); `slowRows` and
+// `timeChanged` follow the first run only.
 //
 // Comparison: the joint errors e[i] of the first two finished runs on one time grid (same trajectory),
 // for every joint both recorded, in pages of `jointsPerPage` joints (Simulation > Compare).
@@ -17,6 +19,7 @@
 #include <QStringList>
 #include <QThread>
 #include <QVector>
+#include <array>
 #include <vector>
 
 #include "maniplab/ui/simulation_worker.hpp"
@@ -37,6 +40,37 @@ struct RunComparison {
   bool empty() const { return joints.empty(); }
 };
 
+/// The comparison of two runs side by side while they run (RunRequest::together): the joint errors e[i]
+/// both runs record, in RunComparison's layout (channel 2k: e[joints[k]] of run 0, 2k + 1: of run 1),
+/// zipped row by row as the batches of either run arrive (both record on the same time grid: row r of
+/// run 0 and row r of run 1 are at the same time). Qt Core only.
+class ComparisonStream {
+ public:
+  void clear();
+  /// A run's channels (index 0 or 1; others are ignored). Once both are known, layout() is ready.
+  void start(int index, const QString& name, const QStringList& channels, const QStringList& units);
+  bool ready() const { return ready_; }
+  const RunComparison& layout() const { return layout_; }
+  /// A batch of run `index` (row-major, `columns` per row). Returns the number of new zipped rows, put
+  /// in *times and *values (layout().names.size() values per row); 0 until the other run has them too.
+  int add(int index, const QVector<double>& times, const QVector<double>& values, int columns,
+          std::vector<double>* outTimes, std::vector<double>* outValues);
+  qint64 rowsZipped() const { return zipped_; }
+
+ private:
+  struct Run {
+    QString name;
+    QStringList channels, units;
+    std::vector<int> errorColumns;  ///< per compared joint
+    std::vector<double> times, errors;  ///< rows received and not yet zipped
+    bool started = false;
+  };
+  std::array<Run, 2> runs_;
+  RunComparison layout_;
+  bool ready_ = false;
+  qint64 zipped_ = 0;
+};
+
 class RunController : public QObject {
   Q_OBJECT
  public:
@@ -47,6 +81,8 @@ class RunController : public QObject {
   /// through). False (nothing started) when a run is in progress.
   bool start(RunRequest request, bool paused = false);
   bool isRunning() const { return running_; }
+  /// Whether the current (or last) request runs its controllers side by side.
+  bool runsTogether() const { return worker_->runsTogether(); }
   void cancel();
   void setPaused(bool paused);
   bool isPaused() const;

@@ -119,6 +119,20 @@ class ScopeWidget : public QWidget {
   void setChannelPages(const QStringList& labels, int current = 0);
   QStringList channelPages() const;
   int channelPage() const;        ///< -1 without pages
+  /// Scale groups (a comparison): the channels on with the same group (>= 0) and the same unit share
+  /// one gain/div and offset; autoscale() chooses them to fit the largest of the group, and a gain set
+  /// on one channel is set on all of its group. -1 (default): the channel scales alone. setSources
+  /// clears the groups.
+  void setChannelScaleGroup(int k, int group);
+  int channelScaleGroup(int k) const;
+  /// What the legend calls each source (e.g. "pid: error of joint 1"); an empty or missing entry: the
+  /// source's name. setSources clears the labels.
+  void setSourceLabels(const QStringList& labels);
+  /// The legend drawn on the screen (top left): one line per channel on, in its colour, in channel
+  /// order: "LABEL [UNIT]" (or "LABEL" without a unit).
+  QStringList legendTexts() const;
+  void setLegendVisible(bool shown);
+  bool isLegendVisible() const;
   void setChannelPage(int page);  ///< as the selector does: emits channelPageChanged when it changes
 
  signals:

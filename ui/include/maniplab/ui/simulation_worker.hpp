@@ -12,6 +12,9 @@
 // kind emits runStarted / rows / progress / finished the same way, with the same pacing, pause, step and
 // cancel, and the scope, the metrics table and the CSV export need no special case.
 //
+// Runs together (RunRequest::together, a comparison): the planned runs run at the same time, one thread
+// each (the worker's and std::threads it joins before `finished`); their signals carry the run's index.
+//
 // Thread use: run() executes in the worker thread (invoke it queued); setSpeed/setPaused/step/cancel
 // are thread-safe and meant to be called from the GUI thread while run() is busy.
 #include <QMetaType>
@@ -35,6 +38,11 @@ namespace maniplab::ui {
 struct RunRequest {
   std::shared_ptr<const sim::AnyScene> scene;
   std::vector<int> controllers;  ///< indices into scene->controllers() (empty: all)
+  /// Side by side (a comparison): the planned runs run at the same time, each in its own thread on its
+  /// own copy of the scene, paced on the same clock, so that their rows arrive together; pause, step and
+  /// cancel act on all. Ignored for one run and for a serial scene that drives a backend (EtherCAT):
+  /// those run one after the other.
+  bool together = false;
   /// A request for a serial scene (a copy is taken), its controllers and its run options.
   static RunRequest serial(const sim::Scene& scene, std::vector<int> controllers = {}, sim::SerialRunOptions options = {});
 };
@@ -75,6 +83,8 @@ class SimulationWorker : public QObject {
   /// Clears the cancel flag (call before queueing a new run).
   void prepare();
   bool isBusy() const { return busy_.load(); }
+  /// Whether the request being run (or the last one) runs its controllers together.
+  bool runsTogether() const { return together_.load(); }
 
  signals:
   void runStarted(int index, const QString& controller, const QStringList& channels, const QStringList& units);
@@ -84,22 +94,25 @@ class SimulationWorker : public QObject {
   void finished(const maniplab::ui::RunOutcomes& outcomes);
 
  private:
-  void onRow(double t, const double* row, std::size_t columns);
-  void flush();
+  void onRow(int k, double t, const double* row, std::size_t columns);
+  void flush(int k);
+  RunOutcome runOne(const sim::AnyScene& scene, const sim::PlannedRun& planned, int k);
   /// Resets the pacing for run k and emits runStarted.
   void beginRun(int k, const QString& name, const std::vector<sim::ChannelInfo>& channels, double duration);
 
   std::atomic<double> speed_{1.0};
   std::atomic<bool> cancel_{false};
   std::atomic<bool> busy_{false};
+  std::atomic<bool> together_{false};
   mutable std::mutex mutex_;
   std::condition_variable cv_;
   bool paused_ = false;
-  int stepsAllowed_ = 0;
+  std::vector<int> stepsAllowed_;  ///< per planned run: control periods it may advance while paused
+  int stepsBeforeRun_ = 0;         ///< steps asked for between prepare() and run() (the request queued)
 
-  // Per run (worker thread only).
+  // Per planned run (its own thread only once the request is running).
   struct Pacing;
-  std::unique_ptr<Pacing> p_;
+  std::vector<std::unique_ptr<Pacing>> p_;
 };
 
 }  // namespace maniplab::ui

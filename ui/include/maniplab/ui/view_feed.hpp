@@ -41,4 +41,8 @@ ViewFeed makeViewFeed(const RobotView& view, const QStringList& channels,
 /// values, Orthoglide actuators out of reach); the view is then left as it was.
 bool feedView(RobotView& view, const ViewFeed& feed, const double* row, int columns);
 
+/// Poses the view's ghost (RobotView::setGhostConfiguration) from one row of a second run: its q[i]
+/// only (no trail, no base pose). False when the row does not match or the view has no ghost (Orthoglide).
+bool feedGhost(RobotView& view, const ViewFeed& feed, const double* row, int columns);
+
 }  // namespace maniplab::ui
