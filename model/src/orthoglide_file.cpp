@@ -165,7 +165,7 @@ OrthoglideLoadResult loadOrthoglideFile(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     OrthoglideLoadResult r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open the file"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage("cannot open the file")));
     return r;
   }
   return parseOrthoglide(text, path);

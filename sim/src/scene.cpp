@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "maniplab/model/json_reader.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/control/gain_design.hpp"
 #include "maniplab/sim/control/operational_space_controller.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
@@ -27,7 +28,7 @@ namespace {
 bool jointVector(JsonReader& rd, const json& obj, const std::string& path, const char* key, int n, VectorX& out,
                  bool required, const std::vector<double>* scale = nullptr) {
   if (!obj.contains(key)) {
-    if (required) rd.error(path + "/" + key, "missing required value (a number or an array of " + std::to_string(n) + ")");
+    if (required) rd.error(path + "/" + key, message(msg::kMissingJointValue, {MessageArg::integer(n)}));
     return false;
   }
   const json& v = obj[key];
@@ -39,13 +40,13 @@ bool jointVector(JsonReader& rd, const json& obj, const std::string& path, const
     out.setConstant(x);
   } else if (v.is_array()) {
     if (int(v.size()) != n) {
-      rd.error(p, "must have " + std::to_string(n) + " values (one per joint), got " + std::to_string(v.size()));
+      rd.error(p, message(msg::kJointCount, {MessageArg::integer(n), MessageArg::integer(static_cast<long long>(v.size()))}));
       return false;
     }
     for (int i = 0; i < n; ++i)
       if (!rd.numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), out[i])) return false;
   } else {
-    rd.error(p, "must be a number or an array of " + std::to_string(n) + " numbers");
+    rd.error(p, message(msg::kNumberOrArray, {MessageArg::integer(n)}));
     return false;
   }
   if (scale)
@@ -56,7 +57,7 @@ bool jointVector(JsonReader& rd, const json& obj, const std::string& path, const
 bool nonNegative(JsonReader& rd, const std::string& p, const VectorX& v) {
   for (int i = 0; i < v.size(); ++i)
     if (v[i] < 0) {
-      rd.error(p, "must be non-negative (joint " + std::to_string(i + 1) + ": " + formatNumber(v[i]) + ")");
+      rd.error(p, message(msg::kNegativeJoint, {MessageArg::integer(i + 1), MessageArg::number(v[i], formatNumber(v[i]))}));
       return false;
     }
   return true;
@@ -69,11 +70,11 @@ void readGainDesign(JsonReader& rd, const json& c, const std::string& p, int n, 
   PdGains g{};
   double tr = 0, wn = 0, zeta = 1;
   if (rd.number(d, pd, "response_time", tr, false)) {
-    if (!(tr > 0)) rd.error(pd + "/response_time", "must be positive");
+    if (!(tr > 0)) rd.error(pd + "/response_time", message(msg::kNotPositive));
     g = gainsFromResponseTime(tr);
   } else if (rd.number(d, pd, "natural_frequency", wn, true)) {
     rd.number(d, pd, "damping", zeta, false);
-    if (!(wn > 0)) rd.error(pd + "/natural_frequency", "must be positive");
+    if (!(wn > 0)) rd.error(pd + "/natural_frequency", message(msg::kNotPositive));
     g = gainsFromNaturalFrequency(wn, zeta);
   }
   if (c.contains("kp") || c.contains("kv")) rd.error(pd, "give either \"design\" or explicit \"kp\"/\"kv\", not both");
@@ -204,8 +205,7 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
     return;
   }
   if (s.type != "computed_torque" && s.type != "pd_gravity") {
-    rd.error(p + "/type", "must be \"pid\", \"pd_gravity\", \"computed_torque\", \"operational_space\" or \"zero\" (got \"" +
-                              s.type + "\")");
+    rd.error(p + "/type", message(msg::kControllerType, {MessageArg::field(s.type)}));
     return;
   }
   const bool ct = s.type == "computed_torque";
@@ -233,7 +233,7 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
   };
   auto positive = [&](const char* key, bool required) {
     double x = 0;
-    if (rd.number(t, p, key, x, required) && !(x > 0)) rd.error(p + "/" + key, "must be positive");
+    if (rd.number(t, p, key, x, required) && !(x > 0)) rd.error(p + "/" + key, message(msg::kNotPositive));
   };
   if (type == "quintic") {
     rd.checkKeys(t, p, {"type", "from", "to", "duration"});
@@ -249,9 +249,9 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
   } else if (type == "via_points") {
     rd.checkKeys(t, p, {"type", "points", "times"});
     if (!t.contains("points") || !t["points"].is_array() || t["points"].size() < 2)
-      rd.error(p + "/points", "must be an array of at least 2 joint vectors");
+      rd.error(p + "/points", message(msg::kPoints));
     if (!t.contains("times") || !t["times"].is_array() || !t.contains("points") || t["times"].size() != t["points"].size())
-      rd.error(p + "/times", "must be an array with one time per point");
+      rd.error(p + "/times", message(msg::kTimes));
   } else if (type == "fourier") {
     rd.checkKeys(t, p, {"type", "q0", "base_frequency", "a", "b", "periods"});
     joints("q0", true);
@@ -281,8 +281,7 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
     joints("q", false);
     positive("duration", false);
   } else {
-    rd.error(p + "/type", "unknown trajectory type \"" + type +
-                              "\" (quintic, trapezoidal, via_points, fourier, cartesian_line, umis_thesis_line, hold)");
+    rd.error(p + "/type", message(msg::kUnknownTrajectory, {MessageArg::field(type)}));
   }
 }
 
@@ -297,7 +296,9 @@ void checkBuiltTrajectory(JsonReader& rd, const Scene& s) {
   try {
     const auto traj = makeTrajectory(s);
     if (traj->duration() > s.duration + 1e-12)
-      rd.warning("/duration", "shorter than the trajectory (" + formatNumber(traj->duration()) + " s): the run stops mid-motion");
+      rd.warning("/duration", message(msg::kDurationShort, {MessageArg::number(traj->duration(), formatNumber(traj->duration()))}));
+  } catch (const MessageError& e) {
+    rd.error("/trajectory", e.message());
   } catch (const std::exception& e) {
     rd.error("/trajectory", e.what());
   }
@@ -311,8 +312,8 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     s.trajectory = doc["trajectory"];
     checkTrajectory(rd, s.trajectory, "/trajectory", n);
   }
-  if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0)) rd.error("/duration", "must be positive");
-  if (s.duration > 24 * 3600) rd.error("/duration", "must be at most 24 h of simulated time");
+  if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0)) rd.error("/duration", message(msg::kNotPositive));
+  if (s.duration > 24 * 3600) rd.error("/duration", message(msg::kDurationMax));
 
   readRatesIntegratorPlant(rd, doc, defaultControlHz, defaultPlantHz, s.controlPeriod, s.plant);
   if (rd.object(doc, "", "measurement", false)) {
@@ -339,7 +340,7 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     else if (vel != "true") rd.error(p + "/velocity", "must be \"true\" or \"difference\" (Zanaboni 2009 estimator)");
     double w = 10;
     if (rd.number(m, p, "velocity_window", w, false)) {
-      if (w < 1 || w != std::floor(w)) rd.error(p + "/velocity_window", "must be a positive integer");
+      if (w < 1 || w != std::floor(w)) rd.error(p + "/velocity_window", message(msg::kNotPositiveInteger));
       mo.velocityWindow = int(w);
     }
   }
@@ -353,25 +354,25 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     jointVector(rd, is, "/initial_state", "qd", n, s.qd0, false);
   }
   if (!doc.contains("controllers") || !doc["controllers"].is_array() || doc["controllers"].empty()) {
-    rd.error("/controllers", "must be a non-empty array of controllers");
+    rd.error("/controllers", message(msg::kNoControllers));
   } else {
     std::set<std::string> names;
     for (std::size_t i = 0; i < doc["controllers"].size(); ++i) {
       const std::string p = "/controllers/" + std::to_string(i);
       const json& c = doc["controllers"][i];
       if (!c.is_object()) {
-        rd.error(p, "must be an object");
+        rd.error(p, message(msg::kNotObject));
         continue;
       }
       ControllerSpec spec;
       readController(rd, c, p, model, spec);
-      if (!names.insert(spec.name).second) rd.error(p + "/name", "duplicate controller name \"" + spec.name + "\"");
+      if (!names.insert(spec.name).second) rd.error(p + "/name", message(msg::kDuplicateController, {MessageArg::field(spec.name)}));
       s.controllers.push_back(spec);
     }
   }
   readRecordSelection(rd, doc, s.record);
   if (rd.string(doc, "", "backend", s.backend, false) && s.backend != "sim" && s.backend != "ethercat")
-    rd.error("/backend", "must be \"sim\" or \"ethercat\"");
+    rd.error("/backend", message(msg::kBackend));
   if (rd.object(doc, "", "ethercat", false)) {  // the EtherCAT master's fault policy (0: its default)
     const json& e = doc["ethercat"];
     rd.checkKeys(e, "/ethercat", {"loss_budget_ms", "max_losses_per_second"});
@@ -393,7 +394,7 @@ std::vector<Diagnostic> validateTrajectory(const json& trajectory, const Model& 
   std::vector<Diagnostic> out;
   JsonReader rd(fileName, out);
   if (!trajectory.is_object())
-    rd.error("/trajectory", "must be an object");
+    rd.error("/trajectory", message(msg::kNotObject));
   else
     checkTrajectory(rd, trajectory, "/trajectory", model.nq);
   return out;
@@ -417,7 +418,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   if (!rd.openDocument(text, doc, "maniplab-scene")) return res;
   std::string kind = "serial";  // optional: a scene file without "kind" is a serial scene (the original format)
   if (rd.string(doc, "", "kind", kind, false) && kind != "serial")
-    rd.error("/kind", "must be \"serial\" or absent for a serial scene (got \"" + kind + "\")");
+    rd.error("/kind", message(msg::kSerialKind, {MessageArg::field(kind)}));
   rd.checkKeys(doc, "", {"format", "version", "kind", "name", "description", "robot", "trajectory", "duration", "rates",
                          "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend",
                          "ethercat"});
@@ -428,7 +429,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   s.robotFile = detail::resolveRobotPath(baseDir, robot);
   s.robot = loadRobotAnyFormat(s.robotFile);  // ManipLab JSON or URDF (by extension)
   if (!s.robot.ok()) {
-    rd.error("/robot", "the robot file \"" + s.robotFile + "\" is invalid:");
+    rd.error("/robot", message(msg::kRobotInvalid, {MessageArg::field(s.robotFile)}));
     for (const auto& d : s.robot.diagnostics) res.diagnostics.push_back(d);
     return res;
   }
@@ -441,7 +442,7 @@ SceneLoadResult loadSceneFile(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     SceneLoadResult r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return r;
   }
   return parseScene(text, path, std::filesystem::path(path).parent_path().string());

@@ -133,7 +133,7 @@ SceneLoad parseAnyScene(const std::string& text, const std::string& fileName, co
       return out;
     }
     json doc;
-    if (parseJson(text, rd, doc)) rd.error("", "the document must be a JSON object");
+    if (parseJson(text, rd, doc)) rd.error("", message(msg::kNotObjectDocument));
     return out;
   }
   for (const SceneKind* k : sceneKinds())
@@ -154,7 +154,7 @@ SceneLoad loadAnyScene(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     SceneLoad r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return r;
   }
   return parseAnyScene(text, path, std::filesystem::path(path).parent_path().string());
@@ -169,9 +169,10 @@ SceneLoad loadSceneOfKind(const std::string& path, const std::string& kind) {
       const SceneKind* want = findSceneKind(kind);
       const std::string title = want ? want->title() : kind;
       SceneLoad r;
-      r.diagnostics.push_back({Diagnostic::Severity::Error, path, "",
-                               "this is " + describeDocument(h) + ", not " + article(title) + " " + title +
-                                   " scene: `maniplab-cli run " + path + "` runs it (or `compare`)"});
+      r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "",
+                                             plainMessage("this is " + describeDocument(h) + ", not " + article(title) +
+                                                          " " + title + " scene: `maniplab-cli run " + path +
+                                                          "` runs it (or `compare`)")));
       return r;
     }
   }

@@ -220,7 +220,7 @@ SatelliteLoadResult loadSatelliteScene(const std::string& path) {
   if (!readTextFile(path, text)) {
     SatelliteLoadResult res;
     res.scene.file = path;
-    res.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot read the file"});
+    res.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage("cannot read the file")));
     return res;
   }
   return parseSatelliteScene(text, path, std::filesystem::path(path).parent_path().string());

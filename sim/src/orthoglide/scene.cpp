@@ -231,7 +231,7 @@ OrthoglideSceneLoadResult loadOrthoglideSceneFile(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     OrthoglideSceneLoadResult r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open the file"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage("cannot open the file")));
     return r;
   }
   return parseOrthoglideScene(text, path, std::filesystem::path(path).parent_path().string());

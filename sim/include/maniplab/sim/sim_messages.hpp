@@ -1,0 +1,101 @@
+#pragma once
+// The codes of sim/'s diagnostics (scene reader, run failures, limit checks) and their English templates
+// (maniplab/model/message.hpp). A code is stable: the GUI's translations are keyed on it. Add a code here
+// and to simMessages() (sim_messages.cpp), then its translation to ui/src/diagnostic_text.cpp.
+#include <span>
+#include <string>
+
+#include "maniplab/model/message.hpp"
+
+namespace maniplab::msg {
+
+// --- Scene files ---
+inline constexpr MessageTemplate kRobotInvalid{"scene.robot_invalid", "the robot file \"%1\" is invalid:"};
+inline constexpr MessageTemplate kSerialKind{"scene.serial_kind",
+                                             "must be \"serial\" or absent for a serial scene (got \"%1\")"};
+inline constexpr MessageTemplate kUnknownTrajectory{
+    "scene.unknown_trajectory",
+    "unknown trajectory type \"%1\" (quintic, trapezoidal, via_points, fourier, cartesian_line, umis_thesis_line, "
+    "hold)"};
+inline constexpr MessageTemplate kControllerType{
+    "scene.controller_type",
+    "must be \"pid\", \"pd_gravity\", \"computed_torque\", \"operational_space\" or \"zero\" (got \"%1\")"};
+inline constexpr MessageTemplate kDuplicateController{"scene.duplicate_controller", "duplicate controller name \"%1\""};
+inline constexpr MessageTemplate kNoControllers{"scene.no_controllers", "must be a non-empty array of controllers"};
+inline constexpr MessageTemplate kDurationShort{"scene.duration_short",
+                                                "shorter than the trajectory (%1 s): the run stops mid-motion"};
+inline constexpr MessageTemplate kDurationMax{"scene.duration_max", "must be at most 24 h of simulated time"};
+inline constexpr MessageTemplate kPoints{"scene.points", "must be an array of at least 2 joint vectors"};
+inline constexpr MessageTemplate kTimes{"scene.times", "must be an array with one time per point"};
+inline constexpr MessageTemplate kJointCount{"scene.joint_count", "must have %1 values (one per joint), got %2"};
+inline constexpr MessageTemplate kNumberOrArray{"scene.number_or_array", "must be a number or an array of %1 numbers"};
+inline constexpr MessageTemplate kMissingJointValue{"scene.missing_joint_value",
+                                                    "missing required value (a number or an array of %1)"};
+inline constexpr MessageTemplate kNegativeJoint{"scene.negative_joint", "must be non-negative (joint %1: %2)"};
+inline constexpr MessageTemplate kRatesMultiple{"scene.rates_multiple",
+                                                "plant_hz must be a whole multiple of control_hz (got %1 / %2)"};
+inline constexpr MessageTemplate kStepper{"scene.stepper", "must be \"euler\", \"rk4\" or \"dopri5\""};
+inline constexpr MessageTemplate kRecordArray{"scene.record_array", "must be an array of channel groups"};
+inline constexpr MessageTemplate kRecordGroup{
+    "scene.record_group",
+    "unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)"};
+inline constexpr MessageTemplate kBackend{"scene.backend", "must be \"sim\" or \"ethercat\""};
+
+// --- Runs: integration and the plant's faults ---
+inline constexpr MessageTemplate kJoint{"run.joint", "joint %1"};
+inline constexpr MessageTemplate kJointNamed{"run.joint_named", "joint %1 (%2)"};
+inline constexpr MessageTemplate kCoordinatePosition{"run.coordinate_position", "%1 position"};
+inline constexpr MessageTemplate kCoordinateVelocity{"run.coordinate_velocity", "%1 velocity"};
+inline constexpr MessageTemplate kDivergedNotFinite{"run.diverged_not_finite",
+                                                    "t = %1 s: the simulation diverged: %2 is not finite"};
+inline constexpr MessageTemplate kDivergedBeyond{
+    "run.diverged_beyond",
+    "t = %1 s: the simulation diverged: %2 reached %3, beyond %4 (energy blow-up; reduce the step or check the gains)"};
+inline constexpr MessageTemplate kFaultStopped{"run.fault_stopped", "t = %1 s: %2; the simulation stopped"};
+inline constexpr MessageTemplate kSingularMassMatrix{"run.singular_mass_matrix", "the mass matrix became singular at %1"};
+inline constexpr MessageTemplate kStallStepTooSmall{"run.stall_step_too_small", "the step fell to %1 s"};
+inline constexpr MessageTemplate kStallRejections{"run.stall_rejections", "%1 steps rejected in a row, the last of %2 s"};
+inline constexpr MessageTemplate kStallTooManySteps{"run.stall_too_many_steps",
+                                                    "%1 steps in one tick of %2 s, the last of %3 s"};
+inline constexpr MessageTemplate kStalled{
+    "run.stalled",
+    "t = %1 s: the adaptive stepper stalled (%2): the dynamics are discontinuous there, usually through Coulomb "
+    "friction's sign at zero velocity; set a coulomb_smoothing velocity"};
+inline constexpr MessageTemplate kStalledOn{
+    "run.stalled_on",
+    "t = %1 s: the adaptive stepper stalled (%2; the largest error is on %3): the dynamics are discontinuous there, "
+    "usually through Coulomb friction's sign at zero velocity; set a coulomb_smoothing velocity"};
+inline constexpr MessageTemplate kEnergyBlowUp{
+    "run.energy_blow_up",
+    "t = %1 s: energy blow-up: the total energy departs from its initial value plus the actuator work by %2 J; the "
+    "integration diverged (reduce the step)"};
+
+// --- Trajectory limits (checked before a run) ---
+inline constexpr MessageTemplate kLimitValue{"limit.value", "%1 %2"};
+inline constexpr MessageTemplate kLimitValueDegrees{"limit.value_degrees", "%1 %2 (%3 deg)"};
+inline constexpr MessageTemplate kLimitUpper{
+    "limit.upper_position",
+    "t = %1 s: %2 passes its upper position limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s"};
+inline constexpr MessageTemplate kLimitLower{
+    "limit.lower_position",
+    "t = %1 s: %2 passes its lower position limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s"};
+inline constexpr MessageTemplate kLimitVelocity{
+    "limit.velocity",
+    "t = %1 s: %2 passes its velocity limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s"};
+inline constexpr MessageTemplate kLimitAcceleration{
+    "limit.acceleration",
+    "t = %1 s: %2 passes its acceleration limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s"};
+inline constexpr MessageTemplate kLimitEffort{
+    "limit.effort",
+    "t = %1 s: %2 passes its effort limit %3 by %4: peak %5 at t = %6 s (inverse dynamics along the desired "
+    "trajectory), back within the limit at t = %7 s"};
+
+/// The English rendering of a number as `std::ostream << v` writes it (6 significant digits).
+std::string streamed(double v);
+
+}  // namespace maniplab::msg
+
+namespace maniplab::sim {
+/// Every code of sim/: the GUI's translation table must cover each one (tests/ui/test_translations).
+std::span<const MessageTemplate* const> simMessages();
+}  // namespace maniplab::sim
