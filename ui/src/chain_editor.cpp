@@ -29,6 +29,7 @@
 #include <set>
 
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/ui/chain_editor_convert.hpp"
 #include "maniplab/ui/chain_editor_fields.hpp"
 
@@ -420,7 +421,7 @@ struct ChainEditor::Impl {
         if (!pointerPrefix(jp, w.path)) continue;
         QStringList keys = panelsOnly ? QStringList() : columns;
         if (j == current) keys << linkFieldKeys() << actuatorFieldKeys();
-        const QString reason = tr("warning: %1").arg(QString::fromStdString(w.message));
+        const QString reason = tr("warning: %1").arg(translatedMessage(w.detail()));
         for (const QString& k : keys) {
           const std::string fp = fieldPath(desc.convention, j, k, desc.joints[std::size_t(j)]).toStdString();
           const bool hit = fp == w.path || (w.path == jp + "/link" && k == "mass") ||
