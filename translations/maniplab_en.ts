@@ -443,6 +443,40 @@
         <source>%1:%2: warning: %3</source>
         <translation>%1:%2: warning: %3</translation>
     </message>
+    <message>
+        <source>CartesianLineTrajectory: pose out of reach at t = %1 s</source>
+        <translation>CartesianLineTrajectory: pose out of reach at t = %1 s</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)</source>
+        <translation>CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS geometry match the model?)</source>
+        <translation>CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS geometry match the model?)</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</source>
+        <translation>CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</translation>
+    </message>
+    <message>
+        <source>umis_thesis_line needs the UMIS robot (its DH structure was not found)</source>
+        <translation>umis_thesis_line needs the UMIS robot (its DH structure was not found)</translation>
+    </message>
+    <message>
+        <source>&quot;ik&quot;: &quot;umis&quot; needs the UMIS robot structure</source>
+        <translation>&quot;ik&quot;: &quot;umis&quot; needs the UMIS robot structure</translation>
+    </message>
+    <message>
+        <source>cannot save the scene &apos;%1&apos;: %2</source>
+        <translation>cannot save the scene &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>cannot save the scene &apos;%1&apos;: it would not read back:
+%2</source>
+        <translation>cannot save the scene &apos;%1&apos;: it would not read back:
+%2</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::AlgorithmsDialog</name>

@@ -443,6 +443,40 @@
         <source>%1:%2: warning: %3</source>
         <translation>%1:%2 : avertissement : %3</translation>
     </message>
+    <message>
+        <source>CartesianLineTrajectory: pose out of reach at t = %1 s</source>
+        <translation>trajectoire cartésienne : pose hors d&apos;atteinte à t = %1 s</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)</source>
+        <translation>trajectoire cartésienne : le modèle géométrique inverse numérique n&apos;a pas convergé à t = %1 s (erreur de position %2 m)</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS geometry match the model?)</source>
+        <translation>trajectoire cartésienne : la solution du modèle géométrique inverse n&apos;atteint pas la pose à t = %1 s (erreur du modèle direct %2 m, %3 rad ; la géométrie de l&apos;UMIS correspond-elle au modèle ?)</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</source>
+        <translation>trajectoire cartésienne : jacobienne singulière à t = %1 s (plus petite valeur singulière %2 &lt; %3)</translation>
+    </message>
+    <message>
+        <source>umis_thesis_line needs the UMIS robot (its DH structure was not found)</source>
+        <translation>umis_thesis_line nécessite le robot UMIS (sa structure DH n&apos;a pas été trouvée)</translation>
+    </message>
+    <message>
+        <source>&quot;ik&quot;: &quot;umis&quot; needs the UMIS robot structure</source>
+        <translation>&quot;ik&quot;: &quot;umis&quot; nécessite la structure du robot UMIS</translation>
+    </message>
+    <message>
+        <source>cannot save the scene &apos;%1&apos;: %2</source>
+        <translation>impossible d&apos;enregistrer la scène « %1 » : %2</translation>
+    </message>
+    <message>
+        <source>cannot save the scene &apos;%1&apos;: it would not read back:
+%2</source>
+        <translation>impossible d&apos;enregistrer la scène « %1 » : elle ne pourrait pas être relue :
+%2</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::AlgorithmsDialog</name>

@@ -9,6 +9,7 @@
 
 #include "maniplab/model/atomic_file.hpp"
 #include "maniplab/model/json_reader.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/control/controller_spec.hpp"
 
 namespace maniplab::sim {
@@ -58,12 +59,14 @@ void AnyScene::write(const std::string& path) const {
   std::string text;
   try {
     text = toJson(dir).dump(2) + "\n";
+  } catch (const MessageError& e) {
+    throw MessageError(message(msg::kCannotSaveScene, {MessageArg::field(path), e.message()}));
   } catch (const std::exception& e) {
-    throw std::runtime_error("cannot save the scene '" + path + "': " + e.what());
+    throw MessageError(message(msg::kCannotSaveScene, {MessageArg::field(path), e.what()}));
   }
   // What is written must read back: the reader's diagnostics refuse the save before the file is touched.
   const SceneLoad back = kind().parse(text, path, dir);
-  if (!back.ok()) throw std::runtime_error("cannot save the scene '" + path + "': it would not read back:\n" + back.report());
+  if (!back.ok()) throw MessageError(message(msg::kSceneWouldNotReadBack, {MessageArg::field(path), back.report()}));
   writeFileAtomically(path, text, "scene file");
 }
 

@@ -21,7 +21,8 @@ std::span<const MessageTemplate* const> simMessages() {
        &kCoordinatePosition, &kCoordinateVelocity, &kDivergedNotFinite, &kDivergedBeyond, &kFaultStopped,
        &kSingularMassMatrix, &kStallStepTooSmall, &kStallRejections, &kStallTooManySteps, &kStalled, &kStalledOn,
        &kEnergyBlowUp, &kLimitValue, &kLimitValueDegrees, &kLimitUpper, &kLimitLower, &kLimitVelocity,
-       &kLimitAcceleration, &kLimitEffort});
+       &kLimitAcceleration, &kLimitEffort, &kLineOutOfReach, &kLineIkNotConverged, &kLineIkMiss,
+       &kLineSingular, &kUmisLineNeedsUmis, &kUmisIkNeedsUmis, &kCannotSaveScene, &kSceneWouldNotReadBack});
   return all;
 }
 

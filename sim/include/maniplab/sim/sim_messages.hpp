@@ -41,6 +41,27 @@ inline constexpr MessageTemplate kRecordGroup{
     "unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)"};
 inline constexpr MessageTemplate kBackend{"scene.backend", "must be \"sim\" or \"ethercat\""};
 
+// --- Trajectories built for a run ---
+inline constexpr MessageTemplate kLineOutOfReach{"trajectory.line_out_of_reach",
+                                                 "CartesianLineTrajectory: pose out of reach at t = %1 s"};
+inline constexpr MessageTemplate kLineIkNotConverged{
+    "trajectory.line_ik_not_converged",
+    "CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)"};
+inline constexpr MessageTemplate kLineIkMiss{
+    "trajectory.line_ik_miss",
+    "CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS "
+    "geometry match the model?)"};
+inline constexpr MessageTemplate kLineSingular{
+    "trajectory.line_singular",
+    "CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 < %3)"};
+inline constexpr MessageTemplate kUmisLineNeedsUmis{"trajectory.umis_line_needs_umis",
+                                                    "umis_thesis_line needs the UMIS robot (its DH structure was not found)"};
+inline constexpr MessageTemplate kUmisIkNeedsUmis{"trajectory.umis_ik_needs_umis",
+                                                  "\"ik\": \"umis\" needs the UMIS robot structure"};
+inline constexpr MessageTemplate kCannotSaveScene{"scene.cannot_save", "cannot save the scene '%1': %2"};
+inline constexpr MessageTemplate kSceneWouldNotReadBack{"scene.would_not_read_back",
+                                                        "cannot save the scene '%1': it would not read back:\n%2"};
+
 // --- Runs: integration and the plant's faults ---
 inline constexpr MessageTemplate kJoint{"run.joint", "joint %1"};
 inline constexpr MessageTemplate kJointNamed{"run.joint_named", "joint %1 (%2)"};
