@@ -124,9 +124,9 @@ class TestDiagnosticText : public QObject {
     const sim::SceneLoadResult r = sim::parseScene(scene, "singular_scene.json", dir.path().toStdString());
     QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
     const sim::SerialScene s(r.scene);
-    const auto plan = s.plan();
+    const auto plan = s.plan({});
     QCOMPARE(plan.size(), std::size_t(1));
-    const sim::SceneRun run = s.run(plan[0]);
+    const sim::SceneRun run = s.run(plan[0], {});
     QVERIFY(!run.result.ok);
     QCOMPARE(QString::fromStdString(run.result.message),
              QStringLiteral("t = 0.001 s: the mass matrix became singular at joint 1 (base); the simulation stopped"));

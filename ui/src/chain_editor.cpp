@@ -483,7 +483,8 @@ struct ChainEditor::Impl {
           break;
         }
     if (!best) best = &fresh.front();
-    return QString::fromStdString((best->path.empty() ? std::string("/") : best->path) + ": " + best->message);
+    return QString::fromStdString(best->path.empty() ? std::string("/") : best->path) + QStringLiteral(": ") +
+           translatedMessage(best->detail());
   }
 
   /// Validates and pushes a change. On rejection: the message (also emitted), and false.
@@ -498,7 +499,7 @@ struct ChainEditor::Impl {
     }
     undo->push(new Command(q, desc, next, current, curAfter, text));
     for (const auto& w : newWarnings)
-      emit q->message(tr("Warning: %1: %2").arg(QString::fromStdString(w.path), QString::fromStdString(w.message)));
+      emit q->message(tr("Warning: %1: %2").arg(QString::fromStdString(w.path), translatedMessage(w.detail())));
     return true;
   }
 
