@@ -477,6 +477,82 @@
         <translation>cannot save the scene &apos;%1&apos;: it would not read back:
 %2</translation>
     </message>
+    <message>
+        <source>give either &quot;design&quot; or explicit &quot;kp&quot;/&quot;kv&quot;, not both</source>
+        <translation>give either &quot;design&quot; or explicit &quot;kp&quot;/&quot;kv&quot;, not both</translation>
+    </message>
+    <message>
+        <source>must be in [0, 100)</source>
+        <translation>must be in [0, 100)</translation>
+    </message>
+    <message>
+        <source>must be &quot;none&quot;, &quot;coulomb&quot; or &quot;full&quot;</source>
+        <translation>must be &quot;none&quot;, &quot;coulomb&quot; or &quot;full&quot;</translation>
+    </message>
+    <message>
+        <source>missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)</source>
+        <translation>missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)</translation>
+    </message>
+    <message>
+        <source>must have 6 values (one per Cartesian axis phi theta psi X Y Z), got %1</source>
+        <translation>must have 6 values (one per Cartesian axis phi theta psi X Y Z), got %1</translation>
+    </message>
+    <message>
+        <source>must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)</source>
+        <translation>must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (axis %1: %2)</source>
+        <translation>must be non-negative (axis %1: %2)</translation>
+    </message>
+    <message>
+        <source>&quot;operational_space&quot; needs a robot with 6 joints (square Jacobian); &quot;%1&quot; has %2</source>
+        <translation>&quot;operational_space&quot; needs a robot with 6 joints (square Jacobian); &quot;%1&quot; has %2</translation>
+    </message>
+    <message>
+        <source>must be positive (smallest singular value of J where damping starts)</source>
+        <translation>must be positive (smallest singular value of J where damping starts)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (0 = no damping: the exact inverse everywhere)</source>
+        <translation>must be non-negative (0 = no damping: the exact inverse everywhere)</translation>
+    </message>
+    <message>
+        <source>must be &quot;limits&quot;, a number or an array</source>
+        <translation>must be &quot;limits&quot;, a number or an array</translation>
+    </message>
+    <message>
+        <source>must be &quot;clamping&quot;, &quot;back_calculation&quot;, &quot;both&quot; or &quot;none&quot;</source>
+        <translation>must be &quot;clamping&quot;, &quot;back_calculation&quot;, &quot;both&quot; or &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>back-calculation anti-windup needs a tracking time</source>
+        <translation>back-calculation anti-windup needs a tracking time</translation>
+    </message>
+    <message>
+        <source>must be an array of %1 coefficient arrays (one per joint)</source>
+        <translation>must be an array of %1 coefficient arrays (one per joint)</translation>
+    </message>
+    <message>
+        <source>must be &quot;auto&quot;, &quot;umis&quot; or &quot;numeric&quot;</source>
+        <translation>must be &quot;auto&quot;, &quot;umis&quot; or &quot;numeric&quot;</translation>
+    </message>
+    <message>
+        <source>must be in [0, 62] (0 = no quantisation)</source>
+        <translation>must be in [0, 62] (0 = no quantisation)</translation>
+    </message>
+    <message>
+        <source>must be &quot;true&quot; or &quot;difference&quot; (Zanaboni 2009 estimator)</source>
+        <translation>must be &quot;true&quot; or &quot;difference&quot; (Zanaboni 2009 estimator)</translation>
+    </message>
+    <message>
+        <source>must be in [0, 10000] ms (0: the master&apos;s default)</source>
+        <translation>must be in [0, 10000] ms (0: the master&apos;s default)</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0: the master&apos;s default)</source>
+        <translation>must be &gt;= 0 (0: the master&apos;s default)</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::AlgorithmsDialog</name>

@@ -477,6 +477,82 @@
         <translation>impossible d&apos;enregistrer la scène « %1 » : elle ne pourrait pas être relue :
 %2</translation>
     </message>
+    <message>
+        <source>give either &quot;design&quot; or explicit &quot;kp&quot;/&quot;kv&quot;, not both</source>
+        <translation>donner soit &quot;design&quot;, soit &quot;kp&quot;/&quot;kv&quot; explicites, pas les deux</translation>
+    </message>
+    <message>
+        <source>must be in [0, 100)</source>
+        <translation>doit être dans [0, 100)</translation>
+    </message>
+    <message>
+        <source>must be &quot;none&quot;, &quot;coulomb&quot; or &quot;full&quot;</source>
+        <translation>doit valoir &quot;none&quot;, &quot;coulomb&quot; ou &quot;full&quot;</translation>
+    </message>
+    <message>
+        <source>missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)</source>
+        <translation>gain obligatoire manquant (un nombre ou un tableau de 6, un par axe cartésien phi theta psi X Y Z)</translation>
+    </message>
+    <message>
+        <source>must have 6 values (one per Cartesian axis phi theta psi X Y Z), got %1</source>
+        <translation>doit avoir 6 valeurs (une par axe cartésien phi theta psi X Y Z), en a %1</translation>
+    </message>
+    <message>
+        <source>must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)</source>
+        <translation>doit être un nombre ou un tableau de 6 nombres (un par axe cartésien phi theta psi X Y Z)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (axis %1: %2)</source>
+        <translation>doit être positif ou nul (axe %1 : %2)</translation>
+    </message>
+    <message>
+        <source>&quot;operational_space&quot; needs a robot with 6 joints (square Jacobian); &quot;%1&quot; has %2</source>
+        <translation>&quot;operational_space&quot; nécessite un robot à 6 articulations (jacobienne carrée) ; &quot;%1&quot; en a %2</translation>
+    </message>
+    <message>
+        <source>must be positive (smallest singular value of J where damping starts)</source>
+        <translation>doit être strictement positif (plus petite valeur singulière de J à partir de laquelle l&apos;amortissement commence)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (0 = no damping: the exact inverse everywhere)</source>
+        <translation>doit être positif ou nul (0 = pas d&apos;amortissement : l&apos;inverse exacte partout)</translation>
+    </message>
+    <message>
+        <source>must be &quot;limits&quot;, a number or an array</source>
+        <translation>doit valoir &quot;limits&quot;, un nombre ou un tableau</translation>
+    </message>
+    <message>
+        <source>must be &quot;clamping&quot;, &quot;back_calculation&quot;, &quot;both&quot; or &quot;none&quot;</source>
+        <translation>doit valoir &quot;clamping&quot;, &quot;back_calculation&quot;, &quot;both&quot; ou &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>back-calculation anti-windup needs a tracking time</source>
+        <translation>l&apos;anti-saturation par recalcul (back-calculation) nécessite une constante de temps de poursuite</translation>
+    </message>
+    <message>
+        <source>must be an array of %1 coefficient arrays (one per joint)</source>
+        <translation>doit être un tableau de %1 tableaux de coefficients (un par articulation)</translation>
+    </message>
+    <message>
+        <source>must be &quot;auto&quot;, &quot;umis&quot; or &quot;numeric&quot;</source>
+        <translation>doit valoir &quot;auto&quot;, &quot;umis&quot; ou &quot;numeric&quot;</translation>
+    </message>
+    <message>
+        <source>must be in [0, 62] (0 = no quantisation)</source>
+        <translation>doit être dans [0, 62] (0 = pas de quantification)</translation>
+    </message>
+    <message>
+        <source>must be &quot;true&quot; or &quot;difference&quot; (Zanaboni 2009 estimator)</source>
+        <translation>doit valoir &quot;true&quot; ou &quot;difference&quot; (estimateur de Zanaboni 2009)</translation>
+    </message>
+    <message>
+        <source>must be in [0, 10000] ms (0: the master&apos;s default)</source>
+        <translation>doit être dans [0, 10000] ms (0 : la valeur par défaut du maître)</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0: the master&apos;s default)</source>
+        <translation>doit être &gt;= 0 (0 : la valeur par défaut du maître)</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::AlgorithmsDialog</name>

@@ -77,7 +77,7 @@ void readGainDesign(JsonReader& rd, const json& c, const std::string& p, int n, 
     if (!(wn > 0)) rd.error(pd + "/natural_frequency", message(msg::kNotPositive));
     g = gainsFromNaturalFrequency(wn, zeta);
   }
-  if (c.contains("kp") || c.contains("kv")) rd.error(pd, "give either \"design\" or explicit \"kp\"/\"kv\", not both");
+  if (c.contains("kp") || c.contains("kv")) rd.error(pd, message(msg::kDesignOrGains));
   s.kp = VectorX::Constant(n, g.kp);
   s.kv = VectorX::Constant(n, g.kv);
 }
@@ -90,7 +90,7 @@ void readModelBlock(JsonReader& rd, const json& c, const std::string& p, Control
   rd.checkKeys(m, pm, {"perturbation_percent", "seed", "friction_compensation"});
   if (rd.number(m, pm, "perturbation_percent", s.perturbationPercent, false) &&
       (s.perturbationPercent < 0 || s.perturbationPercent >= 100))
-    rd.error(pm + "/perturbation_percent", "must be in [0, 100)");
+    rd.error(pm + "/perturbation_percent", message(msg::kPerturbationRange));
   double seed = 1;
   if (rd.number(m, pm, "seed", seed, false)) s.perturbationSeed = std::uint64_t(seed);
   std::string f = "none";
@@ -98,7 +98,7 @@ void readModelBlock(JsonReader& rd, const json& c, const std::string& p, Control
   if (f == "none") s.friction = FrictionCompensation::None;
   else if (f == "coulomb") s.friction = FrictionCompensation::CoulombOnly;
   else if (f == "full") s.friction = FrictionCompensation::Full;
-  else rd.error(pm + "/friction_compensation", "must be \"none\", \"coulomb\" or \"full\"");
+  else rd.error(pm + "/friction_compensation", message(msg::kFrictionCompensation));
 }
 
 const char* kCartesianAxes[6] = {"phi", "theta", "psi", "X", "Y", "Z"};
@@ -108,7 +108,7 @@ const char* kCartesianAxes[6] = {"phi", "theta", "psi", "X", "Y", "Z"};
 bool cartesianGain(JsonReader& rd, const json& c, const std::string& p, const char* key, VectorX& out) {
   const std::string pk = p + "/" + key;
   if (!c.contains(key)) {
-    rd.error(pk, "missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)");
+    rd.error(pk, message(msg::kMissingCartesianGain));
     return false;
   }
   const json& v = c[key];
@@ -119,18 +119,18 @@ bool cartesianGain(JsonReader& rd, const json& c, const std::string& p, const ch
     out.setConstant(x);
   } else if (v.is_array()) {
     if (v.size() != 6) {
-      rd.error(pk, "must have 6 values (one per Cartesian axis phi theta psi X Y Z), got " + std::to_string(v.size()));
+      rd.error(pk, message(msg::kCartesianCount, {MessageArg::integer(static_cast<long long>(v.size()))}));
       return false;
     }
     for (int i = 0; i < 6; ++i)
       if (!rd.numberValue(v[std::size_t(i)], pk + "/" + std::to_string(i), out[i])) return false;
   } else {
-    rd.error(pk, "must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)");
+    rd.error(pk, message(msg::kCartesianNumberOrArray));
     return false;
   }
   for (int i = 0; i < 6; ++i)
     if (out[i] < 0) {
-      rd.error(pk, std::string("must be non-negative (axis ") + kCartesianAxes[i] + ": " + formatNumber(out[i]) + ")");
+      rd.error(pk, message(msg::kNegativeAxis, {MessageArg::field(kCartesianAxes[i]), MessageArg::number(out[i], formatNumber(out[i]))}));
       return false;
     }
   return true;
@@ -140,8 +140,7 @@ bool cartesianGain(JsonReader& rd, const json& c, const std::string& p, const ch
 void readOperationalSpace(JsonReader& rd, const json& c, const std::string& p, const Model& model, ControllerSpec& s) {
   rd.checkKeys(c, p, {"type", "name", "kp", "kv", "design", "damping", "model"});
   if (model.nq != 6)
-    rd.error(p + "/type", "\"operational_space\" needs a robot with 6 joints (square Jacobian); \"" + model.name +
-                              "\" has " + std::to_string(model.nq));
+    rd.error(p + "/type", message(msg::kOperationalSpaceJoints, {MessageArg::field(model.name), MessageArg::integer(model.nq)}));
   if (c.contains("design") && c["design"].is_object()) {
     readGainDesign(rd, c, p, 6, s);  // the same K_p, K_v on every Cartesian axis
   } else {
@@ -153,9 +152,9 @@ void readOperationalSpace(JsonReader& rd, const json& c, const std::string& p, c
     const std::string pd = p + "/damping";
     rd.checkKeys(d, pd, {"singular_threshold", "max_damping"});
     if (rd.number(d, pd, "singular_threshold", s.singularThreshold, false) && !(s.singularThreshold > 0))
-      rd.error(pd + "/singular_threshold", "must be positive (smallest singular value of J where damping starts)");
+      rd.error(pd + "/singular_threshold", message(msg::kSingularThreshold));
     if (rd.number(d, pd, "max_damping", s.maxDamping, false) && !(s.maxDamping >= 0))
-      rd.error(pd + "/max_damping", "must be non-negative (0 = no damping: the exact inverse everywhere)");
+      rd.error(pd + "/max_damping", message(msg::kMaxDamping));
   }
   readModelBlock(rd, c, p, s);
 }
@@ -179,7 +178,7 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
     s.saturation = VectorX::Constant(n, std::numeric_limits<double>::infinity());
     if (c.contains("saturation")) {
       if (c["saturation"].is_string()) {
-        if (c["saturation"] != "limits") rd.error(p + "/saturation", "must be \"limits\", a number or an array");
+        if (c["saturation"] != "limits") rd.error(p + "/saturation", message(msg::kSaturation));
         for (int i = 0; i < n; ++i) s.saturation[i] = model.limits[std::size_t(i)].effort;
       } else {
         jointVector(rd, c, p, "saturation", n, s.saturation, false);
@@ -191,13 +190,13 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
     else if (aw == "back_calculation") s.antiWindup = AntiWindup::BackCalculation;
     else if (aw == "both") s.antiWindup = AntiWindup::Both;
     else if (aw == "none") s.antiWindup = AntiWindup::None;
-    else rd.error(p + "/anti_windup", "must be \"clamping\", \"back_calculation\", \"both\" or \"none\"");
+    else rd.error(p + "/anti_windup", message(msg::kAntiWindup));
     for (const char* k : {"kp", "ki", "kd", "derivative_filter", "tracking_time"}) {
       VectorX v;
       if (c.contains(k) && jointVector(rd, c, p, k, n, v, false)) nonNegative(rd, p + "/" + k, v);
     }
     if ((s.antiWindup == AntiWindup::BackCalculation || s.antiWindup == AntiWindup::Both) && !c.contains("tracking_time"))
-      rd.error(p + "/tracking_time", "back-calculation anti-windup needs a tracking time");
+      rd.error(p + "/tracking_time", message(msg::kTrackingTime));
     return;
   }
   if (s.type == "operational_space") {
@@ -259,7 +258,7 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
     positive("periods", false);
     for (const char* k : {"a", "b"})
       if (!t.contains(k) || !t[k].is_array() || int(t[k].size()) != n)
-        rd.error(p + "/" + k, std::string("must be an array of ") + std::to_string(n) + " coefficient arrays (one per joint)");
+        rd.error(p + "/" + k, message(msg::kFourierCoefficients, {MessageArg::integer(n)}));
   } else if (type == "cartesian_line") {
     rd.checkKeys(t, p, {"type", "from", "to", "duration", "sample_period", "ik"});
     for (const char* k : {"from", "to"}) {
@@ -273,7 +272,7 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
     positive("sample_period", false);
     std::string ik = "auto";
     if (rd.string(t, p, "ik", ik, false) && ik != "auto" && ik != "umis" && ik != "numeric")
-      rd.error(p + "/ik", "must be \"auto\", \"umis\" or \"numeric\"");
+      rd.error(p + "/ik", message(msg::kIkMethod));
   } else if (type == "umis_thesis_line") {
     rd.checkKeys(t, p, {"type"});
   } else if (type == "hold") {
@@ -325,7 +324,7 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     if (jointVector(rd, m, p, "encoder_bits", n, v, false)) {
       mo.quantum.assign(std::size_t(n), 0.0);
       for (int i = 0; i < n; ++i) {
-        if (v[i] < 0 || v[i] > 62) rd.error(p + "/encoder_bits", "must be in [0, 62] (0 = no quantisation)");
+        if (v[i] < 0 || v[i] > 62) rd.error(p + "/encoder_bits", message(msg::kEncoderBits));
         // revolute: 2^bits counts per revolution; prismatic: 2^bits counts per metre
         if (v[i] > 0) mo.quantum[std::size_t(i)] = (model.isRevolute(i) ? 2 * M_PI : 1.0) / std::pow(2.0, v[i]);
       }
@@ -337,7 +336,7 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     std::string vel = "true";
     rd.string(m, p, "velocity", vel, false);
     if (vel == "difference") mo.estimateVelocity = true;
-    else if (vel != "true") rd.error(p + "/velocity", "must be \"true\" or \"difference\" (Zanaboni 2009 estimator)");
+    else if (vel != "true") rd.error(p + "/velocity", message(msg::kVelocityEstimator));
     double w = 10;
     if (rd.number(m, p, "velocity_window", w, false)) {
       if (w < 1 || w != std::floor(w)) rd.error(p + "/velocity_window", message(msg::kNotPositiveInteger));
@@ -378,11 +377,11 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     rd.checkKeys(e, "/ethercat", {"loss_budget_ms", "max_losses_per_second"});
     double v = 0;
     if (rd.number(e, "/ethercat", "loss_budget_ms", v, false)) {
-      if (!(v >= 0 && v <= 10000)) rd.error("/ethercat/loss_budget_ms", "must be in [0, 10000] ms (0: the master's default)");
+      if (!(v >= 0 && v <= 10000)) rd.error("/ethercat/loss_budget_ms", message(msg::kLossBudget));
       s.ethercat.lossBudget = v * 1e-3;
     }
     if (rd.number(e, "/ethercat", "max_losses_per_second", v, false)) {
-      if (!(v >= 0 && v <= 1e6)) rd.error("/ethercat/max_losses_per_second", "must be >= 0 (0: the master's default)");
+      if (!(v >= 0 && v <= 1e6)) rd.error("/ethercat/max_losses_per_second", message(msg::kLossesPerSecond));
       s.ethercat.maxLossesPerSecond = v;
     }
   }

@@ -22,7 +22,10 @@ std::span<const MessageTemplate* const> simMessages() {
        &kSingularMassMatrix, &kStallStepTooSmall, &kStallRejections, &kStallTooManySteps, &kStalled, &kStalledOn,
        &kEnergyBlowUp, &kLimitValue, &kLimitValueDegrees, &kLimitUpper, &kLimitLower, &kLimitVelocity,
        &kLimitAcceleration, &kLimitEffort, &kLineOutOfReach, &kLineIkNotConverged, &kLineIkMiss,
-       &kLineSingular, &kUmisLineNeedsUmis, &kUmisIkNeedsUmis, &kCannotSaveScene, &kSceneWouldNotReadBack});
+       &kLineSingular, &kUmisLineNeedsUmis, &kUmisIkNeedsUmis, &kCannotSaveScene, &kSceneWouldNotReadBack, &kDesignOrGains, &kPerturbationRange,
+       &kFrictionCompensation, &kMissingCartesianGain, &kCartesianCount, &kCartesianNumberOrArray, &kNegativeAxis,
+       &kOperationalSpaceJoints, &kSingularThreshold, &kMaxDamping, &kSaturation, &kAntiWindup, &kTrackingTime,
+       &kFourierCoefficients, &kIkMethod, &kEncoderBits, &kVelocityEstimator, &kLossBudget, &kLossesPerSecond});
   return all;
 }
 

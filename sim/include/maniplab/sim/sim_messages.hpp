@@ -41,6 +41,41 @@ inline constexpr MessageTemplate kRecordGroup{
     "unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)"};
 inline constexpr MessageTemplate kBackend{"scene.backend", "must be \"sim\" or \"ethercat\""};
 
+inline constexpr MessageTemplate kDesignOrGains{"scene.design_or_gains",
+                                                "give either \"design\" or explicit \"kp\"/\"kv\", not both"};
+inline constexpr MessageTemplate kPerturbationRange{"scene.perturbation_range", "must be in [0, 100)"};
+inline constexpr MessageTemplate kFrictionCompensation{"scene.friction_compensation",
+                                                       "must be \"none\", \"coulomb\" or \"full\""};
+inline constexpr MessageTemplate kMissingCartesianGain{
+    "scene.missing_cartesian_gain",
+    "missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)"};
+inline constexpr MessageTemplate kCartesianCount{"scene.cartesian_count",
+                                                 "must have 6 values (one per Cartesian axis phi theta psi X Y Z), got %1"};
+inline constexpr MessageTemplate kCartesianNumberOrArray{
+    "scene.cartesian_number_or_array",
+    "must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)"};
+inline constexpr MessageTemplate kNegativeAxis{"scene.negative_axis", "must be non-negative (axis %1: %2)"};
+inline constexpr MessageTemplate kOperationalSpaceJoints{
+    "scene.operational_space_joints",
+    "\"operational_space\" needs a robot with 6 joints (square Jacobian); \"%1\" has %2"};
+inline constexpr MessageTemplate kSingularThreshold{
+    "scene.singular_threshold", "must be positive (smallest singular value of J where damping starts)"};
+inline constexpr MessageTemplate kMaxDamping{"scene.max_damping",
+                                             "must be non-negative (0 = no damping: the exact inverse everywhere)"};
+inline constexpr MessageTemplate kSaturation{"scene.saturation", "must be \"limits\", a number or an array"};
+inline constexpr MessageTemplate kAntiWindup{"scene.anti_windup",
+                                             "must be \"clamping\", \"back_calculation\", \"both\" or \"none\""};
+inline constexpr MessageTemplate kTrackingTime{"scene.tracking_time",
+                                               "back-calculation anti-windup needs a tracking time"};
+inline constexpr MessageTemplate kFourierCoefficients{"scene.fourier_coefficients",
+                                                      "must be an array of %1 coefficient arrays (one per joint)"};
+inline constexpr MessageTemplate kIkMethod{"scene.ik_method", "must be \"auto\", \"umis\" or \"numeric\""};
+inline constexpr MessageTemplate kEncoderBits{"scene.encoder_bits", "must be in [0, 62] (0 = no quantisation)"};
+inline constexpr MessageTemplate kVelocityEstimator{"scene.velocity_estimator",
+                                                    "must be \"true\" or \"difference\" (Zanaboni 2009 estimator)"};
+inline constexpr MessageTemplate kLossBudget{"scene.loss_budget", "must be in [0, 10000] ms (0: the master's default)"};
+inline constexpr MessageTemplate kLossesPerSecond{"scene.losses_per_second", "must be >= 0 (0: the master's default)"};
+
 // --- Trajectories built for a run ---
 inline constexpr MessageTemplate kLineOutOfReach{"trajectory.line_out_of_reach",
                                                  "CartesianLineTrajectory: pose out of reach at t = %1 s"};
