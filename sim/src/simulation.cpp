@@ -1,5 +1,6 @@
 // Closed-loop run: controller / backend / recorder / metrics / energy balance (Zanaboni 2009 ch. 9; Llibre, Mampey & Chrétien 1983 §IV.2).
 #include "maniplab/sim/simulation.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -70,6 +71,7 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
   if (!st0.ok) {
     res.ok = false;
     res.message = st0.message;
+    res.detail = st0.detail;
     return res;
   }
   controller.reset(n);
@@ -174,11 +176,10 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     ctrlSec += seconds(c1 - c0);
 
     if (std::abs(drift) > 1e3 * std::max({1.0, std::abs(E0), std::abs(balance.work())})) {
-      std::ostringstream s;
-      s << "t = " << t << " s: energy blow-up: the total energy departs from its initial value plus the "
-        << "actuator work by " << drift << " J; the integration diverged (reduce the step)";
+      res.detail = message(msg::kEnergyBlowUp, {MessageArg::number(t, msg::streamed(t)),
+                                                MessageArg::number(drift, msg::streamed(drift))});
       res.ok = false;
-      res.message = s.str();
+      res.message = res.detail.text;
       break;
     }
     if (k == periods) break;
@@ -197,6 +198,7 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     if (!st.ok) {
       res.ok = false;
       res.message = st.message;
+      res.detail = st.detail;
       res.endTime = backend.time();
       break;
     }

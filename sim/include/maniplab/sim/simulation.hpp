@@ -59,6 +59,7 @@ struct RunResult {
   bool ok = true;
   bool cancelled = false;
   std::string message;        ///< the failure (time, joint/slave, cause) when !ok
+  Message detail = {};        ///< the same as a code and arguments when it has one (the GUI translates it)
   double endTime = 0;         ///< last recorded time
   long long periods = 0;      ///< control periods executed
   RunMetrics metrics;
