@@ -1901,6 +1901,65 @@
         <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
         <translation>Save the chain to %1 with File &gt; Save As before saving the scene</translation>
     </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</source>
+        <translation>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this scene has none.</source>
+        <translation>URDF export writes a serial chain on a fixed base: this scene has none.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</source>
+        <translation>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>&amp;Presentation mode</translation>
+    </message>
+    <message>
+        <source>Only the 3D view and the oscilloscope, full screen, with large fonts and time (F11 to leave)</source>
+        <translation>Only the 3D view and the oscilloscope, full screen, with large fonts and time (F11 to leave)</translation>
+    </message>
+    <message>
+        <source>Presentation</source>
+        <translation>Presentation</translation>
+    </message>
+    <message>
+        <source>Leave (F11)</source>
+        <translation>Leave (F11)</translation>
+    </message>
+    <message>
+        <source>Leave the presentation mode and restore the window&apos;s layout</source>
+        <translation>Leave the presentation mode and restore the window&apos;s layout</translation>
+    </message>
+    <message>
+        <source>Export the robot as URDF</source>
+        <translation>Export the robot as URDF</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported: %2</source>
+        <translation>%1: the URDF was not exported: %2</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported (an existing file is left unchanged): %2</source>
+        <translation>%1: the URDF was not exported (an existing file is left unchanged): %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Robot exported as URDF to %1 (%n joint(s))</source>
+        <translation>
+            <numerusform>Robot exported as URDF to %1 (%n joint)</numerusform>
+            <numerusform>Robot exported as URDF to %1 (%n joints)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export &amp;URDF...</source>
+        <translation>Export &amp;URDF...</translation>
+    </message>
+    <message>
+        <source>Write the robot as a URDF file (ROS and other tools read it)</source>
+        <translation>Write the robot as a URDF file (ROS and other tools read it)</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

@@ -1901,6 +1901,65 @@
         <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
         <translation>Enregistrez la chaîne jusqu’à %1 avec Fichier &gt; Enregistrer le robot sous avant d’enregistrer la scène</translation>
     </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</source>
+        <translation>L&apos;export URDF écrit une chaîne série à base fixe : la base de ce bras flotte librement (son mouvement est couplé à celui du bras), ce que le fichier exporté ne saurait pas dire.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this scene has none.</source>
+        <translation>L&apos;export URDF écrit une chaîne série à base fixe : cette scène n&apos;en a pas.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</source>
+        <translation>L&apos;export URDF écrit une chaîne série : l&apos;Orthoglide est un robot parallèle (boucles fermées), que l&apos;URDF ne sait pas décrire.</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>Mode &amp;présentation</translation>
+    </message>
+    <message>
+        <source>Only the 3D view and the oscilloscope, full screen, with large fonts and time (F11 to leave)</source>
+        <translation>Seulement la vue 3D et l&apos;oscilloscope, en plein écran, avec de grands caractères et le temps (F11 pour quitter)</translation>
+    </message>
+    <message>
+        <source>Presentation</source>
+        <translation>Présentation</translation>
+    </message>
+    <message>
+        <source>Leave (F11)</source>
+        <translation>Quitter (F11)</translation>
+    </message>
+    <message>
+        <source>Leave the presentation mode and restore the window&apos;s layout</source>
+        <translation>Quitter le mode présentation et rétablir la disposition de la fenêtre</translation>
+    </message>
+    <message>
+        <source>Export the robot as URDF</source>
+        <translation>Exporter le robot en URDF</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported: %2</source>
+        <translation>%1 : l&apos;URDF n&apos;a pas été exporté : %2</translation>
+    </message>
+    <message>
+        <source>%1: the URDF was not exported (an existing file is left unchanged): %2</source>
+        <translation>%1 : l&apos;URDF n&apos;a pas été exporté (un fichier existant reste inchangé) : %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Robot exported as URDF to %1 (%n joint(s))</source>
+        <translation>
+            <numerusform>Robot exporté en URDF dans %1 (%n articulation)</numerusform>
+            <numerusform>Robot exporté en URDF dans %1 (%n articulations)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export &amp;URDF...</source>
+        <translation>Exporter en &amp;URDF...</translation>
+    </message>
+    <message>
+        <source>Write the robot as a URDF file (ROS and other tools read it)</source>
+        <translation>Écrire le robot dans un fichier URDF (lu par ROS et d&apos;autres outils)</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

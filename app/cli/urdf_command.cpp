@@ -2,7 +2,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -56,29 +55,12 @@ bool takeUrdfOptions(Args& args, UrdfImportOptions& options) {
 
 namespace {
 
-namespace fs = std::filesystem;
-
 /// Replaces PATH with `text` through a temporary file and a rename (model/atomic_file.hpp): a failed
 /// write keeps the old file and says why.
 bool writeAtomically(const std::string& path, const std::string& text) {
   const std::string err = tryWriteFileAtomically(path, text, isUrdfPath(path) ? "URDF file" : "robot file");
   if (!err.empty()) std::cerr << err << "\n";
   return err.empty();
-}
-
-/// Re-anchors the mesh paths of a description from `fromFile`'s directory to `toFile`'s (kept as given
-/// when not found).
-void rebaseMeshes(RobotDescription& d, const std::string& fromFile, const std::string& toFile) {
-  std::error_code ec;
-  const fs::path from = fs::absolute(fromFile, ec).parent_path(), to = fs::absolute(toFile, ec).parent_path();
-  for (auto& j : d.joints) {
-    if (j.geometry.shape != "mesh" || j.geometry.mesh.empty()) continue;
-    fs::path p(j.geometry.mesh);
-    if (j.geometry.mesh.rfind("package://", 0) == 0) continue;
-    if (p.is_relative()) p = from / p;
-    if (!fs::exists(p, ec)) continue;
-    j.geometry.mesh = p.lexically_normal().lexically_relative(to).string();
-  }
 }
 
 bool parseInOut(const Args& args, const char* usage, std::string& in, std::string& out) {
@@ -109,8 +91,10 @@ int cmdUrdfExport(const Args& argsIn) {
     std::cerr << in << ": invalid robot file\n";
     return 1;
   }
-  rebaseMeshes(res.description, in, out);
-  if (!writeAtomically(out, robotToUrdf(res.description))) return 1;
+  if (const std::string err = exportUrdfFile(res.description, in, out); !err.empty()) {
+    std::cerr << err << "\n";
+    return 1;
+  }
   std::cout << out << ": written (" << res.model.nq << " joints)\n";
   return 0;
 }
@@ -129,7 +113,7 @@ int cmdUrdfImport(const Args& argsIn) {
     std::cerr << in << ": invalid URDF robot\n";
     return 1;
   }
-  rebaseMeshes(res.description, in, out);
+  rebaseMeshPaths(res.description, in, out);
   if (!writeAtomically(out, robotToJson(res.description))) return 1;
   std::cout << out << ": written (" << res.model.nq << " joints, " << res.diagnostics.size() << " warnings)\n";
   return 0;

@@ -2,8 +2,13 @@
 // Drives the main window as a user does, for the GUI tests (test_gui, test_control_panel_scene,
 // test_main_window_behaviour): its actions by object name, and a run from the Run action.
 #include <QAction>
+#include <QApplication>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QTimer>
 #include <QDoubleSpinBox>
 #include <QtTest>
+#include <memory>
 
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/metrics_view.hpp"
@@ -30,6 +35,30 @@ inline bool runFor(ui::MainWindow& w, double seconds, const char* speed = "actio
   if (!run->isEnabled()) return false;
   run->trigger();
   return QTest::qWaitFor([&] { return run->isEnabled() && metrics->rowCount() > 0; }, 60000);
+}
+
+/// Answers the next modal file dialog with `path` from a timer, as the user would (Save or Open);
+/// *answered says that it came.
+inline void answerFileDialog(const QString& path, bool* answered) {
+  auto* t = new QTimer(qApp);
+  auto tries = std::make_shared<int>(0);
+  QObject::connect(t, &QTimer::timeout, t, [t, path, answered, tries] {
+    if (++*tries > 500) {  // 10 s without a dialog: give up (the caller's check fails)
+      t->deleteLater();
+      return;
+    }
+    auto* dlg = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    if (!dlg) return;
+    t->stop();
+    t->deleteLater();
+    if (auto* edit = dlg->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+      edit->setText(path);  // an absolute path, even in a directory that does not exist
+    else
+      dlg->selectFile(path);
+    *answered = true;
+    static_cast<QDialog*>(dlg)->accept();  // QFileDialog::accept, as the Save button
+  });
+  t->start(20);
 }
 
 }  // namespace maniplab::test

@@ -55,6 +55,7 @@ using namespace maniplab;
 using namespace maniplab::ui;
 using nlohmann::json;
 using maniplab::test::action;
+using maniplab::test::answerFileDialog;
 using maniplab::test::runFor;
 
 namespace {
@@ -166,30 +167,8 @@ bool copyScene(const QString& shipped, const QString& dest) {
   return bool(out);
 }
 
-/// Answers the next modal dialog (a file dialog with `path`, or a message box with `button`) from a
-/// timer, as the user would; `seen` receives the message box's text.
-void answerFileDialog(const QString& path, bool* answered) {
-  auto* t = new QTimer(qApp);
-  auto tries = std::make_shared<int>(0);
-  QObject::connect(t, &QTimer::timeout, t, [t, path, answered, tries] {
-    if (++*tries > 500) {  // 10 s without a dialog: give up (the caller's check fails)
-      t->deleteLater();
-      return;
-    }
-    auto* dlg = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-    if (!dlg) return;
-    t->stop();
-    t->deleteLater();
-    if (auto* edit = dlg->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
-      edit->setText(path);  // an absolute path, even in a directory that does not exist
-    else
-      dlg->selectFile(path);
-    *answered = true;
-    static_cast<QDialog*>(dlg)->accept();  // QFileDialog::accept, as the Save button
-  });
-  t->start(20);
-}
-
+/// Answers the next message box with `button` from a timer, as the user would; `seen` receives its text
+/// (file dialogs: maniplab::test::answerFileDialog).
 void answerMessageBox(QMessageBox::StandardButton button, QString* seen) {
   auto* t = new QTimer(qApp);
   auto tries = std::make_shared<int>(0);

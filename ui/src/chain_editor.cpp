@@ -192,12 +192,17 @@ struct ChainEditor::Impl {
     convention->addItem(QString(), int(Convention::General));
     bar->addWidget(convention);
     bar->addStretch(1);
+    top->addLayout(bar);
+    // The joint buttons on their own row: with the convention selector they cut each other off in a
+    // narrow dock (a projector's 1280 x 720).
+    auto* buttons = new QHBoxLayout;
     addButton = new QPushButton(q);
     removeButton = new QPushButton(q);
     upButton = new QPushButton(q);
     downButton = new QPushButton(q);
-    for (auto* b : {addButton, removeButton, upButton, downButton}) bar->addWidget(b);
-    top->addLayout(bar);
+    for (auto* b : {addButton, removeButton, upButton, downButton}) buttons->addWidget(b);
+    buttons->addStretch(1);
+    top->addLayout(buttons);
 
     auto* split = new QSplitter(Qt::Vertical, q);
     table = new QTableWidget(split);
@@ -206,9 +211,12 @@ struct ChainEditor::Impl {
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setItemDelegateForColumn(1, new TypeDelegate(table));
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->setMinimumHeight(table->fontMetrics().height() * 9);  // header and about six joints
 
+    // The link and actuator fields one above the other, a field below its label when the dock is narrow:
+    // side by side they made the editor wider than the dock (cut buttons, a horizontal scroll).
     auto* panels = new QWidget(split);
-    auto* ph = new QHBoxLayout(panels);
+    auto* ph = new QVBoxLayout(panels);
     ph->setContentsMargins(0, 0, 0, 0);
     linkBox = new QGroupBox(panels);
     linkBox->setObjectName(QStringLiteral("inertialPanel"));
@@ -216,6 +224,7 @@ struct ChainEditor::Impl {
     actuatorBox->setObjectName(QStringLiteral("actuatorPanel"));
     auto makeForm = [this](QGroupBox* box, const QStringList& keys) {
       auto* form = new QFormLayout(box);
+      form->setRowWrapPolicy(QFormLayout::WrapLongRows);
       for (const QString& key : keys) {
         auto* e = new QLineEdit(box);
         e->setObjectName(key);

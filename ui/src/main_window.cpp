@@ -88,16 +88,20 @@ void MainWindow::Impl::buildDocks() {
   p.teach->setObjectName("teachPanel");
   p.teachDock = dock("teachDock", scrolled(p.teach), Qt::RightDockWidgetArea);
   w->tabifyDockWidget(p.panelDock, p.teachDock);
+  // Identification and EtherCAT are tabbed with the chain editor (the robot's parameters and its drives),
+  // not with the control panel: four tabs in a right dock a third of 1280 px wide truncated their titles
+  // in French ("Panneau de comm...", "Apprentis...", "Et...").
   p.ident = new IdentificationPanel(w);
-  p.identDock = dock("identificationDock", scrolled(p.ident), Qt::RightDockWidgetArea);
-  w->tabifyDockWidget(p.teachDock, p.identDock);
+  p.identDock = dock("identificationDock", scrolled(p.ident), Qt::LeftDockWidgetArea);
+  w->tabifyDockWidget(p.editorDock, p.identDock);
   p.ethercat = new EthercatPanel(w);
-  p.ethercatDock = dock("ethercatDock", scrolled(p.ethercat), Qt::RightDockWidgetArea);  // (its tables must not widen the right dock area)
+  p.ethercatDock = dock("ethercatDock", scrolled(p.ethercat), Qt::LeftDockWidgetArea);  // (its tables must not widen the dock area)
   w->tabifyDockWidget(p.identDock, p.ethercatDock);
   p.orthoEditor = new OrthoglideEditor(w);
   p.orthoDock = dock("orthoglideDock", scrolled(p.orthoEditor), Qt::LeftDockWidgetArea);
   p.orthoDock->hide();  // shown with an Orthoglide scene
   p.panelDock->raise();
+  p.editorDock->raise();
 
   scope = new ScopeWidget(w);
   scope->setObjectName("scope");
@@ -148,6 +152,7 @@ void MainWindow::Impl::buildFileMenu() {
   saveAct = action("actionSave", QKeySequence::Save);
   saveAct->setIcon(w->style()->standardIcon(QStyle::SP_DialogSaveButton));
   saveAsAct = action("actionSaveAs", QKeySequence::SaveAs);
+  exportUrdfAct = action("actionExportUrdf");
   saveSceneAct = action("actionSaveScene", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
   saveSceneAsAct = action("actionSaveSceneAs", QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_S));
   exportCsvAct = action("actionExportCsv", QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -163,6 +168,8 @@ void MainWindow::Impl::buildFileMenu() {
   fileMenu->addAction(saveSceneAsAct);
   fileMenu->addAction(saveAct);
   fileMenu->addAction(saveAsAct);
+  fileMenu->addAction(exportUrdfAct);
+  fileMenu->setToolTipsVisible(true);  // a disabled Export URDF says why
   fileMenu->addSeparator();
   exportMenu = fileMenu->addMenu(QString());
   exportMenu->setObjectName("menuExport");
@@ -323,6 +330,7 @@ void MainWindow::Impl::connectFileActions() {
   QObject::connect(saveAsAct, &QAction::triggered, w, [this] { saveRobotAs(); });
   QObject::connect(saveSceneAct, &QAction::triggered, w, [this] { saveScene(); });
   QObject::connect(saveSceneAsAct, &QAction::triggered, w, [this] { saveSceneAs(); });
+  QObject::connect(exportUrdfAct, &QAction::triggered, w, [this] { exportUrdf(); });
   QObject::connect(exportCsvAct, &QAction::triggered, w, [this] { exportCsv(); });
   QObject::connect(exportPlotAct, &QAction::triggered, w, [this] { exportPlot(); });
   QObject::connect(exportMetricsAct, &QAction::triggered, w, [this] { exportMetrics(); });
@@ -380,11 +388,18 @@ void MainWindow::Impl::bindKinds() {
   for (const SceneKindUi* k : sceneKindUis()) k->attach(parts);
 }
 
-/// First start: 1500 x 950, or 90 % of a smaller screen (the window's minimum is 735 x 480); a saved
-/// geometry and dock layout replace it.
+/// First start: 1500 x 950 on a large screen; on a smaller one (a projector's 1366 x 768 or 1280 x 720)
+/// the whole screen, maximized (the window's minimum is 735 x 480); a saved geometry and dock layout
+/// replace it.
 void MainWindow::Impl::restoreLayout() {
-  const QSize avail = w->screen() ? w->screen()->availableGeometry().size() : QSize(1500, 950);
-  w->resize(QSize(1500, 950).boundedTo(avail * 0.9));
+  const QSize preferred(1500, 950);
+  const QRect avail = w->screen() ? w->screen()->availableGeometry() : QRect(QPoint(0, 0), preferred * 10 / 9);
+  if (preferred.width() <= avail.width() * 9 / 10 && preferred.height() <= avail.height() * 9 / 10) {
+    w->resize(preferred);
+  } else {
+    w->setGeometry(avail);
+    w->setWindowState(w->windowState() | Qt::WindowMaximized);
+  }
   // The scrolled panels do not impose their width: give the chain editor and the control panel room for
   // their tables at the first start.
   w->resizeDocks({parts.editorDock, parts.panelDock},
@@ -410,6 +425,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->buildViewMenu();
   d->buildLanguageAndHelpMenus();
   d->buildToolBar();
+  d->buildPresentationMode();
   d->connectFileActions();
   d->connectSimulationActions();
   d->connectDocument();
@@ -425,6 +441,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
 
 MainWindow::~MainWindow() {
   d->runs.cancel();
+  // The undo stack outlives the document (member order): an unclean stack's destructor signals
+  // cleanChanged, which must not reach updateTitle() (a crash on closing after an unsaved robot edit).
+  QObject::disconnect(&d->undo, nullptr, this, nullptr);
   // The chain editor keeps a pointer to the undo stack of d: delete it (and the view) while d lives.
   delete d->parts.editorDock;
   d->parts.editorDock = nullptr;
@@ -440,6 +459,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
+  d->setPresentationMode(false);  // the layout saved is the working one
   QSettings s;
   s.setValue(QStringLiteral("geometry"), saveGeometry());
   s.setValue(QStringLiteral("windowState"), saveState());

@@ -2,7 +2,7 @@
 // The main window's parts and operations (private to ui/src/main_window*.cpp): main_window.cpp builds the
 // window and takes its events, main_window_scene.cpp handles the scene document (open, save, title,
 // actions), main_window_runs.cpp the runs (start, rows to the views, comparison, export),
-// main_window_texts.cpp the language and the texts.
+// main_window_texts.cpp the language and the texts, main_window_presentation.cpp the presentation mode (F11).
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -15,6 +15,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFont>
 #include <QLabel>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -98,7 +99,7 @@ struct MainWindow::Impl {
 
   // Menus and actions.
   QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
-  QAction *newAct, *openAct, *importUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
+  QAction *newAct, *openAct, *importUrdfAct, *exportUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
   QAction *saveSceneAct, *saveSceneAsAct;  ///< File > Save scene (the control panel's settings), Save scene as
   QAction *undoAct, *redoAct;
   QAction *runAct, *pauseAct, *stepAct, *resetAct, *compareAct, *seqIdentAct;
@@ -106,6 +107,21 @@ struct MainWindow::Impl {
   QAction *framesAct, *comAct, *axesAct, *gridAct, *desiredTrailAct, *actualTrailAct, *fitAct;
   QAction *frAct, *enAct;
   QAction *aboutAct, *equationsAct, *algorithmsAct;
+
+  // Presentation mode (F11; main_window_presentation.cpp): the window as it was before, restored on leaving.
+  struct SavedLayout {
+    QByteArray state;
+    QRect geometry;
+    Qt::WindowStates windowState;
+    QFont font, scopeFont;
+    bool fontSet = false, scopeFontSet = false, coms = true, menuBar = true, statusBar = true;
+  };
+  QAction* presentationAct = nullptr;
+  QToolBar* presentationBar = nullptr;  ///< run controls and the big time readout
+  QLabel* bigClock = nullptr;
+  QAction* leavePresentationAct = nullptr;
+  SavedLayout saved;
+  bool presenting = false;
 
   // --- Building the window (constructor) ---
   QString installStartLanguage();
@@ -125,6 +141,9 @@ struct MainWindow::Impl {
   void connectRuns();
   void bindKinds();
   void restoreLayout();
+  void buildPresentationMode();
+  void setPresentationMode(bool on);
+  void retranslatePresentation();
 
   // --- Messages ---
   void message(MessageArea::Severity s, const QString& text) {
@@ -160,6 +179,8 @@ struct MainWindow::Impl {
   bool saveScene();
   bool saveSceneAs();
   bool saveSceneTo(const QString& path);
+  void exportUrdf();
+  bool exportUrdfTo(const QString& path);
 
   // --- Runs ---
   void run(bool startPaused);

@@ -71,6 +71,10 @@ void MainWindow::Impl::updateActions() {
   saveAsAct->setEnabled(robotDocument);
   saveSceneAct->setEnabled(document.writable());
   saveSceneAsAct->setEnabled(document.writable());
+  QString whyNot;
+  const bool urdf = has && binding && binding->urdfExport(*scene(), parts, &whyNot).has_value();
+  exportUrdfAct->setEnabled(urdf);
+  exportUrdfAct->setToolTip(urdf ? exportUrdfAct->statusTip() : whyNot);
 }
 
 /// After a change of the kind's robot document: title, actions, the operation counts shown.
@@ -152,6 +156,38 @@ bool MainWindow::Impl::saveSceneTo(const QString& path) {
   }
   info(MainWindow::tr("Scene saved to %1").arg(path));
   updateTitle();
+  return true;
+}
+
+/// File > Export URDF: the scene's serial chain as the chain editor holds it (unsaved edits included),
+/// written by the function of maniplab-cli urdf-export (exportUrdfFile, model/urdf), mesh paths re-anchored
+/// to the new file.
+void MainWindow::Impl::exportUrdf() {
+  if (!scene() || !binding) return;
+  const QString robot = parts.robotPath.isEmpty() ? QString() : QFileInfo(parts.robotPath).completeBaseName();
+  const QString start = (parts.robotPath.isEmpty() ? dataDirectory() + QStringLiteral("/robots")
+                                                   : QFileInfo(parts.robotPath).absolutePath()) +
+                        QStringLiteral("/") + (robot.isEmpty() ? QStringLiteral("robot") : robot) + QStringLiteral(".urdf");
+  QString path = QFileDialog::getSaveFileName(w, MainWindow::tr("Export the robot as URDF"), start,
+                                              MainWindow::tr("URDF robots (*.urdf)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".urdf");
+  exportUrdfTo(path);
+}
+
+bool MainWindow::Impl::exportUrdfTo(const QString& path) {
+  QString whyNot;
+  const std::optional<UrdfExportSource> src = binding->urdfExport(*scene(), parts, &whyNot);
+  if (!src) {
+    error(MainWindow::tr("%1: the URDF was not exported: %2").arg(path, whyNot));
+    return false;
+  }
+  const std::string err = exportUrdfFile(src->description, src->sourceFile, path.toStdString());
+  if (!err.empty()) {
+    error(MainWindow::tr("%1: the URDF was not exported (an existing file is left unchanged): %2").arg(path, q(err)));
+    return false;
+  }
+  info(MainWindow::tr("Robot exported as URDF to %1 (%n joint(s))", "", int(src->description.joints.size())).arg(path));
   return true;
 }
 

@@ -74,6 +74,8 @@ void MainWindow::Impl::retranslate() {
   saveAct->setText(MainWindow::tr("&Save robot"));
   saveAsAct->setText(MainWindow::tr("Save robot &as..."));
   saveAct->setStatusTip(MainWindow::tr("Write the robot of the chain editor to its robot file"));
+  exportUrdfAct->setText(MainWindow::tr("Export &URDF..."));
+  exportUrdfAct->setStatusTip(MainWindow::tr("Write the robot as a URDF file (ROS and other tools read it)"));
   saveSceneAct->setText(MainWindow::tr("Save s&cene"));
   saveSceneAct->setStatusTip(MainWindow::tr("Write the scene with the control panel's settings (trajectory, controllers, gains, rates...)"));
   saveSceneAsAct->setText(MainWindow::tr("Sa&ve scene as..."));
@@ -118,8 +120,10 @@ void MainWindow::Impl::retranslate() {
   messageDock->setWindowTitle(MainWindow::tr("Messages"));
   conservationDock->setWindowTitle(MainWindow::tr("Conservation"));
   if (!runs.isRunning()) statusLabel->setText(MainWindow::tr("Ready"));
+  retranslatePresentation();
   retranslateEquations();
   updateTitle();
+  updateActions();  // the tooltips that say why an action is disabled
 }
 
 }  // namespace maniplab::ui

@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSvgGenerator>
 #include <QBuffer>
@@ -1011,6 +1012,25 @@ struct ScopeWidget::Impl {
   }
 };
 
+namespace {
+/// The side panel's scroll area: at least as wide as the panel wants (its buttons and the channel row are
+/// not cut in a narrow dock, in French), scrolling vertically only.
+class PanelScrollArea final : public QScrollArea {
+ public:
+  QSize minimumSizeHint() const override {
+    const int content = widget() ? widget()->sizeHint().width() : 0;
+    return {std::max(280, content + verticalScrollBar()->sizeHint().width() + 2 * frameWidth()),
+            QScrollArea::minimumSizeHint().height()};
+  }
+  /// The panel's content changed (texts of another language, a font): the minimum follows (QScrollArea
+  /// filters its widget's events).
+  bool eventFilter(QObject* o, QEvent* e) override {
+    if (o == widget() && e->type() == QEvent::LayoutRequest) updateGeometry();
+    return QScrollArea::eventFilter(o, e);
+  }
+};
+}  // namespace
+
 ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl>()) {
   d->q = this;
   for (int k = 0; k < kChannels; ++k) d->ch[std::size_t(k)].color = kDefaultColors[std::size_t(k)];
@@ -1019,12 +1039,11 @@ ScopeWidget::ScopeWidget(QWidget* parent) : QWidget(parent), d(std::make_unique<
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(d->plot, 1);
-  auto* scroll = new QScrollArea;
+  auto* scroll = new PanelScrollArea;
   scroll->setWidget(d->buildPanel());
   d->retranslate();
   scroll->setWidgetResizable(true);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setMinimumWidth(280);
   layout->addWidget(scroll, 0);
   d->timer = new QTimer(this);
   d->timer->setSingleShot(true);

@@ -4,10 +4,13 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <set>
+#include <system_error>
 
 #include <tinyxml.h>
 
+#include "maniplab/model/atomic_file.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 
 namespace maniplab {
@@ -182,6 +185,25 @@ std::string robotToUrdf(const RobotDescription& desc) {
   printer.SetIndent("  ");
   doc.Accept(&printer);
   return printer.Str();
+}
+
+void rebaseMeshPaths(RobotDescription& d, const std::string& fromFile, const std::string& toFile) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path from = fs::absolute(fromFile, ec).parent_path(), to = fs::absolute(toFile, ec).parent_path();
+  for (auto& j : d.joints) {
+    if (j.geometry.shape != "mesh" || j.geometry.mesh.empty()) continue;
+    if (j.geometry.mesh.rfind("package://", 0) == 0) continue;
+    fs::path p(j.geometry.mesh);
+    if (p.is_relative()) p = from / p;
+    if (!fs::exists(p, ec)) continue;
+    j.geometry.mesh = p.lexically_normal().lexically_relative(to).string();
+  }
+}
+
+std::string exportUrdfFile(RobotDescription description, const std::string& sourceFile, const std::string& path) {
+  rebaseMeshPaths(description, sourceFile, path);
+  return tryWriteFileAtomically(path, robotToUrdf(description), "URDF file");
 }
 
 }  // namespace maniplab

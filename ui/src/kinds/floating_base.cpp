@@ -42,6 +42,13 @@ class FloatingBaseKindUi final : public SceneKindUi {
   void algorithms(const sim::AnyScene& scene, AlgorithmsDialog& dialog) const override {
     dialog.setModel(satellite(scene).model.arm);  // the arm's serial chain
   }
+
+  std::optional<UrdfExportSource> urdfExport(const sim::AnyScene&, const WindowParts&, QString* whyNot) const override {
+    if (whyNot)
+      *whyNot = MainWindow::tr("URDF export writes a serial chain on a fixed base: this arm's base floats freely "
+                               "(its motion couples with the arm's), which the exported file could not say.");
+    return std::nullopt;
+  }
 };
 
 }  // namespace

@@ -74,6 +74,14 @@ void SceneKindUi::algorithms(const sim::AnyScene& scene, AlgorithmsDialog& dialo
     dialog.clearModel(MainWindow::tr("The operation counts are those of serial chains: this scene simulates none."));
 }
 
+std::optional<UrdfExportSource> SceneKindUi::urdfExport(const sim::AnyScene& scene, const WindowParts&,
+                                                        QString* whyNot) const {
+  if (const RobotLoadResult* robot = scene.serialRobot(); robot && robot->model.nq > 0)
+    return UrdfExportSource{robot->description, scene.robotFile()};
+  if (whyNot) *whyNot = MainWindow::tr("URDF export writes a serial chain on a fixed base: this scene has none.");
+  return std::nullopt;
+}
+
 QString SceneKindUi::unsavedQuestion(bool robotEdited, bool sceneEdited) const {
   return robotEdited && sceneEdited ? MainWindow::tr("The robot and the scene have been modified. Save the changes?")
          : robotEdited             ? MainWindow::tr("The robot has been modified. Save the changes?")

@@ -124,6 +124,13 @@ class OrthoglideKindUi final : public SceneKindUi {
                        "robot or the satellite arm."));
   }
 
+  std::optional<UrdfExportSource> urdfExport(const sim::AnyScene&, const WindowParts&, QString* whyNot) const override {
+    if (whyNot)
+      *whyNot = MainWindow::tr("URDF export writes a serial chain: the Orthoglide is a parallel robot (closed "
+                               "loops), which URDF cannot describe.");
+    return std::nullopt;
+  }
+
   bool hasRobotDocument() const override { return true; }
   bool robotModified(const WindowParts& w) const override { return w.orthoEditor->isModified(); }
 

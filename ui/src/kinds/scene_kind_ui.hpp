@@ -9,6 +9,7 @@
 #include <QString>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "maniplab/sim/scene_kind.hpp"
@@ -64,6 +65,13 @@ struct WindowParts {
   void error(const QString& text) const { message(MessageArea::Severity::Error, text); }
 };
 
+/// What File > Export URDF writes: a serial chain on a fixed base, and the file its mesh paths are
+/// relative to (empty: the working directory).
+struct UrdfExportSource {
+  RobotDescription description;
+  std::string sourceFile;
+};
+
 class SceneKindUi {
  public:
   virtual ~SceneKindUi() = default;
@@ -103,6 +111,10 @@ class SceneKindUi {
   virtual bool saveRobotAs(const sim::AnyScene&, WindowParts&) const { return false; }
   /// The question asked before the robot document's edits are lost (with or without scene edits).
   virtual QString unsavedQuestion(bool robotEdited, bool sceneEdited) const;
+  /// File > Export URDF: the scene's serial chain as the editors hold it; std::nullopt and *whyNot (the
+  /// disabled action's tooltip) when the scene has none (the generic binding: AnyScene::serialRobot()).
+  virtual std::optional<UrdfExportSource> urdfExport(const sim::AnyScene& scene, const WindowParts& w,
+                                                     QString* whyNot) const;
   /// Just before the scene is written: the robot document is saved first (the scene names its file), and
   /// what the scene file keeps of the window's state (the serial scenes' backend). False: not saved.
   virtual bool beforeSceneSave(sim::AnyScene&, WindowParts&, const QString& /*path*/) const { return true; }

@@ -161,6 +161,11 @@ class SerialKindUi final : public SceneKindUi {
     return !path.isEmpty() && saveRobot(scene, w, path);
   }
 
+  /// The chain editor's robot, with its unsaved edits; its mesh paths are relative to its robot file.
+  std::optional<UrdfExportSource> urdfExport(const sim::AnyScene&, const WindowParts& w, QString*) const override {
+    return UrdfExportSource{w.editor->description(), w.robotPath.toStdString()};
+  }
+
   /// The scene names its robot file: the robot's unsaved edits are saved first; the backend the runs use.
   bool beforeSceneSave(sim::AnyScene& scene, WindowParts& w, const QString& path) const override {
     if (!w.undo->isClean()) {

@@ -138,6 +138,17 @@ std::string describeCandidates(const std::vector<UrdfChainCandidate>& candidates
 /// extensions above. Numbers are written with 17 significant digits.
 std::string robotToUrdf(const RobotDescription& description);
 
+/// Re-anchors the relative mesh paths of a description from `fromFile`'s directory to `toFile`'s (a
+/// package:// URI, or a mesh not found from `fromFile`, is kept as given), so that a robot written to
+/// `toFile` still finds its meshes.
+void rebaseMeshPaths(RobotDescription& description, const std::string& fromFile, const std::string& toFile);
+
+/// Export as URDF (maniplab-cli urdf-export, File > Export URDF in the GUI): robotToUrdf of the
+/// description, its mesh paths re-anchored from `sourceFile` (the robot file it was read from; empty: the
+/// working directory) to `path`, written atomically (model/atomic_file.hpp). Empty on success, otherwise
+/// the error message naming the file and the cause (an existing file is then left unchanged).
+std::string exportUrdfFile(RobotDescription description, const std::string& sourceFile, const std::string& path);
+
 /// Resolves a URDF mesh reference by the rule above; empty when not found. `urdfFile` may be empty
 /// (then relative paths and the ancestor search use the working directory).
 std::string resolveMeshPath(const std::string& uri, const std::string& urdfFile,
