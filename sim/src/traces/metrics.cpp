@@ -18,7 +18,9 @@ void checkStep(double t, double dt, const char* who) {
     throw std::invalid_argument(std::string(who) + ": dt must be finite and >= 0 and t a number");
 }
 
-double wrapAngle(double a) { return std::remainder(a, 2 * std::numbers::pi); }
+/// a wrapped to [-pi, pi]. std::remainder returns a itself there (|a| <= half the divisor); the test first
+/// saves its cost (~4 % of a simulated run, where the orientation errors are always small).
+double wrapAngle(double a) { return std::abs(a) <= std::numbers::pi ? a : std::remainder(a, 2 * std::numbers::pi); }
 
 }  // namespace
 
