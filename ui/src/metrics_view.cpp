@@ -267,6 +267,10 @@ void MetricsView::rebuild() {
   table_->setRowCount(int(runs_.size()) * perRun);
   QStringList vlabels;  // the logical rows' names
   for (std::size_t r = 0; r < n; ++r) vlabels << tr("joint %1").arg(r + 1);
+  QStringList shortLabels;  // the rows' headers, short (a narrow dock)
+  for (std::size_t r = 0; r < n; ++r) shortLabels << tr("joint %1", "metrics table row header (short)").arg(r + 1);
+  if (anyCart)
+    for (const char* a : sim::kCartesianAxisNames) shortLabels << QString::fromUtf8(a);
   if (anyCart)
     for (const char* a : sim::kCartesianAxisNames) vlabels << QString::fromUtf8(a);
   auto headerTip = [](const QString& key) {
@@ -275,7 +279,10 @@ void MetricsView::rebuild() {
   for (int c = 0; c < kShownColumns; ++c) {
     const QString key = QLatin1String(kKeys[c]);
     // The torque columns' short headers (the full names are in the tooltips).
-    auto* h = new QTableWidgetItem(c == 4 ? tr("RMS τ") : c == 5 ? tr("peak τ") : metricLabel(key));
+    auto* h = new QTableWidgetItem(c == 4   ? tr("RMS τ")
+                                   : c == 5 ? tr("peak τ")
+                                   : c == 2 ? tr("e steady", "metrics table column header (short)")
+                                            : metricLabel(key));
     h->setToolTip(headerTip(key));
     table_->setHorizontalHeaderItem(c, h);
   }
@@ -295,7 +302,9 @@ void MetricsView::rebuild() {
     table_->setVerticalHeaderItem(r0, new QTableWidgetItem(QString()));
     for (std::size_t r = 0; r < rows; ++r) {
       const int shown = r0 + 1 + int(r) + (r >= n ? 1 : 0);
-      table_->setVerticalHeaderItem(shown, new QTableWidgetItem(vlabels[int(r)]));
+      auto* h = new QTableWidgetItem(shortLabels[int(r)]);
+      h->setToolTip(vlabels[int(r)]);
+      table_->setVerticalHeaderItem(shown, h);
     }
     if (anyCart) {  // the Cartesian axes' metrics: the same first four, then the final value
       const int h = r0 + 1 + int(n);
