@@ -1990,7 +1990,7 @@
     </message>
     <message>
         <source>error of joint %1</source>
-        <translation>erreur de l&apos;articulation %1</translation>
+        <translation>erreur art. %1</translation>
     </message>
 </context>
 <context>
