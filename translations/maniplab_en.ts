@@ -2,6 +2,559 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>Diagnostic</name>
+    <message>
+        <source>cannot open file for reading</source>
+        <translation>cannot open file for reading</translation>
+    </message>
+    <message>
+        <source>invalid JSON at line %1, column %2</source>
+        <translation>invalid JSON at line %1, column %2</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>invalid JSON: %1</translation>
+    </message>
+    <message>
+        <source>duplicate key (each key may appear once per object)</source>
+        <translation>duplicate key (each key may appear once per object)</translation>
+    </message>
+    <message>
+        <source>the document must be a JSON object</source>
+        <translation>the document must be a JSON object</translation>
+    </message>
+    <message>
+        <source>must be &quot;%1&quot; (got &quot;%2&quot;)</source>
+        <translation>must be &quot;%1&quot; (got &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>unsupported version %1 (this program reads version 1)</source>
+        <translation>unsupported version %1 (this program reads version 1)</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; (expected one of: %2)</source>
+        <translation>unknown key &quot;%1&quot; (expected one of: %2)</translation>
+    </message>
+    <message>
+        <source>missing required number</source>
+        <translation>missing required number</translation>
+    </message>
+    <message>
+        <source>missing required 3-vector</source>
+        <translation>missing required 3-vector</translation>
+    </message>
+    <message>
+        <source>missing required string</source>
+        <translation>missing required string</translation>
+    </message>
+    <message>
+        <source>missing required object</source>
+        <translation>missing required object</translation>
+    </message>
+    <message>
+        <source>missing required inertia tensor</source>
+        <translation>missing required inertia tensor</translation>
+    </message>
+    <message>
+        <source>must be a number (got %1)</source>
+        <translation>must be a number (got %1)</translation>
+    </message>
+    <message>
+        <source>must be finite</source>
+        <translation>must be finite</translation>
+    </message>
+    <message>
+        <source>must be an array of 3 numbers</source>
+        <translation>must be an array of 3 numbers</translation>
+    </message>
+    <message>
+        <source>must be a 3x3 array of rows</source>
+        <translation>must be a 3x3 array of rows</translation>
+    </message>
+    <message>
+        <source>must be a row of 3 numbers</source>
+        <translation>must be a row of 3 numbers</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>must be a string</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>must be an object</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>must be true or false</translation>
+    </message>
+    <message>
+        <source>must be positive</source>
+        <translation>must be positive</translation>
+    </message>
+    <message>
+        <source>must be non-negative</source>
+        <translation>must be non-negative</translation>
+    </message>
+    <message>
+        <source>must be non-negative (got %1)</source>
+        <translation>must be non-negative (got %1)</translation>
+    </message>
+    <message>
+        <source>must be non-zero</source>
+        <translation>must be non-zero</translation>
+    </message>
+    <message>
+        <source>must be a positive integer</source>
+        <translation>must be a positive integer</translation>
+    </message>
+    <message>
+        <source>must be a unit vector (norm %1)</source>
+        <translation>must be a unit vector (norm %1)</translation>
+    </message>
+    <message>
+        <source>must be a rotation matrix (orthonormal, determinant +1)</source>
+        <translation>must be a rotation matrix (orthonormal, determinant +1)</translation>
+    </message>
+    <message>
+        <source>must be finite numbers</source>
+        <translation>must be finite numbers</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>must be a finite number</translation>
+    </message>
+    <message>
+        <source>must be a finite number (got &quot;%1&quot;)</source>
+        <translation>must be a finite number (got &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>must be three finite numbers</source>
+        <translation>must be three finite numbers</translation>
+    </message>
+    <message>
+        <source>inertia tensor must be symmetric</source>
+        <translation>inertia tensor must be symmetric</translation>
+    </message>
+    <message>
+        <source>inertia tensor must be positive semi-definite (smallest principal moment %1)</source>
+        <translation>inertia tensor must be positive semi-definite (smallest principal moment %1)</translation>
+    </message>
+    <message>
+        <source>principal moments %1, %2, %3 violate the triangle inequality (not a physical rigid body); loaded as given</source>
+        <translation>principal moments %1, %2, %3 violate the triangle inequality (not a physical rigid body); loaded as given</translation>
+    </message>
+    <message>
+        <source>friction coefficients must be non-negative</source>
+        <translation>friction coefficients must be non-negative</translation>
+    </message>
+    <message>
+        <source>must be &quot;revolute&quot; or &quot;prismatic&quot; (got &quot;%1&quot;)</source>
+        <translation>must be &quot;revolute&quot; or &quot;prismatic&quot; (got &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>give either &quot;rpy&quot; or &quot;P&quot;, not both</source>
+        <translation>give either &quot;rpy&quot; or &quot;P&quot;, not both</translation>
+    </message>
+    <message>
+        <source>lower limit is greater than upper limit</source>
+        <translation>lower limit is greater than upper limit</translation>
+    </message>
+    <message>
+        <source>massless link with non-zero inertia (accepted; its inertia still acts)</source>
+        <translation>massless link with non-zero inertia (accepted; its inertia still acts)</translation>
+    </message>
+    <message>
+        <source>must be &quot;box&quot;, &quot;cylinder&quot;, &quot;sphere&quot; or &quot;mesh&quot;</source>
+        <translation>must be &quot;box&quot;, &quot;cylinder&quot;, &quot;sphere&quot; or &quot;mesh&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;dh&quot;, &quot;mdh&quot; or &quot;general&quot; (got &quot;%1&quot;)</source>
+        <translation>must be &quot;dh&quot;, &quot;mdh&quot; or &quot;general&quot; (got &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>must be &quot;rad&quot; or &quot;deg&quot;</source>
+        <translation>must be &quot;rad&quot; or &quot;deg&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;armature&quot; or &quot;full&quot;</source>
+        <translation>must be &quot;armature&quot; or &quot;full&quot;</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array of joints</source>
+        <translation>must be a non-empty array of joints</translation>
+    </message>
+    <message>
+        <source>at most 64 joints are supported</source>
+        <translation>at most 64 joints are supported</translation>
+    </message>
+    <message>
+        <source>at most 64 moving joints are supported</source>
+        <translation>at most 64 moving joints are supported</translation>
+    </message>
+    <message>
+        <source>must be an array of %1 numbers (one per joint)</source>
+        <translation>must be an array of %1 numbers (one per joint)</translation>
+    </message>
+    <message>
+        <source>home position is outside the joint limits</source>
+        <translation>home position is outside the joint limits</translation>
+    </message>
+    <message>
+        <source>with the full rotor model the link inertia should include the rotor of joint %1 as a locked part (Llibre, Mampey &amp; Chrétien 1983: J&apos; = J - J_m); here J - J_m has a negative principal moment (%2)</source>
+        <translation>with the full rotor model the link inertia should include the rotor of joint %1 as a locked part (Llibre, Mampey &amp; Chrétien 1983: J&apos; = J - J_m); here J - J_m has a negative principal moment (%2)</translation>
+    </message>
+    <message>
+        <source>the mass matrix is singular or near-singular at the home pose (no inertia moves with joint %1 independently of the joints before it): give this link (or the links after it) mass/inertia, or a rotor inertia</source>
+        <translation>the mass matrix is singular or near-singular at the home pose (no inertia moves with joint %1 independently of the joints before it): give this link (or the links after it) mass/inertia, or a rotor inertia</translation>
+    </message>
+    <message>
+        <source>not well-formed XML at line %1, column %2: %3 (file rejected before it reaches the URDF parser)</source>
+        <translation>not well-formed XML at line %1, column %2: %3 (file rejected before it reaches the URDF parser)</translation>
+    </message>
+    <message>
+        <source>URDF: %1</source>
+        <translation>URDF: %1</translation>
+    </message>
+    <message>
+        <source>not a valid URDF document</source>
+        <translation>not a valid URDF document</translation>
+    </message>
+    <message>
+        <source>the URDF has no root link</source>
+        <translation>the URDF has no root link</translation>
+    </message>
+    <message>
+        <source>joint &quot;%1&quot; connects link &quot;%2&quot; to itself</source>
+        <translation>joint &quot;%1&quot; connects link &quot;%2&quot; to itself</translation>
+    </message>
+    <message>
+        <source>link &quot;%1&quot; has two parent joints (&quot;%2&quot; and &quot;%3&quot;): URDF describes trees</source>
+        <translation>link &quot;%1&quot; has two parent joints (&quot;%2&quot; and &quot;%3&quot;): URDF describes trees</translation>
+    </message>
+    <message>
+        <source>the joints form a closed loop through link &quot;%1&quot;: URDF describes trees</source>
+        <translation>the joints form a closed loop through link &quot;%1&quot;: URDF describes trees</translation>
+    </message>
+    <message>
+        <source>the joint axis must be a non-zero finite vector</source>
+        <translation>the joint axis must be a non-zero finite vector</translation>
+    </message>
+    <message>
+        <source>limits must be finite numbers</source>
+        <translation>limits must be finite numbers</translation>
+    </message>
+    <message>
+        <source>the mechanical reduction (gear ratio) must be non-zero</source>
+        <translation>the mechanical reduction (gear ratio) must be non-zero</translation>
+    </message>
+    <message>
+        <source>the rotor inertia must be non-negative</source>
+        <translation>the rotor inertia must be non-negative</translation>
+    </message>
+    <message>
+        <source>the transverse rotor inertia must be non-negative</source>
+        <translation>the transverse rotor inertia must be non-negative</translation>
+    </message>
+    <message>
+        <source>mass and inertia must be finite numbers</source>
+        <translation>mass and inertia must be finite numbers</translation>
+    </message>
+    <message>
+        <source>lower = upper = 0 (URDF&apos;s default when the attributes are missing): the joint is outside its limits as soon as it moves</source>
+        <translation>lower = upper = 0 (URDF&apos;s default when the attributes are missing): the joint is outside its limits as soon as it moves</translation>
+    </message>
+    <message>
+        <source>not positive: no velocity limit</source>
+        <translation>not positive: no velocity limit</translation>
+    </message>
+    <message>
+        <source>not positive: no effort limit</source>
+        <translation>not positive: no effort limit</translation>
+    </message>
+    <message>
+        <source>damping and friction must be finite and non-negative</source>
+        <translation>damping and friction must be finite and non-negative</translation>
+    </message>
+    <message>
+        <source>the robot file &quot;%1&quot; is invalid:</source>
+        <translation>the robot file &quot;%1&quot; is invalid:</translation>
+    </message>
+    <message>
+        <source>must be &quot;serial&quot; or absent for a serial scene (got &quot;%1&quot;)</source>
+        <translation>must be &quot;serial&quot; or absent for a serial scene (got &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>unknown trajectory type &quot;%1&quot; (quintic, trapezoidal, via_points, fourier, cartesian_line, umis_thesis_line, hold)</source>
+        <translation>unknown trajectory type &quot;%1&quot; (quintic, trapezoidal, via_points, fourier, cartesian_line, umis_thesis_line, hold)</translation>
+    </message>
+    <message>
+        <source>must be &quot;pid&quot;, &quot;pd_gravity&quot;, &quot;computed_torque&quot;, &quot;operational_space&quot; or &quot;zero&quot; (got &quot;%1&quot;)</source>
+        <translation>must be &quot;pid&quot;, &quot;pd_gravity&quot;, &quot;computed_torque&quot;, &quot;operational_space&quot; or &quot;zero&quot; (got &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>duplicate controller name &quot;%1&quot;</source>
+        <translation>duplicate controller name &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array of controllers</source>
+        <translation>must be a non-empty array of controllers</translation>
+    </message>
+    <message>
+        <source>shorter than the trajectory (%1 s): the run stops mid-motion</source>
+        <translation>shorter than the trajectory (%1 s): the run stops mid-motion</translation>
+    </message>
+    <message>
+        <source>must be at most 24 h of simulated time</source>
+        <translation>must be at most 24 h of simulated time</translation>
+    </message>
+    <message>
+        <source>must be an array of at least 2 joint vectors</source>
+        <translation>must be an array of at least 2 joint vectors</translation>
+    </message>
+    <message>
+        <source>must be an array with one time per point</source>
+        <translation>must be an array with one time per point</translation>
+    </message>
+    <message>
+        <source>must have %1 values (one per joint), got %2</source>
+        <translation>must have %1 values (one per joint), got %2</translation>
+    </message>
+    <message>
+        <source>must be a number or an array of %1 numbers</source>
+        <translation>must be a number or an array of %1 numbers</translation>
+    </message>
+    <message>
+        <source>missing required value (a number or an array of %1)</source>
+        <translation>missing required value (a number or an array of %1)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (joint %1: %2)</source>
+        <translation>must be non-negative (joint %1: %2)</translation>
+    </message>
+    <message>
+        <source>plant_hz must be a whole multiple of control_hz (got %1 / %2)</source>
+        <translation>plant_hz must be a whole multiple of control_hz (got %1 / %2)</translation>
+    </message>
+    <message>
+        <source>must be &quot;euler&quot;, &quot;rk4&quot; or &quot;dopri5&quot;</source>
+        <translation>must be &quot;euler&quot;, &quot;rk4&quot; or &quot;dopri5&quot;</translation>
+    </message>
+    <message>
+        <source>must be an array of channel groups</source>
+        <translation>must be an array of channel groups</translation>
+    </message>
+    <message>
+        <source>unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)</source>
+        <translation>unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)</translation>
+    </message>
+    <message>
+        <source>must be &quot;sim&quot; or &quot;ethercat&quot;</source>
+        <translation>must be &quot;sim&quot; or &quot;ethercat&quot;</translation>
+    </message>
+    <message>
+        <source>joint %1</source>
+        <translation>joint %1</translation>
+    </message>
+    <message>
+        <source>joint %1 (%2)</source>
+        <translation>joint %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 position</source>
+        <translation>%1 position</translation>
+    </message>
+    <message>
+        <source>%1 velocity</source>
+        <translation>%1 velocity</translation>
+    </message>
+    <message>
+        <source>t = %1 s: the simulation diverged: %2 is not finite</source>
+        <translation>t = %1 s: the simulation diverged: %2 is not finite</translation>
+    </message>
+    <message>
+        <source>t = %1 s: the simulation diverged: %2 reached %3, beyond %4 (energy blow-up; reduce the step or check the gains)</source>
+        <translation>t = %1 s: the simulation diverged: %2 reached %3, beyond %4 (energy blow-up; reduce the step or check the gains)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2; the simulation stopped</source>
+        <translation>t = %1 s: %2; the simulation stopped</translation>
+    </message>
+    <message>
+        <source>the mass matrix became singular at %1</source>
+        <translation>the mass matrix became singular at %1</translation>
+    </message>
+    <message>
+        <source>the step fell to %1 s</source>
+        <translation>the step fell to %1 s</translation>
+    </message>
+    <message>
+        <source>%1 steps rejected in a row, the last of %2 s</source>
+        <translation>%1 steps rejected in a row, the last of %2 s</translation>
+    </message>
+    <message>
+        <source>%1 steps in one tick of %2 s, the last of %3 s</source>
+        <translation>%1 steps in one tick of %2 s, the last of %3 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: the adaptive stepper stalled (%2): the dynamics are discontinuous there, usually through Coulomb friction&apos;s sign at zero velocity; set a coulomb_smoothing velocity</source>
+        <translation>t = %1 s: the adaptive stepper stalled (%2): the dynamics are discontinuous there, usually through Coulomb friction&apos;s sign at zero velocity; set a coulomb_smoothing velocity</translation>
+    </message>
+    <message>
+        <source>t = %1 s: the adaptive stepper stalled (%2; the largest error is on %3): the dynamics are discontinuous there, usually through Coulomb friction&apos;s sign at zero velocity; set a coulomb_smoothing velocity</source>
+        <translation>t = %1 s: the adaptive stepper stalled (%2; the largest error is on %3): the dynamics are discontinuous there, usually through Coulomb friction&apos;s sign at zero velocity; set a coulomb_smoothing velocity</translation>
+    </message>
+    <message>
+        <source>t = %1 s: energy blow-up: the total energy departs from its initial value plus the actuator work by %2 J; the integration diverged (reduce the step)</source>
+        <translation>t = %1 s: energy blow-up: the total energy departs from its initial value plus the actuator work by %2 J; the integration diverged (reduce the step)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 deg)</source>
+        <translation>%1 %2 (%3 deg)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its upper position limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</source>
+        <translation>t = %1 s: %2 passes its upper position limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its lower position limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</source>
+        <translation>t = %1 s: %2 passes its lower position limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its velocity limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</source>
+        <translation>t = %1 s: %2 passes its velocity limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its acceleration limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</source>
+        <translation>t = %1 s: %2 passes its acceleration limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its effort limit %3 by %4: peak %5 at t = %6 s (inverse dynamics along the desired trajectory), back within the limit at t = %7 s</source>
+        <translation>t = %1 s: %2 passes its effort limit %3 by %4: peak %5 at t = %6 s (inverse dynamics along the desired trajectory), back within the limit at t = %7 s</translation>
+    </message>
+    <message>
+        <source>%1:%2: error: %3</source>
+        <translation>%1:%2: error: %3</translation>
+    </message>
+    <message>
+        <source>%1:%2: warning: %3</source>
+        <translation>%1:%2: warning: %3</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: pose out of reach at t = %1 s</source>
+        <translation>CartesianLineTrajectory: pose out of reach at t = %1 s</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)</source>
+        <translation>CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS geometry match the model?)</source>
+        <translation>CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS geometry match the model?)</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</source>
+        <translation>CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</translation>
+    </message>
+    <message>
+        <source>umis_thesis_line needs the UMIS robot (its DH structure was not found)</source>
+        <translation>umis_thesis_line needs the UMIS robot (its DH structure was not found)</translation>
+    </message>
+    <message>
+        <source>&quot;ik&quot;: &quot;umis&quot; needs the UMIS robot structure</source>
+        <translation>&quot;ik&quot;: &quot;umis&quot; needs the UMIS robot structure</translation>
+    </message>
+    <message>
+        <source>cannot save the scene &apos;%1&apos;: %2</source>
+        <translation>cannot save the scene &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>cannot save the scene &apos;%1&apos;: it would not read back:
+%2</source>
+        <translation>cannot save the scene &apos;%1&apos;: it would not read back:
+%2</translation>
+    </message>
+    <message>
+        <source>give either &quot;design&quot; or explicit &quot;kp&quot;/&quot;kv&quot;, not both</source>
+        <translation>give either &quot;design&quot; or explicit &quot;kp&quot;/&quot;kv&quot;, not both</translation>
+    </message>
+    <message>
+        <source>must be in [0, 100)</source>
+        <translation>must be in [0, 100)</translation>
+    </message>
+    <message>
+        <source>must be &quot;none&quot;, &quot;coulomb&quot; or &quot;full&quot;</source>
+        <translation>must be &quot;none&quot;, &quot;coulomb&quot; or &quot;full&quot;</translation>
+    </message>
+    <message>
+        <source>missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)</source>
+        <translation>missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)</translation>
+    </message>
+    <message>
+        <source>must have 6 values (one per Cartesian axis phi theta psi X Y Z), got %1</source>
+        <translation>must have 6 values (one per Cartesian axis phi theta psi X Y Z), got %1</translation>
+    </message>
+    <message>
+        <source>must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)</source>
+        <translation>must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (axis %1: %2)</source>
+        <translation>must be non-negative (axis %1: %2)</translation>
+    </message>
+    <message>
+        <source>&quot;operational_space&quot; needs a robot with 6 joints (square Jacobian); &quot;%1&quot; has %2</source>
+        <translation>&quot;operational_space&quot; needs a robot with 6 joints (square Jacobian); &quot;%1&quot; has %2</translation>
+    </message>
+    <message>
+        <source>must be positive (smallest singular value of J where damping starts)</source>
+        <translation>must be positive (smallest singular value of J where damping starts)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (0 = no damping: the exact inverse everywhere)</source>
+        <translation>must be non-negative (0 = no damping: the exact inverse everywhere)</translation>
+    </message>
+    <message>
+        <source>must be &quot;limits&quot;, a number or an array</source>
+        <translation>must be &quot;limits&quot;, a number or an array</translation>
+    </message>
+    <message>
+        <source>must be &quot;clamping&quot;, &quot;back_calculation&quot;, &quot;both&quot; or &quot;none&quot;</source>
+        <translation>must be &quot;clamping&quot;, &quot;back_calculation&quot;, &quot;both&quot; or &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>back-calculation anti-windup needs a tracking time</source>
+        <translation>back-calculation anti-windup needs a tracking time</translation>
+    </message>
+    <message>
+        <source>must be an array of %1 coefficient arrays (one per joint)</source>
+        <translation>must be an array of %1 coefficient arrays (one per joint)</translation>
+    </message>
+    <message>
+        <source>must be &quot;auto&quot;, &quot;umis&quot; or &quot;numeric&quot;</source>
+        <translation>must be &quot;auto&quot;, &quot;umis&quot; or &quot;numeric&quot;</translation>
+    </message>
+    <message>
+        <source>must be in [0, 62] (0 = no quantisation)</source>
+        <translation>must be in [0, 62] (0 = no quantisation)</translation>
+    </message>
+    <message>
+        <source>must be &quot;true&quot; or &quot;difference&quot; (Zanaboni 2009 estimator)</source>
+        <translation>must be &quot;true&quot; or &quot;difference&quot; (Zanaboni 2009 estimator)</translation>
+    </message>
+    <message>
+        <source>must be in [0, 10000] ms (0: the master&apos;s default)</source>
+        <translation>must be in [0, 10000] ms (0: the master&apos;s default)</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0: the master&apos;s default)</source>
+        <translation>must be &gt;= 0 (0: the master&apos;s default)</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::AlgorithmsDialog</name>
     <message>
         <source>Joint transforms S_i</source>
@@ -858,10 +1411,6 @@
         <translation>Interface:</translation>
     </message>
     <message>
-        <source>A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
-        <translation>A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</translation>
-    </message>
-    <message>
         <source>In-process virtual drives (no privileges)</source>
         <translation>In-process virtual drives (no privileges)</translation>
     </message>
@@ -1204,6 +1753,118 @@
     <message>
         <source>Emergencies</source>
         <translation>Emergencies</translation>
+    </message>
+    <message>
+        <source>A raw socket on a host interface needs root or CAP_NET_RAW: without root, grant ManipLab cap_net_raw, cap_sys_nice and cap_ipc_lock once with &apos;sudo scripts/grant-capabilities.sh&apos; (the cyclic thread then also gets SCHED_FIFO and locked memory). The in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
+        <translation>A raw socket on a host interface needs root or CAP_NET_RAW: without root, grant ManipLab cap_net_raw, cap_sys_nice and cap_ipc_lock once with &apos;sudo scripts/grant-capabilities.sh&apos; (the cyclic thread then also gets SCHED_FIFO and locked memory). The in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</translation>
+    </message>
+    <message>
+        <source>Loss budget and latency</source>
+        <translation>Loss budget and latency</translation>
+    </message>
+    <message>
+        <source>Longest time without a good cycle:</source>
+        <translation>Longest time without a good cycle:</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>default (a quarter of the shortest drive watchdog, at most 25 ms)</source>
+        <translation>default (a quarter of the shortest drive watchdog, at most 25 ms)</translation>
+    </message>
+    <message>
+        <source>Lost, late or incomplete cycles are counted, timed and marked on the scope while the run goes on; a run stops safely when no good cycle came for longer than this. Keep it well inside the drives&apos; process-data watchdog (registers 0x0400/0x0420), which stops them on their own. Saved with the scene.</source>
+        <translation>Lost, late or incomplete cycles are counted, timed and marked on the scope while the run goes on; a run stops safely when no good cycle came for longer than this. Keep it well inside the drives&apos; process-data watchdog (registers 0x0400/0x0420), which stops them on their own. Saved with the scene.</translation>
+    </message>
+    <message>
+        <source>Bad cycles per second:</source>
+        <translation>Bad cycles per second:</translation>
+    </message>
+    <message>
+        <source>default (a tenth of the cycles)</source>
+        <translation>default (a tenth of the cycles)</translation>
+    </message>
+    <message>
+        <source>A run stops safely when more bad cycles than this fall within one second. Saved with the scene.</source>
+        <translation>A run stops safely when more bad cycles than this fall within one second. Saved with the scene.</translation>
+    </message>
+    <message>
+        <source>Check this PC for:</source>
+        <translation>Check this PC for:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How long the master&apos;s cyclic thread is measured</source>
+        <translation>How long the master&apos;s cyclic thread is measured</translation>
+    </message>
+    <message>
+        <source>Check this PC</source>
+        <translation>Check this PC</translation>
+    </message>
+    <message>
+        <source>Run the master&apos;s own cyclic thread at the selected cycle on the selected interface (or the in-process virtual drives), drives disabled, and judge whether the cycle and the loss budget will hold, as &apos;maniplab-cli ecat-latency&apos; does</source>
+        <translation>Run the master&apos;s own cyclic thread at the selected cycle on the selected interface (or the in-process virtual drives), drives disabled, and judge whether the cycle and the loss budget will hold, as &apos;maniplab-cli ecat-latency&apos; does</translation>
+    </message>
+    <message>
+        <source>In force once the bus is started.</source>
+        <translation>In force once the bus is started.</translation>
+    </message>
+    <message>
+        <source>In force: %1 ms without a good cycle, %2 bad cycles per second</source>
+        <translation>In force: %1 ms without a good cycle, %2 bad cycles per second</translation>
+    </message>
+    <message>
+        <source>; shortest drive watchdog %1 ms (slave %2)</source>
+        <translation>; shortest drive watchdog %1 ms (slave %2)</translation>
+    </message>
+    <message>
+        <source>; bad cycles %1, longest time without a good cycle %2 ms</source>
+        <translation>; bad cycles %1, longest time without a good cycle %2 ms</translation>
+    </message>
+    <message>
+        <source>Latency check failed: %1</source>
+        <translation>Latency check failed: %1</translation>
+    </message>
+    <message>
+        <source>fit</source>
+        <translation>fit</translation>
+    </message>
+    <message>
+        <source>marginal</source>
+        <translation>marginal</translation>
+    </message>
+    <message>
+        <source>unfit</source>
+        <translation>unfit</translation>
+    </message>
+    <message>
+        <source>Verdict: %1 — %2</source>
+        <translation>Verdict: %1 — %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 cycles of %3 µs: wake-up latency worst %4 µs; |period error| p99 %5 µs, worst %6 µs; round trip mean %7 µs, worst %8 µs; bad cycles %9</source>
+        <translation>%1, %2 cycles of %3 µs: wake-up latency worst %4 µs; |period error| p99 %5 µs, worst %6 µs; round trip mean %7 µs, worst %8 µs; bad cycles %9</translation>
+    </message>
+    <message>
+        <source>, longest time without a good cycle %1 ms (budget %2 ms)</source>
+        <translation>, longest time without a good cycle %1 ms (budget %2 ms)</translation>
+    </message>
+    <message>
+        <source>Advice: %1</source>
+        <translation>Advice: %1</translation>
+    </message>
+    <message>
+        <source>Latency check</source>
+        <translation>Latency check</translation>
+    </message>
+    <message>
+        <source>the bus on %1 is open: stop it first (Stop bus), the check needs the interface to itself</source>
+        <translation>the bus on %1 is open: stop it first (Stop bus), the check needs the interface to itself</translation>
     </message>
 </context>
 <context>

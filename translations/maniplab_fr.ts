@@ -2,6 +2,559 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>Diagnostic</name>
+    <message>
+        <source>cannot open file for reading</source>
+        <translation>impossible d&apos;ouvrir le fichier en lecture</translation>
+    </message>
+    <message>
+        <source>invalid JSON at line %1, column %2</source>
+        <translation>JSON invalide à la ligne %1, colonne %2</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>JSON invalide : %1</translation>
+    </message>
+    <message>
+        <source>duplicate key (each key may appear once per object)</source>
+        <translation>clé répétée (chaque clé ne peut apparaître qu&apos;une fois par objet)</translation>
+    </message>
+    <message>
+        <source>the document must be a JSON object</source>
+        <translation>le document doit être un objet JSON</translation>
+    </message>
+    <message>
+        <source>must be &quot;%1&quot; (got &quot;%2&quot;)</source>
+        <translation>doit valoir &quot;%1&quot; (lu : &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>unsupported version %1 (this program reads version 1)</source>
+        <translation>version %1 non prise en charge (ce programme lit la version 1)</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; (expected one of: %2)</source>
+        <translation>clé inconnue &quot;%1&quot; (clés attendues : %2)</translation>
+    </message>
+    <message>
+        <source>missing required number</source>
+        <translation>nombre obligatoire manquant</translation>
+    </message>
+    <message>
+        <source>missing required 3-vector</source>
+        <translation>vecteur à 3 composantes obligatoire manquant</translation>
+    </message>
+    <message>
+        <source>missing required string</source>
+        <translation>chaîne obligatoire manquante</translation>
+    </message>
+    <message>
+        <source>missing required object</source>
+        <translation>objet obligatoire manquant</translation>
+    </message>
+    <message>
+        <source>missing required inertia tensor</source>
+        <translation>tenseur d&apos;inertie obligatoire manquant</translation>
+    </message>
+    <message>
+        <source>must be a number (got %1)</source>
+        <translation>doit être un nombre (lu : %1)</translation>
+    </message>
+    <message>
+        <source>must be finite</source>
+        <translation>doit être fini</translation>
+    </message>
+    <message>
+        <source>must be an array of 3 numbers</source>
+        <translation>doit être un tableau de 3 nombres</translation>
+    </message>
+    <message>
+        <source>must be a 3x3 array of rows</source>
+        <translation>doit être un tableau 3x3 (liste de lignes)</translation>
+    </message>
+    <message>
+        <source>must be a row of 3 numbers</source>
+        <translation>doit être une ligne de 3 nombres</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>doit être une chaîne de caractères</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>doit être un objet</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>doit valoir true ou false</translation>
+    </message>
+    <message>
+        <source>must be positive</source>
+        <translation>doit être strictement positif</translation>
+    </message>
+    <message>
+        <source>must be non-negative</source>
+        <translation>doit être positif ou nul</translation>
+    </message>
+    <message>
+        <source>must be non-negative (got %1)</source>
+        <translation>doit être positif ou nul (lu : %1)</translation>
+    </message>
+    <message>
+        <source>must be non-zero</source>
+        <translation>doit être non nul</translation>
+    </message>
+    <message>
+        <source>must be a positive integer</source>
+        <translation>doit être un entier strictement positif</translation>
+    </message>
+    <message>
+        <source>must be a unit vector (norm %1)</source>
+        <translation>doit être un vecteur unitaire (norme %1)</translation>
+    </message>
+    <message>
+        <source>must be a rotation matrix (orthonormal, determinant +1)</source>
+        <translation>doit être une matrice de rotation (orthonormée, de déterminant +1)</translation>
+    </message>
+    <message>
+        <source>must be finite numbers</source>
+        <translation>doit être formé de nombres finis</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>doit être un nombre fini</translation>
+    </message>
+    <message>
+        <source>must be a finite number (got &quot;%1&quot;)</source>
+        <translation>doit être un nombre fini (lu : &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>must be three finite numbers</source>
+        <translation>doit être formé de trois nombres finis</translation>
+    </message>
+    <message>
+        <source>inertia tensor must be symmetric</source>
+        <translation>le tenseur d&apos;inertie doit être symétrique</translation>
+    </message>
+    <message>
+        <source>inertia tensor must be positive semi-definite (smallest principal moment %1)</source>
+        <translation>le tenseur d&apos;inertie doit être semi-défini positif (plus petit moment principal : %1)</translation>
+    </message>
+    <message>
+        <source>principal moments %1, %2, %3 violate the triangle inequality (not a physical rigid body); loaded as given</source>
+        <translation>les moments principaux %1, %2, %3 ne vérifient pas l&apos;inégalité triangulaire (ce n&apos;est pas un corps rigide physique) ; chargé tel quel</translation>
+    </message>
+    <message>
+        <source>friction coefficients must be non-negative</source>
+        <translation>les coefficients de frottement doivent être positifs ou nuls</translation>
+    </message>
+    <message>
+        <source>must be &quot;revolute&quot; or &quot;prismatic&quot; (got &quot;%1&quot;)</source>
+        <translation>doit valoir &quot;revolute&quot; ou &quot;prismatic&quot; (lu : &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>give either &quot;rpy&quot; or &quot;P&quot;, not both</source>
+        <translation>donner soit &quot;rpy&quot;, soit &quot;P&quot;, pas les deux</translation>
+    </message>
+    <message>
+        <source>lower limit is greater than upper limit</source>
+        <translation>la butée basse est supérieure à la butée haute</translation>
+    </message>
+    <message>
+        <source>massless link with non-zero inertia (accepted; its inertia still acts)</source>
+        <translation>corps sans masse mais d&apos;inertie non nulle (accepté ; son inertie agit quand même)</translation>
+    </message>
+    <message>
+        <source>must be &quot;box&quot;, &quot;cylinder&quot;, &quot;sphere&quot; or &quot;mesh&quot;</source>
+        <translation>doit valoir &quot;box&quot;, &quot;cylinder&quot;, &quot;sphere&quot; ou &quot;mesh&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;dh&quot;, &quot;mdh&quot; or &quot;general&quot; (got &quot;%1&quot;)</source>
+        <translation>doit valoir &quot;dh&quot;, &quot;mdh&quot; ou &quot;general&quot; (lu : &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>must be &quot;rad&quot; or &quot;deg&quot;</source>
+        <translation>doit valoir &quot;rad&quot; ou &quot;deg&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;armature&quot; or &quot;full&quot;</source>
+        <translation>doit valoir &quot;armature&quot; ou &quot;full&quot;</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array of joints</source>
+        <translation>doit être un tableau non vide d&apos;articulations</translation>
+    </message>
+    <message>
+        <source>at most 64 joints are supported</source>
+        <translation>64 articulations au plus sont prises en charge</translation>
+    </message>
+    <message>
+        <source>at most 64 moving joints are supported</source>
+        <translation>64 articulations mobiles au plus sont prises en charge</translation>
+    </message>
+    <message>
+        <source>must be an array of %1 numbers (one per joint)</source>
+        <translation>doit être un tableau de %1 nombres (un par articulation)</translation>
+    </message>
+    <message>
+        <source>home position is outside the joint limits</source>
+        <translation>la position de repos est hors des butées articulaires</translation>
+    </message>
+    <message>
+        <source>with the full rotor model the link inertia should include the rotor of joint %1 as a locked part (Llibre, Mampey &amp; Chrétien 1983: J&apos; = J - J_m); here J - J_m has a negative principal moment (%2)</source>
+        <translation>avec le modèle complet des rotors, l&apos;inertie du corps doit inclure le rotor de l&apos;articulation %1 comme une partie bloquée (Llibre, Mampey &amp; Chrétien 1983 : J&apos; = J - J_m) ; ici J - J_m a un moment principal négatif (%2)</translation>
+    </message>
+    <message>
+        <source>the mass matrix is singular or near-singular at the home pose (no inertia moves with joint %1 independently of the joints before it): give this link (or the links after it) mass/inertia, or a rotor inertia</source>
+        <translation>la matrice d&apos;inertie est singulière ou presque en position de repos (aucune inertie ne se déplace avec l&apos;articulation %1 indépendamment des articulations précédentes) : donnez une masse et une inertie à ce corps (ou aux suivants), ou une inertie de rotor</translation>
+    </message>
+    <message>
+        <source>not well-formed XML at line %1, column %2: %3 (file rejected before it reaches the URDF parser)</source>
+        <translation>XML mal formé à la ligne %1, colonne %2 : %3 (fichier rejeté avant d&apos;atteindre l&apos;analyseur URDF)</translation>
+    </message>
+    <message>
+        <source>URDF: %1</source>
+        <translation>URDF : %1</translation>
+    </message>
+    <message>
+        <source>not a valid URDF document</source>
+        <translation>ce n&apos;est pas un document URDF valide</translation>
+    </message>
+    <message>
+        <source>the URDF has no root link</source>
+        <translation>l&apos;URDF n&apos;a pas de corps racine</translation>
+    </message>
+    <message>
+        <source>joint &quot;%1&quot; connects link &quot;%2&quot; to itself</source>
+        <translation>l&apos;articulation &quot;%1&quot; relie le corps &quot;%2&quot; à lui-même</translation>
+    </message>
+    <message>
+        <source>link &quot;%1&quot; has two parent joints (&quot;%2&quot; and &quot;%3&quot;): URDF describes trees</source>
+        <translation>le corps &quot;%1&quot; a deux articulations parentes (&quot;%2&quot; et &quot;%3&quot;) : un URDF décrit un arbre</translation>
+    </message>
+    <message>
+        <source>the joints form a closed loop through link &quot;%1&quot;: URDF describes trees</source>
+        <translation>les articulations forment une boucle fermée passant par le corps &quot;%1&quot; : un URDF décrit un arbre</translation>
+    </message>
+    <message>
+        <source>the joint axis must be a non-zero finite vector</source>
+        <translation>l&apos;axe de l&apos;articulation doit être un vecteur fini non nul</translation>
+    </message>
+    <message>
+        <source>limits must be finite numbers</source>
+        <translation>les butées doivent être des nombres finis</translation>
+    </message>
+    <message>
+        <source>the mechanical reduction (gear ratio) must be non-zero</source>
+        <translation>le rapport de réduction doit être non nul</translation>
+    </message>
+    <message>
+        <source>the rotor inertia must be non-negative</source>
+        <translation>l&apos;inertie du rotor doit être positive ou nulle</translation>
+    </message>
+    <message>
+        <source>the transverse rotor inertia must be non-negative</source>
+        <translation>l&apos;inertie transverse du rotor doit être positive ou nulle</translation>
+    </message>
+    <message>
+        <source>mass and inertia must be finite numbers</source>
+        <translation>la masse et l&apos;inertie doivent être des nombres finis</translation>
+    </message>
+    <message>
+        <source>lower = upper = 0 (URDF&apos;s default when the attributes are missing): the joint is outside its limits as soon as it moves</source>
+        <translation>butée basse = butée haute = 0 (valeur par défaut de l&apos;URDF quand les attributs manquent) : l&apos;articulation sort de ses butées dès qu&apos;elle bouge</translation>
+    </message>
+    <message>
+        <source>not positive: no velocity limit</source>
+        <translation>non strictement positive : pas de limite de vitesse</translation>
+    </message>
+    <message>
+        <source>not positive: no effort limit</source>
+        <translation>non strictement positif : pas de limite d&apos;effort</translation>
+    </message>
+    <message>
+        <source>damping and friction must be finite and non-negative</source>
+        <translation>l&apos;amortissement et le frottement doivent être finis et positifs ou nuls</translation>
+    </message>
+    <message>
+        <source>the robot file &quot;%1&quot; is invalid:</source>
+        <translation>le fichier robot &quot;%1&quot; est invalide :</translation>
+    </message>
+    <message>
+        <source>must be &quot;serial&quot; or absent for a serial scene (got &quot;%1&quot;)</source>
+        <translation>doit valoir &quot;serial&quot; ou être absent pour une scène de robot série (lu : &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>unknown trajectory type &quot;%1&quot; (quintic, trapezoidal, via_points, fourier, cartesian_line, umis_thesis_line, hold)</source>
+        <translation>type de trajectoire inconnu &quot;%1&quot; (quintic, trapezoidal, via_points, fourier, cartesian_line, umis_thesis_line, hold)</translation>
+    </message>
+    <message>
+        <source>must be &quot;pid&quot;, &quot;pd_gravity&quot;, &quot;computed_torque&quot;, &quot;operational_space&quot; or &quot;zero&quot; (got &quot;%1&quot;)</source>
+        <translation>doit valoir &quot;pid&quot;, &quot;pd_gravity&quot;, &quot;computed_torque&quot;, &quot;operational_space&quot; ou &quot;zero&quot; (lu : &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>duplicate controller name &quot;%1&quot;</source>
+        <translation>nom de commande répété &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array of controllers</source>
+        <translation>doit être un tableau non vide de commandes</translation>
+    </message>
+    <message>
+        <source>shorter than the trajectory (%1 s): the run stops mid-motion</source>
+        <translation>plus courte que la trajectoire (%1 s) : la simulation s&apos;arrête en plein mouvement</translation>
+    </message>
+    <message>
+        <source>must be at most 24 h of simulated time</source>
+        <translation>doit être d&apos;au plus 24 h de temps simulé</translation>
+    </message>
+    <message>
+        <source>must be an array of at least 2 joint vectors</source>
+        <translation>doit être un tableau d&apos;au moins 2 vecteurs articulaires</translation>
+    </message>
+    <message>
+        <source>must be an array with one time per point</source>
+        <translation>doit être un tableau donnant un instant par point</translation>
+    </message>
+    <message>
+        <source>must have %1 values (one per joint), got %2</source>
+        <translation>doit avoir %1 valeurs (une par articulation), en a %2</translation>
+    </message>
+    <message>
+        <source>must be a number or an array of %1 numbers</source>
+        <translation>doit être un nombre ou un tableau de %1 nombres</translation>
+    </message>
+    <message>
+        <source>missing required value (a number or an array of %1)</source>
+        <translation>valeur obligatoire manquante (un nombre ou un tableau de %1)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (joint %1: %2)</source>
+        <translation>doit être positif ou nul (articulation %1 : %2)</translation>
+    </message>
+    <message>
+        <source>plant_hz must be a whole multiple of control_hz (got %1 / %2)</source>
+        <translation>plant_hz doit être un multiple entier de control_hz (lu : %1 / %2)</translation>
+    </message>
+    <message>
+        <source>must be &quot;euler&quot;, &quot;rk4&quot; or &quot;dopri5&quot;</source>
+        <translation>doit valoir &quot;euler&quot;, &quot;rk4&quot; ou &quot;dopri5&quot;</translation>
+    </message>
+    <message>
+        <source>must be an array of channel groups</source>
+        <translation>doit être un tableau de groupes de voies</translation>
+    </message>
+    <message>
+        <source>unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)</source>
+        <translation>groupe de voies inconnu (reference, state, error, torque, friction, end_effector, energy, timing)</translation>
+    </message>
+    <message>
+        <source>must be &quot;sim&quot; or &quot;ethercat&quot;</source>
+        <translation>doit valoir &quot;sim&quot; ou &quot;ethercat&quot;</translation>
+    </message>
+    <message>
+        <source>joint %1</source>
+        <translation>articulation %1</translation>
+    </message>
+    <message>
+        <source>joint %1 (%2)</source>
+        <translation>articulation %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 position</source>
+        <translation>position de l&apos;%1</translation>
+    </message>
+    <message>
+        <source>%1 velocity</source>
+        <translation>vitesse de l&apos;%1</translation>
+    </message>
+    <message>
+        <source>t = %1 s: the simulation diverged: %2 is not finite</source>
+        <translation>t = %1 s : la simulation a divergé : %2 n&apos;est pas finie</translation>
+    </message>
+    <message>
+        <source>t = %1 s: the simulation diverged: %2 reached %3, beyond %4 (energy blow-up; reduce the step or check the gains)</source>
+        <translation>t = %1 s : la simulation a divergé : %2 a atteint %3, au-delà de %4 (explosion de l&apos;énergie ; réduisez le pas ou vérifiez les gains)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2; the simulation stopped</source>
+        <translation>t = %1 s : %2 ; la simulation s&apos;est arrêtée</translation>
+    </message>
+    <message>
+        <source>the mass matrix became singular at %1</source>
+        <translation>la matrice d&apos;inertie est devenue singulière à l&apos;%1</translation>
+    </message>
+    <message>
+        <source>the step fell to %1 s</source>
+        <translation>le pas est tombé à %1 s</translation>
+    </message>
+    <message>
+        <source>%1 steps rejected in a row, the last of %2 s</source>
+        <translation>%1 pas rejetés d&apos;affilée, le dernier de %2 s</translation>
+    </message>
+    <message>
+        <source>%1 steps in one tick of %2 s, the last of %3 s</source>
+        <translation>%1 pas dans une période de %2 s, le dernier de %3 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: the adaptive stepper stalled (%2): the dynamics are discontinuous there, usually through Coulomb friction&apos;s sign at zero velocity; set a coulomb_smoothing velocity</source>
+        <translation>t = %1 s : l&apos;intégrateur à pas adaptatif est bloqué (%2) : la dynamique y est discontinue, le plus souvent à cause du signe du frottement sec à vitesse nulle ; donnez une vitesse coulomb_smoothing</translation>
+    </message>
+    <message>
+        <source>t = %1 s: the adaptive stepper stalled (%2; the largest error is on %3): the dynamics are discontinuous there, usually through Coulomb friction&apos;s sign at zero velocity; set a coulomb_smoothing velocity</source>
+        <translation>t = %1 s : l&apos;intégrateur à pas adaptatif est bloqué (%2 ; la plus grande erreur porte sur %3) : la dynamique y est discontinue, le plus souvent à cause du signe du frottement sec à vitesse nulle ; donnez une vitesse coulomb_smoothing</translation>
+    </message>
+    <message>
+        <source>t = %1 s: energy blow-up: the total energy departs from its initial value plus the actuator work by %2 J; the integration diverged (reduce the step)</source>
+        <translation>t = %1 s : explosion de l&apos;énergie : l&apos;énergie totale s&apos;écarte de sa valeur initiale augmentée du travail des actionneurs de %2 J ; l&apos;intégration a divergé (réduisez le pas)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 deg)</source>
+        <translation>%1 %2 (%3°)</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its upper position limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</source>
+        <translation>t = %1 s : l&apos;%2 dépasse sa butée haute %3 de %4 : pic de %5 à t = %6 s, de retour dans la limite à t = %7 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its lower position limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</source>
+        <translation>t = %1 s : l&apos;%2 dépasse sa butée basse %3 de %4 : pic de %5 à t = %6 s, de retour dans la limite à t = %7 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its velocity limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</source>
+        <translation>t = %1 s : l&apos;%2 dépasse sa vitesse maximale %3 de %4 : pic de %5 à t = %6 s, de retour dans la limite à t = %7 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its acceleration limit %3 by %4: peak %5 at t = %6 s, back within the limit at t = %7 s</source>
+        <translation>t = %1 s : l&apos;%2 dépasse son accélération maximale %3 de %4 : pic de %5 à t = %6 s, de retour dans la limite à t = %7 s</translation>
+    </message>
+    <message>
+        <source>t = %1 s: %2 passes its effort limit %3 by %4: peak %5 at t = %6 s (inverse dynamics along the desired trajectory), back within the limit at t = %7 s</source>
+        <translation>t = %1 s : l&apos;%2 dépasse son effort maximal %3 de %4 : pic de %5 à t = %6 s (dynamique inverse le long de la trajectoire désirée), de retour dans la limite à t = %7 s</translation>
+    </message>
+    <message>
+        <source>%1:%2: error: %3</source>
+        <translation>%1:%2 : erreur : %3</translation>
+    </message>
+    <message>
+        <source>%1:%2: warning: %3</source>
+        <translation>%1:%2 : avertissement : %3</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: pose out of reach at t = %1 s</source>
+        <translation>trajectoire cartésienne : pose hors d&apos;atteinte à t = %1 s</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)</source>
+        <translation>trajectoire cartésienne : le modèle géométrique inverse numérique n&apos;a pas convergé à t = %1 s (erreur de position %2 m)</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS geometry match the model?)</source>
+        <translation>trajectoire cartésienne : la solution du modèle géométrique inverse n&apos;atteint pas la pose à t = %1 s (erreur du modèle direct %2 m, %3 rad ; la géométrie de l&apos;UMIS correspond-elle au modèle ?)</translation>
+    </message>
+    <message>
+        <source>CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</source>
+        <translation>trajectoire cartésienne : jacobienne singulière à t = %1 s (plus petite valeur singulière %2 &lt; %3)</translation>
+    </message>
+    <message>
+        <source>umis_thesis_line needs the UMIS robot (its DH structure was not found)</source>
+        <translation>umis_thesis_line nécessite le robot UMIS (sa structure DH n&apos;a pas été trouvée)</translation>
+    </message>
+    <message>
+        <source>&quot;ik&quot;: &quot;umis&quot; needs the UMIS robot structure</source>
+        <translation>&quot;ik&quot;: &quot;umis&quot; nécessite la structure du robot UMIS</translation>
+    </message>
+    <message>
+        <source>cannot save the scene &apos;%1&apos;: %2</source>
+        <translation>impossible d&apos;enregistrer la scène « %1 » : %2</translation>
+    </message>
+    <message>
+        <source>cannot save the scene &apos;%1&apos;: it would not read back:
+%2</source>
+        <translation>impossible d&apos;enregistrer la scène « %1 » : elle ne pourrait pas être relue :
+%2</translation>
+    </message>
+    <message>
+        <source>give either &quot;design&quot; or explicit &quot;kp&quot;/&quot;kv&quot;, not both</source>
+        <translation>donner soit &quot;design&quot;, soit &quot;kp&quot;/&quot;kv&quot; explicites, pas les deux</translation>
+    </message>
+    <message>
+        <source>must be in [0, 100)</source>
+        <translation>doit être dans [0, 100)</translation>
+    </message>
+    <message>
+        <source>must be &quot;none&quot;, &quot;coulomb&quot; or &quot;full&quot;</source>
+        <translation>doit valoir &quot;none&quot;, &quot;coulomb&quot; ou &quot;full&quot;</translation>
+    </message>
+    <message>
+        <source>missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)</source>
+        <translation>gain obligatoire manquant (un nombre ou un tableau de 6, un par axe cartésien phi theta psi X Y Z)</translation>
+    </message>
+    <message>
+        <source>must have 6 values (one per Cartesian axis phi theta psi X Y Z), got %1</source>
+        <translation>doit avoir 6 valeurs (une par axe cartésien phi theta psi X Y Z), en a %1</translation>
+    </message>
+    <message>
+        <source>must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)</source>
+        <translation>doit être un nombre ou un tableau de 6 nombres (un par axe cartésien phi theta psi X Y Z)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (axis %1: %2)</source>
+        <translation>doit être positif ou nul (axe %1 : %2)</translation>
+    </message>
+    <message>
+        <source>&quot;operational_space&quot; needs a robot with 6 joints (square Jacobian); &quot;%1&quot; has %2</source>
+        <translation>&quot;operational_space&quot; nécessite un robot à 6 articulations (jacobienne carrée) ; &quot;%1&quot; en a %2</translation>
+    </message>
+    <message>
+        <source>must be positive (smallest singular value of J where damping starts)</source>
+        <translation>doit être strictement positif (plus petite valeur singulière de J à partir de laquelle l&apos;amortissement commence)</translation>
+    </message>
+    <message>
+        <source>must be non-negative (0 = no damping: the exact inverse everywhere)</source>
+        <translation>doit être positif ou nul (0 = pas d&apos;amortissement : l&apos;inverse exacte partout)</translation>
+    </message>
+    <message>
+        <source>must be &quot;limits&quot;, a number or an array</source>
+        <translation>doit valoir &quot;limits&quot;, un nombre ou un tableau</translation>
+    </message>
+    <message>
+        <source>must be &quot;clamping&quot;, &quot;back_calculation&quot;, &quot;both&quot; or &quot;none&quot;</source>
+        <translation>doit valoir &quot;clamping&quot;, &quot;back_calculation&quot;, &quot;both&quot; ou &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>back-calculation anti-windup needs a tracking time</source>
+        <translation>l&apos;anti-saturation par recalcul (back-calculation) nécessite une constante de temps de poursuite</translation>
+    </message>
+    <message>
+        <source>must be an array of %1 coefficient arrays (one per joint)</source>
+        <translation>doit être un tableau de %1 tableaux de coefficients (un par articulation)</translation>
+    </message>
+    <message>
+        <source>must be &quot;auto&quot;, &quot;umis&quot; or &quot;numeric&quot;</source>
+        <translation>doit valoir &quot;auto&quot;, &quot;umis&quot; ou &quot;numeric&quot;</translation>
+    </message>
+    <message>
+        <source>must be in [0, 62] (0 = no quantisation)</source>
+        <translation>doit être dans [0, 62] (0 = pas de quantification)</translation>
+    </message>
+    <message>
+        <source>must be &quot;true&quot; or &quot;difference&quot; (Zanaboni 2009 estimator)</source>
+        <translation>doit valoir &quot;true&quot; ou &quot;difference&quot; (estimateur de Zanaboni 2009)</translation>
+    </message>
+    <message>
+        <source>must be in [0, 10000] ms (0: the master&apos;s default)</source>
+        <translation>doit être dans [0, 10000] ms (0 : la valeur par défaut du maître)</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0: the master&apos;s default)</source>
+        <translation>doit être &gt;= 0 (0 : la valeur par défaut du maître)</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::AlgorithmsDialog</name>
     <message>
         <source>Joint transforms S_i</source>
@@ -858,10 +1411,6 @@
         <translation>Interface :</translation>
     </message>
     <message>
-        <source>A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
-        <translation>Un socket brut sur une interface de la machine nécessite les droits root ou CAP_NET_RAW ; les variateurs virtuels internes au processus ne nécessitent aucun privilège (toute la chaîne : maître, trames, esclaves virtuels, procédé simulé).</translation>
-    </message>
-    <message>
         <source>In-process virtual drives (no privileges)</source>
         <translation>Variateurs virtuels internes au processus (sans privilèges)</translation>
     </message>
@@ -1204,6 +1753,118 @@
     <message>
         <source>Emergencies</source>
         <translation>Urgences</translation>
+    </message>
+    <message>
+        <source>A raw socket on a host interface needs root or CAP_NET_RAW: without root, grant ManipLab cap_net_raw, cap_sys_nice and cap_ipc_lock once with &apos;sudo scripts/grant-capabilities.sh&apos; (the cyclic thread then also gets SCHED_FIFO and locked memory). The in-process virtual drives need no privileges (the whole path: master, frames, virtual slaves, simulated plant).</source>
+        <translation>Un socket brut sur une interface de la machine nécessite root ou CAP_NET_RAW : sans root, accordez une fois à ManipLab cap_net_raw, cap_sys_nice et cap_ipc_lock avec « sudo scripts/grant-capabilities.sh » (le thread cyclique obtient alors aussi SCHED_FIFO et la mémoire verrouillée). Les variateurs virtuels internes au processus ne nécessitent aucun privilège (tout le chemin : maître, trames, esclaves virtuels, procédé simulé).</translation>
+    </message>
+    <message>
+        <source>Loss budget and latency</source>
+        <translation>Tolérance aux pertes et latence</translation>
+    </message>
+    <message>
+        <source>Longest time without a good cycle:</source>
+        <translation>Plus longue durée sans cycle correct :</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>default (a quarter of the shortest drive watchdog, at most 25 ms)</source>
+        <translation>par défaut (le quart du plus court chien de garde des variateurs, au plus 25 ms)</translation>
+    </message>
+    <message>
+        <source>Lost, late or incomplete cycles are counted, timed and marked on the scope while the run goes on; a run stops safely when no good cycle came for longer than this. Keep it well inside the drives&apos; process-data watchdog (registers 0x0400/0x0420), which stops them on their own. Saved with the scene.</source>
+        <translation>Les cycles perdus, en retard ou incomplets sont comptés, datés et marqués sur l&apos;oscilloscope sans interrompre l&apos;exécution ; une exécution s&apos;arrête en sécurité quand aucun cycle correct n&apos;est arrivé pendant plus longtemps que cette durée. Gardez-la nettement en deçà du chien de garde des données process des variateurs (registres 0x0400/0x0420), qui les arrête d&apos;eux-mêmes. Enregistrée avec la scène.</translation>
+    </message>
+    <message>
+        <source>Bad cycles per second:</source>
+        <translation>Cycles incorrects par seconde :</translation>
+    </message>
+    <message>
+        <source>default (a tenth of the cycles)</source>
+        <translation>par défaut (un dixième des cycles)</translation>
+    </message>
+    <message>
+        <source>A run stops safely when more bad cycles than this fall within one second. Saved with the scene.</source>
+        <translation>Une exécution s&apos;arrête en sécurité quand plus de cycles incorrects que ce nombre surviennent en une seconde. Enregistré avec la scène.</translation>
+    </message>
+    <message>
+        <source>Check this PC for:</source>
+        <translation>Vérifier ce PC pendant :</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How long the master&apos;s cyclic thread is measured</source>
+        <translation>Durée de la mesure du thread cyclique du maître</translation>
+    </message>
+    <message>
+        <source>Check this PC</source>
+        <translation>Vérifier ce PC</translation>
+    </message>
+    <message>
+        <source>Run the master&apos;s own cyclic thread at the selected cycle on the selected interface (or the in-process virtual drives), drives disabled, and judge whether the cycle and the loss budget will hold, as &apos;maniplab-cli ecat-latency&apos; does</source>
+        <translation>Exécute le thread cyclique du maître au cycle choisi sur l&apos;interface choisie (ou les variateurs virtuels internes au processus), variateurs désactivés, et juge si le cycle et la tolérance aux pertes tiendront, comme « maniplab-cli ecat-latency »</translation>
+    </message>
+    <message>
+        <source>In force once the bus is started.</source>
+        <translation>En vigueur une fois le bus démarré.</translation>
+    </message>
+    <message>
+        <source>In force: %1 ms without a good cycle, %2 bad cycles per second</source>
+        <translation>En vigueur : %1 ms sans cycle correct, %2 cycles incorrects par seconde</translation>
+    </message>
+    <message>
+        <source>; shortest drive watchdog %1 ms (slave %2)</source>
+        <translation> ; plus court chien de garde des variateurs %1 ms (esclave %2)</translation>
+    </message>
+    <message>
+        <source>; bad cycles %1, longest time without a good cycle %2 ms</source>
+        <translation> ; cycles incorrects %1, plus longue durée sans cycle correct %2 ms</translation>
+    </message>
+    <message>
+        <source>Latency check failed: %1</source>
+        <translation>Échec de la vérification de latence : %1</translation>
+    </message>
+    <message>
+        <source>fit</source>
+        <translation>apte</translation>
+    </message>
+    <message>
+        <source>marginal</source>
+        <translation>limite</translation>
+    </message>
+    <message>
+        <source>unfit</source>
+        <translation>inapte</translation>
+    </message>
+    <message>
+        <source>Verdict: %1 — %2</source>
+        <translation>Verdict : %1 — %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 cycles of %3 µs: wake-up latency worst %4 µs; |period error| p99 %5 µs, worst %6 µs; round trip mean %7 µs, worst %8 µs; bad cycles %9</source>
+        <translation>%1, %2 cycles de %3 µs : pire retard de réveil %4 µs ; |erreur de période| p99 %5 µs, pire %6 µs ; aller-retour moyen %7 µs, pire %8 µs ; cycles incorrects %9</translation>
+    </message>
+    <message>
+        <source>, longest time without a good cycle %1 ms (budget %2 ms)</source>
+        <translation>, plus longue durée sans cycle correct %1 ms (tolérance %2 ms)</translation>
+    </message>
+    <message>
+        <source>Advice: %1</source>
+        <translation>Conseil : %1</translation>
+    </message>
+    <message>
+        <source>Latency check</source>
+        <translation>Vérification de latence</translation>
+    </message>
+    <message>
+        <source>the bus on %1 is open: stop it first (Stop bus), the check needs the interface to itself</source>
+        <translation>le bus sur %1 est ouvert : arrêtez-le d&apos;abord (Arrêter le bus), la vérification a besoin de l&apos;interface pour elle seule</translation>
     </message>
 </context>
 <context>

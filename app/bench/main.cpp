@@ -344,6 +344,9 @@ int main(int argc, char** argv) {
               opt.states, opt.batches, opt.batchSeconds * 1e3,
               opt.wallClock ? "wall (CLOCK_MONOTONIC)" : "thread CPU time (CLOCK_THREAD_CPUTIME_ID)",
               opt.quick ? " [--quick]" : "");
+  std::printf("ManipLab's dynamics kernels: %s (run-time choice, kernel_isa.hpp; this CPU: %s; "
+              "MANIPLAB_KERNELS=baseline runs the baseline x86-64 code)\n",
+              maniplab::kernelIsaName(maniplab::kernelIsa()), maniplab::kernelIsaName(maniplab::cpuKernelIsa()));
   std::printf("KDL: %s; MuJoCo: %s; Pinocchio: %s\n\n",
               mb::kdlVersion().empty() ? "not built in" : mb::kdlVersion().c_str(),
               mb::mujocoVersion().empty() ? "not built in" : mb::mujocoVersion().c_str(),
@@ -681,8 +684,11 @@ int main(int argc, char** argv) {
                 "(README, Benchmark).\n");
   } else {
     std::printf("Pinocchio %s, compiled in this executable with its flags; CRBA and ABA: the faster of Pinocchio's "
-                "LOCAL and WORLD conventions. Ratio = ManipLab ns / Pinocchio ns.\n\n",
-                mb::pinocchioVersion().c_str());
+                "LOCAL and WORLD conventions. Ratio = ManipLab ns / Pinocchio ns. ManipLab's kernels: %s%s.\n\n",
+                mb::pinocchioVersion().c_str(), maniplab::kernelIsaName(maniplab::kernelIsa()),
+                maniplab::kernelIsa() == maniplab::KernelIsa::Baseline
+                    ? " (like for like: both compiled for the baseline target)"
+                    : " while Pinocchio runs baseline code: run with MANIPLAB_KERNELS=baseline for the like-for-like ratio");
     std::printf("| robot | n | RNEA ML / Pin ns | ratio | CRBA ML / Pin ns | ratio | ABA ML / Pin ns | ratio |\n");
     std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     const std::string names[3] = {rneaName, "M: crba", "FD: aba"};

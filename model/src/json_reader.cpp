@@ -70,31 +70,31 @@ bool parseJson(const std::string& text, JsonReader& rd, nlohmann::json& out) {
     for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {  // e.byte is 1-based
       if (text[i] == '\n') { ++line; col = 1; } else { ++col; }
     }
-    rd.error("", "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(col));
+    rd.error("", message(msg::kInvalidJsonAt, {MessageArg::integer(static_cast<long long>(line)), MessageArg::integer(static_cast<long long>(col))}));
     return false;
   } catch (const json::exception& e) {  // e.g. out_of_range.406: a number literal that overflows
-    rd.error("", std::string("invalid JSON: ") + e.what());
+    rd.error("", message(msg::kInvalidJson, {e.what()}));
     return false;
   }
-  for (const auto& d : duplicates) rd.error(d, "duplicate key (each key may appear once per object)");
+  for (const auto& d : duplicates) rd.error(d, message(msg::kDuplicateKey));
   return true;
 }
 
 void JsonReader::header(const nlohmann::json& doc, const char* format, const char* kind) {
   std::string s;
   if (string(doc, "", "format", s, true) && s != format)
-    error("/format", std::string("must be \"") + format + "\" (got \"" + s + "\")");
+    error("/format", message(msg::kFormatMismatch, {MessageArg::field(format), MessageArg::field(s)}));
   double version = 0;
   if (number(doc, "", "version", version, true) && version != 1)
-    error("/version", "unsupported version " + formatNumber(version) + " (this program reads version 1)");
+    error("/version", message(msg::kUnsupportedVersion, {MessageArg::number(version, formatNumber(version))}));
   if (kind && string(doc, "", "kind", s, true) && s != kind)
-    error("/kind", std::string("must be \"") + kind + "\" (got \"" + s + "\")");
+    error("/kind", message(msg::kFormatMismatch, {MessageArg::field(kind), MessageArg::field(s)}));
 }
 
 bool JsonReader::openDocument(const std::string& text, nlohmann::json& doc, const char* format, const char* kind) {
   if (!parseJson(text, *this, doc)) return false;
   if (!doc.is_object()) {
-    error("", "the document must be a JSON object");
+    error("", message(msg::kNotObjectDocument));
     return false;
   }
   header(doc, format, kind);
@@ -104,7 +104,7 @@ bool JsonReader::openDocument(const std::string& text, nlohmann::json& doc, cons
 void JsonReader::inertiaTensor(const nlohmann::json& obj, const std::string& path, const char* key, Matrix3& I) {
   const std::string p = path + "/" + key;
   if (!obj.contains(key)) {
-    error(p, "missing required inertia tensor");
+    error(p, message(msg::kMissingInertia));
     return;
   }
   const nlohmann::json& v = obj[key];
@@ -123,17 +123,18 @@ void JsonReader::inertiaTensor(const nlohmann::json& obj, const std::string& pat
   }
   const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
   if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) {
-    error(p, "inertia tensor must be symmetric");
+    error(p, message(msg::kInertiaNotSymmetric));
     return;
   }
   const Vector3 ev = Eigen::SelfAdjointEigenSolver<Matrix3>(I).eigenvalues();  // ascending
   if (ev[0] < -1e-9 * scale) {
-    error(p, "inertia tensor must be positive semi-definite (smallest principal moment " + formatNumber(ev[0]) + ")");
+    error(p, message(msg::kInertiaNotPsd, {MessageArg::number(ev[0], formatNumber(ev[0]))}));
     return;
   }
   if (ev[0] + ev[1] < ev[2] * (1 - 1e-9) - 1e-15)
-    warning(p, "principal moments " + formatNumber(ev[0]) + ", " + formatNumber(ev[1]) + ", " + formatNumber(ev[2]) +
-                   " violate the triangle inequality (not a physical rigid body); loaded as given");
+    warning(p, message(msg::kInertiaTriangle, {MessageArg::number(ev[0], formatNumber(ev[0])),
+                                               MessageArg::number(ev[1], formatNumber(ev[1])),
+                                               MessageArg::number(ev[2], formatNumber(ev[2]))}));
 }
 
 void JsonReader::directionalCoefficient(const nlohmann::json& obj, const std::string& path, const char* key,
@@ -148,7 +149,7 @@ void JsonReader::directionalCoefficient(const nlohmann::json& obj, const std::st
   } else if (numberValue(v, p, pos)) {
     neg = pos;
   }
-  if (pos < 0 || neg < 0) error(p, "friction coefficients must be non-negative");
+  if (pos < 0 || neg < 0) error(p, message(msg::kFrictionNegative));
 }
 
 std::string formatNumber(double v) {

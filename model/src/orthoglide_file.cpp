@@ -16,7 +16,7 @@ namespace {
 
 void readBody(JsonReader& rd, const json& b, const std::string& p, BodyT<double>& out) {
   if (!b.is_object()) {
-    rd.error(p, "must be an object");
+    rd.error(p, message(msg::kNotObject));
     return;
   }
   rd.checkKeys(b, p, {"mass", "com", "inertia", "comment"});
@@ -28,13 +28,13 @@ void readBody(JsonReader& rd, const json& b, const std::string& p, BodyT<double>
 
 void readChain(JsonReader& rd, const json& c, const std::string& p, OrthoglideChain& out) {
   if (!c.is_object()) {
-    rd.error(p, "must be an object");
+    rd.error(p, message(msg::kNotObject));
     return;
   }
   rd.checkKeys(c, p, {"r2", "D4", "D6", "bodies", "actuator", "limits", "comment"});
   if (rd.number(c, p, "r2", out.r2, true) && !(out.r2 > 0)) rd.error(p + "/r2", "must be positive (half the bar spacing)");
   if (rd.number(c, p, "D4", out.D4, true) && !(out.D4 > 0)) rd.error(p + "/D4", "must be positive (bar length)");
-  if (rd.number(c, p, "D6", out.D6, true) && out.D6 < 0) rd.error(p + "/D6", "must be non-negative");
+  if (rd.number(c, p, "D6", out.D6, true) && out.D6 < 0) rd.error(p + "/D6", message(msg::kNegative));
   if (rd.object(c, p, "bodies", true)) {
     const json& b = c["bodies"];
     const std::string pb = p + "/bodies";
@@ -52,7 +52,7 @@ void readChain(JsonReader& rd, const json& c, const std::string& p, OrthoglideCh
     if (rd.number(a, pa, "gear_ratio", out.actuator.gear, false) && out.actuator.gear == 0)
       rd.error(pa + "/gear_ratio", "must be non-zero");
     if (rd.number(a, pa, "rotor_inertia", out.actuator.rotorInertia, false) && out.actuator.rotorInertia < 0)
-      rd.error(pa + "/rotor_inertia", "must be non-negative");
+      rd.error(pa + "/rotor_inertia", message(msg::kNegative));
     rd.directionalCoefficient(a, pa, "viscous", out.actuator.viscousPos, out.actuator.viscousNeg);
     rd.directionalCoefficient(a, pa, "coulomb", out.actuator.coulombPos, out.actuator.coulombNeg);
   }
@@ -65,8 +65,8 @@ void readChain(JsonReader& rd, const json& c, const std::string& p, OrthoglideCh
     rd.number(l, pl, "velocity", out.limits.velocity, false);
     rd.number(l, pl, "effort", out.limits.effort, false);
     if (out.limits.lower > out.limits.upper) rd.error(pl, "lower limit is greater than upper limit");
-    if (!(out.limits.velocity > 0)) rd.error(pl + "/velocity", "must be positive");
-    if (!(out.limits.effort > 0)) rd.error(pl + "/effort", "must be positive");
+    if (!(out.limits.velocity > 0)) rd.error(pl + "/velocity", message(msg::kNotPositive));
+    if (!(out.limits.effort > 0)) rd.error(pl + "/effort", message(msg::kNotPositive));
   }
 }
 
@@ -93,12 +93,12 @@ OrthoglideLoadResult parseOrthoglide(const std::string& text, const std::string&
   rd.string(doc, "", "description", m.description, false);
   if (doc.contains("sources") && !doc["sources"].is_object()) rd.error("/sources", "must be an object (free text per value)");
   rd.vec3(doc, "", "gravity", m.gravity, false);
-  if (rd.number(doc, "", "a", m.a, true) && !(m.a > 0)) rd.error("/a", "must be positive");
+  if (rd.number(doc, "", "a", m.a, true) && !(m.a > 0)) rd.error("/a", message(msg::kNotPositive));
   if (rd.object(doc, "", "platform", true)) {
     const json& p = doc["platform"];
     rd.checkKeys(p, "/platform", {"mass", "comment"});
     if (rd.number(p, "/platform", "mass", m.platformMass, true) && m.platformMass < 0)
-      rd.error("/platform/mass", "must be non-negative");
+      rd.error("/platform/mass", message(msg::kNegative));
   }
   if (!doc.contains("chains") || !doc["chains"].is_array() || doc["chains"].size() != 3) {
     rd.error("/chains", "must be an array of exactly 3 chains (actuators along z, x, y of R_0)");
@@ -113,7 +113,7 @@ OrthoglideLoadResult parseOrthoglide(const std::string& text, const std::string&
     rd.checkKeys(w, "/workspace", {"center", "size", "comment"});
     rd.vec3(w, "/workspace", "center", m.workspaceCenter, false);
     if (rd.number(w, "/workspace", "size", m.workspaceSize, true) && !(m.workspaceSize > 0))
-      rd.error("/workspace/size", "must be positive");
+      rd.error("/workspace/size", message(msg::kNotPositive));
   }
   if (!res.ok()) return res;
 
@@ -165,7 +165,7 @@ OrthoglideLoadResult loadOrthoglideFile(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     OrthoglideLoadResult r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open the file"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage("cannot open the file")));
     return r;
   }
   return parseOrthoglide(text, path);

@@ -24,6 +24,10 @@ std::string Diagnostic::toString() const {
          (severity == Severity::Error ? "error: " : "warning: ") + message;
 }
 
+Diagnostic Diagnostic::of(Severity s, std::string file, std::string path, const Message& m) {
+  return Diagnostic{s, std::move(file), std::move(path), m.text, m.code, m.args};
+}
+
 bool noErrors(const std::vector<Diagnostic>& diagnostics) {
   for (const auto& d : diagnostics)
     if (d.severity == Diagnostic::Severity::Error) return false;
@@ -52,7 +56,7 @@ namespace {
 
 void checkRotation(JsonReader& rd, const std::string& path, const Matrix3& R) {
   if ((R * R.transpose() - Matrix3::Identity()).cwiseAbs().maxCoeff() > 1e-6 || R.determinant() < 0)
-    rd.error(path, "must be a rotation matrix (orthonormal, determinant +1)");
+    rd.error(path, message(msg::kNotRotation));
 }
 
 void readJoint(JsonReader& rd, const json& j, const std::string& path, Convention conv, double angle,
@@ -72,7 +76,7 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
     else if (type == "prismatic")
       out.type = JointType::Prismatic;
     else
-      rd.error(path + "/type", "must be \"revolute\" or \"prismatic\" (got \"" + type + "\")");
+      rd.error(path + "/type", message(msg::kJointType, {MessageArg::field(type)}));
   }
   const bool rev = out.type == JointType::Revolute;
   if (conv == Convention::DH) {
@@ -87,7 +91,7 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
     rd.number(j, path, "r", out.r, false);
   } else {
     rd.vec3(j, path, "l", out.placement.p, false);
-    if (j.contains("rpy") && j.contains("P")) rd.error(path + "/P", "give either \"rpy\" or \"P\", not both");
+    if (j.contains("rpy") && j.contains("P")) rd.error(path + "/P", message(msg::kRpyOrP));
     Vector3 r = Vector3::Zero();
     if (rd.vec3(j, path, "rpy", r, false, angle)) out.placement.R = rd.rpy(r);
     if (j.contains("P")) {
@@ -109,21 +113,21 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
     rd.number(l, p, "velocity", out.limits.velocity, false, lin);
     rd.number(l, p, "acceleration", out.limits.acceleration, false, lin);
     rd.number(l, p, "effort", out.limits.effort, false);
-    if (out.limits.lower > out.limits.upper) rd.error(p, "lower limit is greater than upper limit");
-    if (!(out.limits.velocity > 0)) rd.error(p + "/velocity", "must be positive");
-    if (!(out.limits.acceleration > 0)) rd.error(p + "/acceleration", "must be positive");
-    if (!(out.limits.effort > 0)) rd.error(p + "/effort", "must be positive");
+    if (out.limits.lower > out.limits.upper) rd.error(p, message(msg::kLowerAboveUpper));
+    if (!(out.limits.velocity > 0)) rd.error(p + "/velocity", message(msg::kNotPositive));
+    if (!(out.limits.acceleration > 0)) rd.error(p + "/acceleration", message(msg::kNotPositive));
+    if (!(out.limits.effort > 0)) rd.error(p + "/effort", message(msg::kNotPositive));
   }
   if (rd.object(j, path, "link", true)) {
     const json& l = j["link"];
     const std::string p = path + "/link";
     rd.checkKeys(l, p, {"mass", "com", "inertia", "geometry"});
     if (rd.number(l, p, "mass", out.link.mass, true) && out.link.mass < 0)
-      rd.error(p + "/mass", "must be non-negative (got " + formatNumber(out.link.mass) + ")");
+      rd.error(p + "/mass", message(msg::kNegativeGot, {MessageArg::number(out.link.mass, formatNumber(out.link.mass))}));
     rd.vec3(l, p, "com", out.link.com, false);
     rd.inertiaTensor(l, p, "inertia", out.link.inertia);
     if (out.link.mass == 0 && out.link.inertia.cwiseAbs().maxCoeff() > 0)
-      rd.warning(p, "massless link with non-zero inertia (accepted; its inertia still acts)");
+      rd.warning(p, message(msg::kMasslessInertia));
     if (rd.object(l, p, "geometry", false)) {
       const json& g = l["geometry"];
       const std::string pg = p + "/geometry";
@@ -131,7 +135,7 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
       auto& G = out.geometry;
       if (rd.string(g, pg, "shape", G.shape, true) && G.shape != "box" && G.shape != "cylinder" &&
           G.shape != "sphere" && G.shape != "mesh")
-        rd.error(pg + "/shape", "must be \"box\", \"cylinder\", \"sphere\" or \"mesh\"");
+        rd.error(pg + "/shape", message(msg::kGeometryShape));
       rd.vec3(g, pg, "size", G.size, false);
       rd.number(g, pg, "radius", G.radius, false);
       rd.number(g, pg, "length", G.length, false);
@@ -149,13 +153,13 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
     const std::string p = path + "/actuator";
     auto& A = out.actuator;
     rd.checkKeys(a, p, {"gear_ratio", "rotor_inertia", "rotor_transverse_inertia", "rotor_axis", "viscous", "coulomb"});
-    if (rd.number(a, p, "gear_ratio", A.gear, false) && A.gear == 0) rd.error(p + "/gear_ratio", "must be non-zero");
+    if (rd.number(a, p, "gear_ratio", A.gear, false) && A.gear == 0) rd.error(p + "/gear_ratio", message(msg::kZero));
     if (rd.number(a, p, "rotor_inertia", A.rotorInertia, false) && A.rotorInertia < 0)
-      rd.error(p + "/rotor_inertia", "must be non-negative");
+      rd.error(p + "/rotor_inertia", message(msg::kNegative));
     if (rd.number(a, p, "rotor_transverse_inertia", A.rotorTransverse, false) && A.rotorTransverse < 0)
-      rd.error(p + "/rotor_transverse_inertia", "must be non-negative");
+      rd.error(p + "/rotor_transverse_inertia", message(msg::kNegative));
     if (rd.vec3(a, p, "rotor_axis", A.rotorAxis, false) && std::abs(A.rotorAxis.norm() - 1) > 1e-6)
-      rd.error(p + "/rotor_axis", "must be a unit vector (norm " + formatNumber(A.rotorAxis.norm()) + ")");
+      rd.error(p + "/rotor_axis", message(msg::kNotUnitVector, {MessageArg::number(A.rotorAxis.norm(), formatNumber(A.rotorAxis.norm()))}));
     rd.directionalCoefficient(a, p, "viscous", A.viscousPos, A.viscousNeg);
     rd.directionalCoefficient(a, p, "coulomb", A.coulombPos, A.coulombNeg);
   }
@@ -178,32 +182,32 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
     if (s == "dh") d.convention = Convention::DH;
     else if (s == "mdh") d.convention = Convention::MDH;
     else if (s == "general") d.convention = Convention::General;
-    else rd.error("/convention", "must be \"dh\", \"mdh\" or \"general\" (got \"" + s + "\")");
+    else rd.error("/convention", message(msg::kConvention, {MessageArg::field(s)}));
   }
   double angle = 1.0;
   if (rd.string(doc, "", "angle_unit", s, false)) {
     if (s == "deg") { angle = M_PI / 180.0; d.anglesInDegrees = true; }
-    else if (s != "rad") rd.error("/angle_unit", "must be \"rad\" or \"deg\"");
+    else if (s != "rad") rd.error("/angle_unit", message(msg::kAngleUnit));
   }
   rd.vec3(doc, "", "gravity", d.gravity, false);
   if (rd.string(doc, "", "rotor_model", s, false)) {
     if (s == "armature") d.rotorModel = RotorModel::Armature;
     else if (s == "full") d.rotorModel = RotorModel::Full;
-    else rd.error("/rotor_model", "must be \"armature\" or \"full\"");
+    else rd.error("/rotor_model", message(msg::kRotorModel));
   }
   if (rd.object(doc, "", "base", false)) rd.frame(doc["base"], "/base", d.base, angle);
   if (rd.object(doc, "", "tool", false)) rd.frame(doc["tool"], "/tool", d.tool, angle);
   if (!doc.contains("joints") || !doc["joints"].is_array() || doc["joints"].empty()) {
-    rd.error("/joints", "must be a non-empty array of joints");
+    rd.error("/joints", message(msg::kNoJoints));
     return res;
   }
   const json& js = doc["joints"];
-  if (js.size() > 64) rd.error("/joints", "at most 64 joints are supported");
+  if (js.size() > 64) rd.error("/joints", message(msg::kTooManyJoints));
   for (std::size_t i = 0; i < js.size() && i < 64; ++i) {
     const std::string p = "/joints/" + std::to_string(i);
     JointDescription jd;
     if (!js[i].is_object()) {
-      rd.error(p, "must be an object");
+      rd.error(p, message(msg::kNotObject));
       d.joints.push_back(jd);  // keep the joint count right for /home
       continue;
     }
@@ -213,7 +217,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
   if (doc.contains("home")) {
     const json& h = doc["home"];
     if (!h.is_array() || h.size() != d.joints.size()) {
-      rd.error("/home", "must be an array of " + std::to_string(d.joints.size()) + " numbers (one per joint)");
+      rd.error("/home", message(msg::kHomeSize, {MessageArg::integer(static_cast<long long>(d.joints.size()))}));
     } else {
       d.home.resize(h.size());
       for (std::size_t i = 0; i < h.size(); ++i) {
@@ -221,7 +225,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
         rd.numberValue(h[i], "/home/" + std::to_string(i), d.home[i], rev ? angle : 1.0);
         const auto& L = d.joints[i].limits;
         if (d.home[i] < L.lower || d.home[i] > L.upper)
-          rd.warning("/home/" + std::to_string(i), "home position is outside the joint limits");
+          rd.warning("/home/" + std::to_string(i), message(msg::kHomeOutsideLimits));
       }
     }
   }
@@ -234,9 +238,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
       const double ev = Eigen::SelfAdjointEigenSolver<Matrix3>(Jp).eigenvalues()[0];
       if (ev < -1e-12)
         rd.warning("/joints/" + std::to_string(i) + "/link/inertia",
-                   "with the full rotor model the link inertia should include the rotor of joint " + std::to_string(i + 2) +
-                       " as a locked part (Llibre, Mampey & Chrétien 1983: J' = J - J_m); here J - J_m has a negative principal moment (" +
-                       formatNumber(ev) + ")");
+                   message(msg::kFullRotorInertia, {MessageArg::integer(i + 2), MessageArg::number(ev, formatNumber(ev))}));
     }
   // A model whose mass matrix is singular at the home pose cannot be simulated: report the joint.
   Data data(res.model);
@@ -244,9 +246,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
   const int bad = choleskyFactor(data.M, data.L, 1e-12);
   if (bad >= 0)
     rd.error("/joints/" + std::to_string(bad),
-             "the mass matrix is singular or near-singular at the home pose (no inertia moves with joint " +
-                 std::to_string(bad + 1) + " independently of the joints before it): give this link (or the "
-                 "links after it) mass/inertia, or a rotor inertia");
+             message(msg::kSingularAtHome, {MessageArg::integer(bad + 1)}));
   return res;
 }
 
@@ -254,7 +254,7 @@ RobotLoadResult loadRobotFile(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     RobotLoadResult r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return r;
   }
   RobotLoadResult r = parseRobot(text, path);

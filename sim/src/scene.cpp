@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "maniplab/model/json_reader.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/control/gain_design.hpp"
 #include "maniplab/sim/control/operational_space_controller.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
@@ -27,7 +28,7 @@ namespace {
 bool jointVector(JsonReader& rd, const json& obj, const std::string& path, const char* key, int n, VectorX& out,
                  bool required, const std::vector<double>* scale = nullptr) {
   if (!obj.contains(key)) {
-    if (required) rd.error(path + "/" + key, "missing required value (a number or an array of " + std::to_string(n) + ")");
+    if (required) rd.error(path + "/" + key, message(msg::kMissingJointValue, {MessageArg::integer(n)}));
     return false;
   }
   const json& v = obj[key];
@@ -39,13 +40,13 @@ bool jointVector(JsonReader& rd, const json& obj, const std::string& path, const
     out.setConstant(x);
   } else if (v.is_array()) {
     if (int(v.size()) != n) {
-      rd.error(p, "must have " + std::to_string(n) + " values (one per joint), got " + std::to_string(v.size()));
+      rd.error(p, message(msg::kJointCount, {MessageArg::integer(n), MessageArg::integer(static_cast<long long>(v.size()))}));
       return false;
     }
     for (int i = 0; i < n; ++i)
       if (!rd.numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), out[i])) return false;
   } else {
-    rd.error(p, "must be a number or an array of " + std::to_string(n) + " numbers");
+    rd.error(p, message(msg::kNumberOrArray, {MessageArg::integer(n)}));
     return false;
   }
   if (scale)
@@ -56,7 +57,7 @@ bool jointVector(JsonReader& rd, const json& obj, const std::string& path, const
 bool nonNegative(JsonReader& rd, const std::string& p, const VectorX& v) {
   for (int i = 0; i < v.size(); ++i)
     if (v[i] < 0) {
-      rd.error(p, "must be non-negative (joint " + std::to_string(i + 1) + ": " + formatNumber(v[i]) + ")");
+      rd.error(p, message(msg::kNegativeJoint, {MessageArg::integer(i + 1), MessageArg::number(v[i], formatNumber(v[i]))}));
       return false;
     }
   return true;
@@ -69,14 +70,14 @@ void readGainDesign(JsonReader& rd, const json& c, const std::string& p, int n, 
   PdGains g{};
   double tr = 0, wn = 0, zeta = 1;
   if (rd.number(d, pd, "response_time", tr, false)) {
-    if (!(tr > 0)) rd.error(pd + "/response_time", "must be positive");
+    if (!(tr > 0)) rd.error(pd + "/response_time", message(msg::kNotPositive));
     g = gainsFromResponseTime(tr);
   } else if (rd.number(d, pd, "natural_frequency", wn, true)) {
     rd.number(d, pd, "damping", zeta, false);
-    if (!(wn > 0)) rd.error(pd + "/natural_frequency", "must be positive");
+    if (!(wn > 0)) rd.error(pd + "/natural_frequency", message(msg::kNotPositive));
     g = gainsFromNaturalFrequency(wn, zeta);
   }
-  if (c.contains("kp") || c.contains("kv")) rd.error(pd, "give either \"design\" or explicit \"kp\"/\"kv\", not both");
+  if (c.contains("kp") || c.contains("kv")) rd.error(pd, message(msg::kDesignOrGains));
   s.kp = VectorX::Constant(n, g.kp);
   s.kv = VectorX::Constant(n, g.kv);
 }
@@ -89,7 +90,7 @@ void readModelBlock(JsonReader& rd, const json& c, const std::string& p, Control
   rd.checkKeys(m, pm, {"perturbation_percent", "seed", "friction_compensation"});
   if (rd.number(m, pm, "perturbation_percent", s.perturbationPercent, false) &&
       (s.perturbationPercent < 0 || s.perturbationPercent >= 100))
-    rd.error(pm + "/perturbation_percent", "must be in [0, 100)");
+    rd.error(pm + "/perturbation_percent", message(msg::kPerturbationRange));
   double seed = 1;
   if (rd.number(m, pm, "seed", seed, false)) s.perturbationSeed = std::uint64_t(seed);
   std::string f = "none";
@@ -97,7 +98,7 @@ void readModelBlock(JsonReader& rd, const json& c, const std::string& p, Control
   if (f == "none") s.friction = FrictionCompensation::None;
   else if (f == "coulomb") s.friction = FrictionCompensation::CoulombOnly;
   else if (f == "full") s.friction = FrictionCompensation::Full;
-  else rd.error(pm + "/friction_compensation", "must be \"none\", \"coulomb\" or \"full\"");
+  else rd.error(pm + "/friction_compensation", message(msg::kFrictionCompensation));
 }
 
 const char* kCartesianAxes[6] = {"phi", "theta", "psi", "X", "Y", "Z"};
@@ -107,7 +108,7 @@ const char* kCartesianAxes[6] = {"phi", "theta", "psi", "X", "Y", "Z"};
 bool cartesianGain(JsonReader& rd, const json& c, const std::string& p, const char* key, VectorX& out) {
   const std::string pk = p + "/" + key;
   if (!c.contains(key)) {
-    rd.error(pk, "missing required gain (a number or an array of 6, one per Cartesian axis phi theta psi X Y Z)");
+    rd.error(pk, message(msg::kMissingCartesianGain));
     return false;
   }
   const json& v = c[key];
@@ -118,18 +119,18 @@ bool cartesianGain(JsonReader& rd, const json& c, const std::string& p, const ch
     out.setConstant(x);
   } else if (v.is_array()) {
     if (v.size() != 6) {
-      rd.error(pk, "must have 6 values (one per Cartesian axis phi theta psi X Y Z), got " + std::to_string(v.size()));
+      rd.error(pk, message(msg::kCartesianCount, {MessageArg::integer(static_cast<long long>(v.size()))}));
       return false;
     }
     for (int i = 0; i < 6; ++i)
       if (!rd.numberValue(v[std::size_t(i)], pk + "/" + std::to_string(i), out[i])) return false;
   } else {
-    rd.error(pk, "must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)");
+    rd.error(pk, message(msg::kCartesianNumberOrArray));
     return false;
   }
   for (int i = 0; i < 6; ++i)
     if (out[i] < 0) {
-      rd.error(pk, std::string("must be non-negative (axis ") + kCartesianAxes[i] + ": " + formatNumber(out[i]) + ")");
+      rd.error(pk, message(msg::kNegativeAxis, {MessageArg::field(kCartesianAxes[i]), MessageArg::number(out[i], formatNumber(out[i]))}));
       return false;
     }
   return true;
@@ -139,8 +140,7 @@ bool cartesianGain(JsonReader& rd, const json& c, const std::string& p, const ch
 void readOperationalSpace(JsonReader& rd, const json& c, const std::string& p, const Model& model, ControllerSpec& s) {
   rd.checkKeys(c, p, {"type", "name", "kp", "kv", "design", "damping", "model"});
   if (model.nq != 6)
-    rd.error(p + "/type", "\"operational_space\" needs a robot with 6 joints (square Jacobian); \"" + model.name +
-                              "\" has " + std::to_string(model.nq));
+    rd.error(p + "/type", message(msg::kOperationalSpaceJoints, {MessageArg::field(model.name), MessageArg::integer(model.nq)}));
   if (c.contains("design") && c["design"].is_object()) {
     readGainDesign(rd, c, p, 6, s);  // the same K_p, K_v on every Cartesian axis
   } else {
@@ -152,9 +152,9 @@ void readOperationalSpace(JsonReader& rd, const json& c, const std::string& p, c
     const std::string pd = p + "/damping";
     rd.checkKeys(d, pd, {"singular_threshold", "max_damping"});
     if (rd.number(d, pd, "singular_threshold", s.singularThreshold, false) && !(s.singularThreshold > 0))
-      rd.error(pd + "/singular_threshold", "must be positive (smallest singular value of J where damping starts)");
+      rd.error(pd + "/singular_threshold", message(msg::kSingularThreshold));
     if (rd.number(d, pd, "max_damping", s.maxDamping, false) && !(s.maxDamping >= 0))
-      rd.error(pd + "/max_damping", "must be non-negative (0 = no damping: the exact inverse everywhere)");
+      rd.error(pd + "/max_damping", message(msg::kMaxDamping));
   }
   readModelBlock(rd, c, p, s);
 }
@@ -178,7 +178,7 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
     s.saturation = VectorX::Constant(n, std::numeric_limits<double>::infinity());
     if (c.contains("saturation")) {
       if (c["saturation"].is_string()) {
-        if (c["saturation"] != "limits") rd.error(p + "/saturation", "must be \"limits\", a number or an array");
+        if (c["saturation"] != "limits") rd.error(p + "/saturation", message(msg::kSaturation));
         for (int i = 0; i < n; ++i) s.saturation[i] = model.limits[std::size_t(i)].effort;
       } else {
         jointVector(rd, c, p, "saturation", n, s.saturation, false);
@@ -190,13 +190,13 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
     else if (aw == "back_calculation") s.antiWindup = AntiWindup::BackCalculation;
     else if (aw == "both") s.antiWindup = AntiWindup::Both;
     else if (aw == "none") s.antiWindup = AntiWindup::None;
-    else rd.error(p + "/anti_windup", "must be \"clamping\", \"back_calculation\", \"both\" or \"none\"");
+    else rd.error(p + "/anti_windup", message(msg::kAntiWindup));
     for (const char* k : {"kp", "ki", "kd", "derivative_filter", "tracking_time"}) {
       VectorX v;
       if (c.contains(k) && jointVector(rd, c, p, k, n, v, false)) nonNegative(rd, p + "/" + k, v);
     }
     if ((s.antiWindup == AntiWindup::BackCalculation || s.antiWindup == AntiWindup::Both) && !c.contains("tracking_time"))
-      rd.error(p + "/tracking_time", "back-calculation anti-windup needs a tracking time");
+      rd.error(p + "/tracking_time", message(msg::kTrackingTime));
     return;
   }
   if (s.type == "operational_space") {
@@ -204,8 +204,7 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
     return;
   }
   if (s.type != "computed_torque" && s.type != "pd_gravity") {
-    rd.error(p + "/type", "must be \"pid\", \"pd_gravity\", \"computed_torque\", \"operational_space\" or \"zero\" (got \"" +
-                              s.type + "\")");
+    rd.error(p + "/type", message(msg::kControllerType, {MessageArg::field(s.type)}));
     return;
   }
   const bool ct = s.type == "computed_torque";
@@ -233,7 +232,7 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
   };
   auto positive = [&](const char* key, bool required) {
     double x = 0;
-    if (rd.number(t, p, key, x, required) && !(x > 0)) rd.error(p + "/" + key, "must be positive");
+    if (rd.number(t, p, key, x, required) && !(x > 0)) rd.error(p + "/" + key, message(msg::kNotPositive));
   };
   if (type == "quintic") {
     rd.checkKeys(t, p, {"type", "from", "to", "duration"});
@@ -249,9 +248,9 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
   } else if (type == "via_points") {
     rd.checkKeys(t, p, {"type", "points", "times"});
     if (!t.contains("points") || !t["points"].is_array() || t["points"].size() < 2)
-      rd.error(p + "/points", "must be an array of at least 2 joint vectors");
+      rd.error(p + "/points", message(msg::kPoints));
     if (!t.contains("times") || !t["times"].is_array() || !t.contains("points") || t["times"].size() != t["points"].size())
-      rd.error(p + "/times", "must be an array with one time per point");
+      rd.error(p + "/times", message(msg::kTimes));
   } else if (type == "fourier") {
     rd.checkKeys(t, p, {"type", "q0", "base_frequency", "a", "b", "periods"});
     joints("q0", true);
@@ -259,7 +258,7 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
     positive("periods", false);
     for (const char* k : {"a", "b"})
       if (!t.contains(k) || !t[k].is_array() || int(t[k].size()) != n)
-        rd.error(p + "/" + k, std::string("must be an array of ") + std::to_string(n) + " coefficient arrays (one per joint)");
+        rd.error(p + "/" + k, message(msg::kFourierCoefficients, {MessageArg::integer(n)}));
   } else if (type == "cartesian_line") {
     rd.checkKeys(t, p, {"type", "from", "to", "duration", "sample_period", "ik"});
     for (const char* k : {"from", "to"}) {
@@ -273,7 +272,7 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
     positive("sample_period", false);
     std::string ik = "auto";
     if (rd.string(t, p, "ik", ik, false) && ik != "auto" && ik != "umis" && ik != "numeric")
-      rd.error(p + "/ik", "must be \"auto\", \"umis\" or \"numeric\"");
+      rd.error(p + "/ik", message(msg::kIkMethod));
   } else if (type == "umis_thesis_line") {
     rd.checkKeys(t, p, {"type"});
   } else if (type == "hold") {
@@ -281,8 +280,7 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
     joints("q", false);
     positive("duration", false);
   } else {
-    rd.error(p + "/type", "unknown trajectory type \"" + type +
-                              "\" (quintic, trapezoidal, via_points, fourier, cartesian_line, umis_thesis_line, hold)");
+    rd.error(p + "/type", message(msg::kUnknownTrajectory, {MessageArg::field(type)}));
   }
 }
 
@@ -297,7 +295,9 @@ void checkBuiltTrajectory(JsonReader& rd, const Scene& s) {
   try {
     const auto traj = makeTrajectory(s);
     if (traj->duration() > s.duration + 1e-12)
-      rd.warning("/duration", "shorter than the trajectory (" + formatNumber(traj->duration()) + " s): the run stops mid-motion");
+      rd.warning("/duration", message(msg::kDurationShort, {MessageArg::number(traj->duration(), formatNumber(traj->duration()))}));
+  } catch (const MessageError& e) {
+    rd.error("/trajectory", e.message());
   } catch (const std::exception& e) {
     rd.error("/trajectory", e.what());
   }
@@ -311,8 +311,8 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     s.trajectory = doc["trajectory"];
     checkTrajectory(rd, s.trajectory, "/trajectory", n);
   }
-  if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0)) rd.error("/duration", "must be positive");
-  if (s.duration > 24 * 3600) rd.error("/duration", "must be at most 24 h of simulated time");
+  if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0)) rd.error("/duration", message(msg::kNotPositive));
+  if (s.duration > 24 * 3600) rd.error("/duration", message(msg::kDurationMax));
 
   readRatesIntegratorPlant(rd, doc, defaultControlHz, defaultPlantHz, s.controlPeriod, s.plant);
   if (rd.object(doc, "", "measurement", false)) {
@@ -324,7 +324,7 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     if (jointVector(rd, m, p, "encoder_bits", n, v, false)) {
       mo.quantum.assign(std::size_t(n), 0.0);
       for (int i = 0; i < n; ++i) {
-        if (v[i] < 0 || v[i] > 62) rd.error(p + "/encoder_bits", "must be in [0, 62] (0 = no quantisation)");
+        if (v[i] < 0 || v[i] > 62) rd.error(p + "/encoder_bits", message(msg::kEncoderBits));
         // revolute: 2^bits counts per revolution; prismatic: 2^bits counts per metre
         if (v[i] > 0) mo.quantum[std::size_t(i)] = (model.isRevolute(i) ? 2 * M_PI : 1.0) / std::pow(2.0, v[i]);
       }
@@ -336,10 +336,10 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     std::string vel = "true";
     rd.string(m, p, "velocity", vel, false);
     if (vel == "difference") mo.estimateVelocity = true;
-    else if (vel != "true") rd.error(p + "/velocity", "must be \"true\" or \"difference\" (Zanaboni 2009 estimator)");
+    else if (vel != "true") rd.error(p + "/velocity", message(msg::kVelocityEstimator));
     double w = 10;
     if (rd.number(m, p, "velocity_window", w, false)) {
-      if (w < 1 || w != std::floor(w)) rd.error(p + "/velocity_window", "must be a positive integer");
+      if (w < 1 || w != std::floor(w)) rd.error(p + "/velocity_window", message(msg::kNotPositiveInteger));
       mo.velocityWindow = int(w);
     }
   }
@@ -353,35 +353,35 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     jointVector(rd, is, "/initial_state", "qd", n, s.qd0, false);
   }
   if (!doc.contains("controllers") || !doc["controllers"].is_array() || doc["controllers"].empty()) {
-    rd.error("/controllers", "must be a non-empty array of controllers");
+    rd.error("/controllers", message(msg::kNoControllers));
   } else {
     std::set<std::string> names;
     for (std::size_t i = 0; i < doc["controllers"].size(); ++i) {
       const std::string p = "/controllers/" + std::to_string(i);
       const json& c = doc["controllers"][i];
       if (!c.is_object()) {
-        rd.error(p, "must be an object");
+        rd.error(p, message(msg::kNotObject));
         continue;
       }
       ControllerSpec spec;
       readController(rd, c, p, model, spec);
-      if (!names.insert(spec.name).second) rd.error(p + "/name", "duplicate controller name \"" + spec.name + "\"");
+      if (!names.insert(spec.name).second) rd.error(p + "/name", message(msg::kDuplicateController, {MessageArg::field(spec.name)}));
       s.controllers.push_back(spec);
     }
   }
   readRecordSelection(rd, doc, s.record);
   if (rd.string(doc, "", "backend", s.backend, false) && s.backend != "sim" && s.backend != "ethercat")
-    rd.error("/backend", "must be \"sim\" or \"ethercat\"");
+    rd.error("/backend", message(msg::kBackend));
   if (rd.object(doc, "", "ethercat", false)) {  // the EtherCAT master's fault policy (0: its default)
     const json& e = doc["ethercat"];
     rd.checkKeys(e, "/ethercat", {"loss_budget_ms", "max_losses_per_second"});
     double v = 0;
     if (rd.number(e, "/ethercat", "loss_budget_ms", v, false)) {
-      if (!(v >= 0 && v <= 10000)) rd.error("/ethercat/loss_budget_ms", "must be in [0, 10000] ms (0: the master's default)");
+      if (!(v >= 0 && v <= 10000)) rd.error("/ethercat/loss_budget_ms", message(msg::kLossBudget));
       s.ethercat.lossBudget = v * 1e-3;
     }
     if (rd.number(e, "/ethercat", "max_losses_per_second", v, false)) {
-      if (!(v >= 0 && v <= 1e6)) rd.error("/ethercat/max_losses_per_second", "must be >= 0 (0: the master's default)");
+      if (!(v >= 0 && v <= 1e6)) rd.error("/ethercat/max_losses_per_second", message(msg::kLossesPerSecond));
       s.ethercat.maxLossesPerSecond = v;
     }
   }
@@ -393,7 +393,7 @@ std::vector<Diagnostic> validateTrajectory(const json& trajectory, const Model& 
   std::vector<Diagnostic> out;
   JsonReader rd(fileName, out);
   if (!trajectory.is_object())
-    rd.error("/trajectory", "must be an object");
+    rd.error("/trajectory", message(msg::kNotObject));
   else
     checkTrajectory(rd, trajectory, "/trajectory", model.nq);
   return out;
@@ -417,7 +417,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   if (!rd.openDocument(text, doc, "maniplab-scene")) return res;
   std::string kind = "serial";  // optional: a scene file without "kind" is a serial scene (the original format)
   if (rd.string(doc, "", "kind", kind, false) && kind != "serial")
-    rd.error("/kind", "must be \"serial\" or absent for a serial scene (got \"" + kind + "\")");
+    rd.error("/kind", message(msg::kSerialKind, {MessageArg::field(kind)}));
   rd.checkKeys(doc, "", {"format", "version", "kind", "name", "description", "robot", "trajectory", "duration", "rates",
                          "integrator", "plant", "measurement", "initial_state", "controllers", "record", "backend",
                          "ethercat"});
@@ -428,7 +428,7 @@ SceneLoadResult parseScene(const std::string& text, const std::string& fileName,
   s.robotFile = detail::resolveRobotPath(baseDir, robot);
   s.robot = loadRobotAnyFormat(s.robotFile);  // ManipLab JSON or URDF (by extension)
   if (!s.robot.ok()) {
-    rd.error("/robot", "the robot file \"" + s.robotFile + "\" is invalid:");
+    rd.error("/robot", message(msg::kRobotInvalid, {MessageArg::field(s.robotFile)}));
     for (const auto& d : s.robot.diagnostics) res.diagnostics.push_back(d);
     return res;
   }
@@ -441,7 +441,7 @@ SceneLoadResult loadSceneFile(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     SceneLoadResult r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return r;
   }
   return parseScene(text, path, std::filesystem::path(path).parent_path().string());

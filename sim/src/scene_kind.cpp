@@ -9,6 +9,7 @@
 
 #include "maniplab/model/atomic_file.hpp"
 #include "maniplab/model/json_reader.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/control/controller_spec.hpp"
 
 namespace maniplab::sim {
@@ -58,12 +59,14 @@ void AnyScene::write(const std::string& path) const {
   std::string text;
   try {
     text = toJson(dir).dump(2) + "\n";
+  } catch (const MessageError& e) {
+    throw MessageError(message(msg::kCannotSaveScene, {MessageArg::field(path), e.message()}));
   } catch (const std::exception& e) {
-    throw std::runtime_error("cannot save the scene '" + path + "': " + e.what());
+    throw MessageError(message(msg::kCannotSaveScene, {MessageArg::field(path), e.what()}));
   }
   // What is written must read back: the reader's diagnostics refuse the save before the file is touched.
   const SceneLoad back = kind().parse(text, path, dir);
-  if (!back.ok()) throw std::runtime_error("cannot save the scene '" + path + "': it would not read back:\n" + back.report());
+  if (!back.ok()) throw MessageError(message(msg::kSceneWouldNotReadBack, {MessageArg::field(path), back.report()}));
   writeFileAtomically(path, text, "scene file");
 }
 
@@ -133,7 +136,7 @@ SceneLoad parseAnyScene(const std::string& text, const std::string& fileName, co
       return out;
     }
     json doc;
-    if (parseJson(text, rd, doc)) rd.error("", "the document must be a JSON object");
+    if (parseJson(text, rd, doc)) rd.error("", message(msg::kNotObjectDocument));
     return out;
   }
   for (const SceneKind* k : sceneKinds())
@@ -154,7 +157,7 @@ SceneLoad loadAnyScene(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     SceneLoad r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return r;
   }
   return parseAnyScene(text, path, std::filesystem::path(path).parent_path().string());
@@ -169,9 +172,10 @@ SceneLoad loadSceneOfKind(const std::string& path, const std::string& kind) {
       const SceneKind* want = findSceneKind(kind);
       const std::string title = want ? want->title() : kind;
       SceneLoad r;
-      r.diagnostics.push_back({Diagnostic::Severity::Error, path, "",
-                               "this is " + describeDocument(h) + ", not " + article(title) + " " + title +
-                                   " scene: `maniplab-cli run " + path + "` runs it (or `compare`)"});
+      r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "",
+                                             plainMessage("this is " + describeDocument(h) + ", not " + article(title) +
+                                                          " " + title + " scene: `maniplab-cli run " + path +
+                                                          "` runs it (or `compare`)")));
       return r;
     }
   }

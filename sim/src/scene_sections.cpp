@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <utility>
 
+#include "maniplab/sim/sim_messages.hpp"
+
 namespace maniplab::sim::detail {
 
 using nlohmann::json;
@@ -17,14 +19,14 @@ void readRatesIntegratorPlant(JsonReader& rd, const json& doc, double defaultCon
     rd.checkKeys(r, "/rates", {"control_hz", "plant_hz"});
     rd.number(r, "/rates", "control_hz", controlHz, false);
     rd.number(r, "/rates", "plant_hz", plantHz, false);
-    if (!(controlHz > 0)) rd.error("/rates/control_hz", "must be positive");
-    if (!(plantHz > 0)) rd.error("/rates/plant_hz", "must be positive");
+    if (!(controlHz > 0)) rd.error("/rates/control_hz", message(msg::kNotPositive));
+    if (!(plantHz > 0)) rd.error("/rates/plant_hz", message(msg::kNotPositive));
   }
   if (controlHz > 0 && plantHz > 0) {
     const double ratio = plantHz / controlHz;
     if (std::abs(ratio - std::round(ratio)) > 1e-9 || std::round(ratio) < 1)
-      rd.error("/rates", "plant_hz must be a whole multiple of control_hz (got " + formatNumber(plantHz) + " / " +
-                             formatNumber(controlHz) + ")");
+      rd.error("/rates", message(msg::kRatesMultiple, {MessageArg::number(plantHz, formatNumber(plantHz)),
+                                                       MessageArg::number(controlHz, formatNumber(controlHz))}));
     controlPeriod = 1.0 / controlHz;
     plant.period = 1.0 / plantHz;
   }
@@ -36,10 +38,10 @@ void readRatesIntegratorPlant(JsonReader& rd, const json& doc, double defaultCon
     if (st == "euler") plant.stepper = Stepper::Euler;
     else if (st == "rk4") plant.stepper = Stepper::RungeKutta4;
     else if (st == "dopri5") plant.stepper = Stepper::DormandPrince5;
-    else rd.error("/integrator/stepper", "must be \"euler\", \"rk4\" or \"dopri5\"");
+    else rd.error("/integrator/stepper", message(msg::kStepper));
     for (auto [key, dst] : {std::pair{"abs_tol", &plant.absTolerance}, std::pair{"rel_tol", &plant.relTolerance}})
       if (rd.number(i, "/integrator", key, *dst, false) && !(*dst > 0))
-        rd.error(std::string("/integrator/") + key, "must be positive");
+        rd.error(std::string("/integrator/") + key, message(msg::kNotPositive));
   }
   if (rd.object(doc, "", "plant", false)) {
     const json& pl = doc["plant"];
@@ -47,11 +49,11 @@ void readRatesIntegratorPlant(JsonReader& rd, const json& doc, double defaultCon
     for (auto [key, dst] : {std::pair{"friction", &plant.friction}, std::pair{"gravity", &plant.gravity},
                             std::pair{"torque_saturation", &plant.saturateTorque}}) {
       if (!pl.contains(key)) continue;
-      if (!pl[key].is_boolean()) rd.error(std::string("/plant/") + key, "must be true or false");
+      if (!pl[key].is_boolean()) rd.error(std::string("/plant/") + key, message(msg::kNotBoolean));
       else *dst = pl[key].get<bool>();
     }
     if (rd.number(pl, "/plant", "coulomb_smoothing", plant.coulombSmoothing, false) && plant.coulombSmoothing < 0)
-      rd.error("/plant/coulomb_smoothing", "must be non-negative");
+      rd.error("/plant/coulomb_smoothing", message(msg::kNegative));
   }
 }
 
@@ -59,7 +61,7 @@ void readRecordSelection(JsonReader& rd, const json& doc, RecordSelection& out) 
   if (!doc.contains("record")) return;
   const json& r = doc["record"];
   if (!r.is_array()) {
-    rd.error("/record", "must be an array of channel groups");
+    rd.error("/record", message(msg::kRecordArray));
     return;
   }
   RecordSelection sel{false, false, false, false, false, false, false, false};
@@ -74,8 +76,7 @@ void readRecordSelection(JsonReader& rd, const json& doc, RecordSelection& out) 
     else if (g == "energy") sel.energy = true;
     else if (g == "timing") sel.timing = true;
     else
-      rd.error("/record/" + std::to_string(i),
-               "unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)");
+      rd.error("/record/" + std::to_string(i), message(msg::kRecordGroup));
   }
   out = sel;
 }

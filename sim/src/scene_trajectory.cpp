@@ -3,6 +3,7 @@
 
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/trajectories/cartesian_line.hpp"
 #include "maniplab/sim/trajectories/fourier.hpp"
 #include "maniplab/sim/trajectories/quintic.hpp"
@@ -73,11 +74,11 @@ std::unique_ptr<Trajectory> makeTrajectory(const Scene& s) {
   if (type == "cartesian_line" || type == "umis_thesis_line") {
     const auto geom = umisGeometry(s.robot.description);
     if (type == "umis_thesis_line") {
-      if (!geom) throw std::runtime_error("umis_thesis_line needs the UMIS robot (its DH structure was not found)");
+      if (!geom) throw MessageError(message(msg::kUmisLineNeedsUmis));
       return std::make_unique<CartesianLineTrajectory>(umisThesisLine(m, geom));
     }
     const std::string ik = t.contains("ik") ? t.at("ik").get<std::string>() : "auto";
-    if (ik == "umis" && !geom) throw std::runtime_error("\"ik\": \"umis\" needs the UMIS robot structure");
+    if (ik == "umis" && !geom) throw MessageError(message(msg::kUmisIkNeedsUmis));
     CartesianLineOptions opt;
     if (t.contains("sample_period")) opt.samplePeriod = t.at("sample_period").get<double>();
     const Transform from = pose(t.at("from"));

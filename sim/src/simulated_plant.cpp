@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "maniplab/sim/sim_messages.hpp"
+
 namespace maniplab::sim {
 
 IntegratorOptions integratorOptions(const PlantOptions& o) {
@@ -25,10 +27,12 @@ std::vector<StateCoordinate> serialLayout(const Model& m) {
   std::vector<StateCoordinate> c(std::size_t(2 * n));
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    const std::string joint = jointLabel(i, m.jointName[k]);
-    c[k] = {joint + " position", std::numeric_limits<double>::infinity(), n + i};
+    const Message joint = jointLabelMessage(i, m.jointName[k]);
+    const Message position = message(msg::kCoordinatePosition, {joint});
+    const Message velocity = message(msg::kCoordinateVelocity, {joint});
+    c[k] = {position.text, std::numeric_limits<double>::infinity(), n + i, position};
     const double vlim = m.limits[k].velocity;
-    c[std::size_t(n + i)] = {joint + " velocity", std::max(1e4, 100.0 * (vlim < 1e299 ? vlim : 100.0)), -1};
+    c[std::size_t(n + i)] = {velocity.text, std::max(1e4, 100.0 * (vlim < 1e299 ? vlim : 100.0)), -1, velocity};
   }
   return c;
 }
@@ -100,9 +104,11 @@ bool SimulatedPlant::derivative(const double* x, double* dxdt) {
   return true;
 }
 
-std::string SimulatedPlant::fault() const {
+std::string SimulatedPlant::fault() const { return faultMessage().text; }
+
+Message SimulatedPlant::faultMessage() const {
   const int j = std::max(0, singularJoint_);
-  return "the mass matrix became singular at " + jointLabel(j, model_.jointName[std::size_t(j)]);
+  return message(msg::kSingularMassMatrix, {jointLabelMessage(j, model_.jointName[std::size_t(j)])});
 }
 
 BackendStatus SimulatedPlant::advance(double dt) {

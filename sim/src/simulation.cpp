@@ -1,5 +1,6 @@
 // Closed-loop run: controller / backend / recorder / metrics / energy balance (Zanaboni 2009 ch. 9; Llibre, Mampey & Chrétien 1983 §IV.2).
 #include "maniplab/sim/simulation.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -70,6 +71,7 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
   if (!st0.ok) {
     res.ok = false;
     res.message = st0.message;
+    res.detail = st0.detail;
     return res;
   }
   controller.reset(n);
@@ -104,9 +106,10 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     const VectorX& qd = backend.velocity();
     traj.sample(t, ref);
     ControlInput in{t, &qm, &qdm, &ref, T};
-    const auto c0 = Clock::now();
+    const bool timed = opt.record.timing;
+    const auto c0 = timed ? Clock::now() : Clock::time_point{};
     controller.compute(in, tauCmd);
-    const auto c1 = Clock::now();
+    const auto c1 = timed ? Clock::now() : Clock::time_point{};
     backend.writeTorque(tauCmd);
     const VectorX& tau = backend.appliedTorque();
     if (opt.friction)
@@ -174,11 +177,10 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     ctrlSec += seconds(c1 - c0);
 
     if (std::abs(drift) > 1e3 * std::max({1.0, std::abs(E0), std::abs(balance.work())})) {
-      std::ostringstream s;
-      s << "t = " << t << " s: energy blow-up: the total energy departs from its initial value plus the "
-        << "actuator work by " << drift << " J; the integration diverged (reduce the step)";
+      res.detail = message(msg::kEnergyBlowUp, {MessageArg::number(t, msg::streamed(t)),
+                                                MessageArg::number(drift, msg::streamed(drift))});
       res.ok = false;
-      res.message = s.str();
+      res.message = res.detail.text;
       break;
     }
     if (k == periods) break;
@@ -190,13 +192,14 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     prevQd = qd;
     prevTau = tau;
     prevFric = friction;
-    const auto b0 = Clock::now();
+    const auto b0 = timed ? Clock::now() : Clock::time_point{};
     const BackendStatus st = backend.advance(T);
-    lastBackend = seconds(Clock::now() - b0);
+    lastBackend = timed ? seconds(Clock::now() - b0) : 0.0;
     backSec += lastBackend;
     if (!st.ok) {
       res.ok = false;
       res.message = st.message;
+      res.detail = st.detail;
       res.endTime = backend.time();
       break;
     }

@@ -38,10 +38,12 @@ struct Outcome {
 };
 
 /// Brings the bus up and runs the computed-torque controller of the UMIS scene for `duration` s.
-Outcome run(test::EthercatBench& b, const sim::Scene& scene, double duration) {
+Outcome run(test::EthercatBench& b, const sim::Scene& scene, double duration, const std::vector<DriveProfile>& profiles = {}) {
   Outcome o;
   const Model& model = scene.robot.model;
-  const std::string e = b.master->bringUp(driveSetupFor(model, cia402::ModeCST));
+  DriveSetup setup = driveSetupFor(model, cia402::ModeCST);
+  setup.profiles = profiles;
+  const std::string e = b.master->bringUp(setup);
   if (!e.empty()) qFatal("bring-up failed: %s", e.c_str());
   o.notes = b.master->notes();
   const auto traj = sim::makeTrajectory(scene);
@@ -293,6 +295,55 @@ class TestEthercatFaultPolicy : public QObject {
       QVERIFY2(o.busLog.find("process-data watchdog (20.0 ms) expired") != std::string::npos, o.busLog.c_str());
       for (int i = 1; i <= 6; ++i)
         QVERIFY2(o.busLog.find("drive " + std::to_string(i) + ": fault 0x8100") != std::string::npos, o.busLog.c_str());
+    });
+  }
+
+  // A drive profile that asks for a 20 ms process-data watchdog: the master programs 0x0400/0x0420 in
+  // PREOP on drives that power up with the ESC's 100 ms, reads it back (each slave's watchdog, the
+  // shortest, a note per slave), and the virtual ESCs run what was programmed: a 50 ms silence (20 frames
+  // at 400 Hz) under a 100 ms budget expires after 20 ms, where the drives' own 100 ms would have let the
+  // run complete.
+  void watchdogProgrammedFromTheProfile() {
+    const sim::Scene scene = umisScene();
+    const DriveProfile wd20 = parseDriveProfile(R"({"format": "maniplab-drive-profile", "version": 1, "name": "Generic, 20 ms watchdog",
+        "process_data": {"rx_pdos": [{"index": "0x1600", "entries": ["controlword", "target_torque", "target_position"]}],
+                         "tx_pdos": [{"index": "0x1A00", "entries": ["statusword", "torque_actual", "position_actual", "velocity_actual", "error_code"]}]},
+        "watchdog": {"time_ms": 20}})", "wd20.json");
+    QVERIFY(wd20.watchdogTime && std::abs(*wd20.watchdogTime - 0.020) < 1e-12);
+    auto drives = test::EthercatBench::faithful();
+    QCOMPARE(drives.watchdogTime, reg::kWatchdogTimeReset);  // the drives power up with 100 ms
+    test::retryOnTiming([&](std::string& timing) {
+      test::EthercatBench b(scene.robot.model, scene.plant, scene.controlPeriod, parseFaultPlan("drop-burst:20@250"), 0, {}, drives,
+                            [&](MasterOptions& mo) { mo.lossBudget = 0.1; });
+      const Outcome o = run(b, scene, 1.5, {wd20});
+      for (const auto& sl : o.status.slaves) {
+        QVERIFY2(std::abs(sl.watchdog - 0.020) < 1e-9, std::to_string(sl.watchdog).c_str());
+        bool noted = false;
+        for (const auto& n : sl.details->notes) noted = noted || n.find("process-data watchdog programmed to 20.0 ms (0x0400 = 0x09C2, 0x0420 = 200)") != std::string::npos;
+        QVERIFY2(noted, "no note of the programmed watchdog");
+      }
+      QVERIFY(std::abs(o.status.shortestWatchdog - 0.020) < 1e-9);
+      QVERIFY2(!o.run.ok, "the run should have stopped on the programmed 20 ms watchdog");
+      const std::string& m = o.run.message;
+      qInfo("stop: %s", m.c_str());
+      if (m.find("watchdog") == std::string::npos) {
+        timing = test::timingFault(m, b);
+        if (!timing.empty()) return;
+      }
+      QVERIFY2(m.find("its process-data watchdog of 20.0 ms expired") != std::string::npos, m.c_str());
+      QVERIFY2(o.busLog.find("process-data watchdog (20.0 ms) expired") != std::string::npos, o.busLog.c_str());
+    });
+    // Without the profile's watchdog the same silence stays within the drives' 100 ms: the run completes.
+    test::retryOnTiming([&](std::string& timing) {
+      test::EthercatBench b(scene.robot.model, scene.plant, scene.controlPeriod, parseFaultPlan("drop-burst:20@250"), 0, {}, drives,
+                            [&](MasterOptions& mo) { mo.lossBudget = 0.1; });
+      const Outcome o = run(b, scene, 1.5);
+      if (!o.run.ok) {
+        timing = test::timingFault(o.run.message, b);
+        if (!timing.empty()) return;
+      }
+      QVERIFY2(o.run.ok, o.run.message.c_str());
+      for (const auto& sl : o.status.slaves) QVERIFY(std::abs(sl.watchdog - 0.1) < 1e-9);
     });
   }
 };

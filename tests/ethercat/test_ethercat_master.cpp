@@ -201,6 +201,15 @@ class TestEthercatMaster : public QObject {
     QCOMPARE(err(head + R"("distributed_clocks": {"assign_activate": "0xG"}})"),
              std::string("bad.json: distributed_clocks.assign_activate: '0xG' is not a number"));
     QCOMPARE(err(head + R"("colour": 1})"), std::string("bad.json: colour: unknown field"));
+    // the process-data watchdog to program: time_ms in 0.1 ms units of 0x0420, or the ESC's 100 ms
+    QVERIFY(!p.watchdogTime);
+    QCOMPARE(*parseDriveProfile(head + R"("watchdog": {"time_ms": 12.5}})", "w.json").watchdogTime, 0.0125);
+    QCOMPARE(*parseDriveProfile(head + R"("watchdog": {}})", "w.json").watchdogTime, 0.1);
+    QCOMPARE(err(head + R"("watchdog": {"time_ms": 0}})"), std::string("bad.json: watchdog.time_ms: out of range (0.1 to 6553.5 ms in units of 0.1 ms)"));
+    QCOMPARE(err(head + R"("watchdog": {"time_ms": 7000}})"), std::string("bad.json: watchdog.time_ms: out of range (0.1 to 6553.5 ms in units of 0.1 ms)"));
+    QCOMPARE(err(head + R"("watchdog": {"time_ms": "20"}})"), std::string("bad.json: watchdog.time_ms: expected a number of milliseconds"));
+    QCOMPARE(err(head + R"("watchdog": {"divider": 1}})"), std::string("bad.json: watchdog.divider: unknown field"));
+    QCOMPARE(err(head + R"("watchdog": 20})"), std::string("bad.json: watchdog: expected an object"));
     QCOMPARE(err(R"({"format": "maniplab-scene", "version": 1})"), std::string("bad.json: format: expected \"maniplab-drive-profile\""));
     QVERIFY(err("{").find("bad.json: not valid JSON") == 0);
   }

@@ -5,6 +5,7 @@
 // injected from the panel during a run ends it with the slave and the cause, shown by the panel, and
 // Reset brings the bus back to OP (a second run then completes).
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QSignalSpy>
 #include <QThread>
 #include <QTimer>
@@ -352,6 +353,65 @@ class TestEthercatPanel : public QObject {
     const RunOutcomes again = runRetryingStalls(panel, req, {}, &rows3);
     QVERIFY(again.runs.size() == 1);
     QVERIFY2(again.runs[0].ok, qPrintable(again.runs[0].message));
+  }
+
+  // The loss budget (issue 20): the scene's is shown and reaches the master at Start; an edit by hand is
+  // signalled (the main window saves it with the scene) and a changed budget starts a master with it;
+  // the latency check of `maniplab-cli ecat-latency` runs from the panel (in-process) and shows a verdict.
+  void lossBudgetAndLatencyCheck() {
+    sim::Scene scene = umisScene(1.0);
+    scene.ethercat.lossBudget = 0.020;
+    scene.ethercat.maxLossesPerSecond = 30;
+    EthercatPanel panel;
+    QSignalSpy edited(&panel, &EthercatPanel::lossBudgetChanged);
+    panel.setScene(scene);
+    QCOMPARE(panel.lossBudget(), 0.020);
+    QCOMPARE(panel.maxLossesPerSecond(), 30.0);
+    QCOMPARE(edited.count(), 0);  // loading a scene is not an edit
+    QVERIFY((panel.provider()->config().lossBudget == ethercat::LossBudget{0.020, 30}));
+    QVERIFY2(panel.interfaceToolTip().contains(QStringLiteral("CAP_NET_RAW")) &&
+                 panel.interfaceToolTip().contains(QStringLiteral("scripts/grant-capabilities.sh")),
+             qPrintable(panel.interfaceToolTip()));
+    QVERIFY(panel.selectInterface(QString()));
+    QString err;
+    QVERIFY(waitJob(panel, [&] { panel.startBus(); }, &err));
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    panel.pollNow();
+    QCOMPARE(panel.lastStatus().lossBudget, 0.020);
+    QCOMPARE(panel.lastStatus().maxLossesPerSecond, 30.0);
+    // by hand: the spin boxes of the panel (time first, then the rate)
+    auto spins = panel.findChildren<QDoubleSpinBox*>();
+    QVERIFY(!spins.isEmpty());
+    QDoubleSpinBox* budget = nullptr;
+    for (auto* sb : spins)
+      if (sb->suffix().contains(QStringLiteral("ms"))) budget = sb;
+    QVERIFY(budget);
+    budget->setValue(15);
+    QCOMPARE(edited.count(), 1);
+    QCOMPARE(panel.lossBudget(), 0.015);
+    panel.setLossBudget(0, 0);  // the master's default: a quarter of the 100 ms watchdog, 25 ms; 40 per second at 400 Hz
+    QCOMPARE(edited.count(), 1);
+    QVERIFY(waitJob(panel, [&] { panel.startBus(); }, &err));
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    panel.pollNow();
+    QCOMPARE(panel.lastStatus().lossBudget, 0.025);
+    QCOMPARE(panel.lastStatus().maxLossesPerSecond, 40.0);
+    QVERIFY(waitJob(panel, [&] { panel.stopBus(); }, &err));
+    // the PC check, in-process, 1 s at the scene's 400 Hz
+    QCOMPARE(panel.latencyVerdict(), QString());
+    QVERIFY(waitJob(panel, [&] { panel.checkLatency(1.0); }, &err, 60000));
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    const QString v = panel.latencyVerdict();
+    QVERIFY2(v.startsWith(QStringLiteral("Verdict: fit")) || v.startsWith(QStringLiteral("Verdict: marginal")) ||
+                 v.startsWith(QStringLiteral("Verdict: unfit")),
+             qPrintable(v));
+    QVERIFY2(v.contains(QStringLiteral("400 Hz")), qPrintable(v));
+    if (qEnvironmentVariableIsSet("MANIPLAB_ECAT_PANEL_PNG")) {  // a look at the panel (xvfb-run)
+      panel.resize(760, 1250);
+      panel.show();
+      QTest::qWait(200);
+      QVERIFY(panel.grab().save(qEnvironmentVariable("MANIPLAB_ECAT_PANEL_PNG")));
+    }
   }
 };
 

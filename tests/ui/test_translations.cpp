@@ -5,7 +5,10 @@
 //    over (vanished/obsolete entries are pruned);
 //  - no message is unfinished or empty;
 //  - a translation keeps the placeholders of its source (%1, %L2, %n) and, when the source has a keyboard
-//    accelerator (&x), has one too.
+//    accelerator (&x), has one too;
+//  - every diagnostic code of model/ and sim/ (modelMessages(), sim::simMessages()) has a row in the GUI's
+//    table (ui/src/diagnostic_text.cpp) with the catalogue's English, and a finished translation with the
+//    same placeholders in each .ts file (French: not left as the English).
 // The fix when this fails: `cmake --build build --target update_translations`, translate the new entries
 // in Qt Linguist (or by hand), and commit the .ts files.
 #include <QtTest/QtTest>
@@ -17,6 +20,13 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+
+#include <map>
+#include <set>
+
+#include "maniplab/model/message.hpp"
+#include "maniplab/sim/sim_messages.hpp"
+#include "maniplab/ui/diagnostic_text.hpp"
 
 namespace {
 
@@ -129,6 +139,59 @@ class TestTranslations : public QObject {
       if (m.numerus && lang == QLatin1String("fr") && m.translations.size() != 2)
         problems << where + QStringLiteral(" needs 2 French plural forms");
     }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+  }
+
+  // Every diagnostic of model/ and sim/ the GUI can show is translated: its code has a row in the GUI's
+  // table with the catalogue's English template, and each .ts file has a finished translation of it with
+  // the same placeholders (a new code without its translation fails here).
+  void diagnostics_data() { complete_data(); }
+  void diagnostics() {
+    QFETCH(QString, lang);
+    std::vector<const maniplab::MessageTemplate*> catalogue;
+    for (const auto* t : maniplab::modelMessages()) catalogue.push_back(t);
+    for (const auto* t : maniplab::sim::simMessages()) catalogue.push_back(t);
+    QVERIFY(catalogue.size() > 100);
+    std::map<std::string, std::string> table;
+    QStringList problems;
+    for (const auto& row : maniplab::ui::diagnosticTranslations())
+      if (!table.emplace(row.code, row.source).second) problems << QStringLiteral("code %1 twice in the GUI's table").arg(row.code);
+    std::set<std::string> codes;
+    QString error;
+    const QList<Message> msgs = readTs(tsPath(lang), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QHash<QString, Message> ts;
+    for (const Message& m : msgs)
+      if (m.context == QLatin1String("Diagnostic")) ts.insert(m.source, m);
+    for (const auto* t : catalogue) {
+      const QString code = QString::fromLatin1(t->code);
+      if (!codes.insert(t->code).second) problems << code + QStringLiteral(": code defined twice");
+      const auto row = table.find(t->code);
+      if (row == table.end()) {
+        problems << code + QStringLiteral(": no row in the GUI's table (ui/src/diagnostic_text.cpp)");
+        continue;
+      }
+      const QString english = QString::fromUtf8(t->english);
+      if (QString::fromUtf8(row->second.c_str()) != english) {
+        problems << code + QStringLiteral(": the GUI's table has other English: \"") +
+                        QString::fromUtf8(row->second.c_str()) + QStringLiteral("\"");
+        continue;
+      }
+      const auto it = ts.constFind(english);
+      if (it == ts.constEnd()) {
+        problems << code + QStringLiteral(": not in maniplab_%1.ts (run update_translations)").arg(lang);
+        continue;
+      }
+      const QString tr = it->translations.value(0);
+      if (!it->type.isEmpty() || tr.isEmpty())
+        problems << code + QStringLiteral(": translation unfinished or empty");
+      else if (placeholders(tr, true) != placeholders(english, true))
+        problems << code + QStringLiteral(": the translation changes the placeholders: \"") + tr + QStringLiteral("\"");
+      else if (lang == QLatin1String("fr") && tr == english && english.contains(QRegularExpression(QStringLiteral("[a-z]{3}"))))
+        problems << code + QStringLiteral(": the French is the English: \"") + tr + QStringLiteral("\"");
+    }
+    for (const auto& [code, source] : table)
+      if (!codes.count(code)) problems << QString::fromStdString(code) + QStringLiteral(": in the GUI's table, in no catalogue");
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
   }
 

@@ -29,6 +29,7 @@
 #include <set>
 
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/ui/chain_editor_convert.hpp"
 #include "maniplab/ui/chain_editor_fields.hpp"
 
@@ -429,7 +430,7 @@ struct ChainEditor::Impl {
         if (!pointerPrefix(jp, w.path)) continue;
         QStringList keys = panelsOnly ? QStringList() : columns;
         if (j == current) keys << linkFieldKeys() << actuatorFieldKeys();
-        const QString reason = tr("warning: %1").arg(QString::fromStdString(w.message));
+        const QString reason = tr("warning: %1").arg(translatedMessage(w.detail()));
         for (const QString& k : keys) {
           const std::string fp = fieldPath(desc.convention, j, k, desc.joints[std::size_t(j)]).toStdString();
           const bool hit = fp == w.path || (w.path == jp + "/link" && k == "mass") ||
@@ -491,7 +492,8 @@ struct ChainEditor::Impl {
           break;
         }
     if (!best) best = &fresh.front();
-    return QString::fromStdString((best->path.empty() ? std::string("/") : best->path) + ": " + best->message);
+    return QString::fromStdString(best->path.empty() ? std::string("/") : best->path) + QStringLiteral(": ") +
+           translatedMessage(best->detail());
   }
 
   /// Validates and pushes a change. On rejection: the message (also emitted), and false.
@@ -506,7 +508,7 @@ struct ChainEditor::Impl {
     }
     undo->push(new Command(q, desc, next, current, curAfter, text));
     for (const auto& w : newWarnings)
-      emit q->message(tr("Warning: %1: %2").arg(QString::fromStdString(w.path), QString::fromStdString(w.message)));
+      emit q->message(tr("Warning: %1: %2").arg(QString::fromStdString(w.path), translatedMessage(w.detail())));
     return true;
   }
 

@@ -26,6 +26,7 @@
 
 #include "maniplab/sim/control/controller_defaults.hpp"
 #include "maniplab/sim/control/gain_design.hpp"
+#include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/ui/trajectory_editor.hpp"
 
 namespace maniplab::ui {
@@ -592,8 +593,8 @@ QString ControlPanel::trajectoryProblems() const {
   QStringList lines;
   for (const Diagnostic& d : validateTrajectory())
     if (d.severity == Diagnostic::Severity::Error)
-      lines << (d.path.empty() || d.path == "/trajectory" ? QString::fromStdString(d.message)
-                                                          : QString::fromStdString(d.path + ": " + d.message));
+      lines << (d.path.empty() || d.path == "/trajectory" ? translatedMessage(d.detail())
+                                                          : QString::fromStdString(d.path) + QStringLiteral(": ") + translatedMessage(d.detail()));
   return lines.join(QStringLiteral("; "));
 }
 
@@ -753,8 +754,8 @@ bool ControlPanel::applyTo(sim::Scene& scene, QString* error) const {
   QStringList problems;
   for (const Diagnostic& d : sim::checkSceneTrajectory(scene))
     if (d.severity == Diagnostic::Severity::Error)
-      problems << (d.path.empty() || d.path == "/trajectory" ? QString::fromStdString(d.message)
-                                                             : QString::fromStdString(d.path + ": " + d.message));
+      problems << (d.path.empty() || d.path == "/trajectory" ? translatedMessage(d.detail())
+                                                             : QString::fromStdString(d.path) + QStringLiteral(": ") + translatedMessage(d.detail()));
   if (!problems.isEmpty()) return fail(tr("Trajectory: %1").arg(problems.join(QStringLiteral("; "))));
   return true;
 }

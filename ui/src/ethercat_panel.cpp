@@ -2,10 +2,13 @@
 #include "maniplab/ui/ethercat_panel.hpp"
 
 #include "maniplab/ethercat/coe.hpp"
+#include "maniplab/ethercat/latency_check.hpp"
 #include "maniplab/ui/object_dictionary_browser.hpp"
 
 #include <QButtonGroup>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QEvent>
@@ -140,6 +143,16 @@ struct EthercatPanel::Impl {
          *statCounts = nullptr, *statDc = nullptr;
   JitterHistogram* histogram = nullptr;
   QTimer* timer = nullptr;
+  // loss budget and latency check (issue 20)
+  QGroupBox* policyBox = nullptr;
+  QLabel *budgetLabel = nullptr, *rateLabel = nullptr, *resolvedLabel = nullptr, *checkLabel = nullptr, *verdictLabel = nullptr,
+         *figuresLabel = nullptr, *adviceLabel = nullptr;
+  QDoubleSpinBox* budgetSpin = nullptr;
+  QSpinBox* rateSpin = nullptr;
+  QDoubleSpinBox* checkSpin = nullptr;
+  QPushButton* checkButton = nullptr;
+  QString verdict;
+  QStringList advice;
 
   // state (GUI thread)
   bool busy = false;
@@ -160,6 +173,10 @@ struct EthercatPanel::Impl {
   void showStats(const ec::CycleStats& s);
   void showEmergencies();
   void runJob(const QString& action, std::function<QString()> job, std::function<void()> done = {});
+  void buildPolicy(QVBoxLayout* top);
+  void retranslatePolicy();
+  void showResolvedBudget();
+  void showLatency(const ec::LatencyReport& r);
 };
 
 EthercatPanel::EthercatPanel(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl>()) {
@@ -275,6 +292,7 @@ void EthercatPanel::Impl::build() {
   QObject::connect(resetButton, &QPushButton::clicked, self, [this] { self->resetBus(); });
   QObject::connect(injectButton, &QPushButton::clicked, self, [this] { self->injectFault(injectEdit->text()); });
   QObject::connect(injectEdit, &QLineEdit::returnPressed, self, [this] { self->injectFault(injectEdit->text()); });
+  buildPolicy(top);
 
   slavesBox = new QGroupBox(self);
   auto* sl = new QVBoxLayout(slavesBox);
@@ -320,7 +338,9 @@ void EthercatPanel::Impl::retranslate() {
   ecatRadio->setToolTip(EthercatPanel::tr("Runs drive CiA 402 drives over EtherCAT: the interface below, or the in-process virtual drives."));
   busBox->setTitle(EthercatPanel::tr("EtherCAT bus"));
   ifLabel->setText(EthercatPanel::tr("Interface:"));
-  ifCombo->setToolTip(EthercatPanel::tr("A raw socket on a host interface needs root or CAP_NET_RAW; the in-process virtual drives need "
+  ifCombo->setToolTip(EthercatPanel::tr("A raw socket on a host interface needs root or CAP_NET_RAW: without root, grant ManipLab "
+                         "cap_net_raw, cap_sys_nice and cap_ipc_lock once with 'sudo scripts/grant-capabilities.sh' (the "
+                         "cyclic thread then also gets SCHED_FIFO and locked memory). The in-process virtual drives need "
                          "no privileges (the whole path: master, frames, virtual slaves, simulated plant)."));
   if (ifCombo->count() > 0) ifCombo->setItemText(0, EthercatPanel::tr("In-process virtual drives (no privileges)"));
   refreshButton->setText(EthercatPanel::tr("Refresh"));
@@ -368,6 +388,7 @@ void EthercatPanel::Impl::retranslate() {
   for (int i = 0; i < statsForm->rowCount(); ++i)
     if (auto* l = qobject_cast<QLabel*>(statsForm->itemAt(i, QFormLayout::LabelRole)->widget())) l->setText(EthercatPanel::tr(names[i]));
   histogram->setTexts(EthercatPanel::tr("|period − nominal| (1 µs bins, log count)"), EthercatPanel::tr("no cycle yet"), EthercatPanel::tr("over"));
+  retranslatePolicy();
   poll();
 }
 
@@ -380,6 +401,8 @@ void EthercatPanel::Impl::pushConfig() {
   cfg.cyclePeriod = cycleCombo->currentData().toDouble();
   cfg.realtime = true;
   cfg.lockMemory = false;
+  cfg.lossBudget = {budgetSpin->value() * 1e-3, double(rateSpin->value())};
+  cfg.lossBudgetSet = true;  // the panel's fields (loaded from the scene by setScene) decide
   provider->setConfig(cfg);
 }
 
@@ -431,6 +454,7 @@ std::function<std::unique_ptr<sim::Backend>(const Model&, const sim::Scene&)> Et
 
 void EthercatPanel::setScene(const sim::Scene& scene) {
   if (scene.robot.ok() && scene.robot.model.nq > 0) d->provider->setScene(scene);
+  setLossBudget(scene.ethercat.lossBudget, scene.ethercat.maxLossesPerSecond);
   if (scene.backend == "ethercat") setEthercatSelected(true);  // the scene chooses the EtherCAT backend
 }
 
@@ -562,6 +586,9 @@ void EthercatPanel::Impl::updateButtons() {
   ifCombo->setEnabled(!busy && !running);
   modeCombo->setEnabled(!running);
   cycleCombo->setEnabled(!running);
+  budgetSpin->setEnabled(!running);
+  rateSpin->setEnabled(!running);
+  checkButton->setEnabled(!busy && !running);
 }
 
 void EthercatPanel::Impl::fillTable(const std::vector<ec::SlaveInfo>& slaves, int faultSlave) {
@@ -647,11 +674,13 @@ void EthercatPanel::Impl::poll() {
     notesLabel->hide();
     showStats(ec::CycleStats{});
     showEmergencies();
+    showResolvedBudget();
     updateButtons();
     return;
   }
   status = s->status();
   haveStatus = true;
+  showResolvedBudget();
   const bool running = s->inUse();
   QString state = EthercatPanel::tr("%1: %2").arg(q(s->describe()), q(status.phase));
   if (status.cyclic)
@@ -700,6 +729,182 @@ void EthercatPanel::Impl::poll() {
 void EthercatPanel::changeEvent(QEvent* e) {
   if (e->type() == QEvent::LanguageChange) d->retranslate();
   QWidget::changeEvent(e);
+}
+
+
+// --- loss budget and latency check (issue 20) ------------------------------------------------------
+
+void EthercatPanel::Impl::buildPolicy(QVBoxLayout* top) {
+  policyBox = new QGroupBox(self);
+  auto* form = new QFormLayout(policyBox);
+  budgetSpin = new QDoubleSpinBox(policyBox);
+  budgetSpin->setRange(0, 10000);  // the scene reader's range (scene.cpp: loss_budget_ms)
+  budgetSpin->setDecimals(1);
+  budgetSpin->setSingleStep(2.5);
+  budgetLabel = new QLabel(policyBox);
+  form->addRow(budgetLabel, budgetSpin);
+  rateSpin = new QSpinBox(policyBox);
+  rateSpin->setRange(0, 100000);
+  rateLabel = new QLabel(policyBox);
+  form->addRow(rateLabel, rateSpin);
+  resolvedLabel = new QLabel(policyBox);
+  resolvedLabel->setWordWrap(true);
+  resolvedLabel->setStyleSheet(QStringLiteral("color: #505050;"));
+  form->addRow(resolvedLabel);
+  auto* crow = new QHBoxLayout;
+  checkSpin = new QDoubleSpinBox(policyBox);
+  checkSpin->setRange(1, 600);
+  checkSpin->setDecimals(0);
+  checkSpin->setValue(10);  // as `maniplab-cli ecat-latency`
+  checkButton = new QPushButton(policyBox);
+  crow->addWidget(checkSpin);
+  crow->addWidget(checkButton);
+  crow->addStretch();
+  checkLabel = new QLabel(policyBox);
+  form->addRow(checkLabel, crow);
+  for (QLabel** l : {&verdictLabel, &figuresLabel, &adviceLabel}) {
+    *l = new QLabel(policyBox);
+    (*l)->setWordWrap(true);
+    (*l)->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    (*l)->hide();
+    form->addRow(*l);
+  }
+  top->addWidget(policyBox);
+  auto edited = [this] {
+    pushConfig();
+    showResolvedBudget();
+    emit self->lossBudgetChanged();
+  };
+  QObject::connect(budgetSpin, &QDoubleSpinBox::valueChanged, self, edited);
+  QObject::connect(rateSpin, &QSpinBox::valueChanged, self, edited);
+  QObject::connect(checkButton, &QPushButton::clicked, self, [this] { self->checkLatency(); });
+}
+
+void EthercatPanel::Impl::retranslatePolicy() {
+  policyBox->setTitle(EthercatPanel::tr("Loss budget and latency"));
+  budgetLabel->setText(EthercatPanel::tr("Longest time without a good cycle:"));
+  budgetSpin->setSuffix(EthercatPanel::tr(" ms"));
+  budgetSpin->setSpecialValueText(EthercatPanel::tr("default (a quarter of the shortest drive watchdog, at most 25 ms)"));
+  budgetSpin->setToolTip(EthercatPanel::tr("Lost, late or incomplete cycles are counted, timed and marked on the scope while the run goes on; "
+                            "a run stops safely when no good cycle came for longer than this. Keep it well inside the drives' "
+                            "process-data watchdog (registers 0x0400/0x0420), which stops them on their own. Saved with the scene."));
+  rateLabel->setText(EthercatPanel::tr("Bad cycles per second:"));
+  rateSpin->setSpecialValueText(EthercatPanel::tr("default (a tenth of the cycles)"));
+  rateSpin->setToolTip(EthercatPanel::tr("A run stops safely when more bad cycles than this fall within one second. Saved with the scene."));
+  checkLabel->setText(EthercatPanel::tr("Check this PC for:"));
+  checkSpin->setSuffix(EthercatPanel::tr(" s"));
+  checkSpin->setToolTip(EthercatPanel::tr("How long the master's cyclic thread is measured"));
+  checkButton->setText(EthercatPanel::tr("Check this PC"));
+  checkButton->setToolTip(EthercatPanel::tr("Run the master's own cyclic thread at the selected cycle on the selected interface (or the "
+                             "in-process virtual drives), drives disabled, and judge whether the cycle and the loss budget will "
+                             "hold, as 'maniplab-cli ecat-latency' does"));
+  showResolvedBudget();
+}
+
+void EthercatPanel::Impl::showResolvedBudget() {
+  if (!haveStatus || status.lossBudget <= 0) {
+    resolvedLabel->setText(EthercatPanel::tr("In force once the bus is started."));
+    return;
+  }
+  QString t = EthercatPanel::tr("In force: %1 ms without a good cycle, %2 bad cycles per second")
+                  .arg(status.lossBudget * 1e3, 0, 'f', 1)
+                  .arg(status.maxLossesPerSecond, 0, 'f', 0);
+  if (status.watchdogSlave >= 0)
+    t += EthercatPanel::tr("; shortest drive watchdog %1 ms (slave %2)").arg(status.shortestWatchdog * 1e3, 0, 'f', 1).arg(status.watchdogSlave + 1);
+  t += EthercatPanel::tr("; bad cycles %1, longest time without a good cycle %2 ms")
+           .arg(status.stats.badCycles)
+           .arg(status.stats.longestGap * 1e3, 0, 'f', 1);
+  resolvedLabel->setText(t);
+}
+
+void EthercatPanel::Impl::showLatency(const ec::LatencyReport& r) {
+  using V = ec::LatencyJudgement::Verdict;
+  if (!r.error.empty()) {
+    verdict = EthercatPanel::tr("Latency check failed: %1").arg(q(r.error));
+    advice.clear();
+    verdictLabel->setStyleSheet(QStringLiteral("color: #b00000;"));
+    figuresLabel->hide();
+  } else {
+    const QString word = r.judgement.verdict == V::Fit        ? EthercatPanel::tr("fit")
+                         : r.judgement.verdict == V::Marginal ? EthercatPanel::tr("marginal")
+                                                              : EthercatPanel::tr("unfit");
+    QString summary = q(r.judgement.summary);  // "fit for a 400 Hz cycle ...": the word is shown translated
+    const QString name = QString::fromLatin1(ec::verdictName(r.judgement.verdict)) + QLatin1Char(' ');
+    if (summary.startsWith(name)) summary = summary.mid(name.size());
+    verdict = EthercatPanel::tr("Verdict: %1 — %2").arg(word, summary);
+    verdictLabel->setStyleSheet(r.judgement.verdict == V::Fit        ? QStringLiteral("color: #006000; font-weight: bold;")
+                                : r.judgement.verdict == V::Marginal ? QStringLiteral("color: #a06000; font-weight: bold;")
+                                                                     : QStringLiteral("color: #b00000; font-weight: bold;"));
+    const auto& st = r.stats;
+    QString fig = EthercatPanel::tr("%1, %2 cycles of %3 µs: wake-up latency worst %4 µs; |period error| p99 %5 µs, worst %6 µs; "
+                                    "round trip mean %7 µs, worst %8 µs; bad cycles %9")
+                      .arg(q(r.link))
+                      .arg(st.cycles)
+                      .arg(us(r.period))
+                      .arg(us(st.worstLatency))
+                      .arg(us(st.periodErrorQuantile(0.99)))
+                      .arg(us(st.worstPeriodError))
+                      .arg(us(st.meanRoundTrip))
+                      .arg(us(st.worstRoundTrip))
+                      .arg(st.badCycles);
+    fig += EthercatPanel::tr(", longest time without a good cycle %1 ms (budget %2 ms)")
+               .arg(st.longestGap * 1e3, 0, 'f', 2)
+               .arg(r.budget * 1e3, 0, 'f', 1);
+    for (const auto& why : r.judgement.reasons) fig += QStringLiteral("\n  – ") + q(why);
+    figuresLabel->setText(fig);
+    figuresLabel->show();
+    advice.clear();
+    for (const auto& a : r.judgement.advice) advice << q(a);
+  }
+  verdictLabel->setText(verdict);
+  verdictLabel->show();
+  QStringList lines;
+  for (const auto& a : advice) lines << EthercatPanel::tr("Advice: %1").arg(a);
+  adviceLabel->setText(lines.join(QLatin1Char('\n')));
+  adviceLabel->setVisible(!lines.isEmpty());
+}
+
+void EthercatPanel::setLossBudget(double seconds, double perSecond) {
+  {
+    QSignalBlocker b1(d->budgetSpin), b2(d->rateSpin);
+    d->budgetSpin->setValue(std::max(0.0, seconds) * 1e3);
+    d->rateSpin->setValue(int(std::lround(std::max(0.0, perSecond))));
+  }
+  d->pushConfig();
+  d->showResolvedBudget();
+}
+
+double EthercatPanel::lossBudget() const { return d->budgetSpin->value() * 1e-3; }
+double EthercatPanel::maxLossesPerSecond() const { return double(d->rateSpin->value()); }
+QString EthercatPanel::latencyVerdict() const { return d->verdict; }
+QStringList EthercatPanel::latencyAdvice() const { return d->advice; }
+QString EthercatPanel::interfaceToolTip() const { return d->ifCombo->toolTip(); }
+
+void EthercatPanel::checkLatency(double seconds) {
+  ec::LatencyCheckOptions o;
+  o.ifname = selectedInterface().toStdString();
+  o.seconds = seconds > 0 ? seconds : d->checkSpin->value();
+  o.lossBudget = lossBudget();
+  o.maxLossesPerSecond = maxLossesPerSecond();
+  // The cycle chosen above; "control period of the scene": the scene's control period.
+  double cycle = d->cycleCombo->currentData().toDouble();
+  if (cycle <= 0)
+    if (auto sc = d->provider->scene()) cycle = sc->controlPeriod;
+  o.hz = cycle > 0 ? 1.0 / cycle : 1000.0;
+  const QString action = EthercatPanel::tr("Latency check");
+  auto live = d->provider->current();
+  if (!o.ifname.empty() && live && live->config().ifname == o.ifname) {
+    d->lastError = EthercatPanel::tr("the bus on %1 is open: stop it first (Stop bus), the check needs the interface to itself")
+                       .arg(selectedInterface());
+    d->stateLabel->setText(EthercatPanel::tr("%1 failed: %2").arg(action, d->lastError));
+    emit jobFinished(action, d->lastError);
+    return;
+  }
+  auto report = std::make_shared<ec::LatencyReport>();
+  d->runJob(action, [o, report] {
+    *report = ec::runLatencyCheck(o);
+    return q(report->error);
+  }, [this, report] { d->showLatency(*report); });
 }
 
 }  // namespace maniplab::ui

@@ -2,6 +2,7 @@
 // actions, connects them to the scene document, the run controller and the scene kinds' bindings, and
 // takes the window's events. The operations are in main_window_scene.cpp, main_window_runs.cpp and
 // main_window_texts.cpp (main_window_impl.hpp).
+#include "maniplab/ui/diagnostic_text.hpp"
 #include "main_window_impl.hpp"
 
 #ifndef MANIPLAB_SOURCE_DATA_DIR
@@ -520,7 +521,7 @@ bool MainWindow::Impl::openFile(const QString& path) {
     info(MainWindow::tr("Scene %1 loaded (%2)").arg(fi.fileName(), q(scene()->name())));
     return true;
   } catch (const std::exception& e) {
-    error(MainWindow::tr("%1: %2").arg(path, q(e.what())));
+    error(MainWindow::tr("%1: %2").arg(path, translatedError(e)));
     return false;
   }
 }

@@ -41,6 +41,7 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/traces/csv.hpp"
+#include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/ui/algorithms_dialog.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/conservation_panel.hpp"
@@ -167,7 +168,7 @@ struct MainWindow::Impl {
   void diagnostics(const std::vector<Diagnostic>& ds) {
     for (const auto& dg : ds)
       message(dg.severity == Diagnostic::Severity::Error ? MessageArea::Severity::Error : MessageArea::Severity::Warning,
-              q(dg.toString()));
+              translatedDiagnostic(dg));
   }
 
   // --- The document ---

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/model/orthoglide_file.hpp"
 
 namespace maniplab::ui {
@@ -78,7 +79,7 @@ struct OrthoglideEditor::Impl {
   static bool validate(const json& j, const QString& fileName, OrthoglideModel& out, QString& error) {
     const OrthoglideLoadResult r = parseOrthoglide(j.dump(), fileName.toStdString());
     if (!r.ok()) {
-      error = QString::fromStdString(r.report());
+      error = translatedDiagnostics(r.diagnostics);
       return false;
     }
     out = r.model;

@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/sim/scene.hpp"
 
 namespace maniplab::ui {
@@ -77,7 +78,7 @@ bool SceneDocument::save(std::shared_ptr<sim::AnyScene> edited, const QString& p
   try {
     edited->write(path.toStdString());
   } catch (const std::exception& e) {
-    if (error) *error = q(e.what());
+    if (error) *error = translatedError(e);
     return false;
   }
   edited->setFile(path.toStdString());

@@ -39,6 +39,7 @@
 
 #include "maniplab/ui/scope_overlay.hpp"
 #include "maniplab/ui/scope_ring.hpp"
+#include "scope_markers.hpp"
 
 namespace maniplab::ui {
 
@@ -224,6 +225,7 @@ struct ScopeWidget::Impl {
   QCPLayer* tracesLayer = nullptr;
   std::array<QCPGraph*, kChannels> graphs{};
   OverlayItem* overlay = nullptr;  // scale labels and legend
+  ScopeIrregularMarkers irregular;  // ticks of irregular periods (ecat_bad_cycles > 0; scope_markers.hpp)
   QCPItemText* statusText = nullptr;
   QCPItemText* timeBaseText = nullptr;
   QCPItemText* trigLevelMarker = nullptr;
@@ -583,6 +585,7 @@ struct ScopeWidget::Impl {
       g->setVisible(s >= 0);
       g->setPen(pen(k));
     }
+    irregular.update(ring, int(names.indexOf(QLatin1String(ScopeIrregularMarkers::kSource))), bounds, w.valid, kHDiv, kVDiv);
     updateOverlay();
   }
 
@@ -865,6 +868,7 @@ struct ScopeWidget::Impl {
     }
     overlay = new OverlayItem(plot);
     overlay->paint = [this](QCPPainter* p) { paintOverlay(p); };
+    irregular.attach(plot, tracesLayer);
     statusText = new QCPItemText(plot);
     statusText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     statusText->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -1593,6 +1597,8 @@ ScopeWidget::Window ScopeWidget::visibleWindow() const { return d->window(); }
 
 double ScopeWidget::cursor1() const { return d->cursor1; }
 double ScopeWidget::cursor2() const { return d->cursor2; }
+
+QVector<double> ScopeWidget::irregularPeriodMarks() const { return d->irregular.drawn(kHDiv); }
 
 QVector<QPointF> ScopeWidget::displayedPoints(int k) const {
   QVector<QPointF> r;

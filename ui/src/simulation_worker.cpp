@@ -1,4 +1,5 @@
 #include "maniplab/ui/simulation_worker.hpp"
+#include "maniplab/ui/diagnostic_text.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -196,7 +197,7 @@ RunOutcome SimulationWorker::runOne(const sim::AnyScene& scene, const sim::Plann
     o.recorder = r.recorder;
     for (const auto& line : r.summary) o.summary << QString::fromStdString(line);
     QStringList lines;
-    if (!r.result.ok) lines << tr("%1: simulation failed: %2").arg(o.name, QString::fromStdString(r.result.message));
+    if (!r.result.ok) lines << tr("%1: simulation failed: %2").arg(o.name, translatedFailure(r.result.message, r.result.detail));
     const bool actuators = scene.jointNoun() == "actuator";
     for (const auto& e : r.limitEvents) {
       if (lines.size() > 5) break;
@@ -221,7 +222,7 @@ RunOutcome SimulationWorker::runOne(const sim::AnyScene& scene, const sim::Plann
     o.message = lines.join(QLatin1Char('\n'));
   } catch (const std::exception& e) {
     o.ok = false;
-    o.message = tr("%1: %2").arg(o.name, QString::fromStdString(e.what()));
+    o.message = tr("%1: %2").arg(o.name, translatedError(e));
   }
   return o;
 }

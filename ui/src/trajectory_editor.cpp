@@ -21,6 +21,7 @@
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/umis_inverse_kinematics.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "maniplab/ui/diagnostic_text.hpp"
 
 namespace maniplab::ui {
 
@@ -915,7 +916,7 @@ void TrajectoryEditor::showProblems(const std::vector<Diagnostic>& diagnostics) 
     anyError = anyError || error;
     const QColor colour = error ? kErrorColor : kWarningColor;
     const QString path = QString::fromStdString(d.path);
-    const QString text = QString::fromStdString(d.message);
+    const QString text = translatedMessage(d.detail());
     lines << (path.isEmpty() || path == QStringLiteral("/trajectory") ? text : path + QStringLiteral(": ") + text);
     const QString reason = lines.back();
     // "/trajectory/KEY[/INDEX...]"

@@ -175,7 +175,7 @@ void readExtras(const std::string& text, JsonReader& rd, RobotExtras& ex) {
     bool ok = false;
     const double v = parseDouble(s, ok);
     if (!ok) {
-      rd.error(path + "/@" + attr, std::string("must be a finite number (got \"") + s + "\")");
+      rd.error(path + "/@" + attr, message(msg::kNotFiniteNumberGot, {MessageArg::field(s)}));
       return false;
     }
     out = v;
@@ -184,11 +184,11 @@ void readExtras(const std::string& text, JsonReader& rd, RobotExtras& ex) {
   if (const TiXmlElement* e = robot->FirstChildElement("maniplab:robot")) {
     if (const char* g = e->Attribute("gravity")) {
       if (parseVector3(g, ex.gravity)) ex.hasGravity = true;
-      else rd.error("/robot/maniplab:robot/@gravity", "must be three finite numbers");
+      else rd.error("/robot/maniplab:robot/@gravity", message(msg::kNotThreeFinite));
     }
     if (const char* r = e->Attribute("rotor_model")) {
       if (std::string(r) == "full") ex.full = true;
-      else if (std::string(r) != "armature") rd.error("/robot/maniplab:robot/@rotor_model", "must be \"armature\" or \"full\"");
+      else if (std::string(r) != "armature") rd.error("/robot/maniplab:robot/@rotor_model", message(msg::kRotorModel));
     }
   }
   if (const TiXmlElement* e = robot->FirstChildElement("maniplab:description"))
@@ -203,7 +203,7 @@ void readExtras(const std::string& text, JsonReader& rd, RobotExtras& ex) {
     const char* keys[4] = {"viscous_positive", "viscous_negative", "coulomb_positive", "coulomb_negative"};
     for (int k = 0; k < 4; ++k) {
       x.hasFriction[k] = number(e, keys[k], p, x.friction[k]);
-      if (x.hasFriction[k] && x.friction[k] < 0) rd.error(p + "/@" + keys[k], "friction coefficients must be non-negative");
+      if (x.hasFriction[k] && x.friction[k] < 0) rd.error(p + "/@" + keys[k], message(msg::kFrictionNegative));
     }
   }
   for (const TiXmlElement* t = robot->FirstChildElement("transmission"); t; t = t->NextSiblingElement("transmission")) {
@@ -223,7 +223,7 @@ void readExtras(const std::string& text, JsonReader& rd, RobotExtras& ex) {
     auto textNumber = [&](const TiXmlElement* e, const std::string& path, double& out) {
       bool ok = false;
       const double v = parseDouble(e->GetText(), ok);
-      if (!ok) rd.error(path, "must be a finite number");
+      if (!ok) rd.error(path, message(msg::kNotFiniteNumber));
       else out = v;
       return ok;
     };
@@ -239,17 +239,17 @@ void readExtras(const std::string& text, JsonReader& rd, RobotExtras& ex) {
         x.hasTransverse = number(e, "value", pp + "/maniplab:rotor_transverse_inertia", x.rotorTransverse);
       if (const TiXmlElement* e = parent->FirstChildElement("maniplab:rotor_axis")) {
         x.hasRotorAxis = parseVector3(e->Attribute("xyz"), x.rotorAxis);
-        if (!x.hasRotorAxis) rd.error(pp + "/maniplab:rotor_axis/@xyz", "must be three finite numbers");
+        if (!x.hasRotorAxis) rd.error(pp + "/maniplab:rotor_axis/@xyz", message(msg::kNotThreeFinite));
       }
     };
     readIn(t, p);
     for (const TiXmlElement* a = t->FirstChildElement("actuator"); a; a = a->NextSiblingElement("actuator"))
       readIn(a, p + "/actuator");
-    if (x.hasGear && x.gear == 0) rd.error(p, "the mechanical reduction (gear ratio) must be non-zero");
-    if (x.rotorInertia < 0) rd.error(p, "the rotor inertia must be non-negative");
-    if (x.rotorTransverse < 0) rd.error(p, "the transverse rotor inertia must be non-negative");
+    if (x.hasGear && x.gear == 0) rd.error(p, message(msg::kUrdfGearZero));
+    if (x.rotorInertia < 0) rd.error(p, message(msg::kUrdfRotorNegative));
+    if (x.rotorTransverse < 0) rd.error(p, message(msg::kUrdfRotorTransverseNegative));
     if (x.hasRotorAxis && std::abs(x.rotorAxis.norm() - 1) > 1e-6)
-      rd.error(p + "/actuator/maniplab:rotor_axis", "must be a unit vector (norm " + formatNumber(x.rotorAxis.norm()) + ")");
+      rd.error(p + "/actuator/maniplab:rotor_axis", message(msg::kNotUnitVector, {MessageArg::number(x.rotorAxis.norm(), formatNumber(x.rotorAxis.norm()))}));
   }
 }
 
@@ -263,15 +263,15 @@ bool linkInertia(const urdf::Link& link, JsonReader& rd, Inertia& out, bool& giv
   const double v[7] = {in.mass, in.ixx, in.iyy, in.izz, in.ixy, in.ixz, in.iyz};
   for (double x : v)
     if (!std::isfinite(x)) {
-      rd.error(p, "mass and inertia must be finite numbers");
+      rd.error(p, message(msg::kUrdfMassInertiaFinite));
       return false;
     }
   if (!finitePose(in.origin)) {
-    rd.error(p + "/origin", "must be finite numbers");
+    rd.error(p + "/origin", message(msg::kNotFiniteNumbers));
     return false;
   }
   if (in.mass < 0) {
-    rd.error(p + "/mass", "must be non-negative (got " + formatNumber(in.mass) + ")");
+    rd.error(p + "/mass", message(msg::kNegativeGot, {MessageArg::number(in.mass, formatNumber(in.mass))}));
     return false;
   }
   Matrix3 I;
@@ -279,12 +279,13 @@ bool linkInertia(const urdf::Link& link, JsonReader& rd, Inertia& out, bool& giv
   const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
   const Vector3 ev = Eigen::SelfAdjointEigenSolver<Matrix3>(I).eigenvalues();
   if (ev[0] < -1e-9 * scale) {
-    rd.error(p + "/inertia", "inertia tensor must be positive semi-definite (smallest principal moment " + formatNumber(ev[0]) + ")");
+    rd.error(p + "/inertia", message(msg::kInertiaNotPsd, {MessageArg::number(ev[0], formatNumber(ev[0]))}));
     return false;
   }
   if (ev[0] + ev[1] < ev[2] * (1 - 1e-9) - 1e-15)
-    rd.warning(p + "/inertia", "principal moments " + formatNumber(ev[0]) + ", " + formatNumber(ev[1]) + ", " +
-                                   formatNumber(ev[2]) + " violate the triangle inequality (not a physical rigid body); loaded as given");
+    rd.warning(p + "/inertia", message(msg::kInertiaTriangle, {MessageArg::number(ev[0], formatNumber(ev[0])),
+                                                               MessageArg::number(ev[1], formatNumber(ev[1])),
+                                                               MessageArg::number(ev[2], formatNumber(ev[2]))}));
   const Transform T = toTransform(in.origin);
   out.m = in.mass;
   out.c = T.p;
@@ -309,7 +310,7 @@ bool convertVisual(const urdf::Visual& v, const Transform& T, const std::string&
   const std::string p = linkPath(linkName) + "/visual";
   if (!v.geometry) return false;
   if (!finitePose(v.origin)) {
-    rd.error(p + "/origin", "must be finite numbers");
+    rd.error(p + "/origin", message(msg::kNotFiniteNumbers));
     return false;
   }
   const auto& geo = *v.geometry;
@@ -324,7 +325,7 @@ bool convertVisual(const urdf::Visual& v, const Transform& T, const std::string&
     }
     case urdf::Geometry::CYLINDER: {
       const auto& c = static_cast<const urdf::Cylinder&>(geo);
-      if (!std::isfinite(c.radius) || !std::isfinite(c.length)) { rd.error(p + "/geometry/cylinder", "must be finite"); return false; }
+      if (!std::isfinite(c.radius) || !std::isfinite(c.length)) { rd.error(p + "/geometry/cylinder", message(msg::kNotFinite)); return false; }
       g.shape = "cylinder";
       g.radius = c.radius;
       g.length = c.length;
@@ -339,7 +340,7 @@ bool convertVisual(const urdf::Visual& v, const Transform& T, const std::string&
     }
     case urdf::Geometry::MESH: {
       const auto& m = static_cast<const urdf::Mesh&>(geo);
-      if (!finite3(m.scale)) { rd.error(p + "/geometry/mesh/@scale", "must be finite"); return false; }
+      if (!finite3(m.scale)) { rd.error(p + "/geometry/mesh/@scale", message(msg::kNotFinite)); return false; }
       const std::string resolved = resolveMeshPath(m.filename, fileName, opt);
       if (resolved.empty()) {
         rd.warning(p + "/geometry/mesh", "mesh \"" + m.filename +
@@ -378,12 +379,12 @@ bool jointGraphIsATree(const std::string& text, JsonReader& rd) {
     const std::string name = j->Attribute("name") ? j->Attribute("name") : "";
     const std::string parent = p->Attribute("link"), child = c->Attribute("link");
     if (parent == child) {
-      rd.error(jointPath(name), "joint \"" + name + "\" connects link \"" + child + "\" to itself");
+      rd.error(jointPath(name), message(msg::kUrdfSelfLoop, {MessageArg::field(name), MessageArg::field(child)}));
       return false;
     }
     if (!parentOf.emplace(child, std::make_pair(parent, name)).second) {
-      rd.error(jointPath(name), "link \"" + child + "\" has two parent joints (\"" + parentOf[child].second + "\" and \"" +
-                                    name + "\"): URDF describes trees");
+      rd.error(jointPath(name), message(msg::kUrdfTwoParents, {MessageArg::field(child), MessageArg::field(parentOf[child].second),
+                                                               MessageArg::field(name)}));
       return false;
     }
   }
@@ -391,7 +392,7 @@ bool jointGraphIsATree(const std::string& text, JsonReader& rd) {
     std::string link = start;
     for (std::size_t steps = 0; parentOf.count(link); ++steps) {
       if (steps > parentOf.size()) {
-        rd.error(jointPath(pj.second), "the joints form a closed loop through link \"" + start + "\": URDF describes trees");
+        rd.error(jointPath(pj.second), message(msg::kUrdfClosedLoop, {MessageArg::field(start)}));
         return false;
       }
       link = parentOf[link].first;
@@ -406,8 +407,7 @@ urdf::ModelInterfaceSharedPtr readDocument(const std::string& text, JsonReader& 
   // Nothing reaches TinyXML (here or in urdfdom) that is not well-formed XML: TinyXML 2.6.2 reads past
   // the end of truncated UTF-8 text (xml_well_formed.cpp).
   if (const urdf_detail::XmlSyntaxError x = urdf_detail::checkWellFormedXml(text); !x.ok) {
-    rd.error("", "not well-formed XML at line " + std::to_string(x.line) + ", column " + std::to_string(x.column) +
-                     ": " + x.message + " (file rejected before it reaches the URDF parser)");
+    rd.error("", message(msg::kXmlNotWellFormed, {MessageArg::integer(static_cast<long long>(x.line)), MessageArg::integer(static_cast<long long>(x.column)), x.message}));
     return nullptr;
   }
   if (!jointGraphIsATree(text, rd)) return nullptr;
@@ -425,19 +425,19 @@ urdf::ModelInterfaceSharedPtr readDocument(const std::string& text, JsonReader& 
   bool anyError = false;
   for (const auto& [level, msg] : capture.messages) {
     if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) {
-      rd.error("/robot", "URDF: " + msg);
+      rd.error("/robot", message(msg::kUrdfParser, {msg}));
       anyError = true;
     } else if (level == console_bridge::CONSOLE_BRIDGE_LOG_WARN) {
-      rd.warning("/robot", "URDF: " + msg);
+      rd.warning("/robot", message(msg::kUrdfParser, {msg}));
     }
   }
   if (!model) {
-    if (!anyError) rd.error("/robot", "not a valid URDF document");
+    if (!anyError) rd.error("/robot", message(msg::kUrdfInvalid));
     return nullptr;
   }
   if (anyError) return nullptr;  // urdfdom logged an error but went on (e.g. an invalid inertial): reject
   if (!model->getRoot()) {
-    rd.error("/robot", "the URDF has no root link");
+    rd.error("/robot", message(msg::kUrdfNoRoot));
     return nullptr;
   }
   return model;
@@ -459,7 +459,7 @@ bool lockedMotion(const urdf::Joint& j, double q, JsonReader& rd, Transform& out
     return true;
   Vector3 axis(j.axis.x, j.axis.y, j.axis.z);
   if (!axis.allFinite() || axis.norm() < 1e-12) {
-    rd.error(jointPath(j.name) + "/axis", "the joint axis must be a non-zero finite vector");
+    rd.error(jointPath(j.name) + "/axis", message(msg::kUrdfAxis));
     return false;
   }
   axis.normalize();
@@ -497,7 +497,7 @@ UrdfTreeInfo urdfTreeInfoFromFile(const std::string& path, const UrdfImportOptio
   std::string text;
   if (!readTextFile(path, text)) {
     UrdfTreeInfo r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return r;
   }
   return urdfTreeInfo(text, path, options);
@@ -526,7 +526,7 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
   urdf_detail::ChainPlan plan;
   if (!urdf_detail::planChain(*model, opt, homesOf(extras), rd, plan)) return res;
   if (plan.active.size() > 64) {
-    rd.error("/robot", "at most 64 moving joints are supported");
+    rd.error("/robot", message(msg::kTooManyMovingJoints));
     return res;
   }
 
@@ -552,7 +552,7 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
       for (const auto& j : m.link->child_joints) {
         if (!j) continue;
         if (!finitePose(j->parent_to_joint_origin_transform)) {
-          rd.error(jointPath(j->name) + "/origin", "must be finite numbers");
+          rd.error(jointPath(j->name) + "/origin", message(msg::kNotFiniteNumbers));
           bad = true;
           continue;
         }
@@ -656,7 +656,7 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
     const std::string jp = jointPath(j->name);
     Vector3 axis(j->axis.x, j->axis.y, j->axis.z);
     if (!axis.allFinite() || axis.norm() < 1e-12) {
-      rd.error(jp + "/axis", "the joint axis must be a non-zero finite vector");
+      rd.error(jp + "/axis", message(msg::kUrdfAxis));
       return res;
     }
     axis.normalize();
@@ -669,26 +669,25 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
     if (j->limits) {
       const auto& L = *j->limits;
       if (!std::isfinite(L.lower) || !std::isfinite(L.upper) || !std::isfinite(L.velocity) || !std::isfinite(L.effort)) {
-        rd.error(jp + "/limit", "limits must be finite numbers");
+        rd.error(jp + "/limit", message(msg::kUrdfLimitsFinite));
         return res;
       }
       if (j->type != urdf::Joint::CONTINUOUS) {
-        if (L.lower > L.upper) rd.error(jp + "/limit", "lower limit is greater than upper limit");
+        if (L.lower > L.upper) rd.error(jp + "/limit", message(msg::kLowerAboveUpper));
         if (L.lower == 0 && L.upper == 0)
-          rd.warning(jp + "/limit", "lower = upper = 0 (URDF's default when the attributes are missing): the joint "
-                                    "is outside its limits as soon as it moves");
+          rd.warning(jp + "/limit", message(msg::kUrdfZeroLimits));
         jd.limits.lower = L.lower <= -1e299 ? -1e300 : L.lower;
         jd.limits.upper = L.upper >= 1e299 ? 1e300 : L.upper;
       }
       if (L.velocity > 0) jd.limits.velocity = std::min(L.velocity, 1e300);
-      else rd.warning(jp + "/limit/@velocity", "not positive: no velocity limit");
+      else rd.warning(jp + "/limit/@velocity", message(msg::kUrdfNoVelocityLimit));
       if (L.effort > 0) jd.limits.effort = std::min(L.effort, 1e300);
-      else rd.warning(jp + "/limit/@effort", "not positive: no effort limit");
+      else rd.warning(jp + "/limit/@effort", message(msg::kUrdfNoEffortLimit));
     }
     if (j->dynamics) {
       const double bv = j->dynamics->damping, c = j->dynamics->friction;
       if (!std::isfinite(bv) || !std::isfinite(c) || bv < 0 || c < 0) {
-        rd.error(jp + "/dynamics", "damping and friction must be finite and non-negative");
+        rd.error(jp + "/dynamics", message(msg::kUrdfDynamics));
         return res;
       }
       jd.actuator.viscousPos = jd.actuator.viscousNeg = bv;
@@ -779,7 +778,7 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
   for (std::size_t i = 0; i < d.home.size(); ++i) {
     const auto& L = d.joints[i].limits;
     if (d.home[i] < L.lower || d.home[i] > L.upper)
-      rd.warning(jointPath(d.joints[i].name) + "/maniplab:joint/@home", "home position is outside the joint limits");
+      rd.warning(jointPath(d.joints[i].name) + "/maniplab:joint/@home", message(msg::kHomeOutsideLimits));
   }
   if (!res.ok()) return res;
   res.model = buildModel(d);
@@ -804,7 +803,7 @@ RobotLoadResult loadUrdfFile(const std::string& path, const UrdfImportOptions& o
   std::string text;
   if (!readTextFile(path, text)) {
     RobotLoadResult r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open file for reading"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return r;
   }
   RobotLoadResult r = parseUrdf(text, path, options);

@@ -75,8 +75,9 @@ RobotLoadResult loadRobotAnyFormat(const std::string& path, const UrdfImportOpti
   if (isUrdfPath(path)) return loadUrdfFile(path, options);
   RobotLoadResult r = loadRobotFile(path);
   if (!options.tip.empty() || !options.lockedPositions.empty())
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "",
-                             "a chain tip or locked joint positions apply to URDF files only (this is a ManipLab robot file)"});
+    r.diagnostics.push_back(Diagnostic::of(
+        Diagnostic::Severity::Error, path, "",
+        plainMessage("a chain tip or locked joint positions apply to URDF files only (this is a ManipLab robot file)")));
   return r;
 }
 

@@ -17,9 +17,11 @@ namespace maniplab::ethercat {
 
 namespace {
 
-MasterOptions masterOptions(const BusConfig& cfg, double period) {
+MasterOptions masterOptions(const BusConfig& cfg, double period, const LossBudget& budget = {}) {
   MasterOptions mo;
   mo.cyclePeriod = period;
+  mo.lossBudget = budget.time;
+  mo.maxLossesPerSecond = budget.perSecond;
   mo.realtime = cfg.realtime;
   mo.lockMemory = cfg.lockMemory;
   return mo;
@@ -155,14 +157,14 @@ BusScan BusSession::scan() {
   return r;
 }
 
-std::string BusSession::bringUpLocked(const DriveSetup& setup, double cyclePeriod) {
+std::string BusSession::bringUpLocked(const DriveSetup& setup, double cyclePeriod, const LossBudget& budget) {
   auto m = master();
-  if (m->cyclic() && !m->hasFault() && haveSetup_ && sameSetup(setup, setup_) &&
-      std::abs(m->options().cyclePeriod - cyclePeriod) <= 1e-12)
-    return {};
+  const bool sameOptions = std::abs(m->options().cyclePeriod - cyclePeriod) <= 1e-12 && m->options().lossBudget == budget.time &&
+                           m->options().maxLossesPerSecond == budget.perSecond;
+  if (m->cyclic() && !m->hasFault() && haveSetup_ && sameSetup(setup, setup_) && sameOptions) return {};
   m->shutdown();
-  if (std::abs(m->options().cyclePeriod - cyclePeriod) > 1e-12) {
-    auto fresh = std::make_shared<Master>(*link_, masterOptions(cfg_, cyclePeriod));
+  if (!sameOptions) {
+    auto fresh = std::make_shared<Master>(*link_, masterOptions(cfg_, cyclePeriod, budget));
     std::lock_guard lk(masterM_);
     master_ = fresh;
     m = fresh;
@@ -185,11 +187,11 @@ std::vector<std::string> BusSession::notes() const {
   return notes_;
 }
 
-std::string BusSession::bringUp(const DriveSetup& setup, double cyclePeriod, bool leased) {
+std::string BusSession::bringUp(const DriveSetup& setup, double cyclePeriod, bool leased, const LossBudget& budget) {
   if (!(cyclePeriod > 0)) return "the bus cycle must be positive";
   std::lock_guard lk(control_);
   if (!leased && inUse()) return "a run is using the bus";
-  return bringUpLocked(setup, cyclePeriod);
+  return bringUpLocked(setup, cyclePeriod, budget);
 }
 
 std::string BusSession::setEnable(bool on) {
@@ -229,7 +231,7 @@ std::string BusSession::resetFault() {
   auto m = master();
   if (!m->cyclic()) {
     if (!haveSetup_) return "the bus is not running (start or scan it)";
-    return bringUpLocked(setup_, m->options().cyclePeriod);
+    return bringUpLocked(setup_, m->options().cyclePeriod, {m->options().lossBudget, m->options().maxLossesPerSecond});
   }
   std::string e = m->resetFault();
   if (e.empty()) return {};
@@ -374,6 +376,11 @@ bool BusProvider::hasScene() const {
   return scene_ != nullptr;
 }
 
+std::shared_ptr<const sim::Scene> BusProvider::scene() const {
+  std::lock_guard lk(m_);
+  return scene_;
+}
+
 std::shared_ptr<BusSession> BusProvider::current() const {
   std::lock_guard lk(m_);
   return session_;
@@ -433,7 +440,8 @@ std::string BusProvider::start() {
   if (!scene) return "no scene: the drive setup comes from the scene's robot";
   try {
     auto s = sessionFor(cfg, *scene);
-    const std::string e = s->bringUp(driveSetupForScene(*scene, cfg.mode), cyclePeriodForScene(*scene, cfg.cyclePeriod));
+    const std::string e = s->bringUp(driveSetupForScene(*scene, cfg.mode), cyclePeriodForScene(*scene, cfg.cyclePeriod), false,
+                                     lossBudgetFor(cfg, *scene));
     return e.empty() ? e : "EtherCAT start-up failed on " + s->describe() + ": " + e;
   } catch (const std::exception& e) {
     return e.what();
@@ -452,6 +460,10 @@ std::string BusProvider::close() {
   return {};
 }
 
+LossBudget lossBudgetFor(const BusConfig& cfg, const sim::Scene& scene) {
+  return cfg.lossBudgetSet ? cfg.lossBudget : LossBudget{scene.ethercat.lossBudget, scene.ethercat.maxLossesPerSecond};
+}
+
 std::unique_ptr<sim::Backend> BusProvider::makeBackend(const Model& model, const sim::Scene& scene) {
   const BusConfig cfg = config();
   if (model.nq != scene.robot.model.nq) throw std::runtime_error("the run's model is not the scene's robot");
@@ -463,7 +475,7 @@ std::unique_ptr<sim::Backend> BusProvider::makeBackend(const Model& model, const
     auto m = s->master();
     if (m->cyclic() && m->hasFault())
       throw std::runtime_error("bus fault: " + m->faultMessage() + " (reset the bus first)");
-    const std::string e = s->bringUp(setup, period, true);
+    const std::string e = s->bringUp(setup, period, true, lossBudgetFor(cfg, scene));
     if (!e.empty()) throw std::runtime_error("EtherCAT start-up failed on " + s->describe() + ": " + e);
     return std::make_unique<LeasedBackend>(s, model, scene, cfg.mode);
   } catch (...) {

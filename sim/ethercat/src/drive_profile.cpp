@@ -121,7 +121,7 @@ DriveProfile parseDriveProfile(const std::string& text, const std::string& sourc
   if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
     fail(source, "version", "expected 1");
   static const char* known[] = {"format", "version", "name", "description", "match", "process_data", "defaults",
-                                "position_feedback", "distributed_clocks"};
+                                "position_feedback", "distributed_clocks", "watchdog"};
   for (auto it = j.begin(); it != j.end(); ++it) {
     bool ok = false;
     for (const char* k : known) ok = ok || it.key() == k;
@@ -168,6 +168,20 @@ DriveProfile parseDriveProfile(const std::string& text, const std::string& sourc
       const auto v = d["sync0_shift_ns"].get<std::int64_t>();
       if (v < -1000000000 || v > 1000000000) fail(source, "distributed_clocks.sync0_shift_ns", "out of range (|shift| <= 1 s)");
       p.sync0ShiftNs = std::int32_t(v);
+    }
+  }
+  if (j.contains("watchdog")) {
+    const json& w = j["watchdog"];
+    if (!w.is_object()) fail(source, "watchdog", "expected an object");
+    for (auto it = w.begin(); it != w.end(); ++it)
+      if (it.key() != "time_ms") fail(source, "watchdog." + it.key(), "unknown field");
+    p.watchdogTime = 0.1;  // the ESC's reset value: divider 0x09C2 (100 us) x 1000
+    if (w.contains("time_ms")) {
+      if (!w["time_ms"].is_number()) fail(source, "watchdog.time_ms", "expected a number of milliseconds");
+      const double ms = w["time_ms"].get<double>();
+      // 0x0420 counts units of 100 us in 16 bits; a time that rounds to 0 would disable the watchdog.
+      if (!(ms >= 0.1 && ms <= 6553.5)) fail(source, "watchdog.time_ms", "out of range (0.1 to 6553.5 ms in units of 0.1 ms)");
+      p.watchdogTime = ms * 1e-3;
     }
   }
   return p;

@@ -4,6 +4,7 @@
 // is master_coe.cpp, the drives' configuration (device type, process data, scaling) master_drives.cpp,
 // distributed clocks master_dc.cpp. See master.hpp.
 #include "maniplab/ethercat/master.hpp"
+#include "maniplab/ethercat/loss_policy.hpp"
 
 #include "master_internal.hpp"
 
@@ -695,7 +696,6 @@ void Master::cycleLoop() {
   std::vector<std::uint8_t> tx(kMaxFrame + 64), rx(kMaxFrame + 64);
   std::vector<DatagramView> views, request;
   const Mac source = masterSourceMac(link_.mac());
-  unsigned long long badTotal = 0;
   // The process data of each slave (set up before the thread started; unchanged while it runs).
   std::vector<const ProcessLayout*> layout(n);
   std::size_t maxPd = 0;
@@ -714,17 +714,8 @@ void Master::cycleLoop() {
   std::vector<std::uint16_t> errCode(n, 0), sw(n, 0);
   std::vector<std::int32_t> dcDiff(n, 0), dcWorst(n, 0);
   bool haveActual = false, resetToggle = false;
-  int bad = 0;
-  // Fault policy in time (MasterOptions::lossBudget, maxLossesPerSecond): send time of the last good
-  // cycle, the first bad cycle of the current episode, and the send times of the last bad cycles (a ring
-  // of lossRate_ + 1: the oldest within one second of the newest means too many).
-  const std::int64_t budgetNs = std::llround(budget_ * 1e9);
-  const std::size_t lossRing = std::size_t(std::min(lossRate_, 1.0 / opt_.cyclePeriod + 1.0)) + 1;
-  std::vector<std::int64_t> lossTimes(lossRing, std::numeric_limits<std::int64_t>::min() / 2);
-  std::size_t lossHead = 0;
-  std::int64_t lastGood = 0;
-  unsigned long long episodeFirst = 0, lastGoodCycle = 0;
-  char policy[400];
+  // Fault policy in time (MasterOptions::lossBudget, maxLossesPerSecond; loss_policy.hpp).
+  LossPolicy lossPolicy(budget_, lossRate_, opt_.cyclePeriod, opt_.maxBadCycles);
   unsigned long long cycle = 0, lastSeq = ~0ull, cycleBase = 0;
   long long seqCycles = 0;
   unsigned long long seqFirst = 0;
@@ -919,7 +910,6 @@ void Master::cycleLoop() {
     reason.clear();
     bool good = true, immediate = false;
     const std::int64_t sent = monoNow();
-    if (lastGood == 0) lastGood = sent;
     if (!link_.send(tx.data(), len)) {
       good = false;
       reason = "send failed: " + link_.lastError();
@@ -1086,55 +1076,11 @@ void Master::cycleLoop() {
     // --- publish ---------------------------------------------------------------------------------
     {
       std::lock_guard lk(m_);
-      const int badBefore = bad;
-      bad = good ? 0 : bad + 1;
-      policy[0] = 0;
-      const std::int64_t gap = sent - lastGood;  // since the last good cycle's send
-      auto* episode = stats.lossEpisodes > 0 && stats.lossEpisodes <= CycleStats::kEpisodeLog
-                          ? &stats.episodeLog[std::size_t(stats.lossEpisodes - 1)] : nullptr;
-      if (!good) {
-        ++badTotal;
-        ++stats.badCycles;
-        if (bad == 1) {
-          episodeFirst = cycle;
-          episode = stats.lossEpisodes < CycleStats::kEpisodeLog ? &stats.episodeLog[std::size_t(stats.lossEpisodes)] : nullptr;
-          ++stats.lossEpisodes;
-          if (episode) *episode = {cycle, 0, 0};
-        }
-        if (episode) episode->cycles = bad, episode->gap = gap * 1e-9;
-        lossTimes[lossHead] = sent;
-        lossHead = (lossHead + 1) % lossRing;
-        long long inSecond = 0;  // of the last lossRing bad cycles, those sent within the last second
-        for (auto t : lossTimes) inSecond += sent - t < 1000000000LL ? 1 : 0;
-        stats.worstLossesPerSecond = std::max(stats.worstLossesPerSecond, inSecond);
-        if (opt_.maxBadCycles > 0) {
-          if (bad >= opt_.maxBadCycles && bad > 1) std::snprintf(policy, sizeof policy, " (%d bad cycles in a row)", bad);
-          else if (bad >= opt_.maxBadCycles) policy[0] = ' ', policy[1] = 0;
-        } else if (gap > budgetNs) {
-          std::snprintf(policy, sizeof policy,
-                        ": no good cycle for %.1f ms since cycle %llu (%d bad cycles in a row), beyond the loss budget of %.1f ms",
-                        gap * 1e-6, episodeFirst - 1, bad, budget_ * 1e3);
-        } else if (double(inSecond) > lossRate_) {
-          std::snprintf(policy, sizeof policy, ": %lld bad cycles within one second, beyond the loss budget of %.0f per second",
-                        inSecond, lossRate_);
-        }
-      } else {
-        if (badBefore > 0 && episode && episode->firstCycle == episodeFirst) episode->gap = gap * 1e-9;  // the episode ends
-        if (gap * 1e-9 > stats.longestGap) stats.longestGap = gap * 1e-9, stats.longestGapEndCycle = cycle;
-        // A good cycle long after the previous one: the master's own thread did not run (deadlines
-        // skipped), and the drives saw no frame for that long either.
-        if (opt_.maxBadCycles <= 0 && gap > budgetNs && lastGoodCycle && badBefore == 0)
-          std::snprintf(policy, sizeof policy,
-                        "cycle %llu came %.1f ms after the last good cycle %llu (the master's thread did not run: %lld deadline(s) skipped "
-                        "since the start), beyond the loss budget of %.1f ms",
-                        cycle, gap * 1e-6, lastGoodCycle, stats.missedCycles, budget_ * 1e3);
-        lastGood = sent;
-        lastGoodCycle = cycle;
-      }
+      const bool stop = lossPolicy.cycle(cycle, sent, good, stats);
       if (!immediateReason.empty() && st_.phase == "OP") latchFault(immediateReason, immediateSlave);
       else if (immediate && st_.phase == "OP") latchFault(reason);
-      else if (!good && policy[0] && st_.phase == "OP") latchFault(policy[0] == ' ' ? reason : reason + policy, reasonSlave);
-      else if (good && policy[0] && st_.phase == "OP") latchFault(policy);
+      else if (!good && stop && st_.phase == "OP") latchFault(reason + lossPolicy.reason(), reasonSlave);
+      else if (good && stop && st_.phase == "OP") latchFault(lossPolicy.reason());
       if (frameSeq != lastSeq) {
         lastSeq = frameSeq;
         seqCycles = 0;
@@ -1153,7 +1099,7 @@ void Master::cycleLoop() {
         fb_.allEnabled = all;
       }
       fb_.cycle = cycle;
-      fb_.badCycles = badTotal;
+      fb_.badCycles = lossPolicy.totalBad();
       fb_.seq = frameSeq;
       fb_.seqCycles = seqCycles;
       fb_.seqFirstCycle = seqFirst;

@@ -290,6 +290,7 @@ std::string Master::configureDrives(const DriveSetup& setup) {
         std::memcpy(&b, &setup.cspKd[std::size_t(i)], 4);
         chk(sdoWrite(i, cia402::CspDamping, 0, b, 4));
       }
+      s.watchdogProgram = prof->watchdogTime.value_or(0.0);
       // SYNC0 activation: the drive profile's, else the ESI's DC mode with SYNC0, else the SII's.
       s.assignActivate = 0;
       s.sync0Shift = prof->sync0ShiftNs;
@@ -350,11 +351,38 @@ std::string Master::configureProcessData() {
     s.txBytes = L.inputBytes;
     // Its process-data watchdog (ESC datasheet section II §6): divider 0x0400, time 0x0420; it guards the
     // outputs when the output SyncManager's control byte has the watchdog bit (6).
+    // Where the drive profile asks, program it first: divider 0x09C2 (units of (2498 + 2) x 40 ns = 100 us),
+    // time in those units; then read both back, as below.
+    std::uint16_t wantTime = 0;
+    if (s.watchdogProgram > 0) {
+      wantTime = std::uint16_t(std::clamp<long>(std::lround(s.watchdogProgram / 100e-6), 1, 0xFFFF));
+      std::vector<Datagram> p{{Command::FPWR, 0, FrameBuilder::address(s.station, reg::WatchdogDivider), {0, 0}},
+                              {Command::FPWR, 0, FrameBuilder::address(s.station, reg::WatchdogProcessData), {0, 0}}};
+      put16(p[0].data.data(), reg::kWatchdogDividerReset);
+      put16(p[1].data.data(), wantTime);
+      if (!transact(p, err) || p[0].wkc != 1 || p[1].wkc != 1)
+        return slaveName(i) + ": process-data watchdog (registers 0x0400/0x0420) not written" + (err.empty() ? "" : ": " + err);
+    }
     std::vector<Datagram> w{{Command::FPRD, 0, FrameBuilder::address(s.station, reg::WatchdogDivider), {0, 0}},
                             {Command::FPRD, 0, FrameBuilder::address(s.station, reg::WatchdogProcessData), {0, 0}}};
     s.watchdog = 0;
     if (transact(w, err) && w[0].wkc == 1 && w[1].wkc == 1) {
-      if (L.outputBytes && (L.outputControl & 0x40)) s.watchdog = reg::watchdogSeconds(get16(w[0].data.data()), get16(w[1].data.data()));
+      const std::uint16_t div = get16(w[0].data.data()), time = get16(w[1].data.data());
+      if (L.outputBytes && (L.outputControl & 0x40)) s.watchdog = reg::watchdogSeconds(div, time);
+      if (s.watchdogProgram > 0) {
+        char b[300];
+        if (div != reg::kWatchdogDividerReset || time != wantTime) {
+          std::snprintf(b, sizeof b, ": process-data watchdog not accepted: wrote 0x0400 = 0x%04X, 0x0420 = %u (%.1f ms), reads back 0x%04X, %u",
+                        reg::kWatchdogDividerReset, unsigned(wantTime), wantTime * 0.1, unsigned(div), unsigned(time));
+          return slaveName(i) + b;
+        }
+        std::snprintf(b, sizeof b, "process-data watchdog programmed to %.1f ms (0x0400 = 0x%04X, 0x0420 = %u) as its drive profile asks%s",
+                      wantTime * 0.1, reg::kWatchdogDividerReset, unsigned(wantTime),
+                      (L.outputBytes && (L.outputControl & 0x40)) ? "" : "; inactive: its output SyncManager's watchdog bit (control byte bit 6) is clear");
+        auto d = std::make_shared<SlaveDetails>(*s.details);
+        d->notes.push_back(b);
+        s.details = d;
+      }
     } else {
       if (L.outputBytes && (L.outputControl & 0x40)) s.watchdog = reg::watchdogSeconds(reg::kWatchdogDividerReset, reg::kWatchdogTimeReset);
       auto d = std::make_shared<SlaveDetails>(*s.details);  // L refers to the old one: not used below

@@ -22,6 +22,9 @@ void put64(std::uint8_t* p, std::uint64_t v) {
 // Byte-writable registers from the EtherCAT side (everything else is read-only or handled apart).
 bool writable(std::uint32_t a) {
   return (a >= 0x0010 && a < 0x0012) || (a >= 0x0100 && a < 0x0102) || (a >= 0x0120 && a < 0x0122) ||
+         // watchdog divider 0x0400, PDI watchdog 0x0410, process-data watchdog time 0x0420 (ESC datasheet
+         // section II §6: EtherCAT read/write; the process-data watchdog counts in what they say)
+         (a >= 0x0400 && a < 0x0402) || (a >= 0x0410 && a < 0x0412) || (a >= 0x0420 && a < 0x0422) ||
          a == 0x0500 || (a >= 0x0504 && a < 0x050C) || (a >= 0x0600 && a < 0x0700) ||
          (a >= 0x0800 && a < 0x0880 && (a % 8) != reg::SmStatus && (a % 8) != reg::SmPdiControl) ||
          (a >= 0x1000 && a < 0x10000);

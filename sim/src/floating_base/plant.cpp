@@ -220,7 +220,7 @@ SatelliteLoadResult loadSatelliteScene(const std::string& path) {
   if (!readTextFile(path, text)) {
     SatelliteLoadResult res;
     res.scene.file = path;
-    res.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot read the file"});
+    res.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage("cannot read the file")));
     return res;
   }
   return parseSatelliteScene(text, path, std::filesystem::path(path).parent_path().string());
@@ -284,7 +284,7 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
     rd.checkKeys(m, "/motion", {"to", "duration"});
     vecN(rd, m, "/motion", "to", n, sc.q1, true);
     if (rd.number(m, "/motion", "duration", sc.motionDuration, true) && !(sc.motionDuration > 0))
-      rd.error("/motion/duration", "must be positive");
+      rd.error("/motion/duration", message(msg::kNotPositive));
   }
   if (rd.object(j, "", "controller", true)) {
     const auto& c = j["controller"];
@@ -297,9 +297,9 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
     if (vecN(rd, c, "/controller", "kv", n, sc.kv, true) && (sc.kv.array() < 0).any())
       rd.error("/controller/kv", "gains must be non-negative");
   }
-  if (rd.number(j, "", "duration", sc.duration, true) && !(sc.duration > 0)) rd.error("/duration", "must be positive");
+  if (rd.number(j, "", "duration", sc.duration, true) && !(sc.duration > 0)) rd.error("/duration", message(msg::kNotPositive));
   if (rd.number(j, "", "control_period", sc.controlPeriod, true) && !(sc.controlPeriod > 0))
-    rd.error("/control_period", "must be positive");
+    rd.error("/control_period", message(msg::kNotPositive));
   if (j.contains("plant") && rd.object(j, "", "plant", false)) {
     const auto& p = j["plant"];
     rd.checkKeys(p, "/plant", {"stepper", "period", "abs_tolerance", "rel_tolerance", "friction", "coulomb_smoothing",
@@ -326,15 +326,15 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
       else rd.error("/plant/method", "must be \"aba\" or \"crba\"");
     }
     if (rd.number(p, "/plant", "period", sc.plant.period, false) && !(sc.plant.period > 0))
-      rd.error("/plant/period", "must be positive");
+      rd.error("/plant/period", message(msg::kNotPositive));
     if (rd.number(p, "/plant", "abs_tolerance", sc.plant.absTolerance, false) && !(sc.plant.absTolerance > 0))
-      rd.error("/plant/abs_tolerance", "must be positive");
+      rd.error("/plant/abs_tolerance", message(msg::kNotPositive));
     if (rd.number(p, "/plant", "rel_tolerance", sc.plant.relTolerance, false) && !(sc.plant.relTolerance > 0))
-      rd.error("/plant/rel_tolerance", "must be positive");
+      rd.error("/plant/rel_tolerance", message(msg::kNotPositive));
     if (rd.number(p, "/plant", "coulomb_smoothing", sc.plant.coulombSmoothing, false) && !(sc.plant.coulombSmoothing >= 0))
       rd.error("/plant/coulomb_smoothing", "must be zero (exact sign) or a positive velocity");
     if (p.contains("friction")) {
-      if (!p["friction"].is_boolean()) rd.error("/plant/friction", "must be true or false");
+      if (!p["friction"].is_boolean()) rd.error("/plant/friction", message(msg::kNotBoolean));
       else sc.plant.friction = p["friction"].get<bool>();
     }
   }

@@ -2,6 +2,7 @@
 // Dormand–Prince 5(4) (Hairer, Nørsett & Wanner §II.5) from Boost.Odeint; stall, divergence and fault
 // reports with the time and the coordinate.
 #include "maniplab/sim/integration/integrator.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -60,10 +61,26 @@ struct Integrator::Steppers {
   }
 };
 
-std::string jointLabel(int i, const std::string& name) {
-  std::string s = "joint " + std::to_string(i + 1);
-  if (!name.empty()) s += " (" + name + ")";
-  return s;
+std::string jointLabel(int i, const std::string& name) { return jointLabelMessage(i, name).text; }
+
+Message jointLabelMessage(int i, const std::string& name) {
+  if (name.empty()) return message(msg::kJoint, {MessageArg::integer(i + 1)});
+  return message(msg::kJointNamed, {MessageArg::integer(i + 1), MessageArg::field(name)});
+}
+
+namespace {
+
+/// A number as `std::ostream <<` writes it (the English text is unchanged by messages).
+MessageArg streamedNumber(double v) { return MessageArg::number(v, msg::streamed(v)); }
+MessageArg atTime(double t) { return streamedNumber(t); }
+BackendStatus failure(const Message& m) { return {false, m.text, m}; }
+
+}  // namespace
+
+MessageArg Integrator::coordinate(std::size_t i) const {
+  const StateCoordinate& c = layout_[i];
+  if (!c.label.code.empty() && c.label.text == c.name) return MessageArg(c.label);
+  return MessageArg::field(c.name);
 }
 
 Integrator::Integrator(std::vector<StateCoordinate> layout, const IntegratorOptions& options)
@@ -158,11 +175,7 @@ BackendStatus Integrator::tick(OdeSystem& system) {
     }
   }
   t_ = t1;
-  if (faulted_) {
-    std::ostringstream s;
-    s << "t = " << t_ << " s: " << system.fault() << "; the simulation stopped";
-    return {false, s.str()};
-  }
+  if (faulted_) return failure(message(msg::kFaultStopped, {atTime(t_), system.faultMessage()}));
   return checkState();
 }
 
@@ -170,30 +183,25 @@ BackendStatus Integrator::checkState() const {
   const std::size_t n = x_.size();
   for (std::size_t i = 0; i < n; ++i)
     if (!(std::abs(x_[i]) <= bound_[i])) {  // also false for NaN and for inf (bound_ is finite)
-      std::ostringstream s;
-      s << "t = " << t_ << " s: the simulation diverged: " << layout_[i].name;
-      if (!std::isfinite(x_[i]))
-        s << " is not finite";
-      else
-        s << " reached " << std::abs(x_[i]) << ", beyond " << layout_[i].bound
-          << " (energy blow-up; reduce the step or check the gains)";
-      return {false, s.str()};
+      if (!std::isfinite(x_[i])) return failure(message(msg::kDivergedNotFinite, {atTime(t_), coordinate(i)}));
+      return failure(message(msg::kDivergedBeyond, {atTime(t_), coordinate(i), streamedNumber(std::abs(x_[i])),
+                                                    streamedNumber(layout_[i].bound)}));
     }
   return {};
 }
 
 BackendStatus Integrator::stall(double t, double h, Stall why, int count) const {
-  std::ostringstream s;
-  s << "t = " << t << " s: the adaptive stepper stalled (";
+  Message cause;
   switch (why) {
-    case Stall::StepTooSmall: s << "the step fell to " << h << " s"; break;
-    case Stall::Rejections: s << count << " steps rejected in a row, the last of " << h << " s"; break;
-    case Stall::TooManySteps: s << count << " steps in one tick of " << opt_.period << " s, the last of " << h << " s"; break;
+    case Stall::StepTooSmall: cause = message(msg::kStallStepTooSmall, {streamedNumber(h)}); break;
+    case Stall::Rejections: cause = message(msg::kStallRejections, {MessageArg::integer(count), streamedNumber(h)}); break;
+    case Stall::TooManySteps:
+      cause = message(msg::kStallTooManySteps, {MessageArg::integer(count), streamedNumber(opt_.period), streamedNumber(h)});
+      break;
   }
-  if (worst_ >= 0 && std::size_t(worst_) < layout_.size()) s << "; the largest error is on " << layout_[std::size_t(worst_)].name;
-  s << "): the dynamics are discontinuous there, usually through Coulomb friction's sign at zero velocity; "
-       "set a coulomb_smoothing velocity";
-  return {false, s.str()};
+  if (worst_ >= 0 && std::size_t(worst_) < layout_.size())
+    return failure(message(msg::kStalledOn, {atTime(t), cause, coordinate(std::size_t(worst_))}));
+  return failure(message(msg::kStalled, {atTime(t), cause}));
 }
 
 }  // namespace maniplab::sim

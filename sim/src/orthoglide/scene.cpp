@@ -38,7 +38,7 @@ bool gains(JsonReader& rd, const json& obj, const std::string& path, const char*
   }
   for (int i = 0; i < 3; ++i)
     if (out[i] < 0) {
-      rd.error(p, "must be non-negative");
+      rd.error(p, message(msg::kNegative));
       return false;
     }
   return true;
@@ -47,7 +47,7 @@ bool gains(JsonReader& rd, const json& obj, const std::string& path, const char*
 void readController(JsonReader& rd, const json& c, const std::string& p, const OrthoglideModel& model,
                     ControllerSpec& s) {
   if (!c.is_object()) {
-    rd.error(p, "must be an object");
+    rd.error(p, message(msg::kNotObject));
     return;
   }
   rd.string(c, p, "name", s.name, true);
@@ -135,7 +135,7 @@ void readTrajectory(JsonReader& rd, const json& t, const OrthoglideModel* model,
       double d = 0;
       const std::string pd = p + "/durations/" + std::to_string(k);
       if (rd.numberValue(t["durations"][k], pd, d)) {
-        if (!(d > 0)) rd.error(pd, "must be positive");
+        if (!(d > 0)) rd.error(pd, message(msg::kNotPositive));
         durations.push_back(d);
       }
     }
@@ -205,7 +205,7 @@ std::vector<Diagnostic> checkOrthoglideTrajectory(const json& trajectory, const 
   std::vector<Vector3> pts;
   std::vector<double> durs;
   if (!trajectory.is_object()) {
-    rd.error("/trajectory", "must be an object");
+    rd.error("/trajectory", message(msg::kNotObject));
   } else {
     readTrajectory(rd, trajectory, context.robot.ok() ? &context.robot.model : nullptr, pts, durs);
     if (noErrors(out)) {
@@ -231,7 +231,7 @@ OrthoglideSceneLoadResult loadOrthoglideSceneFile(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     OrthoglideSceneLoadResult r;
-    r.diagnostics.push_back({Diagnostic::Severity::Error, path, "", "cannot open the file"});
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage("cannot open the file")));
     return r;
   }
   return parseOrthoglideScene(text, path, std::filesystem::path(path).parent_path().string());

@@ -52,10 +52,10 @@ void readParameters(JsonReader& rd, const json& doc, Parameters& p) {
   const std::string at = "/pendulum";
   rd.checkKeys(o, at, {"length", "mass", "gravity", "viscous_friction", "coulomb_friction", "max_torque"});
   auto positive = [&](const char* key, double& v, bool required) {
-    if (rd.number(o, at, key, v, required) && !(v > 0)) rd.error(at + "/" + key, "must be positive");
+    if (rd.number(o, at, key, v, required) && !(v > 0)) rd.error(at + "/" + key, message(msg::kNotPositive));
   };
   auto nonNegative = [&](const char* key, double& v) {
-    if (rd.number(o, at, key, v, false) && !(v >= 0)) rd.error(at + "/" + key, "must be non-negative");
+    if (rd.number(o, at, key, v, false) && !(v >= 0)) rd.error(at + "/" + key, message(msg::kNegative));
   };
   positive("length", p.length, true);
   positive("mass", p.mass, true);

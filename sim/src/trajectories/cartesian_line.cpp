@@ -9,17 +9,20 @@
 #include <string>
 
 #include "maniplab/model/forward_kinematics.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/model/jacobian.hpp"
 #include "maniplab/sim/trajectories/quintic.hpp"
 
 namespace maniplab::sim {
 
 namespace {
-std::string atTime(double t) {
+/// A time as the messages write it ("%.4f").
+MessageArg seconds(double t) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "t = %.4f s", t);
-  return buf;
+  std::snprintf(buf, sizeof buf, "%.4f", t);
+  return MessageArg::number(t, buf);
 }
+MessageArg number(double v) { return MessageArg::number(v, std::to_string(v)); }
 }  // namespace
 
 CartesianLineTrajectory::CartesianLineTrajectory(const Model& model, const Transform& start,
@@ -50,30 +53,25 @@ CartesianLineTrajectory::CartesianLineTrajectory(const Model& model, const Trans
     // Inverse kinematics, branch / initial guess from the previous sample.
     if (umis) {
       const auto best = nearestSolution(umisInverseKinematics(*umis, target), q);
-      if (!best) throw std::runtime_error("CartesianLineTrajectory: pose out of reach at " + atTime(t));
+      if (!best) throw MessageError(message(msg::kLineOutOfReach, {seconds(t)}));
       q = best->q;
     } else {
       const IkResult r = inverseKinematicsDLS(model, data, target, q, opt.ik);
       if (!r.converged)
-        throw std::runtime_error("CartesianLineTrajectory: numeric IK did not converge at " + atTime(t) +
-                                 " (position error " + std::to_string(r.positionError) + " m)");
+        throw MessageError(message(msg::kLineIkNotConverged, {seconds(t), number(r.positionError)}));
       q = r.q;
     }
     forwardKinematics(model, data, q);
     const double ep = (data.oMtool.p - target.p).norm();
     const double eo = orientationError(target.R, data.oMtool.R).norm();
     if (!(ep < opt.ikTolerance) || !(eo < opt.ikTolerance))
-      throw std::runtime_error("CartesianLineTrajectory: IK solution does not reach the pose at " + atTime(t) +
-                               " (FK error " + std::to_string(ep) + " m, " + std::to_string(eo) +
-                               " rad; does the UMIS geometry match the model?)");
+      throw MessageError(message(msg::kLineIkMiss, {seconds(t), number(ep), number(eo)}));
     computeJacobian(model, data, JacobianFrame::Base);
     const Eigen::Matrix<double, 6, 6> J = data.J;
     const double sigma = Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>>(J).singularValues()[5];
     minSigma_ = std::min(minSigma_, sigma);
     if (!(sigma >= opt.singularThreshold))
-      throw std::runtime_error("CartesianLineTrajectory: singular Jacobian at " + atTime(t) +
-                               " (smallest singular value " + std::to_string(sigma) + " < " +
-                               std::to_string(opt.singularThreshold) + ")");
+      throw MessageError(message(msg::kLineSingular, {seconds(t), number(sigma), number(opt.singularThreshold)}));
     const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>> lu(J);
     Vector6 Xd, Xdd;
     Xd << Vector3::Zero(), s.sd * delta_;

@@ -10,7 +10,9 @@
 
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/rnea.hpp"
+#include "maniplab/sim/integration/integrator.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 
 namespace maniplab::sim {
 
@@ -188,16 +190,6 @@ std::string num(double v, int digits = 4) {
   return std::string(buf, r.ptr);
 }
 
-const char* quantityName(LimitQuantity q) {
-  switch (q) {
-    case LimitQuantity::Position: return "position";
-    case LimitQuantity::Velocity: return "velocity";
-    case LimitQuantity::Acceleration: return "acceleration";
-    case LimitQuantity::Effort: return "effort";
-  }
-  return "";
-}
-
 }  // namespace
 
 LimitReport checkTrajectoryLimits(const Model& model, const Trajectory& trajectory, const LimitCheckOptions& opt) {
@@ -274,26 +266,28 @@ std::string limitUnit(const Model& model, int joint, LimitQuantity quantity) {
   return {};
 }
 
-std::string describeViolation(const Model& model, const LimitViolation& v) {
+Message violationMessage(const Model& model, const LimitViolation& v) {
   const std::string unit = limitUnit(model, v.joint, v.quantity);
   const bool degrees = model.isRevolute(v.joint) && v.quantity == LimitQuantity::Position;
-  auto value = [&](double x) {
-    std::string s = num(x) + " " + unit;
-    if (degrees) s += " (" + num(x * 180.0 / std::numbers::pi) + " deg)";
-    return s;
+  auto number = [](double x) { return MessageArg::number(x, num(x)); };
+  auto value = [&](double x) -> MessageArg {
+    if (degrees) return message(msg::kLimitValueDegrees, {number(x), MessageArg::field(unit), number(x * 180.0 / std::numbers::pi)});
+    return message(msg::kLimitValue, {number(x), MessageArg::field(unit)});
   };
-  std::string side;
-  if (v.quantity == LimitQuantity::Position)
-    side = v.upper ? "upper position limit" : "lower position limit";
-  else
-    side = std::string(quantityName(v.quantity)) + " limit";
-  std::string s = "t = " + num(v.firstTime) + " s: " + jointLabel(model, v.joint) + " passes its " + side + " " +
-                  value(v.bound) + " by " + value(v.excess()) + ": peak " + value(v.peakValue) + " at t = " +
-                  num(v.peakTime) + " s";
-  if (v.quantity == LimitQuantity::Effort) s += " (inverse dynamics along the desired trajectory)";
-  s += ", back within the limit at t = " + num(v.lastTime) + " s";
-  return s;
+  const MessageTemplate* t = &msg::kLimitEffort;
+  switch (v.quantity) {
+    case LimitQuantity::Position: t = v.upper ? &msg::kLimitUpper : &msg::kLimitLower; break;
+    case LimitQuantity::Velocity: t = &msg::kLimitVelocity; break;
+    case LimitQuantity::Acceleration: t = &msg::kLimitAcceleration; break;
+    case LimitQuantity::Effort: break;
+  }
+  const std::string& name = std::size_t(v.joint) < model.jointName.size() ? model.jointName[std::size_t(v.joint)] : std::string();
+  const Message joint = jointLabelMessage(v.joint, name == "q" + std::to_string(v.joint + 1) ? std::string() : name);
+  return message(*t, {number(v.firstTime), joint, value(v.bound), value(v.excess()), value(v.peakValue),
+                      number(v.peakTime), number(v.lastTime)});
 }
+
+std::string describeViolation(const Model& model, const LimitViolation& v) { return violationMessage(model, v).text; }
 
 std::string limitReportText(const Model& model, const LimitReport& report) {
   std::string s;
@@ -312,7 +306,7 @@ std::vector<Diagnostic> checkSceneLimits(const Scene& scene, const LimitCheckOpt
   if (!traj || traj->dof() != scene.robot.model.nq) return out;
   const LimitReport rep = checkTrajectoryLimits(scene.robot.model, *traj, options);
   for (const auto& v : rep.violations)
-    out.push_back({Diagnostic::Severity::Warning, scene.file, "/trajectory", describeViolation(scene.robot.model, v)});
+    out.push_back(Diagnostic::of(Diagnostic::Severity::Warning, scene.file, "/trajectory", violationMessage(scene.robot.model, v)));
   return out;
 }
 

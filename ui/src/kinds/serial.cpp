@@ -60,6 +60,12 @@ class SerialKindUi final : public SceneKindUi {
       const sim::SerialScene* s = serialScene(*p);  // a saved scene names the backend
       if (s && (p->ethercat->ethercatSelected() ? "ethercat" : "sim") != s->data.backend) p->document->setModified(true);
     });
+    QObject::connect(w.ethercat, &EthercatPanel::lossBudgetChanged, w.window, [p] {  // saved with the scene
+      const sim::SerialScene* s = serialScene(*p);
+      if (s && (s->data.ethercat.lossBudget != p->ethercat->lossBudget() ||
+                s->data.ethercat.maxLossesPerSecond != p->ethercat->maxLossesPerSecond()))
+        p->document->setModified(true);
+    });
     QObject::connect(w.ident, &IdentificationPanel::message, w.window, [p](const QString& m) { p->info(m); });
     QObject::connect(w.ident, &IdentificationPanel::openSceneRequested, w.window,
                      [p](const QString& path) { p->openFile(path); });
@@ -178,6 +184,8 @@ class SerialKindUi final : public SceneKindUi {
     sim::Scene& s = static_cast<sim::SerialScene&>(scene).data;
     if (!w.robotPath.isEmpty()) s.robotFile = QFileInfo(w.robotPath).absoluteFilePath().toStdString();
     s.backend = w.ethercat->ethercatSelected() ? "ethercat" : "sim";
+    s.ethercat.lossBudget = w.ethercat->lossBudget();  // the EtherCAT panel's loss budget (0: the master's default)
+    s.ethercat.maxLossesPerSecond = w.ethercat->maxLossesPerSecond();
     return true;
   }
 

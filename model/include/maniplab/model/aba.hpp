@@ -6,15 +6,18 @@
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/friction.hpp"
 #include "maniplab/model/joint_transform.hpp"
+#include "maniplab/model/kernel_isa.hpp"
 #include "maniplab/model/rnea.hpp"
 
 namespace maniplab {
 
 namespace detail {
 
+/// The algorithm, for any scalar; abaUnchecked() is what callers use (for double it picks the
+/// instruction set at run time, kernel_isa.hpp).
 template <typename S>
-int abaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, const VectorXT<S>& qd,
-                 const VectorXT<S>& tau, const RneaOptions& opt) {
+int abaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, const VectorXT<S>& qd,
+            const VectorXT<S>& tau, const RneaOptions& opt) {
   using V6 = Vector6T<S>;
   using M6 = Eigen::Matrix<S, 6, 6>;
   const int n = model.nq;
@@ -179,6 +182,16 @@ int abaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& 
   }
   return -1;
 }
+
+template <typename S>
+int abaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, const VectorXT<S>& qd,
+                 const VectorXT<S>& tau, const RneaOptions& opt) {
+  return abaBody(model, data, q, qd, tau, opt);
+}
+/// double: abaBody compiled for the baseline x86-64 and for AVX2 + FMA, chosen at run time (aba.cpp).
+template <>
+int abaUnchecked<double>(const Model& model, Data& data, const VectorX& q, const VectorX& qd, const VectorX& tau,
+                         const RneaOptions& opt);
 
 }  // namespace detail
 

@@ -15,14 +15,17 @@
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/joint_transform.hpp"
+#include "maniplab/model/kernel_isa.hpp"
 
 namespace maniplab {
 
 namespace detail {
 
+/// The algorithm, for any scalar; crbaUnchecked() is what callers use (for double it picks the
+/// instruction set at run time, kernel_isa.hpp).
 template <typename S>
-const MatrixXT<S>& crbaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
-                                 bool transformsReady) {
+const MatrixXT<S>& crbaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                            bool transformsReady) {
   // Written with scalar locals carried from one joint to the next: values stored by Eigen's partly
   // vectorised 3-vector code and read back at once with another access width stall the store-to-load
   // forwarding of the CPU (measured: a third of the time of a first, Eigen-only version).
@@ -151,6 +154,15 @@ const MatrixXT<S>& crbaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, con
   }
   return data.M;
 }
+
+template <typename S>
+const MatrixXT<S>& crbaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                 bool transformsReady) {
+  return crbaBody(model, data, q, transformsReady);
+}
+/// double: crbaBody compiled for the baseline x86-64 and for AVX2 + FMA, chosen at run time (crba.cpp).
+template <>
+const MatrixX& crbaUnchecked<double>(const Model& model, Data& data, const VectorX& q, bool transformsReady);
 
 }  // namespace detail
 

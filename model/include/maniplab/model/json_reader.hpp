@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/fwd.hpp"
+#include "maniplab/model/model_messages.hpp"
 #include "maniplab/model/robot_file.hpp"
 
 namespace maniplab {
@@ -29,12 +30,17 @@ class JsonReader {
  public:
   JsonReader(std::string file, std::vector<Diagnostic>& diags) : file_(std::move(file)), diags_(diags) {}
 
-  void error(const std::string& path, const std::string& msg) {
-    diags_.push_back({Diagnostic::Severity::Error, file_, path, msg});
+  void error(const std::string& path, const Message& m) {
+    diags_.push_back(Diagnostic::of(Diagnostic::Severity::Error, file_, path, m));
   }
-  void warning(const std::string& path, const std::string& msg) {
-    diags_.push_back({Diagnostic::Severity::Warning, file_, path, msg});
+  void warning(const std::string& path, const Message& m) {
+    diags_.push_back(Diagnostic::of(Diagnostic::Severity::Warning, file_, path, m));
   }
+  /// English-only diagnostics (no code: the GUI shows them untranslated).
+  void error(const std::string& path, const std::string& msg) { error(path, plainMessage(msg)); }
+  void warning(const std::string& path, const std::string& msg) { warning(path, plainMessage(msg)); }
+  void error(const std::string& path, const char* msg) { error(path, plainMessage(msg)); }
+  void warning(const std::string& path, const char* msg) { warning(path, plainMessage(msg)); }
 
   /// Reports keys of `obj` that are not in `known`.
   void checkKeys(const nlohmann::json& obj, const std::string& path, std::initializer_list<const char*> known) {
@@ -43,14 +49,14 @@ class JsonReader {
       if (!k.count(it.key())) {
         std::string list;
         for (const auto& s : k) list += (list.empty() ? "" : ", ") + s;
-        error(path + "/" + escapePointer(it.key()), "unknown key \"" + it.key() + "\" (expected one of: " + list + ")");
+        error(path + "/" + escapePointer(it.key()), message(msg::kUnknownKey, {MessageArg::field(it.key()), MessageArg::field(list)}));
       }
   }
 
   bool number(const nlohmann::json& obj, const std::string& path, const char* key, double& out, bool required,
               double scale = 1.0) {
     if (!obj.contains(key)) {
-      if (required) error(path + "/" + key, "missing required number");
+      if (required) error(path + "/" + key, message(msg::kMissingNumber));
       return false;
     }
     return numberValue(obj[key], path + "/" + key, out, scale);
@@ -58,12 +64,12 @@ class JsonReader {
 
   bool numberValue(const nlohmann::json& v, const std::string& path, double& out, double scale = 1.0) {
     if (!v.is_number()) {
-      error(path, "must be a number (got " + std::string(v.type_name()) + ")");
+      error(path, message(msg::kNotNumber, {MessageArg::field(v.type_name())}));
       return false;
     }
     const double x = v.get<double>();
     if (!std::isfinite(x)) {
-      error(path, "must be finite");
+      error(path, message(msg::kNotFinite));
       return false;
     }
     out = x * scale;
@@ -73,13 +79,13 @@ class JsonReader {
   bool vec3(const nlohmann::json& obj, const std::string& path, const char* key, Vector3& out, bool required,
             double scale = 1.0) {
     if (!obj.contains(key)) {
-      if (required) error(path + "/" + key, "missing required 3-vector");
+      if (required) error(path + "/" + key, message(msg::kMissingVector3));
       return false;
     }
     const nlohmann::json& v = obj[key];
     const std::string p = path + "/" + key;
     if (!v.is_array() || v.size() != 3) {
-      error(p, "must be an array of 3 numbers");
+      error(p, message(msg::kNotVector3));
       return false;
     }
     bool ok = true;
@@ -89,7 +95,7 @@ class JsonReader {
 
   bool mat3(const nlohmann::json& v, const std::string& p, Matrix3& out) {
     if (!v.is_array() || v.size() != 3) {
-      error(p, "must be a 3x3 array of rows");
+      error(p, message(msg::kNotMatrix3));
       return false;
     }
     bool ok = true;
@@ -97,7 +103,7 @@ class JsonReader {
       const nlohmann::json& row = v[std::size_t(r)];
       const std::string pr = p + "/" + std::to_string(r);
       if (!row.is_array() || row.size() != 3) {
-        error(pr, "must be a row of 3 numbers");
+        error(pr, message(msg::kNotRow3));
         ok = false;
         continue;
       }
@@ -108,11 +114,11 @@ class JsonReader {
 
   bool string(const nlohmann::json& obj, const std::string& path, const char* key, std::string& out, bool required) {
     if (!obj.contains(key)) {
-      if (required) error(path + "/" + key, "missing required string");
+      if (required) error(path + "/" + key, message(msg::kMissingString));
       return false;
     }
     if (!obj[key].is_string()) {
-      error(path + "/" + key, "must be a string");
+      error(path + "/" + key, message(msg::kNotString));
       return false;
     }
     out = obj[key].get<std::string>();
@@ -121,11 +127,11 @@ class JsonReader {
 
   bool object(const nlohmann::json& obj, const std::string& path, const char* key, bool required) {
     if (!obj.contains(key)) {
-      if (required) error(path + "/" + key, "missing required object");
+      if (required) error(path + "/" + key, message(msg::kMissingObject));
       return false;
     }
     if (!obj[key].is_object()) {
-      error(path + "/" + key, "must be an object");
+      error(path + "/" + key, message(msg::kNotObject));
       return false;
     }
     return true;

@@ -7,6 +7,7 @@
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/friction.hpp"
 #include "maniplab/model/joint_transform.hpp"
+#include "maniplab/model/kernel_isa.hpp"
 
 namespace maniplab {
 
@@ -18,10 +19,12 @@ struct RneaOptions {
 
 namespace detail {
 
+/// The algorithm, for any scalar; rneaUnchecked() is what callers use (for double it picks the
+/// instruction set at run time, kernel_isa.hpp).
 template <typename S>
-const VectorXT<S>& rneaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
-                                 const VectorXT<S>& qd, const VectorXT<S>& qdd, const RneaOptions& opt,
-                                 const Vector6T<S>* wrench) {
+const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                            const VectorXT<S>& qd, const VectorXT<S>& qdd, const RneaOptions& opt,
+                            const Vector6T<S>* wrench) {
   using V3 = Vector3T<S>;
   using M3 = Matrix3T<S>;
   const int n = model.nq;
@@ -143,6 +146,17 @@ const VectorXT<S>& rneaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, con
       data.tau[i] += jointFriction(model.actuator[std::size_t(i)], qd[i], opt.frictionSmoothing);
   return data.tau;
 }
+
+template <typename S>
+const VectorXT<S>& rneaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                 const VectorXT<S>& qd, const VectorXT<S>& qdd, const RneaOptions& opt,
+                                 const Vector6T<S>* wrench) {
+  return rneaBody(model, data, q, qd, qdd, opt, wrench);
+}
+/// double: rneaBody compiled for the baseline x86-64 and for AVX2 + FMA, chosen at run time (rnea.cpp).
+template <>
+const VectorX& rneaUnchecked<double>(const Model& model, Data& data, const VectorX& q, const VectorX& qd,
+                                     const VectorX& qdd, const RneaOptions& opt, const Vector6* wrench);
 
 }  // namespace detail
 

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "maniplab/model/message.hpp"
 #include "maniplab/model/robot_description.hpp"
 
 namespace maniplab {
@@ -11,8 +12,14 @@ struct Diagnostic {
   enum class Severity { Warning, Error } severity = Severity::Error;
   std::string file;     ///< file name as given
   std::string path;     ///< JSON pointer of the field, e.g. /joints/2/link/mass
-  std::string message;  ///< what is wrong
+  std::string message;  ///< what is wrong (English)
+  std::string code = {};          ///< the message's code (model_messages.hpp); empty: English only
+  std::vector<MessageArg> args = {};  ///< the arguments of the code's template
   std::string toString() const;  ///< "file:path: error: message"
+  /// A diagnostic whose message is `m` (its English text in `message`, its code and arguments kept).
+  static Diagnostic of(Severity s, std::string file, std::string path, const Message& m);
+  /// The message as data: {code, args, message}.
+  Message detail() const { return Message{code, args, message}; }
 };
 
 /// True when no diagnostic is an error (warnings allowed).

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "maniplab/model/fwd.hpp"
+#include "maniplab/model/message.hpp"
 #include "maniplab/sim/traces/recorder.hpp"
 
 namespace maniplab::sim {
@@ -15,6 +16,7 @@ namespace maniplab::sim {
 struct BackendStatus {
   bool ok = true;
   std::string message;  ///< on failure: the time, the joint (or slave) and the cause
+  Message detail = {};  ///< the same as a code and arguments when it has one (the GUI translates it)
 };
 
 class Backend {

@@ -67,6 +67,7 @@ class SimulatedPlant : public Backend, private OdeSystem {
  private:
   bool derivative(const double* x, double* dxdt) override;  ///< y' = f(y) with the held torque
   std::string fault() const override;
+  Message faultMessage() const override;
   void copyState();     ///< q_, qd_ from the integrator's state
   void updateJoints();  ///< copyState() and the joint-limit events
 

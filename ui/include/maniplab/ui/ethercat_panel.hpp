@@ -6,7 +6,9 @@
 // drives, the fault (slave and cause in words) with Reset, fault injection into the virtual drives
 // (classroom demos), and the cycle statistics (period, jitter median/p99/worst, worst wake-up latency,
 // round trip, late / missed cycles, lost frames, WKC errors, distributed clocks) with a jitter histogram,
-// refreshed by a QTimer (10 Hz) while a bus is live. Per slave the table shows its process data (bytes,
+// refreshed by a QTimer (10 Hz) while a bus is live. The loss budget (issue 20: longest time without a
+// good cycle, bad cycles per second) is edited here and saved with the scene, and "Check this PC" runs the
+// latency check of `maniplab-cli ecat-latency` in a worker thread and shows its verdict and advice. Per slave the table shows its process data (bytes,
 // mapping in the tooltip) and its DC system time difference (0x092C); a tab lists the emergencies the
 // drives sent (error code in words), another is the object-dictionary browser
 // (object_dictionary_browser.hpp: every object by SDO information, read and write any entry).
@@ -73,6 +75,20 @@ class EthercatPanel : public QWidget {
   /// In-process virtual drives: injects a fault given as for `ecat-sim --fault` (e.g. "drive-fault:3");
   /// it starts after its @CYCLES, counted from now.
   void injectFault(const QString& spec);
+  /// The loss budget of the runs (master.hpp "Faults"; the scene's "ethercat" section): the longest time
+  /// without a good cycle [s] and the bad cycles tolerated within one second; 0: the master's default.
+  /// setScene() loads the scene's; a change by hand emits lossBudgetChanged (the main window saves it
+  /// with the scene).
+  void setLossBudget(double seconds, double perSecond);
+  double lossBudget() const;
+  double maxLossesPerSecond() const;
+  /// Is this PC fit for the selected cycle (`maniplab-cli ecat-latency`, latency_check.hpp)? The master's
+  /// own cyclic thread for `seconds` on the selected interface (or the in-process virtual drives), drives
+  /// disabled, in Qt's thread pool; the verdict and the advice are then shown (latencyVerdict()).
+  void checkLatency(double seconds = 0);  ///< 0: the panel's duration field
+  QString latencyVerdict() const;          ///< "" before a check; the verdict line as displayed
+  QStringList latencyAdvice() const;       ///< the advice lines as displayed
+  QString interfaceToolTip() const;        ///< the interface picker's tooltip (privileges)
 
   // --- state (for tests and the status bar) -----------------------------------------------------
   bool jobBusy() const;
@@ -93,6 +109,8 @@ class EthercatPanel : public QWidget {
   void jobFinished(const QString& action, const QString& error);
   /// A fault was latched on the live bus (message as displayed).
   void faultRaised(const QString& message);
+  /// The loss budget was changed by hand (not by setScene/setLossBudget).
+  void lossBudgetChanged();
 
  protected:
   void changeEvent(QEvent* e) override;

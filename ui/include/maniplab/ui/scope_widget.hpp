@@ -109,6 +109,10 @@ class ScopeWidget : public QWidget {
   /// The points last handed to QCustomPlot for scope channel k: x in divisions from the left edge
   /// (0..10; one point on each side may lie just outside), y in divisions from the centre (-4..4).
   QVector<QPointF> displayedPoints(int k) const;
+  /// Ticks on the time axis where a source named "ecat_bad_cycles" (an EtherCAT run's irregular control
+  /// periods) is > 0 in the visible window, shown or not: x in divisions from the left edge, one per
+  /// pixel column at most (scope_markers.hpp).
+  QVector<double> irregularPeriodMarks() const;
   int screenPixelWidth() const;  ///< width of the screen (graticule area) in pixels
   QSize screenSize() const;      ///< size of the image written by exportImage()
   /// Named pages of channel assignments, e.g. the joints of a comparison four at a time: a selector at

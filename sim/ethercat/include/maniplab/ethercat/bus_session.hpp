@@ -29,6 +29,14 @@
 
 namespace maniplab::ethercat {
 
+/// The master's fault policy as a front end sets it (MasterOptions::lossBudget and maxLossesPerSecond,
+/// the scene's "ethercat" section): the longest time without a good cycle [s] and the bad cycles
+/// tolerated within one second; 0: the master's default (README "Faults").
+struct LossBudget {
+  double time = 0, perSecond = 0;
+  bool operator==(const LossBudget&) const = default;
+};
+
 struct BusConfig {
   std::string ifname;                     ///< host interface (raw socket); empty: in-process virtual drives
   std::int8_t mode = cia402::ModeCST;     ///< CST (computed torque in ManipLab) or CSP (the drives' loop)
@@ -37,6 +45,10 @@ struct BusConfig {
   bool lockMemory = false;                ///< mlockall the whole process (off in the GUI: Qt 3D, GL)
   FaultPlan virtualFaults;                ///< in-process virtual drives: faults planned from the start
   std::string virtualProfile = "generic"; ///< in-process virtual drives: their profile (virtual_drive_profiles.hpp)
+  /// Fault policy of the runs and of Start when `lossBudgetSet` (a front end that edits it, e.g. the GUI
+  /// panel; a field 0: the master's default); otherwise the scene's ("ethercat" section).
+  LossBudget lossBudget;
+  bool lossBudgetSet = false;
   bool inProcess() const { return ifname.empty(); }
 };
 
@@ -72,7 +84,8 @@ class BusSession {
   /// Brings the bus to OP for `setup` at `cyclePeriod` unless it already cycles with the same setup and
   /// period and no fault (then nothing happens). `leased`: called by the lease holder (otherwise refused
   /// during a run). Empty string on success, else the master's error.
-  std::string bringUp(const DriveSetup& setup, double cyclePeriod, bool leased = false);
+  /// `budget`: the fault policy (a master with another one is replaced, as for another cycle period).
+  std::string bringUp(const DriveSetup& setup, double cyclePeriod, bool leased = false, const LossBudget& budget = {});
   /// CSP only, no run: drives to "Operation enabled" holding their measured position (true), or
   /// disabled (false; always allowed outside a run). Empty string on success.
   std::string setEnable(bool on);
@@ -111,7 +124,7 @@ class BusSession {
   void setLastRunOverruns(long long n) { lastOverruns_ = n; }
 
  private:
-  std::string bringUpLocked(const DriveSetup& setup, double cyclePeriod);
+  std::string bringUpLocked(const DriveSetup& setup, double cyclePeriod, const LossBudget& budget);
   bool waitIdle(double seconds);
 
   BusConfig cfg_;
@@ -141,6 +154,7 @@ class BusProvider {
   /// and whose drive setup start() uses.
   void setScene(const sim::Scene& scene);
   bool hasScene() const;
+  std::shared_ptr<const sim::Scene> scene() const;  ///< that scene (null before setScene)
 
   /// The live session (may be null). Keep the shared pointer only as long as needed.
   std::shared_ptr<BusSession> current() const;
@@ -173,6 +187,8 @@ class BusProvider {
 /// Drive setup of a scene for `mode` (CSP: gains of its first pid or pd_gravity controller; throws
 /// std::runtime_error when there is none).
 DriveSetup driveSetupForScene(const sim::Scene& scene, std::int8_t mode);
+/// The loss budget of a run: the configuration's when it sets one, else the scene's.
+LossBudget lossBudgetFor(const BusConfig& cfg, const sim::Scene& scene);
 /// Bus cycle for a scene: `requested` (> 0) or its control period; throws std::runtime_error when the
 /// control period is not a whole number of cycles.
 double cyclePeriodForScene(const sim::Scene& scene, double requested);

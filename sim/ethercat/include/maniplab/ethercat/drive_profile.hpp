@@ -22,7 +22,13 @@
 //                                   (used, with a warning, when 0x608F / 0x6076 are absent; 0: refuse)
 //     "position_feedback": "absolute",   ("incremental": no absolute reference: the position measured when a
 //                                    run starts is taken as the run's start, as after homing)
-//     "distributed_clocks": { "assign_activate": "0x0300", "sync0_shift_ns": 0 }
+//     "distributed_clocks": { "assign_activate": "0x0300", "sync0_shift_ns": 0 },
+//     "watchdog": { "time_ms": 50 }
+//                                   (optional: the process-data (SyncManager) watchdog the master programs in
+//                                    PREOP — divider 0x0400 = 2498, 100 us units, time 0x0420 = time_ms x 10 —
+//                                    and reads back; without "time_ms" the ESC's default, 100 ms (ETG.1000.4
+//                                    / ESC datasheet section II: 0x0400 reset 0x09C2, 0x0420 reset 1000);
+//                                    0 < time_ms <= 6553.5. No "watchdog": the registers are left as the ESC has them)
 //   }
 //
 // Role keys: controlword, target_torque, target_position, target_velocity, modes_of_operation, statusword,
@@ -49,6 +55,8 @@ struct DriveProfile {
   bool incrementalPosition = false;
   std::optional<std::uint16_t> assignActivate;             ///< DC activation (0x0980/0x0981), e.g. 0x0300
   std::int32_t sync0ShiftNs = 0;
+  /// Process-data watchdog to program (0x0400/0x0420) [s]; nullopt: leave the ESC's registers as they are.
+  std::optional<double> watchdogTime;
   /// How specific the match is: 3 vendor+product+revision, 2 vendor+product, 1 vendor, 0 generic.
   int specificity() const { return vendor ? (product ? (revision ? 3 : 2) : 1) : 0; }
   bool matches(std::uint32_t vendorId, std::uint32_t productCode, std::uint32_t revisionNo) const;

@@ -192,6 +192,9 @@ struct SlaveInfo {
   /// Its process-data (SyncManager) watchdog [s]: 0x0400 divider, 0x0420 time, read at bring-up; 0 when
   /// disabled (time 0, or the watchdog bit of its output SyncManager's control byte clear).
   double watchdog = 0;
+  /// The process-data watchdog its drive profile asks the master to program [s] (0: the registers are
+  /// left as the ESC has them); written to 0x0400/0x0420 in PREOP and read back (`watchdog` then holds it).
+  double watchdogProgram = 0;
   // distributed clocks
   bool dc = false;               ///< SYNC0 runs on this slave
   bool dcReference = false;      ///< the reference clock

@@ -49,10 +49,13 @@ struct StateCoordinate {
   /// For a position whose time derivative is another coordinate of the state: that coordinate's index
   /// (Euler then advances the position with the velocity and half the acceleration times h^2).
   int velocity = -1;
+  Message label = {};  ///< `name` as a code and arguments, when it has one (the GUI translates it)
 };
 
 /// "joint 2 (elbow)" (1-based number, the name when there is one): how every message names a joint.
 std::string jointLabel(int zeroBasedIndex, const std::string& name);
+/// jointLabel() as a message ("joint 2 (elbow)").
+Message jointLabelMessage(int zeroBasedIndex, const std::string& name);
 
 /// The plant side of the integration.
 class OdeSystem {
@@ -64,6 +67,8 @@ class OdeSystem {
   /// What went wrong in the first failed derivative since reset, e.g. "the mass matrix became singular
   /// at joint 2 (elbow)"; only called after a failure.
   virtual std::string fault() const = 0;
+  /// fault() as a code and arguments (default: English only).
+  virtual Message faultMessage() const { return plainMessage(fault()); }
 };
 
 class Integrator {
@@ -108,6 +113,7 @@ class Integrator {
   BackendStatus stall(double t, double h, Stall why, int count) const;
 
   IntegratorOptions opt_;
+  MessageArg coordinate(std::size_t i) const;  ///< layout_[i]'s name as a message argument
   std::vector<StateCoordinate> layout_;
   std::vector<double> bound_;  ///< layout_[i].bound, or the largest double (so that a single compare also catches inf)
   std::vector<double> x_;

@@ -76,6 +76,8 @@ std::string limitUnit(const Model& model, int joint, LimitQuantity quantity);
 /// "t = 2.1 s: joint 3 (elbow) passes its upper position limit 0.7854 rad (45 deg) by 0.0161 rad
 ///  (0.92 deg): peak 0.8015 rad at t = 2.3 s, back within the limit at t = 2.5 s".
 std::string describeViolation(const Model& model, const LimitViolation& violation);
+/// describeViolation() as a code and arguments (the GUI translates it).
+Message violationMessage(const Model& model, const LimitViolation& violation);
 /// Every violation, one per line (an empty string when there is none).
 std::string limitReportText(const Model& model, const LimitReport& report);
 

@@ -1,0 +1,134 @@
+// The run-time choice of the dynamics kernels' instruction set (kernel_isa.hpp): on a CPU with AVX2 and
+// FMA the AVX2 + FMA clones of RNEA, CRBA and ABA are the ones in use (their results differ from the
+// baseline code's by rounding, so bit-for-bit equality over many states would mean the clone is not
+// running), both agree to rounding, the baseline can be forced, and an unavailable choice is refused.
+// ABA is also checked against the independent Cholesky forward dynamics (CRBA + RNEA) under each choice.
+#include <QTest>
+
+#include <random>
+
+#include "maniplab/model/aba.hpp"
+#include "maniplab/model/crba.hpp"
+#include "maniplab/model/forward_dynamics_cholesky.hpp"
+#include "maniplab/model/kernel_isa.hpp"
+#include "maniplab/model/rnea.hpp"
+#include "support/random_chain.hpp"
+
+using namespace maniplab;
+using namespace maniplab::testing;
+
+namespace {
+
+struct Outputs {
+  VectorX tau, qdd, qddCholesky;
+  MatrixX M;
+};
+
+struct Case {
+  Model model;
+  std::vector<VectorX> q, qd, qdd, tau;
+};
+
+Case makeCase(unsigned seed, int n, double prismatic) {
+  std::mt19937 rng(seed);
+  RandomChainOptions o;
+  o.n = n;
+  o.prismaticFraction = prismatic;
+  o.rotor = RotorModel::Armature;
+  Case c{randomChain(rng, o), {}, {}, {}, {}};
+  std::uniform_real_distribution<double> U(-2, 2);
+  for (int s = 0; s < 16; ++s) {
+    VectorX q(n), qd(n), qdd(n), tau(n);
+    for (int j = 0; j < n; ++j) {
+      q[j] = U(rng);
+      qd[j] = U(rng);
+      qdd[j] = U(rng);
+      tau[j] = 5 * U(rng);
+    }
+    c.q.push_back(q);
+    c.qd.push_back(qd);
+    c.qdd.push_back(qdd);
+    c.tau.push_back(tau);
+  }
+  return c;
+}
+
+std::vector<Outputs> run(const Case& c) {
+  std::vector<Outputs> out;
+  Data d(c.model);
+  for (std::size_t s = 0; s < c.q.size(); ++s) {
+    Outputs o;
+    o.tau = rnea(c.model, d, c.q[s], c.qd[s], c.qdd[s]);
+    o.M = crba(c.model, d, c.q[s]);
+    if (aba(c.model, d, c.q[s], c.qd[s], c.tau[s]) != -1) qFatal("aba: singular");
+    o.qdd = d.qdd;
+    if (forwardDynamicsCholesky(c.model, d, c.q[s], c.qd[s], c.tau[s]) != -1) qFatal("cholesky: singular");
+    o.qddCholesky = d.qdd;
+    out.push_back(o);
+  }
+  return out;
+}
+
+double relDiff(const MatrixX& a, const MatrixX& b) { return (a - b).norm() / std::max(1.0, b.norm()); }
+
+}  // namespace
+
+class KernelIsaTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void cleanup() { setKernelIsa(cpuKernelIsa()); }
+
+  void baselineIsAlwaysAvailable() {
+    QVERIFY(setKernelIsa(KernelIsa::Baseline));
+    QCOMPARE(kernelIsa(), KernelIsa::Baseline);
+  }
+
+  void unavailableChoiceIsRefused() {
+    if (cpuKernelIsa() == KernelIsa::Avx2Fma) QSKIP("this CPU has AVX2 and FMA: nothing to refuse");
+    QVERIFY(!setKernelIsa(KernelIsa::Avx2Fma));
+    QCOMPARE(kernelIsa(), KernelIsa::Baseline);
+  }
+
+  void processStartsOnTheCpusChoice() {
+    if (qEnvironmentVariable("MANIPLAB_KERNELS") == QLatin1String("baseline"))
+      QCOMPARE(kernelIsa(), KernelIsa::Baseline);
+    else
+      QCOMPARE(kernelIsa(), cpuKernelIsa());
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    QVERIFY(kernelCloneBuilt());
+#endif
+  }
+
+  void clonesAgreeWithBaselineToRounding_data() {
+    QTest::addColumn<unsigned>("seed");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<double>("prismatic");
+    QTest::newRow("R6") << 11u << 6 << 0.0;
+    QTest::newRow("RP12") << 12u << 12 << 0.3;
+    QTest::newRow("RP30") << 13u << 30 << 0.3;
+  }
+  void clonesAgreeWithBaselineToRounding() {
+    QFETCH(unsigned, seed);
+    QFETCH(int, n);
+    QFETCH(double, prismatic);
+    const Case c = makeCase(seed, n, prismatic);
+    QVERIFY(setKernelIsa(KernelIsa::Baseline));
+    const auto base = run(c);
+    for (const auto& o : base) QVERIFY2(relDiff(o.qdd, o.qddCholesky) < 1e-10, "baseline ABA vs Cholesky FD");
+    if (cpuKernelIsa() != KernelIsa::Avx2Fma) QSKIP("no AVX2 + FMA on this CPU: only the baseline kernels run");
+    QVERIFY(setKernelIsa(KernelIsa::Avx2Fma));
+    const auto fma = run(c);
+    bool anyBitDiffers = false;
+    for (std::size_t s = 0; s < base.size(); ++s) {
+      QVERIFY2(relDiff(fma[s].tau, base[s].tau) < 1e-13, "rnea");
+      QVERIFY2(relDiff(fma[s].M, base[s].M) < 1e-13, "crba");
+      QVERIFY2(relDiff(fma[s].qdd, base[s].qdd) < 1e-10, "aba");
+      QVERIFY2(relDiff(fma[s].qdd, fma[s].qddCholesky) < 1e-10, "AVX2 + FMA ABA vs Cholesky FD");
+      anyBitDiffers = anyBitDiffers || fma[s].tau != base[s].tau || fma[s].M != base[s].M || fma[s].qdd != base[s].qdd;
+    }
+    QVERIFY2(anyBitDiffers, "AVX2 + FMA selected, yet every result equals the baseline's bit for bit: the clone is not in use");
+  }
+};
+
+QTEST_APPLESS_MAIN(KernelIsaTest)
+#include "test_kernel_isa.moc"
