@@ -2646,12 +2646,12 @@
         <translation>%1 and %2 side by side</translation>
     </message>
     <message>
-        <source>Scope: joint errors of %1 (bright) and %2 (dark), one scale per joint</source>
-        <translation>Scope: joint errors of %1 (bright) and %2 (dark), one scale per joint</translation>
+        <source>Scope: joint errors of %1 (solid) and %2 (dashed), one scale per joint</source>
+        <translation>Scope: joint errors of %1 (solid) and %2 (dashed), one scale per joint</translation>
     </message>
     <message>
-        <source>%1: error of joint %2</source>
-        <translation>%1: error of joint %2</translation>
+        <source>error of joint %1</source>
+        <translation>error of joint %1</translation>
     </message>
 </context>
 <context>
@@ -2827,10 +2827,6 @@
         <translation>n/a</translation>
     </message>
     <message>
-        <source>%1  %2 better</source>
-        <translation>%1  %2 better</translation>
-    </message>
-    <message>
         <source>Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.</source>
         <translation>Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.</translation>
     </message>
@@ -2841,6 +2837,35 @@
     <message>
         <source>×%1</source>
         <translation>×%1</translation>
+    </message>
+    <message>
+        <source>Green: the better controller; ×F: its error is F times smaller.</source>
+        <translation>Green: the better controller; ×F: its error is F times smaller.</translation>
+    </message>
+    <message>
+        <source>joint %1</source>
+        <comment>metrics table row header (short)</comment>
+        <translation>joint %1</translation>
+    </message>
+    <message>
+        <source>RMS τ</source>
+        <translation>RMS τ</translation>
+    </message>
+    <message>
+        <source>peak τ</source>
+        <translation>peak τ</translation>
+    </message>
+    <message>
+        <source>e steady</source>
+        <comment>metrics table column header (short)</comment>
+        <translation>e steady</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <comment>a better controller&apos;s value over its factor</comment>
+        <translation>%1
+%2</translation>
     </message>
 </context>
 <context>
@@ -3084,10 +3109,6 @@
     <message>
         <source>CH%1</source>
         <translation>CH%1</translation>
-    </message>
-    <message>
-        <source>div</source>
-        <translation>div</translation>
     </message>
     <message>
         <source>%1/div</source>
@@ -3336,6 +3357,25 @@
     <message>
         <source>Scope: frozen — click to go live</source>
         <translation>Scope: frozen — click to go live</translation>
+    </message>
+    <message>
+        <source>%1 %2/div</source>
+        <translation>%1 %2/div</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1:</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more</source>
+        <translation>
+            <numerusform>+%n more</numerusform>
+            <numerusform>+%n more</numerusform>
+        </translation>
     </message>
 </context>
 <context>

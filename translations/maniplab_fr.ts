@@ -2646,12 +2646,12 @@
         <translation>%1 et %2 côte à côte</translation>
     </message>
     <message>
-        <source>Scope: joint errors of %1 (bright) and %2 (dark), one scale per joint</source>
-        <translation>Oscilloscope : erreurs articulaires de %1 (clair) et de %2 (foncé), une échelle par articulation</translation>
+        <source>Scope: joint errors of %1 (solid) and %2 (dashed), one scale per joint</source>
+        <translation>Oscilloscope : erreurs articulaires de %1 (trait plein) et de %2 (tirets), une échelle par articulation</translation>
     </message>
     <message>
-        <source>%1: error of joint %2</source>
-        <translation>%1 : erreur de l&apos;articulation %2</translation>
+        <source>error of joint %1</source>
+        <translation>erreur art. %1</translation>
     </message>
 </context>
 <context>
@@ -2827,10 +2827,6 @@
         <translation>n/d</translation>
     </message>
     <message>
-        <source>%1  %2 better</source>
-        <translation>%1  %2 meilleur</translation>
-    </message>
-    <message>
         <source>Better: %1 has %2 = %3 on %4, %5 has %6: %7 times smaller.</source>
         <translation>Meilleur : %1 a %2 = %3 sur %4, %5 a %6 : %7 fois plus petit.</translation>
     </message>
@@ -2841,6 +2837,35 @@
     <message>
         <source>×%1</source>
         <translation>×%1</translation>
+    </message>
+    <message>
+        <source>Green: the better controller; ×F: its error is F times smaller.</source>
+        <translation>En vert : le meilleur correcteur ; ×F : son erreur est F fois plus petite.</translation>
+    </message>
+    <message>
+        <source>joint %1</source>
+        <comment>metrics table row header (short)</comment>
+        <translation>art. %1</translation>
+    </message>
+    <message>
+        <source>RMS τ</source>
+        <translation>τ eff.</translation>
+    </message>
+    <message>
+        <source>peak τ</source>
+        <translation>τ crête</translation>
+    </message>
+    <message>
+        <source>e steady</source>
+        <comment>metrics table column header (short)</comment>
+        <translation>e perm.</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <comment>a better controller&apos;s value over its factor</comment>
+        <translation>%1
+%2</translation>
     </message>
 </context>
 <context>
@@ -3084,10 +3109,6 @@
     <message>
         <source>CH%1</source>
         <translation>CH%1</translation>
-    </message>
-    <message>
-        <source>div</source>
-        <translation>div</translation>
     </message>
     <message>
         <source>%1/div</source>
@@ -3336,6 +3357,25 @@
     <message>
         <source>Scope: frozen — click to go live</source>
         <translation>Oscilloscope : figé — cliquer pour le direct</translation>
+    </message>
+    <message>
+        <source>%1 %2/div</source>
+        <translation>%1 %2/div</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1 :</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more</source>
+        <translation>
+            <numerusform>+%n autre</numerusform>
+            <numerusform>+%n autres</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,8 @@
 // The comparison view made for teaching and the run controls (issue 19, points 1 and 4), under Xvfb:
 //  * Simulation > Compare on the default scene: both errors of a joint report the same gain/div, and the
 //    larger error (PID's) spans more divisions than the smaller (computed torque's);
-//  * the legend drawn on the scope names each trace (controller, quantity, unit) in channel order;
+//  * the legend drawn on the scope: one line per joint naming both controllers, each after a sample of
+//    its trace's pen (the second controller dashed); at 1280x720 the scale labels do not overlap;
 //  * the metrics table marks, per joint and per error metric, the better controller and by what factor;
 //  * a run of two controllers shows both while they run: the scope receives both runs' errors and the
 //    3D view's ghost follows the second controller before the run has finished;
@@ -30,6 +31,7 @@
 #include "maniplab/ui/run_controller.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "maniplab/ui/scope_overlay.hpp"
 #include "maniplab/ui/scope_widget.hpp"
 #include "support/main_window_driver.hpp"
 
@@ -138,18 +140,111 @@ class TestComparisonView : public QObject {
     QCOMPARE(scope->channelGain(1), 0.5);
     scope->autoscale();
 
-    // The legend on the plot: controller, quantity and unit of each trace, in channel order.
+    // The legend on the plot: one line per joint (quantity, unit) naming both controllers, each after a
+    // sample of its trace's pen: the first controller solid, the second dashed (not only a darker colour).
     QCOMPARE(scope->legendTexts(),
-             (QStringList{QStringLiteral("computed_torque: error of joint 1 [rad]"), QStringLiteral("pid: error of joint 1 [rad]"),
-                          QStringLiteral("computed_torque: error of joint 2 [rad]"), QStringLiteral("pid: error of joint 2 [rad]"),
-                          QStringLiteral("computed_torque: error of joint 3 [rad]"), QStringLiteral("pid: error of joint 3 [rad]"),
-                          QStringLiteral("computed_torque: error of joint 4 [rad]"), QStringLiteral("pid: error of joint 4 [rad]")}));
+             (QStringList{QStringLiteral("error of joint 1 [rad]: computed_torque, pid"),
+                          QStringLiteral("error of joint 2 [rad]: computed_torque, pid"),
+                          QStringLiteral("error of joint 3 [rad]: computed_torque, pid"),
+                          QStringLiteral("error of joint 4 [rad]: computed_torque, pid")}));
+    QVector<QPen> pens;
+    for (int k = 0; k < ScopeWidget::kChannels; ++k) {
+      const QPen p = scope->channelPen(k);
+      QCOMPARE(p.style(), k % 2 == 0 ? Qt::SolidLine : Qt::DashLine);
+      QCOMPARE(p.color(), scope->channelColor(k));
+      pens << p;
+    }
+    QCOMPARE(scope->legendPens(), pens);  // the samples are drawn with the traces' pens
     scope->setChannelPage(1);  // joints 5-6
-    QCOMPARE(scope->legendTexts().size(), 4);
-    QCOMPARE(scope->legendTexts().at(3), QStringLiteral("pid: error of joint 6 [rad]"));
+    QCOMPARE(scope->legendTexts().size(), 2);
+    QCOMPARE(scope->legendTexts().at(1), QStringLiteral("error of joint 6 [rad]: computed_torque, pid"));
+    QCOMPARE(scope->channelPen(3).style(), Qt::DashLine);
     scope->setChannelPage(0);
     QTest::qWait(300);
     screenshot(QStringLiteral("compare_after_run.png"));
+  }
+
+  // At 1280x720 (the scope dock narrow) the comparison stays readable: the scale labels along the bottom
+  // do not overlap, and the legend (4 lines for 8 traces) covers at most a third of the screen's height.
+  void comparisonReadableAtProjectorSize() {
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/default.json"))));
+    QVERIFY(runFor(w, 1.0));
+    action(w, "actionCompareOnScope")->trigger();
+    auto* scope = w.findChild<ScopeWidget*>();
+    QVERIFY(scope);
+    scope->replotNow();
+    QTest::qWait(200);
+    const QRect screen = scope->screenRect();
+    QVERIFY2(screen.width() < 500, qPrintable(QStringLiteral("screen %1 px wide").arg(screen.width())));
+    const QVector<QRect> labels = scope->scaleLabelRects();
+    QCOMPARE(labels.size(), 4);  // one per joint: the two controllers share its scale
+    for (int i = 0; i < labels.size(); ++i) {
+      QVERIFY(screen.contains(labels[i]));
+      for (int j = i + 1; j < labels.size(); ++j)
+        QVERIFY2(!labels[i].intersects(labels[j]), qPrintable(QStringLiteral("CH%1 and CH%2 overlap").arg(i + 1).arg(j + 1)));
+    }
+    const QRect legend = scope->legendRect();
+    QVERIFY(!legend.isEmpty() && screen.contains(legend));
+    QVERIFY2(legend.height() * 3 <= screen.height(),
+             qPrintable(QStringLiteral("legend %1 px high on a %2 px screen").arg(legend.height()).arg(screen.height())));
+    QCOMPARE(scope->legendPens().size(), 8);
+    screenshot(QStringLiteral("compare_1280x720.png"));
+  }
+
+  // The scale labels ("CH1 5 mrad/div", engineering prefixes) flow into rows along the bottom: none overlaps
+  // another at any width down to the scope's minimum, and all stay on the screen.
+  void scaleLabelsNeverOverlap() {
+    ScopeWidget scope;
+    QStringList names, units;
+    for (int k = 0; k < ScopeWidget::kChannels; ++k) {
+      names << QStringLiteral("s%1").arg(k);
+      units << (k % 2 ? QStringLiteral("N m") : QStringLiteral("rad"));
+    }
+    scope.setSources(names, units);
+    const double gains[] = {0.005, 0.0002, 20, 1500, 0.05, 0.001, 2, 0.5};
+    for (int k = 0; k < ScopeWidget::kChannels; ++k) {
+      scope.setChannelSource(k, k);
+      scope.setChannelGain(k, gains[k]);
+    }
+    scope.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&scope));
+    int rows = 0;
+    for (int width = 1400; width >= scope.minimumSizeHint().width(); width -= 60) {
+      scope.resize(width, 420);
+      QTest::qWait(20);
+      scope.replotNow();
+      const QRect screen = scope.screenRect();
+      const QVector<QRect> r = scope.scaleLabelRects();
+      QCOMPARE(r.size(), 8);
+      QSet<int> tops;
+      for (int i = 0; i < r.size(); ++i) {
+        tops.insert(r[i].top());
+        QVERIFY2(screen.contains(r[i]) || r[i].width() > screen.width(),
+                 qPrintable(QStringLiteral("width %1: CH%2 off the screen").arg(width).arg(i + 1)));
+        for (int j = i + 1; j < r.size(); ++j)
+          QVERIFY2(!r[i].intersects(r[j]), qPrintable(QStringLiteral("width %1: CH%2 and CH%3 overlap").arg(width).arg(i + 1).arg(j + 1)));
+      }
+      rows = std::max(rows, int(tops.size()));
+    }
+    QVERIFY(rows >= 2);  // the narrow widths did wrap
+  }
+
+  // Engineering notation of the scale labels.
+  void engineeringNotation() {
+    using scope_overlay::engineering;
+    QCOMPARE(engineering(0.005, QStringLiteral("rad")), QStringLiteral("5 mrad"));
+    QCOMPARE(engineering(0.0002, QStringLiteral("rad")), QStringLiteral("200 \u00b5rad"));
+    QCOMPARE(engineering(1500, QStringLiteral("N m")), QStringLiteral("1.5 kN m"));
+    QCOMPARE(engineering(1, QStringLiteral("rad")), QStringLiteral("1 rad"));
+    QCOMPARE(engineering(0.9999996, QStringLiteral("rad")), QStringLiteral("1 rad"));
+    QCOMPARE(engineering(-0.02, QStringLiteral("m")), QStringLiteral("-20 mm"));
+    QCOMPARE(engineering(0.25, QStringLiteral("%")), QStringLiteral("0.25 %"));
+    QCOMPARE(engineering(0.125, QString()), QStringLiteral("0.125"));
+    QCOMPARE(engineering(std::nan(""), QStringLiteral("rad")), QStringLiteral("--"));
   }
 
   // The legend of an ordinary run: each source's name (no label set) and unit; a channel switched off
@@ -202,7 +297,7 @@ class TestComparisonView : public QObject {
                   {"pid", jointErrors({{0.02, 0.008, 2e-5}, {0.031, 0.0105, 0.001}})}});
     const int keys = int(MetricsView::columnKeys().size());
     // Joint 1, max |e|: computed torque, 20 times smaller.
-    QCOMPARE(view.cellText(0, 0), QStringLiteral("0.001  ×20 better"));
+    QCOMPARE(view.cellText(0, 0), QStringLiteral("0.001\n×20"));
     QVERIFY(view.isMarkedBetter(0, 0));
     QVERIFY(!view.isMarkedBetter(0, keys));
     QCOMPARE(view.cellText(0, keys), QStringLiteral("0.02"));
@@ -210,12 +305,12 @@ class TestComparisonView : public QObject {
                  view.cellToolTip(0, 0).contains(QStringLiteral("pid")) &&
                  view.cellToolTip(0, 0).contains(QStringLiteral("20 times smaller")),
              qPrintable(view.cellToolTip(0, 0)));
-    QCOMPARE(view.cellText(0, 1), QStringLiteral("0.0004  ×20 better"));
-    QCOMPARE(view.cellText(0, 2), QStringLiteral("1e-05  ×2.0 better"));
+    QCOMPARE(view.cellText(0, 1), QStringLiteral("0.0004\n×20"));
+    QCOMPARE(view.cellText(0, 2), QStringLiteral("1e-05\n×2.0"));
     // Joint 2: within 10 % (no mark) for max |e| and RMS; PID better on the steady state.
     QCOMPARE(view.cellText(1, 0), QStringLiteral("0.03"));
     QVERIFY(!view.isMarkedBetter(1, 0) && !view.isMarkedBetter(1, keys));
-    QCOMPARE(view.cellText(1, keys + 2), QStringLiteral("0.001  ×2.0 better"));
+    QCOMPARE(view.cellText(1, keys + 2), QStringLiteral("0.001\n×2.0"));
     QVERIFY(view.isMarkedBetter(1, keys + 2));
     // Torques are not ranked.
     for (int r = 0; r < 2; ++r) QVERIFY(!view.isMarkedBetter(r, 4) && !view.isMarkedBetter(r, keys + 4));

@@ -2,6 +2,7 @@
 // on 1366 x 768 for the first check, test_window_classroom_1366x768):
 //  - at the first start, in English and in French, nothing is cut: no dock or panel tab title is elided,
 //    no button is narrower than its text or clipped by a panel, no panel needs a horizontal scroll;
+//  - after a run of two controllers, the metrics table reads without a horizontal scroll bar (en, fr);
 //  - the presentation mode (F11): only the 3D view and the oscilloscope, full screen, larger fonts, a
 //    big time readout, the centres of mass hidden; F11 again restores the layout exactly;
 //  - File > Export URDF: the chain editor's robot (with an unsaved edit) written to a temporary
@@ -21,6 +22,8 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabBar>
+#include <QTableWidget>
+#include <QHeaderView>
 #include <QTemporaryDir>
 #include <QToolBar>
 #include <QtTest>
@@ -33,6 +36,7 @@
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/message_area.hpp"
+#include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/scope_widget.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
@@ -173,6 +177,40 @@ class TestWindowClassroom : public QObject {
     for (QTabBar* bar : w.findChildren<QTabBar*>())
       if (bar->isVisible()) tabs += bar->count();
     QVERIFY2(tabs >= 8, qPrintable(QString::number(tabs)));
+  }
+
+  void metricsReadWithoutScrollingSideways_data() { nothingCutAtProjectorSize_data(); }
+
+  // After a run of the default scene's two controllers on a projector's screen, the metrics table (both
+  // controllers, joints and Cartesian axes) reads without a horizontal scroll bar, in English and French,
+  // and still marks the better controller.
+  void metricsReadWithoutScrollingSideways() {
+    QFETCH(QString, lang);
+    useLanguage(lang);
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/default.json"))));
+    QVERIFY(maniplab::test::runFor(w, 1.0));
+    auto* view = w.findChild<MetricsView*>();
+    QVERIFY(view);
+    for (QDockWidget* d : w.findChildren<QDockWidget*>())
+      if (d->isAncestorOf(view)) d->raise();
+    QTest::qWait(300);
+    auto* table = view->findChild<QTableWidget*>(QStringLiteral("metricsTable"));
+    QVERIFY(table && table->isVisible() && !table->visibleRegion().isEmpty());
+    QVERIFY(view->columnCount() >= 14);  // two controllers
+    QVERIFY(view->rowCount() >= 6);
+    int marked = 0;
+    for (int r = 0; r < view->rowCount(); ++r)
+      for (int c = 0; c < view->columnCount(); ++c) marked += view->isMarkedBetter(r, c) ? 1 : 0;
+    QVERIFY(marked > 0);
+    int columns = table->verticalHeader()->width();
+    for (int c = 0; c < table->columnCount(); ++c) columns += table->columnWidth(c);
+    const QSize size = projectorScreen();
+    saveScreenshot(QStringLiteral("metrics_%1x%2_%3.png").arg(size.width()).arg(size.height()).arg(lang));
+    QVERIFY2(!table->horizontalScrollBar()->isVisible(),
+             qPrintable(QStringLiteral("%1 px of columns in a %2 px wide table").arg(columns).arg(table->viewport()->width())));
   }
 
   // F11: only the 3D view and the oscilloscope, larger fonts, the big time readout, no centres of mass;

@@ -261,7 +261,7 @@ void MainWindow::Impl::compareOnScope() {
   if (rows > 1) scope->setTimeBase((comparison.times.back() - comparison.times.front()) / 10.0);
   showComparisonPage(scope->channelPage() < 0 ? 0 : scope->channelPage());
   scopeDock->raise();
-  info(MainWindow::tr("Scope: joint errors of %1 (bright) and %2 (dark), one scale per joint").arg(comparison.first, comparison.second));
+  info(MainWindow::tr("Scope: joint errors of %1 (solid) and %2 (dashed), one scale per joint").arg(comparison.first, comparison.second));
   if (comparison.pages() > 1)
     info(MainWindow::tr("The scope shows %1 joints at a time: its Page selector shows the others").arg(kComparedJointsPerPage));
 }
@@ -271,10 +271,8 @@ void MainWindow::Impl::showComparison(const RunComparison& c) {
   comparison = c;
   comparison.jointsPerPage = kComparedJointsPerPage;
   scope->setSources(comparison.names, comparison.units);
-  QStringList labels;
-  for (std::size_t k = 0; k < comparison.joints.size(); ++k)
-    for (const QString& run : {comparison.first, comparison.second})
-      labels << MainWindow::tr("%1: error of joint %2").arg(run).arg(comparison.joints[k]);
+  QStringList labels;  // the legend: one line per joint ("error of joint 1 [rad]:"), each controller's name
+  for (std::size_t k = 0; k < comparison.joints.size(); ++k) labels << comparison.first << comparison.second;
   scope->setSourceLabels(labels);
   const double shown = parts.panel->duration() > 0 ? parts.panel->duration() : (scene() ? scene()->duration() : 0.0);
   if (shown > 0) scope->setTimeBase(shown / 10.0);  // the whole run on the 10 divisions
@@ -287,8 +285,9 @@ void MainWindow::Impl::showComparison(const RunComparison& c) {
   showComparisonPage(0);
 }
 
-/// Channels 2k and 2k+1 show the k-th joint of the page: the first run bright, the second dark, on one
-/// scale (scale group k: the gain that fits the larger error).
+/// Channels 2k and 2k+1 show the k-th joint of the page: the first run solid and bright, the second
+/// dashed and darker, on one scale (scale group k: the gain that fits the larger error) and one legend
+/// line ("error of joint J [rad]: ── first ‐ ‐ second").
 void MainWindow::Impl::showComparisonPage(int page) {
   const int joints = int(comparison.joints.size());
   const int first = page * kComparedJointsPerPage;
@@ -303,9 +302,12 @@ void MainWindow::Impl::showComparisonPage(int page) {
     scope->setChannelSource(2 * j, 2 * (first + j));
     scope->setChannelColor(2 * j, base);
     scope->setChannelScaleGroup(2 * j, j);
+    scope->setChannelPenStyle(2 * j, Qt::SolidLine);
     scope->setChannelSource(2 * j + 1, 2 * (first + j) + 1);
-    scope->setChannelColor(2 * j + 1, base.darker(145));
+    scope->setChannelColor(2 * j + 1, base.darker(125));
     scope->setChannelScaleGroup(2 * j + 1, j);
+    scope->setChannelPenStyle(2 * j + 1, Qt::DashLine);  // the second controller dashed, as in the legend
+    scope->setLegendGroupTitle(j, MainWindow::tr("error of joint %1").arg(comparison.joints[std::size_t(first + j)]));
   }
   scope->autoscale();
   scope->replotNow();

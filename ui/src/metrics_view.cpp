@@ -3,6 +3,7 @@
 
 #include <QEvent>
 #include <QFileDialog>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -59,22 +60,40 @@ void MetricsView::clear() {
   rebuild();
 }
 
-int MetricsView::rowCount() const { return table_->rowCount(); }
-int MetricsView::columnCount() const { return table_->columnCount(); }
+int MetricsView::rowCount() const { return runs_.empty() ? 0 : jointRows_ + (cartesianRows_ ? 6 : 0); }
+int MetricsView::columnCount() const { return int(runs_.size()) * kKeyCount; }
+
+namespace {
+// The table drawn: per controller a title row, its joints, then (with Cartesian metrics) a header row
+// and the six axes; six metric columns, the fifth and sixth the torques on joint rows, the fifth the
+// final value on axis rows.
+constexpr int kShownColumns = 6;
+int shownColumn(int key) { return key == 6 ? 4 : key; }
+}  // namespace
+
+QTableWidgetItem* MetricsView::itemAt(int row, int column) const {
+  if (row < 0 || row >= rowCount() || column < 0 || column >= columnCount()) return nullptr;
+  const int run = column / kKeyCount, key = column % kKeyCount;
+  const int perRun = 1 + jointRows_ + (cartesianRows_ ? 7 : 0);
+  const int shown = run * perRun + 1 + row + (row >= jointRows_ ? 1 : 0);
+  if ((row < jointRows_) == (key == 6)) return nullptr;  // no final value on joints, no torque on axes
+  return table_->item(shown, shownColumn(key));
+}
 
 QString MetricsView::cellText(int row, int column) const {
-  const auto* it = table_->item(row, column);
+  const auto* it = itemAt(row, column);
   return it ? it->text() : QString();
 }
 
 QString MetricsView::cellToolTip(int row, int column) const {
-  const auto* it = table_->item(row, column);
+  const auto* it = itemAt(row, column);
   return it ? it->toolTip() : QString();
 }
 
 QString MetricsView::headerToolTip(int column) const {
-  const auto* it = table_->horizontalHeaderItem(column);
-  return it ? it->toolTip() : QString();
+  if (column < 0) return {};
+  const QString key = QLatin1String(kKeys[column % kKeyCount]);
+  return QStringLiteral("<b>%1</b>: %2").arg(metricLabel(key).toHtmlEscaped(), metricDefinition(key).toHtmlEscaped());
 }
 
 bool MetricsView::exportCsv(const QString& path, QString* error) const {
@@ -221,9 +240,14 @@ void MetricsView::rebuild() {
   exportButton_->setToolTip(tr("Writes the table with every metric's definition in its header comments"));
   caption_->setText(tr("Joint errors e = q_d - q [rad or m], torques [N m or N]; Cartesian errors = actual - desired "
                        "[rad, m]; steady state over the hold after the trajectory; rel. % per segment (Zanaboni "
-                       "2009). Hover a header for its definition, an n/a for its reason."));
+                       "2009). Hover a header for its definition, an n/a for its reason.") +
+                    (runs_.size() >= 2 ? QLatin1Char(' ') + tr("Green: the better controller; ×F: its error is F times smaller.")
+                                       : QString()));
   exportButton_->setEnabled(!runs_.empty());
   table_->clear();
+  table_->clearSpans();
+  jointRows_ = 0;
+  cartesianRows_ = false;
   if (runs_.empty()) {
     table_->setRowCount(0);
     table_->setColumnCount(0);
@@ -235,20 +259,75 @@ void MetricsView::rebuild() {
     n = std::max(n, m.joints.size());
     anyCart = anyCart || m.hasCartesian;
   }
+  jointRows_ = int(n);
+  cartesianRows_ = anyCart;
   const std::size_t rows = n + (anyCart ? 6 : 0);
-  table_->setColumnCount(int(runs_.size()) * kKeyCount);
-  table_->setRowCount(int(rows));
-  QStringList vlabels;
+  const int perRun = 1 + int(n) + (anyCart ? 7 : 0);
+  table_->setColumnCount(kShownColumns);
+  table_->setRowCount(int(runs_.size()) * perRun);
+  QStringList vlabels;  // the logical rows' names
   for (std::size_t r = 0; r < n; ++r) vlabels << tr("joint %1").arg(r + 1);
+  QStringList shortLabels;  // the rows' headers, short (a narrow dock)
+  for (std::size_t r = 0; r < n; ++r) shortLabels << tr("joint %1", "metrics table row header (short)").arg(r + 1);
+  if (anyCart)
+    for (const char* a : sim::kCartesianAxisNames) shortLabels << QString::fromUtf8(a);
   if (anyCart)
     for (const char* a : sim::kCartesianAxisNames) vlabels << QString::fromUtf8(a);
-  table_->setVerticalHeaderLabels(vlabels);
+  auto headerTip = [](const QString& key) {
+    return QStringLiteral("<b>%1</b>: %2").arg(metricLabel(key).toHtmlEscaped(), metricDefinition(key).toHtmlEscaped());
+  };
+  for (int c = 0; c < kShownColumns; ++c) {
+    const QString key = QLatin1String(kKeys[c]);
+    // The torque columns' short headers (the full names are in the tooltips).
+    auto* h = new QTableWidgetItem(c == 4   ? tr("RMS τ")
+                                   : c == 5 ? tr("peak τ")
+                                   : c == 2 ? tr("e steady", "metrics table column header (short)")
+                                            : metricLabel(key));
+    h->setToolTip(headerTip(key));
+    table_->setHorizontalHeaderItem(c, h);
+  }
+  const QColor titleBackground = palette().color(QPalette::AlternateBase).darker(108);
+  for (std::size_t k = 0; k < runs_.size(); ++k) {
+    const int r0 = int(k) * perRun;
+    // The controller's title row, across the columns (its size hint does not widen the first column).
+    auto* title = new QTableWidgetItem(QString::fromStdString(runs_[k].first));
+    QFont f = title->font();
+    f.setBold(true);
+    title->setFont(f);
+    title->setBackground(titleBackground);
+    title->setSizeHint(QSize(1, QFontMetrics(f).height() + 6));
+    title->setFlags(Qt::ItemIsEnabled);
+    table_->setItem(r0, 0, title);
+    table_->setSpan(r0, 0, 1, kShownColumns);
+    table_->setVerticalHeaderItem(r0, new QTableWidgetItem(QString()));
+    for (std::size_t r = 0; r < rows; ++r) {
+      const int shown = r0 + 1 + int(r) + (r >= n ? 1 : 0);
+      auto* h = new QTableWidgetItem(shortLabels[int(r)]);
+      h->setToolTip(vlabels[int(r)]);
+      table_->setVerticalHeaderItem(shown, h);
+    }
+    if (anyCart) {  // the Cartesian axes' metrics: the same first four, then the final value
+      const int h = r0 + 1 + int(n);
+      table_->setVerticalHeaderItem(h, new QTableWidgetItem(QString()));
+      for (int c = 0; c < kShownColumns; ++c) {
+        const int key = c == 4 ? 6 : c;
+        auto* it = new QTableWidgetItem(c == 5 ? QString() : metricLabel(QLatin1String(kKeys[key])));
+        if (c != 5) it->setToolTip(headerTip(QLatin1String(kKeys[key])));
+        it->setTextAlignment(Qt::AlignCenter);
+        it->setFont(f);
+        it->setBackground(titleBackground.lighter(104));
+        it->setFlags(Qt::ItemIsEnabled);
+        table_->setItem(h, c, it);
+      }
+    }
+  }
 
-  auto put = [&](int row, int column, const QString& text, const QString& tip = {}) {
+  auto put = [&](std::size_t run, int row, int key, const QString& text, const QString& tip = {}) {
     auto* it = new QTableWidgetItem(text);
     it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     if (!tip.isEmpty()) it->setToolTip(tip);
-    table_->setItem(row, column, it);
+    const int shown = int(run) * perRun + 1 + row + (row >= int(n) ? 1 : 0);
+    table_->setItem(shown, shownColumn(key), it);
   };
   auto value = [](double v) { return std::isnan(v) ? QString() : number(v); };
   // What the better controller's cells show (markBetter below): the values of each error metric.
@@ -258,22 +337,14 @@ void MetricsView::rebuild() {
     for (auto& row : run) row.fill(std::numeric_limits<double>::quiet_NaN());
   for (std::size_t k = 0; k < runs_.size(); ++k) {
     const auto& [name, m] = runs_[k];
-    const int c0 = int(k) * kKeyCount;
-    for (int key = 0; key < kKeyCount; ++key) {
-      const QString keyName = QLatin1String(kKeys[key]);
-      auto* h = new QTableWidgetItem(QString::fromStdString(name) + QStringLiteral("\n") + metricLabel(keyName));
-      h->setToolTip(QStringLiteral("<b>%1</b>: %2").arg(metricLabel(keyName).toHtmlEscaped(),
-                                                        metricDefinition(keyName).toHtmlEscaped()));
-      table_->setHorizontalHeaderItem(c0 + key, h);
-    }
     for (std::size_t i = 0; i < m.joints.size(); ++i) {
       const sim::JointMetrics& j = m.joints[i];
       const int r = int(i);
-      put(r, c0 + 0, value(j.maxAbsError));
-      put(r, c0 + 1, value(j.rmsError));
-      put(r, c0 + 2, value(j.steadyStateError));
+      put(k, r, 0, value(j.maxAbsError));
+      put(k, r, 1, value(j.rmsError));
+      put(k, r, 2, value(j.steadyStateError));
       const bool noSamples = j.relativeErrorStatus == sim::RelativeErrorStatus::NoSamples;
-      put(r, c0 + kRelativeColumn,
+      put(k, r, kRelativeColumn,
           j.relativeErrorStatus == sim::RelativeErrorStatus::Defined ? number(j.relativeErrorPercent)
           : noSamples                                                  ? QString()
                                                                        : tr("n/a"),
@@ -281,20 +352,20 @@ void MetricsView::rebuild() {
       errors[k][i] = {j.maxAbsError, j.rmsError, j.steadyStateError,
                       j.relativeErrorStatus == sim::RelativeErrorStatus::Defined ? j.relativeErrorPercent
                                                                                 : std::numeric_limits<double>::quiet_NaN()};
-      put(r, c0 + 4, value(j.rmsTorque));
-      put(r, c0 + 5, value(j.peakTorque));
+      put(k, r, 4, value(j.rmsTorque));
+      put(k, r, 5, value(j.peakTorque));
     }
     if (m.hasCartesian)
       for (std::size_t a = 0; a < 6; ++a) {
         const sim::CartesianAxisMetrics& x = m.cartesian[a];
         const int r = int(n + a);
-        put(r, c0 + 0, value(x.maxAbsError));
-        put(r, c0 + 1, value(x.rmsError));
-        put(r, c0 + 2, value(x.steadyStateError));
-        put(r, c0 + kRelativeColumn,
+        put(k, r, 0, value(x.maxAbsError));
+        put(k, r, 1, value(x.rmsError));
+        put(k, r, 2, value(x.steadyStateError));
+        put(k, r, kRelativeColumn,
             x.relativeErrorStatus == sim::RelativeErrorStatus::Defined ? number(x.relativeErrorPercent) : tr("n/a"),
             segmentsToolTip(x.segments, x.relativeErrorSegment, x.relativeErrorStatus));
-        put(r, c0 + 6, value(x.finalMeasured));
+        put(k, r, 6, value(x.finalMeasured));
         errors[k][n + a] = {x.maxAbsError, x.rmsError, x.steadyStateError,
                             x.relativeErrorStatus == sim::RelativeErrorStatus::Defined
                                 ? x.relativeErrorPercent
@@ -302,6 +373,7 @@ void MetricsView::rebuild() {
       }
   }
   markBetter(errors, vlabels);
+  table_->resizeRowsToContents();
 }
 
 /// With two controllers or more: per row and per error metric, the controller with the smallest |value|
@@ -310,7 +382,7 @@ void MetricsView::rebuild() {
 void MetricsView::markBetter(const std::vector<std::vector<std::array<double, kErrorKeys>>>& errors,
                              const QStringList& rowLabels) {
   if (runs_.size() < 2) return;
-  for (int r = 0; r < table_->rowCount(); ++r)
+  for (int r = 0; r < rowCount(); ++r)
     for (int key = 0; key < kErrorKeys; ++key) {
       int best = -1, second = -1;
       for (int k = 0; k < int(runs_.size()); ++k) {
@@ -329,10 +401,10 @@ void MetricsView::markBetter(const std::vector<std::vector<std::array<double, kE
       const double w = std::abs(errors[std::size_t(second)][std::size_t(r)][std::size_t(key)]);
       const double ratio = b > 0 ? w / b : std::numeric_limits<double>::infinity();
       if (!(ratio >= kBetterRatio)) continue;
-      QTableWidgetItem* it = table_->item(r, best * kKeyCount + key);
+      QTableWidgetItem* it = itemAt(r, best * kKeyCount + key);
       if (!it) continue;
       const QString factor = std::isfinite(ratio) ? betterFactor(ratio) : QStringLiteral("×∞");
-      it->setText(tr("%1  %2 better").arg(it->text(), factor));
+      it->setText(tr("%1\n%2", "a better controller's value over its factor").arg(it->text(), factor));
       it->setData(kBetterRole, true);
       it->setBackground(QColor(198, 239, 206));
       it->setForeground(QColor(0, 97, 0));
@@ -356,7 +428,7 @@ QString MetricsView::betterFactor(double ratio) {
 }
 
 bool MetricsView::isMarkedBetter(int row, int column) const {
-  const auto* it = table_->item(row, column);
+  const auto* it = itemAt(row, column);
   return it && it->data(kBetterRole).toBool();
 }
 

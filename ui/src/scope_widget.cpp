@@ -15,6 +15,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMap>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -36,6 +37,7 @@
 #include <limits>
 #include <string>
 
+#include "maniplab/ui/scope_overlay.hpp"
 #include "maniplab/ui/scope_ring.hpp"
 #include "scope_markers.hpp"
 
@@ -139,6 +141,26 @@ class ScopePlot : public QCustomPlot {
   }
 };
 
+// The texts drawn over the screen (scale labels, legend), painted by the scope's Impl so that their
+// layout (scope_overlay.hpp) is computed from the screen's current size at each frame.
+class OverlayItem : public QCPAbstractItem {
+ public:
+  explicit OverlayItem(QCustomPlot* p) : QCPAbstractItem(p) {
+    setClipToAxisRect(false);
+    setSelectable(false);
+  }
+  std::function<void(QCPPainter*)> paint;
+  double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
+
+ protected:
+  void draw(QCPPainter* p) override {
+    if (paint) paint(p);
+  }
+};
+
+constexpr int kSampleWidth = 18;  // the legend's line sample, in pixels
+constexpr int kSampleGap = 4;
+
 }  // namespace
 
 struct ScopeWidget::Impl {
@@ -156,10 +178,12 @@ struct ScopeWidget::Impl {
     double gain = 1.0;
     double offset = 0.0;
     int scaleGroup = -1;  // channels of one group and unit share gain and offset (a comparison)
+    Qt::PenStyle style = Qt::SolidLine;
   };
   std::array<Channel, kChannels> ch;
   QStringList labels;  // what the legend calls each source (empty entry: its name)
   bool legendShown = true;
+  QMap<int, QString> groupTitles;  // scale group -> the title of its one legend line
 
   double timeBase = 0.1;
   Mode mode = Mode::Roll;
@@ -200,9 +224,8 @@ struct ScopeWidget::Impl {
   /// layer is repainted (the graticule, the texts and the markers keep their buffers).
   QCPLayer* tracesLayer = nullptr;
   std::array<QCPGraph*, kChannels> graphs{};
+  OverlayItem* overlay = nullptr;  // scale labels and legend
   ScopeIrregularMarkers irregular;  // ticks of irregular periods (ecat_bad_cycles > 0; scope_markers.hpp)
-  std::array<QCPItemText*, kChannels> scaleTexts{};
-  std::array<QCPItemText*, kChannels> legendTexts{};  // one line per trace on, each in its colour
   QCPItemText* statusText = nullptr;
   QCPItemText* timeBaseText = nullptr;
   QCPItemText* trigLevelMarker = nullptr;
@@ -262,6 +285,152 @@ struct ScopeWidget::Impl {
     const QString unit = unitOf(k);
     return unit.isEmpty() ? what : ScopeWidget::tr("%1 [%2]").arg(what, unit);
   }
+  QPen pen(int k) const {
+    const Channel& c = ch[std::size_t(k)];
+    return QPen(c.color, 1, c.style);
+  }
+  QString traceLabel(int k) const {
+    const int s = sourceOf(k);
+    return s >= 0 && s < labels.size() && !labels[s].isEmpty() ? labels[s] : names.value(s);
+  }
+  /// "CH1 5 mrad/div"; the channels that share channel k's scale (a comparison) on the same label:
+  /// "CH1,2 5 mrad/div".
+  QString scaleLabel(int k) const {
+    QString chans = channelName(k);
+    for (int j = k + 1; j < kChannels; ++j)
+      if (sourceOf(j) >= 0 && sameScale(k, j)) chans += QStringLiteral(",%1").arg(j + 1);
+    return ScopeWidget::tr("%1 %2/div").arg(chans, scope_overlay::engineering(ch[std::size_t(k)].gain, unitOf(k)));
+  }
+
+  // ---- the texts over the screen ------------------------------------------------------------------
+  static QFont scaleFont() { return QFont(QStringLiteral("monospace"), 8); }
+  static QFont legendFont() { return QFont(QStringLiteral("sans"), 8); }
+  struct Piece {
+    QString text;
+    QColor color;
+    bool sample = false;  // a line sample in `pen` before the text
+    QPen pen;
+    bool breakBefore = false;
+  };
+  struct Overlay {
+    QRect screen;
+    QVector<int> scaleChannels;
+    QVector<QRect> scaleRects;
+    QVector<Piece> legend;  // what is drawn, in order
+    QVector<QRect> legendRects;
+    QStringList legendLines;  // one per legend entry: "LABEL [UNIT]", or "TITLE [UNIT]: A, B" for a group
+    QVector<QPen> legendPens;  // the samples' pens, in order
+  };
+  /// The legend's pieces: a group with a title (setLegendGroupTitle) on one line "TITLE [UNIT]:" followed
+  /// by a line sample and the label of each of its channels; the other channels' entries flowed.
+  void legendPieces(QVector<Piece>& pieces, QStringList& lines) const {
+    std::array<bool, kChannels> done{};
+    bool afterGroup = false;
+    for (int k = 0; k < kChannels; ++k) {
+      if (sourceOf(k) < 0 || done[std::size_t(k)]) continue;
+      const int g = ch[std::size_t(k)].scaleGroup;
+      if (g >= 0 && groupTitles.contains(g)) {
+        const QString unit = unitOf(k);
+        const QString title = unit.isEmpty() ? groupTitles.value(g) : ScopeWidget::tr("%1 [%2]").arg(groupTitles.value(g), unit);
+        pieces.append({ScopeWidget::tr("%1:").arg(title), ch[std::size_t(k)].color, false, QPen(), true});
+        QStringList listed;
+        for (int j = k; j < kChannels; ++j) {
+          if (sourceOf(j) < 0 || ch[std::size_t(j)].scaleGroup != g || unitOf(j) != unit) continue;
+          done[std::size_t(j)] = true;
+          pieces.append({traceLabel(j), ch[std::size_t(j)].color, true, pen(j), false});
+          listed << traceLabel(j);
+        }
+        lines << ScopeWidget::tr("%1: %2").arg(title, listed.join(QStringLiteral(", ")));
+        afterGroup = true;
+      } else {
+        pieces.append({legendEntry(k), ch[std::size_t(k)].color, true, pen(k), afterGroup});
+        lines << legendEntry(k);
+        afterGroup = false;
+      }
+    }
+  }
+  /// Where the scale labels (bottom, flowed upwards) and the legend (below the status line, flowed down,
+  /// at most half the screen's height: what does not fit is counted in a last "+N more" piece) go.
+  Overlay overlayLayout() const {
+    Overlay o;
+    o.screen = plot->axisRect()->rect();
+    const QRect& a = o.screen;
+    const QFontMetrics sfm(scaleFont());
+    QVector<int> widths;
+    for (int k = 0; k < kChannels; ++k) {
+      if (sourceOf(k) < 0) continue;
+      bool shared = false;  // a channel sharing an earlier channel's scale is named on its label
+      for (int j = 0; j < k && !shared; ++j) shared = sourceOf(j) >= 0 && sameScale(j, k);
+      if (shared) continue;
+      o.scaleChannels << k;
+      widths << sfm.horizontalAdvance(scaleLabel(k)) + 4;
+    }
+    o.scaleRects = scope_overlay::flow(widths, a.adjusted(3, 0, -3, -2), sfm.height(), 8, true);
+
+    QVector<Piece> pieces;
+    legendPieces(pieces, o.legendLines);
+    if (!legendShown || pieces.isEmpty()) return o;
+    const QFontMetrics lfm(legendFont());
+    const int top = a.top() + 3 + QFontMetrics(QFont(QStringLiteral("monospace"), 9, QFont::Bold)).height() + 2;
+    const QRect area(a.left() + 3, top, std::max(40, a.width() - 6), std::max(lfm.height(), a.height() / 2 - (top - a.top())));
+    auto widthOf = [&](Piece& p) {
+      const int extra = (p.sample ? kSampleWidth + kSampleGap : 0) + 6;
+      p.text = lfm.elidedText(p.text, Qt::ElideRight, std::max(10, area.width() - extra));
+      return lfm.horizontalAdvance(p.text) + extra;
+    };
+    auto place = [&](QVector<Piece> ps) {
+      QVector<int> w;
+      QVector<bool> br;
+      for (Piece& p : ps) {
+        w << widthOf(p);
+        br << p.breakBefore;
+      }
+      return std::make_pair(ps, scope_overlay::flow(w, area, lfm.height(), 6, false, br));
+    };
+    auto [shown, rects] = place(pieces);
+    auto fits = [&](const QVector<QRect>& r) { return r.isEmpty() || r.back().bottom() <= area.bottom(); };
+    for (int keep = int(pieces.size()) - 1; !fits(rects) && keep >= 0; --keep) {
+      QVector<Piece> ps = pieces.mid(0, keep);
+      int hidden = 0;
+      for (int i = keep; i < pieces.size(); ++i) hidden += pieces[i].sample ? 1 : 0;
+      ps.append({ScopeWidget::tr("+%n more", nullptr, hidden), QColor(kText), false, QPen(), false});
+      std::tie(shown, rects) = place(ps);
+    }
+    o.legend = shown;
+    o.legendRects = rects;
+    for (const Piece& p : shown)
+      if (p.sample) o.legendPens << p.pen;
+    return o;
+  }
+  void paintOverlay(QCPPainter* p) const {
+    const Overlay o = overlayLayout();
+    p->save();
+    p->setFont(scaleFont());
+    for (int i = 0; i < o.scaleChannels.size(); ++i) {
+      const int k = o.scaleChannels[i];
+      p->fillRect(o.scaleRects[i], QColor(0, 0, 0, 150));
+      p->setPen(ch[std::size_t(k)].color);
+      p->drawText(o.scaleRects[i].adjusted(2, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, scaleLabel(k));
+    }
+    p->setFont(legendFont());
+    for (int i = 0; i < o.legend.size(); ++i) {
+      const Piece& piece = o.legend[i];
+      const QRect r = o.legendRects[i];
+      p->fillRect(r, QColor(0, 0, 0, 130));  // the traces stay visible under it
+      int x = r.left() + 3;
+      if (piece.sample) {
+        QPen pen = piece.pen;
+        p->setPen(pen);
+        const double y = r.center().y() + 0.5;
+        p->drawLine(QLineF(x, y, x + kSampleWidth, y));
+        x += kSampleWidth + kSampleGap;
+      }
+      p->setPen(piece.color);
+      p->drawText(QRect(x, r.top(), r.right() - x, r.height()), Qt::AlignLeft | Qt::AlignVCenter, piece.text);
+    }
+    p->restore();
+  }
+
   /// Channels on that share channel k's scale: same group (>= 0) and same unit.
   bool sameScale(int k, int j) const {
     const int g = ch[std::size_t(k)].scaleGroup;
@@ -414,34 +583,14 @@ struct ScopeWidget::Impl {
       }
       g->data()->set(pts, true);
       g->setVisible(s >= 0);
-      g->setPen(QPen(ch[std::size_t(k)].color, 1));
+      g->setPen(pen(k));
     }
     irregular.update(ring, int(names.indexOf(QLatin1String(ScopeIrregularMarkers::kSource))), bounds, w.valid, kHDiv, kVDiv);
     updateOverlay();
   }
 
   void updateOverlay() {
-    for (int k = 0; k < kChannels; ++k) {
-      QCPItemText* t = scaleTexts[std::size_t(k)];
-      const bool on = sourceOf(k) >= 0;
-      t->setVisible(on);
-      if (on) {
-        t->setColor(ch[std::size_t(k)].color);
-        t->setText(QStringLiteral("%1 %2/%3").arg(channelName(k),
-                                                 formatValue(ch[std::size_t(k)].gain, unitOf(k)),
-                                                 ScopeWidget::tr("div")));
-      }
-    }
     timeBaseText->setText(ScopeWidget::tr("%1/div").arg(formatSeconds(timeBase)));
-    int line = 0;  // the legend's lines, top down, in channel order
-    for (int k = 0; k < kChannels; ++k) {
-      if (sourceOf(k) < 0) continue;
-      QCPItemText* t = legendTexts[std::size_t(line++)];
-      t->setText(QStringLiteral("\u2501 ") + legendEntry(k));
-      t->setColor(ch[std::size_t(k)].color);
-      t->setVisible(legendShown);
-    }
-    for (; line < kChannels; ++line) legendTexts[std::size_t(line)]->setVisible(false);
     QString status;
     if (!running)
       status = ScopeWidget::tr("STOP");
@@ -716,32 +865,9 @@ struct ScopeWidget::Impl {
       g->setVisible(false);
       graphs[std::size_t(k)] = g;
 
-      auto* t = new QCPItemText(plot);
-      t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-      t->position->setType(QCPItemPosition::ptAxisRectRatio);
-      t->position->setCoords(0.005 + 0.124 * k, 0.995);
-      t->setFont(QFont(QStringLiteral("monospace"), 8));
-      t->setClipToAxisRect(false);
-      t->setVisible(false);
-      scaleTexts[std::size_t(k)] = t;
     }
-    for (int k = 0; k < kChannels; ++k) {  // the legend: the first line below the status, then stacked
-      auto* t = new QCPItemText(plot);
-      t->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-      if (k == 0) {
-        t->position->setType(QCPItemPosition::ptAxisRectRatio);
-        t->position->setCoords(0.005, 0.07);
-      } else {
-        t->position->setParentAnchor(legendTexts[std::size_t(k - 1)]->bottomLeft);
-        t->position->setCoords(0, 0);
-      }
-      t->setFont(QFont(QStringLiteral("sans"), 8));
-      t->setBrush(QColor(0, 0, 0, 130));  // the traces stay visible under it
-      t->setPadding(QMargins(3, 0, 3, 0));
-      t->setClipToAxisRect(false);
-      t->setVisible(false);
-      legendTexts[std::size_t(k)] = t;
-    }
+    overlay = new OverlayItem(plot);
+    overlay->paint = [this](QCPPainter* p) { paintOverlay(p); };
     irregular.attach(plot, tracesLayer);
     statusText = new QCPItemText(plot);
     statusText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -1116,7 +1242,11 @@ void ScopeWidget::changeEvent(QEvent* e) {
 void ScopeWidget::setSources(const QStringList& names, const QStringList& units) {
   setChannelPages({});
   d->labels.clear();
-  for (auto& c : d->ch) c.scaleGroup = -1;
+  d->groupTitles.clear();
+  for (auto& c : d->ch) {
+    c.scaleGroup = -1;
+    c.style = Qt::SolidLine;
+  }
   d->names = names;
   d->units = units;
   while (d->units.size() < d->names.size()) d->units.append(QString());
@@ -1279,11 +1409,40 @@ void ScopeWidget::setSourceLabels(const QStringList& labels) {
 }
 
 QStringList ScopeWidget::legendTexts() const {
-  QStringList out;
-  for (int k = 0; k < kChannels; ++k)
-    if (d->sourceOf(k) >= 0) out << d->legendEntry(k);
-  return out;
+  QVector<Impl::Piece> pieces;
+  QStringList lines;
+  d->legendPieces(pieces, lines);
+  return lines;
 }
+
+void ScopeWidget::setLegendGroupTitle(int group, const QString& title) {
+  if (group < 0) return;
+  if (title.isEmpty())
+    d->groupTitles.remove(group);
+  else
+    d->groupTitles[group] = title;
+  d->changed();
+}
+
+void ScopeWidget::setChannelPenStyle(int k, Qt::PenStyle style) {
+  if (!d->validChannel(k)) return;
+  d->ch[std::size_t(k)].style = style;
+  d->changed();
+}
+
+QPen ScopeWidget::channelPen(int k) const { return d->validChannel(k) ? d->pen(k) : QPen(); }
+
+QVector<QPen> ScopeWidget::legendPens() const { return d->overlayLayout().legendPens; }
+
+QRect ScopeWidget::legendRect() const {
+  QRect r;
+  for (const QRect& x : d->overlayLayout().legendRects) r |= x;
+  return r;
+}
+
+QVector<QRect> ScopeWidget::scaleLabelRects() const { return d->overlayLayout().scaleRects; }
+
+QRect ScopeWidget::screenRect() const { return d->plot->axisRect()->rect(); }
 
 void ScopeWidget::setLegendVisible(bool shown) {
   d->legendShown = shown;

@@ -1,8 +1,12 @@
 #pragma once
 #include <array>
-// The comparison table of the last runs (one column block per controller): per joint max |e|, RMS e,
-// steady-state e, relative error %, RMS and peak torque; per Cartesian axis (φ θ ψ X Y Z) max |e|,
-// RMS e, steady-state e, relative %, final measured value. Exportable as CSV (sim::comparisonCsv).
+// The comparison table of the last runs: per joint max |e|, RMS e, steady-state e, relative error %,
+// RMS and peak torque; per Cartesian axis (φ θ ψ X Y Z) max |e|, RMS e, steady-state e, relative %,
+// final measured value. Drawn with the metrics as columns and the controllers as row groups (a row with
+// the controller's name, its joints, then a header row of the Cartesian metrics and its axes), so that it
+// reads without horizontal scrolling in a narrow dock (1280x720). The accessors below (rowCount,
+// cellText...) address the logical table: one row per joint then per axis, one column block of
+// columnKeys() per controller. Exportable as CSV (sim::comparisonCsv).
 // The definitions are those of sim/traces/metrics.hpp (Zanaboni 2009): each column header's tooltip
 // gives its definition; a relative error that is not defined reads "n/a" and its tooltip says why (a
 // displacement below the threshold, a segment the run did not reach); a defined one lists its segments.
@@ -15,6 +19,7 @@
 #include "maniplab/sim/traces/metrics.hpp"
 
 class QTableWidget;
+class QTableWidgetItem;
 class QPushButton;
 class QLabel;
 
@@ -27,7 +32,7 @@ class MetricsView : public QWidget {
   explicit MetricsView(QWidget* parent = nullptr);
   /// The first kErrorKeys metrics of columnKeys() are errors (smaller is better): with two runs or more,
   /// per row and per error metric, the best controller's cell is highlighted (green, bold) and reads
-  /// "VALUE  ×F better" when the next best is at least kBetterRatio times larger (F = next best / best,
+  /// "VALUE" over "×F" (two lines) when the next best is at least kBetterRatio times larger (F = next best / best,
   /// see betterFactor); its tooltip names both controllers and their values.
   static constexpr int kErrorKeys = 4;
   static constexpr double kBetterRatio = 1.1;
@@ -72,6 +77,10 @@ class MetricsView : public QWidget {
   QTableWidget* table_ = nullptr;
   QPushButton* exportButton_ = nullptr;
   QLabel* caption_ = nullptr;
+  int jointRows_ = 0;         // joints shown per controller
+  bool cartesianRows_ = false;  // the Cartesian axes shown per controller
+  /// The cell of the logical table (row, run * kKeyCount + key) in the table drawn; null when none.
+  QTableWidgetItem* itemAt(int row, int column) const;
 };
 
 }  // namespace maniplab::ui

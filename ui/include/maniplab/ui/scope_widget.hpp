@@ -7,6 +7,8 @@
 // and of the screen to PNG/SVG. Samples are kept in a bounded ring per source channel and decimated
 // (min/max per pixel column) for drawing, so 8 channels x 1 000 000 samples redraw at display rate.
 #include <QColor>
+#include <QPen>
+#include <QRect>
 #include <QPointF>
 #include <QSize>
 #include <QVector>
@@ -130,7 +132,25 @@ class ScopeWidget : public QWidget {
   void setSourceLabels(const QStringList& labels);
   /// The legend drawn on the screen (top left): one line per channel on, in its colour, in channel
   /// order: "LABEL [UNIT]" (or "LABEL" without a unit).
+  /// A group with a title (setLegendGroupTitle) has one line instead: "TITLE [UNIT]: A, B" listing
+  /// its channels' labels, each drawn after a short sample of its channel's pen.
   QStringList legendTexts() const;
+  /// The title of scale group `group`'s one legend line (e.g. "error of joint 1" over the compared
+  /// controllers); empty: the group's channels have a line each. setSources clears the titles.
+  void setLegendGroupTitle(int group, const QString& title);
+  /// The line style of channel k's trace (e.g. the second controller of a comparison dashed); the
+  /// legend's sample of the trace is drawn with the same pen. setSources resets every channel to solid.
+  void setChannelPenStyle(int k, Qt::PenStyle style);
+  QPen channelPen(int k) const;  ///< the pen of channel k's trace
+  /// The pens of the legend's line samples as drawn, in order (one per channel on while the legend
+  /// fits; empty with the legend hidden).
+  QVector<QPen> legendPens() const;
+  /// Where the legend and the scale labels are drawn, in the plot's pixels: one label per channel on
+  /// ("CH1 5 mrad/div"), or per set of channels sharing a scale ("CH1,2 5 mrad/div"), flowed along the
+  /// bottom edge in rows that do not overlap; the screen (graticule) rectangle.
+  QRect legendRect() const;
+  QVector<QRect> scaleLabelRects() const;
+  QRect screenRect() const;
   void setLegendVisible(bool shown);
   bool isLegendVisible() const;
   void setChannelPage(int page);  ///< as the selector does: emits channelPageChanged when it changes
