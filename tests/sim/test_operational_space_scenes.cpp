@@ -87,9 +87,12 @@ class OperationalSpaceScenes : public QObject {
     //     (rad for the orientation rows): bound 2e-4.
     // (2) As shipped (Coulomb friction in the plant, compensated at the MEASURED velocity): at the start
     //     from rest sign(q̇) = 0, so the breakaway friction is not compensated until the joints move; both
-    //     model-based controllers then lag by the same few millimetres. Asserted: the operational-space
-    //     errors stay below 1 cm / 1e-2 rad, within 1.5x those of joint-space computed torque, and the
-    //     PID's position error is larger. Measured values printed (qInfo).
+    //     model-based controllers then lag by a few millimetres. How many depends on when each joint's
+    //     measured velocity leaves exactly zero, which rounding decides: with the AVX2 + FMA kernels
+    //     (kernel_isa.hpp) computed torque's largest error is 2.6 mm, with the baseline ones 4.5 mm, while
+    //     the operational-space one is 4.6 mm in both; so no ratio between the two is asserted. Asserted:
+    //     both model-based controllers stay below 1 cm / 1e-2 rad and the PID's position error is larger
+    //     than either. Measured values printed (qInfo).
     const SceneLoadResult sl = loadSceneFile(kScene);
     QVERIFY2(sl.ok(), sl.report().c_str());
     const Scene& s0 = sl.scene;
@@ -132,8 +135,8 @@ class OperationalSpaceScenes : public QObject {
           pos(ideal), ori(ideal), pos(os), ori(os), pos(ct), ori(ct), pos(pid), ori(pid));
     for (int a = 0; a < 6; ++a) QVERIFY2(ideal[a] < 2e-4, qPrintable(QString("axis %1: %2").arg(a).arg(ideal[a])));
     QVERIFY(pos(os) < 1e-2 && ori(os) < 1e-2);
-    QVERIFY(pos(os) < 1.5 * pos(ct) && ori(os) < 1.5 * ori(ct));
-    QVERIFY(pos(pid) > pos(os));
+    QVERIFY(pos(ct) < 1e-2 && ori(ct) < 1e-2);
+    QVERIFY(pos(pid) > pos(os) && pos(pid) > pos(ct));
   }
 
   void badOperationalSpaceGainsAreRejected() {
