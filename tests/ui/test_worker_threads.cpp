@@ -7,12 +7,15 @@
 //    run's own recorder (a second copy made in the worker thread), in order and with no row lost or
 //    repeated;
 //  - while paused no row arrives; each step(1) lets exactly one control period through;
-//  - cancel() from this thread stops a run within a bounded time and the outcome says cancelled.
+//  - cancel() from this thread stops a run within a bounded time and the outcome says cancelled;
+//  - side by side (RunRequest::together): two controllers run in two threads at once while this thread
+//    pauses, steps and resumes them; each run's rows arrive intact under its own index.
 #include <QtTest/QtTest>
 
 #include <QThread>
 
 #include <atomic>
+#include <map>
 
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/ui/simulation_worker.hpp"
@@ -35,7 +38,12 @@ struct Harness {
   QThread thread;
   SimulationWorker* worker = new SimulationWorker;
   std::vector<double> times, values;
-  int columns = 0, batches = 0;
+  int columns = 0, batches = 0;  ///< times/values/columns: run 0's rows
+  struct Rows {
+    std::vector<double> times, values;
+    int columns = 0;
+  };
+  std::map<int, Rows> perRun;  ///< every run's rows, by the index the signal carries
   bool done = false;
   RunOutcomes result;
 
@@ -43,11 +51,17 @@ struct Harness {
     worker->moveToThread(&thread);
     thread.start();
     QObject::connect(worker, &SimulationWorker::rows, context,
-                     [this](int, const QVector<double>& t, const QVector<double>& v, int c) {
+                     [this](int k, const QVector<double>& t, const QVector<double>& v, int c) {
                        ++batches;
-                       columns = c;
-                       times.insert(times.end(), t.begin(), t.end());
-                       values.insert(values.end(), v.begin(), v.end());
+                       if (k == 0) {
+                         columns = c;
+                         times.insert(times.end(), t.begin(), t.end());
+                         values.insert(values.end(), v.begin(), v.end());
+                       }
+                       auto& run = perRun[k];
+                       run.columns = c;
+                       run.times.insert(run.times.end(), t.begin(), t.end());
+                       run.values.insert(run.values.end(), v.begin(), v.end());
                      });
     QObject::connect(worker, &SimulationWorker::finished, context, [this](const RunOutcomes& o) {
       result = o;
@@ -144,6 +158,45 @@ class TestWorkerThreads : public QObject {
     QVERIFY(QTest::qWaitFor([&] { return h.done; }, 10000));
     QVERIFY(h.result.cancelled);
     for (std::size_t r = 1; r < h.times.size(); ++r) QVERIFY(h.times[r] > h.times[r - 1]);  // in order, no repeat
+  }
+
+  void sideBySideRunsCrossTheThreadsIntact() {
+    Harness h(this);
+    RunRequest req = RunRequest::serial(teachingScene(0.5), {0, 2});  // pid and computed torque
+    req.together = true;
+    h.worker->setSpeed(2.0);
+    h.start(req);
+    QVERIFY(QTest::qWaitFor([&] { return h.perRun.size() == 2 || h.done; }, 20000));
+    h.worker->setPaused(true);
+    QTest::qWait(40);
+    for (int k = 0; k < 3; ++k) h.worker->step(1);
+    QTest::qWait(20);
+    h.worker->setPaused(false);
+    h.worker->setSpeed(0.0);  // as fast as possible to the end
+    QVERIFY(QTest::qWaitFor([&] { return h.done; }, 60000));
+    QCoreApplication::processEvents();
+    QVERIFY(h.worker->runsTogether());
+    QCOMPARE(h.result.runs.size(), std::size_t(2));
+    QCOMPARE(h.perRun.size(), std::size_t(2));
+    for (int k = 0; k < 2; ++k) {
+      const RunOutcome& run = h.result.runs[std::size_t(k)];
+      QVERIFY2(run.ok, qPrintable(run.message));
+      QVERIFY(run.recorder);
+      const sim::Recorder& rec = *run.recorder;
+      const Harness::Rows& got = h.perRun[k];
+      QCOMPARE(got.times.size(), rec.rows());
+      QCOMPARE(std::size_t(got.columns), rec.channels().size());
+      for (std::size_t r = 0; r < rec.rows(); ++r) {
+        QCOMPARE(got.times[r], rec.time(r));
+        for (int c = 0; c < got.columns; ++c) {
+          const double v = got.values[r * std::size_t(got.columns) + std::size_t(c)];
+          if (!(v == rec.value(r, c)) && !(std::isnan(v) && std::isnan(rec.value(r, c))))
+            QFAIL(qPrintable(QStringLiteral("run %1 row %2 column %3 differs").arg(k).arg(r).arg(c)));
+        }
+      }
+    }
+    // the two controllers are different runs, not one run twice
+    QVERIFY(h.perRun[0].values != h.perRun[1].values);
   }
 };
 
