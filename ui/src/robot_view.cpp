@@ -233,7 +233,7 @@ struct RobotView::Impl {
   QEntity* grid = nullptr;  ///< the floor grid of the current robot
 
   // The ghost: a translucent copy of the arm (its generated links, not the base) posed by a second run.
-  QEntity* ghostRoot = nullptr;  ///< under the mount (built at the first ghost pose)
+  QEntity* ghostRoot = nullptr;  ///< under the mount (built hidden with the robot)
   std::vector<TransformNode*> ghostTf;
   Data ghostData;
   bool ghostShown = false;
@@ -563,9 +563,12 @@ struct RobotView::Impl {
     ghostShown = false;
   }
 
-  /// The ghost's entities: every generated part of a body, in one translucent colour.
+  /// The ghost's entities: every generated part of a body, in one translucent colour; built hidden with
+  /// the robot (setRobot), posed and shown by setGhostConfiguration.
   void buildGhost() {
     ghostRoot = new QEntity(mount);
+    ghostRoot->setEnabled(false);
+    ghostShown = false;
     std::vector<QEntity*> bodies;
     for (int i = 0; i < model.nq; ++i) {
       auto* body = new QEntity(ghostRoot);
@@ -1104,6 +1107,7 @@ void RobotView::setRobot(const Model& model, const RobotDescription& description
   d->clearTrail(d->actual);
   d->clearTrail(d->desired);
   d->buildRobot(description);
+  d->buildGhost();  // hidden; built at the first ghost pose instead, it crashed Qt 3D (QNode post-init) every other run
   forwardKinematics(d->model, d->data, d->model.home);
   d->applyPose();
 }
@@ -1134,6 +1138,7 @@ void RobotView::setFloatingRobot(const FloatingBaseModel& model, const RobotDesc
   d->clearTrail(d->actual);
   d->clearTrail(d->desired);
   d->buildRobot(description);
+  d->buildGhost();  // hidden; built at the first ghost pose instead, it crashed Qt 3D (QNode post-init) every other run
   forwardKinematics(d->model, d->data, d->model.home);
   d->applyPose();
 }
@@ -1286,7 +1291,7 @@ void RobotView::setGhostConfiguration(const VectorX& q) {
   if (!d->hasRobot || (d->kind != Kind::Serial && d->kind != Kind::FloatingBase) || q.size() != d->model.nq ||
       !q.allFinite())
     return;
-  if (!d->ghostRoot) d->buildGhost();
+  if (!d->ghostRoot) return;
   forwardKinematics(d->model, d->ghostData, q);
   for (int i = 0; i < d->model.nq; ++i) setPose(d->ghostTf[std::size_t(i)], d->ghostData.oMi[std::size_t(i)]);
   if (!d->ghostShown) d->ghostRoot->setEnabled(true);
