@@ -4,7 +4,7 @@
 // The project builds for the compiler's default target (portable x86-64, no -march). On x86-64 with GCC
 // or Clang, the double instantiations of rneaBody, crbaBody and abaBody are compiled a second time for
 // AVX2 + FMA (function attribute target("avx2,fma"), everything they call inlined, floating-point
-// contraction on), and the first call picks the clone when the CPU has both extensions: about 20 % less
+// contraction on), and the clone is chosen at start-up when the CPU has both extensions: about 20 % less
 // time for ABA on the project's AMD EPYC VM, measured in maniplab-bench. Results differ from the baseline
 // by rounding only (a fused multiply-add rounds once); the kernels are deterministic on one machine.
 // MANIPLAB_KERNELS=baseline in the environment, or setKernelIsa(KernelIsa::Baseline), forces the
