@@ -5,6 +5,8 @@
 #include <QApplication>
 #include <QFileDialog>
 #include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
 #include <QDoubleSpinBox>
 #include <QtTest>
@@ -14,6 +16,16 @@
 #include "maniplab/ui/metrics_view.hpp"
 
 namespace maniplab::test {
+
+/// Points QSettings (INI format) at `dir` and names the application `appName`, so that a GUI test
+/// neither reads nor leaves the user's settings (window layout, language, recent files).
+inline void isolateSettings(const QString& dir, const char* appName) {
+  QStandardPaths::setTestModeEnabled(true);
+  QSettings::setDefaultFormat(QSettings::IniFormat);
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir);
+  QCoreApplication::setOrganizationName(QStringLiteral("ManipLabTest"));
+  QCoreApplication::setApplicationName(QString::fromLatin1(appName));
+}
 
 /// The window's action `name` (its object name, e.g. "actionRun"); warns when there is none.
 inline QAction* action(QWidget& w, const char* name) {

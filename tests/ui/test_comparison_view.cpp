@@ -95,11 +95,7 @@ class TestComparisonView : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(settingsDir_.isValid());
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
-    QCoreApplication::setOrganizationName(QStringLiteral("ManipLabTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("test_comparison_view"));
+    test::isolateSettings(settingsDir_.path(), "test_comparison_view");
     QSettings s;
     s.clear();
     s.setValue(QStringLiteral("language"), QStringLiteral("en"));

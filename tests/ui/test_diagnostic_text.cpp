@@ -17,6 +17,7 @@
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/trajectories/limit_check.hpp"
+#include "support/main_window_driver.hpp"
 #include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/message_area.hpp"
@@ -59,11 +60,7 @@ class TestDiagnosticText : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(settingsDir_.isValid());
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
-    QCoreApplication::setOrganizationName(QStringLiteral("ManipLabTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("test_diagnostic_text"));
+    test::isolateSettings(settingsDir_.path(), "test_diagnostic_text");
     QSettings().setValue(QStringLiteral("language"), QStringLiteral("fr"));
     QLocale::setDefault(QLocale(QLocale::French, QLocale::France));
     QVERIFY(french_.load(QStringLiteral(":/i18n/maniplab_fr.qm")));

@@ -90,11 +90,7 @@ class TestMainWindowBehaviour : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(settingsDir_.isValid());
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
-    QCoreApplication::setOrganizationName(QStringLiteral("ManipLabTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("test_main_window_behaviour"));
+    test::isolateSettings(settingsDir_.path(), "test_main_window_behaviour");
     QSettings s;
     QVERIFY2(s.fileName().startsWith(settingsDir_.path()), qPrintable(s.fileName()));
     s.clear();
