@@ -88,10 +88,15 @@ void SimulatedPlant::writeTorque(const VectorX& tau) {
 
 bool SimulatedPlant::derivative(const double* x, double* dxdt) {
   const int n = model_.nq;
-  std::copy_n(x, n, qx_.data());
-  std::copy_n(x + n, n, qdx_.data());
+  // Element loops, not std::copy_n: for a handful of doubles a call to memmove costs more than the copy.
+  double* qx = qx_.data();
+  double* qdx = qdx_.data();
+  for (int i = 0; i < n; ++i) {
+    qx[i] = x[i];
+    qdx[i] = x[n + i];
+    dxdt[i] = x[n + i];
+  }
   const int bad = forwardDynamics(model_, data_, qx_, qdx_, tauHeld_, rneaOpt_, opt_.method);
-  std::copy_n(x + n, n, dxdt);
   if (bad >= 0) {
     std::fill_n(dxdt + n, n, std::numeric_limits<double>::quiet_NaN());
     // A state or torque that is not finite fails the same test: that is a divergence, which the
@@ -100,7 +105,8 @@ bool SimulatedPlant::derivative(const double* x, double* dxdt) {
     if (singularJoint_ < 0) singularJoint_ = bad;
     return false;
   }
-  std::copy_n(data_.qdd.data(), n, dxdt + n);
+  const double* qdd = data_.qdd.data();
+  for (int i = 0; i < n; ++i) dxdt[n + i] = qdd[i];
   return true;
 }
 
@@ -129,8 +135,10 @@ BackendStatus SimulatedPlant::advance(double dt) {
 void SimulatedPlant::copyState() {
   const int n = model_.nq;
   const std::vector<double>& x = integ_.state();
-  std::copy_n(x.data(), n, q_.data());
-  std::copy_n(x.data() + n, n, qd_.data());
+  for (int i = 0; i < n; ++i) {
+    q_[i] = x[std::size_t(i)];
+    qd_[i] = x[std::size_t(n + i)];
+  }
 }
 
 void SimulatedPlant::updateJoints() {

@@ -1,5 +1,5 @@
 // The run-time choice of the dynamics kernels' instruction set (kernel_isa.hpp): on a CPU with AVX2 and
-// FMA the AVX2 + FMA clones of RNEA, CRBA and ABA are the ones in use (their results differ from the
+// FMA the AVX2 + FMA clones of RNEA, CRBA, ABA, the forward kinematics and the energies are the ones in use (their results differ from the
 // baseline code's by rounding, so bit-for-bit equality over many states would mean the clone is not
 // running), both agree to rounding, the baseline can be forced, and an unavailable choice is refused.
 // ABA is also checked against the independent Cholesky forward dynamics (CRBA + RNEA) under each choice.
@@ -9,7 +9,9 @@
 
 #include "maniplab/model/aba.hpp"
 #include "maniplab/model/crba.hpp"
+#include "maniplab/model/energy_momentum.hpp"
 #include "maniplab/model/forward_dynamics_cholesky.hpp"
+#include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/kernel_isa.hpp"
 #include "maniplab/model/rnea.hpp"
 #include "support/random_chain.hpp"
@@ -22,6 +24,8 @@ namespace {
 struct Outputs {
   VectorX tau, qdd, qddCholesky;
   MatrixX M;
+  MatrixX tool;    ///< [R p] of data.oMtool after forwardKinematics
+  VectorX energy;  ///< kinetic, potential, linear and angular momentum
 };
 
 struct Case {
@@ -64,6 +68,12 @@ std::vector<Outputs> run(const Case& c) {
     o.qdd = d.qdd;
     if (forwardDynamicsCholesky(c.model, d, c.q[s], c.qd[s], c.tau[s]) != -1) qFatal("cholesky: singular");
     o.qddCholesky = d.qdd;
+    forwardKinematics(c.model, d, c.q[s]);
+    o.tool.resize(3, 4);
+    o.tool << d.oMtool.R, d.oMtool.p;
+    const EnergyMomentum e = energyMomentum(c.model, d, c.q[s], c.qd[s]);
+    o.energy.resize(8);
+    o.energy << e.kinetic, e.potential, e.linearMomentum, e.angularMomentum;
     out.push_back(o);
   }
   return out;
@@ -76,7 +86,9 @@ double relDiff(const MatrixX& a, const MatrixX& b) { return (a - b).norm() / std
 class KernelIsaTest : public QObject {
   Q_OBJECT
  private slots:
-  void cleanup() { setKernelIsa(cpuKernelIsa()); }
+  // What the process started on (MANIPLAB_KERNELS or the CPU's choice), before any slot changes it.
+  void initTestCase() { startIsa_ = kernelIsa(); }
+  void cleanup() { setKernelIsa(startIsa_); }
 
   void baselineIsAlwaysAvailable() {
     QVERIFY(setKernelIsa(KernelIsa::Baseline));
@@ -91,9 +103,9 @@ class KernelIsaTest : public QObject {
 
   void processStartsOnTheCpusChoice() {
     if (qEnvironmentVariable("MANIPLAB_KERNELS") == QLatin1String("baseline"))
-      QCOMPARE(kernelIsa(), KernelIsa::Baseline);
+      QCOMPARE(startIsa_, KernelIsa::Baseline);
     else
-      QCOMPARE(kernelIsa(), cpuKernelIsa());
+      QCOMPARE(startIsa_, cpuKernelIsa());
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     QVERIFY(kernelCloneBuilt());
 #endif
@@ -118,16 +130,29 @@ class KernelIsaTest : public QObject {
     if (cpuKernelIsa() != KernelIsa::Avx2Fma) QSKIP("no AVX2 + FMA on this CPU: only the baseline kernels run");
     QVERIFY(setKernelIsa(KernelIsa::Avx2Fma));
     const auto fma = run(c);
-    bool anyBitDiffers = false;
+    // Per kernel: some result differs bit-wise from the baseline's (its clone runs), all agree to rounding.
+    bool differs[5] = {};
     for (std::size_t s = 0; s < base.size(); ++s) {
       QVERIFY2(relDiff(fma[s].tau, base[s].tau) < 1e-13, "rnea");
       QVERIFY2(relDiff(fma[s].M, base[s].M) < 1e-13, "crba");
       QVERIFY2(relDiff(fma[s].qdd, base[s].qdd) < 1e-10, "aba");
       QVERIFY2(relDiff(fma[s].qdd, fma[s].qddCholesky) < 1e-10, "AVX2 + FMA ABA vs Cholesky FD");
-      anyBitDiffers = anyBitDiffers || fma[s].tau != base[s].tau || fma[s].M != base[s].M || fma[s].qdd != base[s].qdd;
+      QVERIFY2(relDiff(fma[s].tool, base[s].tool) < 1e-14, "forward kinematics");
+      QVERIFY2(relDiff(fma[s].energy, base[s].energy) < 1e-13, "energies and momenta");
+      differs[0] = differs[0] || fma[s].tau != base[s].tau;
+      differs[1] = differs[1] || fma[s].M != base[s].M;
+      differs[2] = differs[2] || fma[s].qdd != base[s].qdd;
+      differs[3] = differs[3] || fma[s].tool != base[s].tool;
+      differs[4] = differs[4] || fma[s].energy != base[s].energy;
     }
-    QVERIFY2(anyBitDiffers, "AVX2 + FMA selected, yet every result equals the baseline's bit for bit: the clone is not in use");
+    const char* names[5] = {"rnea", "crba", "aba", "forwardKinematics", "energyMomentum"};
+    for (int k = 0; k < 5; ++k)
+      QVERIFY2(differs[k], qPrintable(QStringLiteral("AVX2 + FMA selected, yet every result of %1 equals the baseline's bit "
+                                                     "for bit: its clone is not in use").arg(QLatin1String(names[k]))));
   }
+
+ private:
+  KernelIsa startIsa_ = KernelIsa::Baseline;
 };
 
 QTEST_APPLESS_MAIN(KernelIsaTest)

@@ -145,6 +145,52 @@ class TestTranslations : public QObject {
   // Every diagnostic of model/ and sim/ the GUI can show is translated: its code has a row in the GUI's
   // table with the catalogue's English template, and each .ts file has a finished translation of it with
   // the same placeholders (a new code without its translation fails here).
+  // Every code constant declared in the two catalogue headers is listed in its catalogue (modelMessages(),
+  // simMessages()) and nothing else is: a constant added to a header but not to the registry array would
+  // reach the GUI untranslated, and no other check would see it.
+  void catalogues_list_every_constant() {
+    const QRegularExpression decl(QStringLiteral("MessageTemplate\\s+(k\\w+)\\s*\\{\\s*\"([^\"]+)\""));
+    auto declared = [&](const char* header) {
+      QFile f(QStringLiteral(MANIPLAB_SOURCE_DIR "/") + QLatin1String(header));
+      if (!f.open(QIODevice::ReadOnly)) return std::map<std::string, std::string>{};
+      std::map<std::string, std::string> codes;  // code -> constant name
+      auto it = decl.globalMatch(QString::fromUtf8(f.readAll()));
+      while (it.hasNext()) {
+        const auto m = it.next();
+        codes.emplace(m.captured(2).toStdString(), m.captured(1).toStdString());
+      }
+      return codes;
+    };
+    auto listed = [](std::span<const maniplab::MessageTemplate* const> all) {
+      std::set<std::string> s;
+      for (const auto* t : all) s.insert(t->code);
+      return s;
+    };
+    struct Catalogue {
+      const char* header;
+      std::set<std::string> codes;
+      const char* registry;
+    };
+    const Catalogue catalogues[] = {
+        {"model/include/maniplab/model/model_messages.hpp", listed(maniplab::modelMessages()), "modelMessages() (model/src/message.cpp)"},
+        {"sim/include/maniplab/sim/sim_messages.hpp", listed(maniplab::sim::simMessages()), "simMessages() (sim/src/sim_messages.cpp)"}};
+    QStringList problems;
+    for (const auto& c : catalogues) {
+      const auto codes = declared(c.header);
+      if (codes.size() < 30) problems << QStringLiteral("%1: only %2 constants found").arg(QLatin1String(c.header)).arg(codes.size());
+      for (const auto& [code, name] : codes)
+        if (!c.codes.count(code))
+          problems << QStringLiteral("%1 (\"%2\", %3) is not listed in %4")
+                          .arg(QString::fromStdString(name), QString::fromStdString(code), QLatin1String(c.header),
+                               QLatin1String(c.registry));
+      for (const auto& code : c.codes)
+        if (!codes.count(code))
+          problems << QStringLiteral("%1 lists \"%2\", which %3 does not declare")
+                          .arg(QLatin1String(c.registry), QString::fromStdString(code), QLatin1String(c.header));
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+  }
+
   void diagnostics_data() { complete_data(); }
   void diagnostics() {
     QFETCH(QString, lang);

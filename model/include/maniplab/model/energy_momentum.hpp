@@ -19,17 +19,15 @@ template <typename S> struct EnergyMomentumT {
 };
 using EnergyMomentum = EnergyMomentumT<double>;
 
-/// Energies and momenta at (q, qd); leaves the forward kinematics at q in data. Throws
-/// std::invalid_argument on a q, qd or a workspace of the wrong size.
+namespace detail {
+/// The algorithm, for any scalar; energyMomentumUnchecked() is what callers use (for double it picks the
+/// instruction set at run time, kernel_isa.hpp).
 template <typename S>
-EnergyMomentumT<S> energyMomentum(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
-                                  const VectorXT<S>& qd) {
+EnergyMomentumT<S> energyMomentumBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                      const VectorXT<S>& qd) {
   using V3 = Vector3T<S>;
   using M3 = Matrix3T<S>;
-  checkModelData("energyMomentum", model, data);
-  checkSize("energyMomentum", "q", q, model.nq);
-  checkSize("energyMomentum", "qd", qd, model.nq);
-  detail::forwardKinematicsUnchecked(model, data, q);
+  forwardKinematicsUnchecked(model, data, q);
   const bool full = usesFullRotor(model);
   EnergyMomentumT<S> e;
   // Velocities in the world frame (v = velocity of O_i); each body's inertia term is evaluated in its own
@@ -67,6 +65,28 @@ EnergyMomentumT<S> energyMomentum(const ModelTpl<S>& model, DataTpl<S>& data, co
     e.angularMomentum += rG.cross(b.mass * vG) + X.R * Iwb;
   }
   return e;
+}
+
+template <typename S>
+EnergyMomentumT<S> energyMomentumUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                           const VectorXT<S>& qd) {
+  return energyMomentumBody(model, data, q, qd);
+}
+/// double: energyMomentumBody compiled for the baseline x86-64 and for AVX2 + FMA, chosen at run time
+/// (energy_momentum.cpp).
+template <>
+EnergyMomentum energyMomentumUnchecked<double>(const Model& model, Data& data, const VectorX& q, const VectorX& qd);
+}  // namespace detail
+
+/// Energies and momenta at (q, qd); leaves the forward kinematics at q in data. Throws
+/// std::invalid_argument on a q, qd or a workspace of the wrong size.
+template <typename S>
+EnergyMomentumT<S> energyMomentum(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                                  const VectorXT<S>& qd) {
+  checkModelData("energyMomentum", model, data);
+  checkSize("energyMomentum", "q", q, model.nq);
+  checkSize("energyMomentum", "qd", qd, model.nq);
+  return detail::energyMomentumUnchecked(model, data, q, qd);
 }
 
 extern template EnergyMomentum energyMomentum<double>(const Model&, Data&, const VectorX&, const VectorX&);

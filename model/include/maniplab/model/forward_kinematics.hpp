@@ -3,11 +3,14 @@
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/joint_transform.hpp"
+#include "maniplab/model/kernel_isa.hpp"
 
 namespace maniplab {
 
 namespace detail {
-template <typename S> void forwardKinematicsUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+/// The algorithm, for any scalar; forwardKinematicsUnchecked() is what callers use (for double it picks the
+/// instruction set at run time, kernel_isa.hpp).
+template <typename S> void forwardKinematicsBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
   jointTransforms(model, q, data.liMi);
   for (int i = 0; i < model.nq; ++i) {
     const auto k = std::size_t(i);
@@ -15,6 +18,13 @@ template <typename S> void forwardKinematicsUnchecked(const ModelTpl<S>& model, 
   }
   data.oMtool = model.nq > 0 ? data.oMi[std::size_t(model.nq - 1)] * model.tool : model.tool;
 }
+
+template <typename S> void forwardKinematicsUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q) {
+  forwardKinematicsBody(model, data, q);
+}
+/// double: forwardKinematicsBody compiled for the baseline x86-64 and for AVX2 + FMA, chosen at run time
+/// (forward_kinematics.cpp).
+template <> void forwardKinematicsUnchecked<double>(const Model& model, Data& data, const VectorX& q);
 }  // namespace detail
 
 /// Fills data.liMi, data.oMi (world <- R_i) and data.oMtool. Throws std::invalid_argument on a q or a
