@@ -171,14 +171,22 @@ int abaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, co
   }
   // Pass 3, base to tip: accelerations; the base accelerates at -g instead of gravity acting.
   // a_i = a_{i-1} + c_i + S_i qdd_i, qdd_i = (u_i - U_i.(a_{i-1} + c_i)) / D_i.
-  V6 a;
-  a << S(0), S(0), S(0), (opt.gravity ? Vector3T<S>(-model.gravity) : Vector3T<S>(Vector3T<S>::Zero()));
+  // The last joint's term is kept apart, b = a_{i-1} - S_{i-1} qdd_{i-1}, so that
+  // qdd_i = (uu_i - W_i.b) - (W_i.S_{i-1}) qdd_{i-1}: the dot product W_i.b waits for qdd_{i-2} only, and
+  // one joint's acceleration follows from the previous one by a multiply-add instead of a dot product.
+  V6 b, sPrev = V6::Zero();
+  b << S(0), S(0), S(0), (opt.gravity ? Vector3T<S>(-model.gravity) : Vector3T<S>(Vector3T<S>::Zero()));
+  S qddPrev = S(0);
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    const S qddi = data.abaUu[k] - data.abaU[k].dot(a);
+    const V6& W = data.abaU[k];
+    const S r = data.abaUu[k] - W.dot(b);
+    const S qddi = r - W.dot(sPrev) * qddPrev;
     data.qdd[i] = qddi;
-    a += data.abaC[k];
-    a += data.abaA[k] * qddi;
+    b += sPrev * qddPrev;  // a_{i-1}, then a_{i-1} + c_i = a_i - S_i qdd_i
+    b += data.abaC[k];
+    sPrev = data.abaA[k];
+    qddPrev = qddi;
   }
   return -1;
 }
