@@ -738,12 +738,14 @@ void EthercatPanel::Impl::buildPolicy(QVBoxLayout* top) {
   policyBox = new QGroupBox(self);
   auto* form = new QFormLayout(policyBox);
   budgetSpin = new QDoubleSpinBox(policyBox);
+  budgetSpin->setObjectName(QStringLiteral("lossBudgetSpin"));
   budgetSpin->setRange(0, 10000);  // the scene reader's range (scene.cpp: loss_budget_ms)
   budgetSpin->setDecimals(1);
   budgetSpin->setSingleStep(2.5);
   budgetLabel = new QLabel(policyBox);
   form->addRow(budgetLabel, budgetSpin);
   rateSpin = new QSpinBox(policyBox);
+  rateSpin->setObjectName(QStringLiteral("lossesPerSecondSpin"));
   rateSpin->setRange(0, 100000);
   rateLabel = new QLabel(policyBox);
   form->addRow(rateLabel, rateSpin);
