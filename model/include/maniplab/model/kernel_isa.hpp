@@ -1,8 +1,10 @@
 #pragma once
-// Run-time choice of the instruction set of the double-precision dynamics kernels (RNEA, CRBA, ABA).
+// Run-time choice of the instruction set of the double-precision dynamics kernels (RNEA, CRBA, ABA, and the
+// forward kinematics and energies the simulation engine computes every control period).
 //
 // The project builds for the compiler's default target (portable x86-64, no -march). On x86-64 with GCC
-// or Clang, the double instantiations of rneaBody, crbaBody and abaBody are compiled a second time for
+// or Clang, the double instantiations of rneaBody, crbaBody, abaBody, forwardKinematicsBody and
+// energyMomentumBody are compiled a second time for
 // AVX2 + FMA (function attribute target("avx2,fma"), everything they call inlined, floating-point
 // contraction on), and the clone is chosen at start-up when the CPU has both extensions: about 20 % less
 // time for ABA on the project's AMD EPYC VM, measured in maniplab-bench. Results differ from the baseline
