@@ -1,7 +1,8 @@
 #pragma once
 // sin and cos of a joint angle together. For double: Cody–Waite reduction by pi/2 in three parts
 // (fdlibm's split of pi/2) and Taylor polynomials on [-pi/4, pi/4], their tails by Estrin's scheme
-// (truncation < 1e-20, so the result is within ~1 ulp of the correctly rounded value); |x| >= 1e6 or non-finite falls back to the C library.
+// (truncation < 1e-20, so the result is within ~1 ulp of the correctly rounded value); |x| >= 1e6 or
+// non-finite falls back to the C library.
 // About 5x cheaper than libm's sin + cos, which dominated the joint transforms. sinCos2 evaluates the same
 // operations for two angles at once, one in each lane of a 128-bit vector (GCC/Clang vector extensions:
 // SSE2 on x86-64), with results identical to sinCos bit for bit (tests/model/test_closed_forms); about 30 %
