@@ -59,13 +59,17 @@ class TestEthercatBus : public QObject {
     for (const auto& s : st2.slaves) QCOMPARE(int(s.alStatus), 8);
     QCOMPARE(st2.stats.wkcErrors, 0LL);
     // distributed clocks: every virtual slave has DC and SYNC0 in its SII; the reference is the first, the
-    // propagation delays those the emulation puts on the line (400 ns per hop each way), the system time
-    // differences far below the cycle (the benchmark measures how far below)
+    // propagation delays those the emulation puts on the line (400 ns per hop each way) to the resolution of
+    // the receive-time latches: each ESC's local clock counts in 10 ns steps and drifts (ppm), so each round
+    // trip is within 10 ns of the exact one and each hop's delay (half a difference of two round trips)
+    // within 10 ns (seen: 405 for 400 under ThreadSanitizer, where the latch fell at another phase of the
+    // 10 ns grid); the system time differences far below the cycle (the benchmark measures how far below)
     QVERIFY(st2.dc);
     QCOMPARE(st2.dcReference, 0);
     for (const auto& s : st2.slaves) {
       QVERIFY(s.dc);
-      QCOMPARE(s.dcDelay, std::int64_t(400 * s.position));
+      QVERIFY2(std::abs(s.dcDelay - std::int64_t(400 * s.position)) <= 10 * std::int64_t(s.position),
+               ("slave " + std::to_string(s.position) + ": propagation delay " + std::to_string(s.dcDelay) + " ns").c_str());
       QVERIFY2(s.dcWorstDiff < 100000, std::to_string(s.dcWorstDiff).c_str());
       QCOMPARE(s.details->pd.source, std::string("its PDO assignment 0x1C12/0x1C13"));  // kept as it is
     }
