@@ -3,6 +3,8 @@
 // test_main_window_behaviour): its actions by object name, and a run from the Run action.
 #include <QAction>
 #include <QApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QSettings>
@@ -10,6 +12,10 @@
 #include <QTimer>
 #include <QDoubleSpinBox>
 #include <QtTest>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
 #include <memory>
 
 #include "maniplab/ui/main_window.hpp"
@@ -25,6 +31,19 @@ inline void isolateSettings(const QString& dir, const char* appName) {
   QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir);
   QCoreApplication::setOrganizationName(QStringLiteral("ManipLabTest"));
   QCoreApplication::setApplicationName(QString::fromLatin1(appName));
+}
+
+/// Copies the shipped scene scenes/`shipped` to `dest` (directories created) with its robot path made
+/// absolute, so that the copy opens from anywhere; false when the scene does not read as JSON.
+inline bool copyShippedScene(const QString& shipped, const QString& dest) {
+  std::ifstream in(std::string(MANIPLAB_SOURCE_DIR "/scenes/") + shipped.toStdString());
+  nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
+  if (doc.is_discarded() || !doc.contains("robot")) return false;
+  doc["robot"] = (std::filesystem::path(MANIPLAB_SOURCE_DIR "/scenes") / doc["robot"].get<std::string>()).lexically_normal().string();
+  QDir().mkpath(QFileInfo(dest).absolutePath());
+  std::ofstream out(dest.toStdString());
+  out << doc.dump(2);
+  return bool(out);
 }
 
 /// The window's action `name` (its object name, e.g. "actionRun"); warns when there is none.

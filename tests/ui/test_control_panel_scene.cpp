@@ -153,20 +153,6 @@ QString orthoSceneDifference(const sim::OrthoglideScene& a, const sim::Orthoglid
   return {};
 }
 
-/// Copies a shipped scene to `dest` with its robot path made absolute (the copy lives elsewhere).
-bool copyScene(const QString& shipped, const QString& dest) {
-  std::ifstream in(source(QStringLiteral("scenes/") + shipped).toStdString());
-  json doc = json::parse(in, nullptr, false);
-  if (doc.is_discarded()) return false;
-  const std::filesystem::path robot =
-      (std::filesystem::path(MANIPLAB_SOURCE_DIR "/scenes") / doc["robot"].get<std::string>()).lexically_normal();
-  doc["robot"] = robot.string();
-  QDir().mkpath(QFileInfo(dest).absolutePath());
-  std::ofstream out(dest.toStdString());
-  out << doc.dump(2);
-  return bool(out);
-}
-
 /// Answers the next message box with `button` from a timer, as the user would; `seen` receives its text
 /// (file dialogs: maniplab::test::answerFileDialog).
 void answerMessageBox(QMessageBox::StandardButton button, QString* seen) {
@@ -283,7 +269,7 @@ class TestControlPanelScene : public QObject {
   void trajectoryTypeAndGoalChangeTheReference() {
     QTemporaryDir tmp;
     const QString scene = tmp.filePath(QStringLiteral("planar.json"));
-    QVERIFY(copyScene(QStringLiteral("planar2r_teaching.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("planar2r_teaching.json"), scene));
     MainWindow w;
     w.show();
     auto* messages = w.findChild<MessageArea*>();
@@ -339,7 +325,7 @@ class TestControlPanelScene : public QObject {
   void addAndRemoveControllers() {
     QTemporaryDir tmp;
     const QString scene = tmp.filePath(QStringLiteral("planar.json"));
-    QVERIFY(copyScene(QStringLiteral("planar2r_teaching.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("planar2r_teaching.json"), scene));
     MainWindow w;
     w.show();
     auto* messages = w.findChild<MessageArea*>();
@@ -399,7 +385,7 @@ class TestControlPanelScene : public QObject {
   void jointCountChangeAdaptsTheTrajectory() {
     QTemporaryDir tmp;
     const QString scene = tmp.filePath(QStringLiteral("planar.json"));
-    QVERIFY(copyScene(QStringLiteral("planar2r_teaching.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("planar2r_teaching.json"), scene));
     MainWindow w;
     w.show();
     auto* messages = w.findChild<MessageArea*>();
@@ -435,7 +421,7 @@ class TestControlPanelScene : public QObject {
     QTemporaryDir tmp;
     const QString sub = tmp.filePath(QStringLiteral("sub"));
     const QString scene = sub + QStringLiteral("/planar.json");
-    QVERIFY(copyScene(QStringLiteral("planar2r_teaching.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("planar2r_teaching.json"), scene));
     MainWindow w;
     w.show();
     auto* messages = w.findChild<MessageArea*>();
@@ -611,7 +597,7 @@ class TestControlPanelScene : public QObject {
   void orthoglidePidGainEditChangesItsRun() {
     QTemporaryDir tmp;
     const QString scene = tmp.filePath(QStringLiteral("ortho.json"));
-    QVERIFY(copyScene(QStringLiteral("orthoglide_ctc_vs_pid.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("orthoglide_ctc_vs_pid.json"), scene));
     MainWindow w;
     w.show();
     auto* messages = w.findChild<MessageArea*>();
@@ -677,7 +663,7 @@ class TestControlPanelScene : public QObject {
   void orthoglideUnreachableWayPointIsRefused() {
     QTemporaryDir tmp;
     const QString scene = tmp.filePath(QStringLiteral("ortho.json"));
-    QVERIFY(copyScene(QStringLiteral("orthoglide_ctc_vs_pid.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("orthoglide_ctc_vs_pid.json"), scene));
     const QByteArray before = fileBytes(scene);
     MainWindow w;
     w.show();
@@ -728,7 +714,7 @@ class TestControlPanelScene : public QObject {
   void orthoglideSaveAndReopenKeepsThePanel() {
     QTemporaryDir tmp;
     const QString scene = tmp.filePath(QStringLiteral("ortho.json"));
-    QVERIFY(copyScene(QStringLiteral("orthoglide_ctc_vs_pid.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("orthoglide_ctc_vs_pid.json"), scene));
     MainWindow w;
     w.show();
     auto* messages = w.findChild<MessageArea*>();
@@ -828,7 +814,7 @@ class TestControlPanelScene : public QObject {
   void unsavedChangesPromptAfterAPanelEdit() {
     QTemporaryDir tmp;
     const QString scene = tmp.filePath(QStringLiteral("planar.json"));
-    QVERIFY(copyScene(QStringLiteral("planar2r_teaching.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("planar2r_teaching.json"), scene));
     MainWindow w;
     w.show();
     QVERIFY(w.openFile(scene));

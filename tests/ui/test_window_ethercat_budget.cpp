@@ -31,18 +31,6 @@ using maniplab::test::action;
 
 namespace {
 
-QString source(const QString& rel) { return QStringLiteral(MANIPLAB_SOURCE_DIR "/") + rel; }
-
-/// Copies a shipped scene to `dest` with its robot path made absolute (the copy lives elsewhere).
-bool copyScene(const QString& shipped, const QString& dest) {
-  std::ifstream in(source(QStringLiteral("scenes/") + shipped).toStdString());
-  json doc = json::parse(in, nullptr, false);
-  if (doc.is_discarded() || !doc.contains("robot")) return false;
-  doc["robot"] = (std::filesystem::path(MANIPLAB_SOURCE_DIR "/scenes") / doc["robot"].get<std::string>()).lexically_normal().string();
-  std::ofstream out(dest.toStdString());
-  out << doc.dump(2);
-  return bool(out);
-}
 
 json readJson(const QString& path) {
   QFile f(path);
@@ -94,7 +82,7 @@ class TestWindowEthercatBudget : public QObject {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
     const QString scene = tmp.filePath(QStringLiteral("umis.json"));
-    QVERIFY(copyScene(QStringLiteral("umis_ctc_vs_pid.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("umis_ctc_vs_pid.json"), scene));
     QVERIFY(!readJson(scene).contains("ethercat"));  // the shipped scene leaves the budget to the master
 
     MainWindow w;
@@ -179,7 +167,7 @@ class TestWindowEthercatBudget : public QObject {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
     const QString scene = tmp.filePath(QStringLiteral("planar.json"));
-    QVERIFY(copyScene(QStringLiteral("planar2r_teaching.json"), scene));
+    QVERIFY(maniplab::test::copyShippedScene(QStringLiteral("planar2r_teaching.json"), scene));
     QVERIFY(!readJson(scene).contains("ethercat"));
     MainWindow w;
     w.show();
