@@ -31,7 +31,6 @@ using maniplab::test::action;
 
 namespace {
 
-
 json readJson(const QString& path) {
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) return json();
