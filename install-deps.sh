@@ -20,6 +20,11 @@ packages=(
   clang libclang-rt-14-dev          # libFuzzer fuzz targets (scripts/hardening.sh; the runtime is in libclang-rt-14-dev)
   tshark iproute2                   # EtherCAT frame captures and virtual links (sim/ethercat tests)
   libcap2-bin                       # setcap: scripts/grant-capabilities.sh (EtherCAT without root)
+  pybind11-dev python3-dev python3-numpy   # the Python module (app/python), built for Debian's python3
+  python3-setuptools python3-wheel python3-venv python3-pip  # its pip route (pyproject.toml), tested in a venv
+  python3-pykdl                     # Orocos KDL from Python: the Python tests' independent oracle
+  python3-pandas python3-matplotlib # Run.to_pandas(), the example notebooks' figures
+  python3-nbclient python3-nbconvert python3-ipykernel  # the example notebooks, executed headless by the tests
 )
 
 missing=()

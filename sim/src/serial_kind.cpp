@@ -66,25 +66,27 @@ std::vector<PlannedRun> planSerialRuns(const Scene& scene, const std::vector<int
 SceneRun runSerialScene(const Scene& scene, const PlannedRun& planned, const SceneRunHooks& hooks,
                         const SerialRunOptions& options) {
   if (!scene.robot.ok()) throw std::runtime_error("the scene has no valid robot: " + scene.robot.report());
-  if (planned.controller < 0 || std::size_t(planned.controller) >= scene.controllers.size())
+  const bool external = hooks.controller != nullptr;  // a controller from outside the scene (SceneRunHooks)
+  if (!external && (planned.controller < 0 || std::size_t(planned.controller) >= scene.controllers.size()))
     throw std::out_of_range("the scene has no controller " + std::to_string(planned.controller + 1));
-  const bool ownModel = planned.variant == 1 && options.controllerModel;
-  ControllerSpec spec = scene.controllers[std::size_t(planned.controller)];
+  const bool ownModel = !external && planned.variant == 1 && options.controllerModel;
+  ControllerSpec spec = external ? ControllerSpec{} : scene.controllers[std::size_t(planned.controller)];
   if (ownModel) spec.perturbationPercent = 0;  // the given model as it is
 
   SceneRun out;
-  out.name = planned.name.empty() ? spec.name : planned.name;
+  out.name = planned.name.empty() ? (external ? hooks.controller->name() : spec.name) : planned.name;
   const Model& model = scene.robot.model;
   const auto traj = makeTrajectory(scene);
   SimulatedPlant plant(model, scene.plant);
-  std::unique_ptr<Backend> external;
+  std::unique_ptr<Backend> externalBackend;
   if (options.backendFactory) {
-    external = options.backendFactory(model, scene);
-    if (!external) throw std::runtime_error("the backend could not be created");
-    out.name += " [" + external->name() + "]";
+    externalBackend = options.backendFactory(model, scene);
+    if (!externalBackend) throw std::runtime_error("the backend could not be created");
+    out.name += " [" + externalBackend->name() + "]";
   }
-  Backend& backend = external ? *external : static_cast<Backend&>(plant);
-  const auto ctrl = makeController(spec, ownModel ? *options.controllerModel : model);
+  Backend& backend = externalBackend ? *externalBackend : static_cast<Backend&>(plant);
+  const std::shared_ptr<Controller> ctrl =
+      external ? hooks.controller : std::shared_ptr<Controller>(makeController(spec, ownModel ? *options.controllerModel : model));
   RunOptions opt = runOptions(scene);
   if (hooks.recordEnergy) opt.record.energy = true;
   std::vector<ChannelInfo> channels = makeChannels(model, opt.record);
@@ -113,7 +115,7 @@ SceneRun runSerialScene(const Scene& scene, const PlannedRun& planned, const Sce
     out.result = runSimulation(model, backend, *ctrl, *traj, opt, engineRows);
   }
   recordModelFallbacks(out.result, *ctrl);
-  if (external && options.backendFinished) options.backendFinished(*external);
+  if (externalBackend && options.backendFinished) options.backendFinished(*externalBackend);
   out.limitEvents = plant.jointLimitEvents();
   return out;
 }

@@ -28,26 +28,6 @@ namespace maniplab::ui {
 namespace {
 QString number(double v) { return QString::number(v, 'g', 6); }
 
-/// The recorder's time, q[i], qd[i], tau[i] columns as a CSV-like table (the trace reader validates it).
-sim::CsvTable tableFromRecorder(const sim::Recorder& rec) {
-  sim::CsvTable t;
-  t.names.push_back("t");
-  t.columns.emplace_back();
-  std::vector<int> src;
-  for (int c = 0; c < int(rec.channels().size()); ++c) {
-    const std::string& name = rec.channels()[std::size_t(c)].name;
-    if (name.rfind("q[", 0) == 0 || name.rfind("qd[", 0) == 0 || name.rfind("tau[", 0) == 0) {
-      t.names.push_back(name);
-      t.columns.emplace_back();
-      src.push_back(c);
-    }
-  }
-  for (std::size_t r = 0; r < rec.rows(); ++r) {
-    t.columns[0].push_back(rec.time(r));
-    for (std::size_t k = 0; k < src.size(); ++k) t.columns[k + 1].push_back(rec.value(r, src[k]));
-  }
-  return t;
-}
 }  // namespace
 
 IdentificationPanel::IdentificationPanel(QWidget* parent) : QWidget(parent) {
@@ -122,7 +102,7 @@ IdentificationPanel::IdentificationPanel(QWidget* parent) : QWidget(parent) {
     const auto rec = lastRun_;
     if (!rec) return;
     const int n = model_.nq;
-    startAsync([rec, n] { return sim::traceFromTable(tableFromRecorder(*rec), n, "last run"); });
+    startAsync([rec, n] { return sim::traceFromRecorder(*rec, n, "last run"); });
   });
   connect(identifyCsv_, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getOpenFileName(this, tr("Identify from a CSV trace"), QString(),
@@ -210,7 +190,7 @@ void IdentificationPanel::startAsync(std::function<sim::IdentificationTrace()> l
 bool IdentificationPanel::identifyRecorder(const sim::Recorder& recorder, QString* error) {
   Outcome o;
   try {
-    o = compute(model_, base_, modelKind(), sim::traceFromTable(tableFromRecorder(recorder), model_.nq, "last run"));
+    o = compute(model_, base_, modelKind(), sim::traceFromRecorder(recorder, model_.nq, "last run"));
   } catch (const std::exception& e) {
     o.error = QString::fromStdString(e.what());
   }
@@ -259,11 +239,7 @@ void IdentificationPanel::apply(const Outcome& o) {
 
 std::optional<Model> IdentificationPanel::identifiedModel() const {
   if (!result_ || !haveModel_ || base_.count() == 0) return std::nullopt;
-  const VectorX pi0 = standardParameters(model_).values;
-  const VectorX pi = pi0 + base_.Kpinv * (result_->estimate - base_.K * pi0);
-  Model m = model_;
-  applyStandardParameters(m, pi);
-  return m;
+  return sim::identifiedModel(model_, base_, result_->estimate);
 }
 
 int IdentificationPanel::rowCount() const { return table_->rowCount(); }

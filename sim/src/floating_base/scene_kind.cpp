@@ -40,6 +40,9 @@ SceneRun SatelliteAnyScene::run(const PlannedRun& planned, const SceneRunHooks& 
   const int n = sc.model.arm.nq;
   if (n <= 0 || sc.q0.size() != n || sc.q1.size() != n)
     throw std::invalid_argument("the satellite scene has no arm or no motion");
+  if (hooks.controller)
+    throw std::invalid_argument("the floating-base scene's control law is fixed by the scene (PD on the arm's "
+                                "joints, gains kp and kv of the file); a controller of your own cannot drive it");
   SceneRun out;
   out.name = planned.name.empty() ? kSatelliteControllerName : planned.name;
   out.recorder = std::make_shared<Recorder>(satelliteChannels(n));

@@ -18,6 +18,27 @@ std::string fmt(double v) {
 }
 }  // namespace
 
+IdentificationTrace traceFromRecorder(const Recorder& rec, int n, const std::string& source) {
+  CsvTable t;
+  t.names.push_back("t");
+  t.columns.emplace_back();
+  std::vector<int> src;
+  for (int c = 0; c < int(rec.channels().size()); ++c) {
+    const std::string& name = rec.channels()[std::size_t(c)].name;
+    if (name.rfind("q[", 0) == 0 || name.rfind("qd[", 0) == 0 || name.rfind("tau[", 0) == 0) {
+      t.names.push_back(name);
+      t.columns.emplace_back();
+      src.push_back(c);
+    }
+  }
+  for (auto& col : t.columns) col.reserve(rec.rows());
+  for (std::size_t r = 0; r < rec.rows(); ++r) {
+    t.columns[0].push_back(rec.time(r));
+    for (std::size_t k = 0; k < src.size(); ++k) t.columns[k + 1].push_back(rec.value(r, src[k]));
+  }
+  return traceFromTable(t, n, source);
+}
+
 IdentificationTrace traceFromTable(const CsvTable& table, int n, const std::string& source) {
   IdentificationTrace tr;
   tr.source = source;

@@ -37,15 +37,19 @@ class OrthoglideAnyScene final : public SceneOf<OrthoglideScene> {
 
 SceneRun OrthoglideAnyScene::run(const PlannedRun& planned, const SceneRunHooks& hooks) const {
   if (!data.robot.ok()) throw std::runtime_error("the scene has no valid robot: " + data.robot.report());
-  if (planned.controller < 0 || std::size_t(planned.controller) >= data.controllers.size())
+  const bool external = hooks.controller != nullptr;  // a controller from outside the scene (SceneRunHooks)
+  if (!external && (planned.controller < 0 || std::size_t(planned.controller) >= data.controllers.size()))
     throw std::out_of_range("the scene has no controller " + std::to_string(planned.controller + 1));
-  const ControllerSpec& spec = data.controllers[std::size_t(planned.controller)];
   const OrthoglideModel& m = data.robot.model;
   SceneRun out;
-  out.name = planned.name.empty() ? spec.name : planned.name;
   const auto traj = makeOrthoglideTrajectory(data);
   OrthoglidePlant plant(m, data.plant);
-  const auto ctrl = makeOrthoglideController(spec, m, data.plant.coulombSmoothing);
+  std::shared_ptr<Controller> ctrl = hooks.controller;
+  if (!external) {
+    const ControllerSpec& spec = data.controllers[std::size_t(planned.controller)];
+    ctrl = makeOrthoglideController(spec, m, data.plant.coulombSmoothing);
+  }
+  out.name = planned.name.empty() ? ctrl->name() : planned.name;
   RunOptions opt = orthoglideRunOptions(data);
   if (hooks.recordEnergy) opt.record.energy = true;
   out.recorder = std::make_shared<Recorder>(makeOrthoglideChannels(m, opt.record));

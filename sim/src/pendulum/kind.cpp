@@ -42,6 +42,7 @@ class PendulumAnyScene final : public SceneOf<PendulumScene> {
 SceneRun PendulumAnyScene::run(const PlannedRun& planned, const SceneRunHooks& hooks) const {
   SceneRun out = runSerialScene(data.joints, planned, hooks);
   const Scene& j = data.joints;
+  if (hooks.controller) return out;  // a controller from outside the scene: no free swing to measure
   const ControllerSpec& spec = j.controllers.at(std::size_t(planned.controller));
   const int q = out.recorder->channelIndex("q[1]");
   if (spec.type != "zero" || q < 0 || out.result.cancelled) return out;

@@ -60,6 +60,12 @@ struct SceneRunHooks {
   std::function<void(double fraction)> progress;  ///< about every 1 %
   const std::atomic<bool>* cancel = nullptr;      ///< set to true to stop the run early
   bool recordEnergy = false;  ///< record the energy group whatever the scene's "record" says
+  /// A controller from outside the scene (e.g. one written in Python, app/python) that the run uses instead
+  /// of the planned controller's. It computes jointCount() torques per control period like the scene's own
+  /// and is reset() at the start of the run. PlannedRun::name names the run (PlannedRun::controller is not
+  /// used). A kind whose control law is fixed by design (the floating base) refuses it with
+  /// std::invalid_argument.
+  std::shared_ptr<Controller> controller;
 };
 
 /// What a run reports, whatever the kind.

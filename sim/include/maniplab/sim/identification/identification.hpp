@@ -75,6 +75,9 @@ struct IdentificationTrace {
 IdentificationTrace traceFromTable(const CsvTable& table, int n, const std::string& source);
 /// readCsv(path) then traceFromTable.
 IdentificationTrace readIdentificationTrace(const std::string& path, int n);
+/// The time, q[i], qd[i] and tau[i] channels of a recorded run (the stored rows) as a trace, validated by
+/// traceFromTable (`source` names it in messages, e.g. "last run").
+IdentificationTrace traceFromRecorder(const Recorder& recorder, int n, const std::string& source);
 
 enum class IdentificationModel { Dynamic, Energy };
 
@@ -129,6 +132,15 @@ struct IdentificationResult {
 /// may be null) gives the true values for simulated data. Throws std::runtime_error on bad data.
 IdentificationResult identify(const Model& model, const IdentificationTrace& trace, const BaseParameterSet& base,
                               const IdentificationOptions& options = {}, const VectorX* trueStandard = nullptr);
+
+/// The model a computed-torque controller uses after identification: the standard parameters pi0 of `model`
+/// corrected by the least-norm change that gives the identified base parameters,
+///   pi = pi0 + K^+ (estimate - K pi0)   (so that K pi = estimate, Belkoura 1993 (2.13)–(2.17)),
+/// written back into a copy of `model` (applyStandardParameters). The dynamics of the result depend only on
+/// the base parameters, so any other choice of the unidentifiable directions gives the same torques.
+/// Throws std::invalid_argument when `estimate` does not have base.count() values or the corrected
+/// parameters are not physical (applyStandardParameters names the parameter, e.g. a negative mass).
+Model identifiedModel(const Model& model, const BaseParameterSet& base, const VectorX& estimate);
 
 /// Zero-phase 2nd-order Butterworth low-pass applied forward and backward to each column (see above).
 MatrixX zeroPhaseLowPass(const MatrixX& x, double sampleRate, double cutoffHz);
