@@ -3,7 +3,8 @@ this process (ethercat::BusProvider, the path the GUI's panel and maniplab-cli -
 frames through the master, the drives' PDOs, encoder counts and torque set-points in per mille of the rated
 torque). The same Python computed-torque law on the simulated plant and on the bus: the bus run completes,
 its cycles are counted, and its joint positions stay within the quantisation's reach of the simulated ones
-(sim/ethercat/README.md, "Tolerance": micro-radians here; a sign or a joint mixed up would be radians).
+when every period was regular (sim/ethercat/README.md, "Tolerance"), within 0.05 rad otherwise (a period the
+controller answered late holds the previous torque; a sign or a joint mixed up would be radians).
 Labels ethercat and timing: the bus cycles in real time on this machine's scheduler."""
 
 import unittest
@@ -43,10 +44,19 @@ class PythonControllerOnTheBus(unittest.TestCase):
         self.assertGreaterEqual(stats["cycles"], over.periods)
         self.assertFalse(stats["fault"], stats["fault_message"])
         self.assertEqual(status["cycles"], stats["cycles"])
+        # A control period in which the controller answered late (an overrun: the drives held the previous
+        # set-point one cycle more) or a bad cycle makes the bus run depart from the simulation by
+        # milliradians (the periods are no longer the same); a regular run departs by the quantisation only.
+        regular = stats["overruns"] == 0 and stats["bad_cycles"] == 0 and stats["missed_cycles"] == 0
+        bound = 1e-4 if regular else 0.05
         for j in range(1, 7):
             dq = np.abs(over["q[%d]" % j] - sim["q[%d]" % j]).max()
-            self.assertLess(dq, 1e-3, "joint %d: the bus run left the simulated one by %g rad" % (j, dq))
+            self.assertLess(dq, bound, "joint %d: the bus run left the simulated one by %g rad (overruns %d, bad "
+                            "cycles %d)" % (j, dq, stats["overruns"], stats["bad_cycles"]))
             self.assertGreater(np.abs(sim["tau[%d]" % j]).max(), 0.0)
+        print("bus run: overruns %d, bad cycles %d, max |q_bus - q_sim| %.3g rad (bound %g)" % (
+            stats["overruns"], stats["bad_cycles"],
+            max(np.abs(over["q[%d]" % j] - sim["q[%d]" % j]).max() for j in range(1, 7)), bound))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ class Notebooks(unittest.TestCase):
 
     def test_execute(self):
         os.makedirs(OUT, exist_ok=True)
+        os.environ.pop("MPLBACKEND", None)  # the kernel draws inline, as in Jupyter (ctest sets Agg for the others)
         for path in NOTEBOOKS:
             name = os.path.splitext(os.path.basename(path))[0]
             with self.subTest(notebook=name):

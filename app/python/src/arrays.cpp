@@ -8,6 +8,17 @@ namespace maniplab::python {
 Array asArray(const char* function, const char* argument, const py::handle& value) {
   if (value.is_none())
     throw py::type_error(std::string(function) + ": argument '" + argument + "' is None, expected an array of numbers");
+  // Fast path (most calls): already a C-contiguous, aligned float64 array in native byte order, taken as it
+  // is; NumPy's conversion machinery (PyArray_FromAny) costs more than the dynamics of a small robot.
+  PyObject* o = value.ptr();
+  const auto& api = py::detail::npy_api::get();
+  if (api.PyArray_Check_(o)) {
+    const auto* a = py::detail::array_proxy(o);
+    const auto* d = py::detail::array_descriptor_proxy(a->descr);
+    constexpr int need = py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_ | py::detail::npy_api::NPY_ARRAY_ALIGNED_;
+    if (d->type_num == py::detail::npy_api::NPY_DOUBLE_ && (a->flags & need) == need && d->byteorder != '>')
+      return py::reinterpret_borrow<Array>(value);
+  }
   Array a = Array::ensure(value);
   if (!a) {
     PyErr_Clear();
@@ -74,8 +85,16 @@ void readVector(const char* function, const char* argument, const py::handle& va
   for (py::ssize_t i = 0; i < n; ++i) out[i] = p[i];
 }
 
+py::array_t<double> newArray(int nd, const py::ssize_t* dims) {
+  const auto& api = py::detail::npy_api::get();
+  PyObject* descr = api.PyArray_DescrFromType_(py::detail::npy_api::NPY_DOUBLE_);  // stolen by the next call
+  PyObject* a = api.PyArray_NewFromDescr_(api.PyArray_Type_, descr, nd, dims, nullptr, nullptr, 0, nullptr);
+  if (!a) throw py::error_already_set();
+  return py::reinterpret_steal<py::array_t<double>>(a);
+}
+
 py::array_t<double> toArray(const VectorX& v) {
-  py::array_t<double> out(v.size());
+  py::array_t<double> out = newVector(v.size());
   double* p = out.mutable_data();
   for (Eigen::Index i = 0; i < v.size(); ++i) p[i] = v[i];
   return out;

@@ -40,11 +40,20 @@ template <int N> void readFixed(const char* function, const char* argument, cons
   for (int i = 0; i < N; ++i) out[i] = a.data()[i];
 }
 
+/// A new, uninitialised C-ordered float64 array of `nd` dimensions (NumPy's C API directly: pybind11's
+/// array constructor builds its shape and strides in heap vectors, a noticeable part of a small call).
+py::array_t<double> newArray(int nd, const py::ssize_t* dims);
+inline py::array_t<double> newVector(py::ssize_t n) { return newArray(1, &n); }
+inline py::array_t<double> newMatrix(py::ssize_t rows, py::ssize_t cols) {
+  const py::ssize_t d[2] = {rows, cols};
+  return newArray(2, d);
+}
+
 /// A new 1-D array holding v.
 py::array_t<double> toArray(const VectorX& v);
 /// A new C-ordered 2-D array holding m (any Eigen matrix expression of doubles).
 template <typename M> py::array_t<double> toArray2(const M& m) {
-  py::array_t<double> out({py::ssize_t(m.rows()), py::ssize_t(m.cols())});
+  py::array_t<double> out = newMatrix(py::ssize_t(m.rows()), py::ssize_t(m.cols()));
   Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(out.mutable_data(), m.rows(),
                                                                                        m.cols()) = m;
   return out;

@@ -47,28 +47,31 @@ namespace {
 
 /// One joint-space argument: a vector (n,) or a batch (N, n) of them, read where it lies.
 struct Arg {
-  Array a;
+  py::object keep;  ///< the array the data belong to (null for an argument not given: no array is made)
+  const double* data = nullptr;
   bool batch = false;
   py::ssize_t rows = 1;
-  const double* row(py::ssize_t k, int n) const { return batch ? a.data() + k * n : a.data(); }
+  const double* row(py::ssize_t k, int n) const { return batch ? data + k * n : data; }
 };
 
 Arg readArg(const char* fn, const char* name, const py::handle& h, int n) {
   Arg r;
-  r.a = asArray(fn, name, h);
-  const py::ssize_t nd = r.a.ndim();
-  if (nd == 1 && r.a.shape(0) == n) {
+  Array a = asArray(fn, name, h);
+  const py::ssize_t nd = a.ndim();
+  if (nd == 1 && a.shape(0) == n) {
     // one vector
   } else if (nd == 0 && n == 1) {
     // a number for a one-joint robot
-  } else if (nd == 2 && r.a.shape(1) == n) {
+  } else if (nd == 2 && a.shape(1) == n) {
     r.batch = true;
-    r.rows = r.a.shape(0);
+    r.rows = a.shape(0);
   } else {
-    throwShape(fn, name, r.a, "(" + std::to_string(n) + ",) or (N, " + std::to_string(n) + ")",
+    throwShape(fn, name, a, "(" + std::to_string(n) + ",) or (N, " + std::to_string(n) + ")",
                "one value per joint, or one row per state");
   }
-  checkFinite(fn, name, r.a.data(), r.a.size(), r.a.shape(), int(nd));
+  checkFinite(fn, name, a.data(), a.size(), a.shape(), int(nd));
+  r.data = a.data();
+  r.keep = std::move(a);
   return r;
 }
 
@@ -97,11 +100,11 @@ void load(VectorX& dst, const double* src) {
 /// A (n,) or (N, n) result, filled row by row by f(k, out).
 template <class F> py::array_t<double> vectorResult(int n, py::ssize_t rows, F&& f) {
   if (rows < 0) {
-    py::array_t<double> out(n);
+    py::array_t<double> out = newVector(n);
     f(0, out.mutable_data());
     return out;
   }
-  py::array_t<double> out({rows, py::ssize_t(n)});
+  py::array_t<double> out = newMatrix(rows, n);
   double* p = out.mutable_data();
   for (py::ssize_t k = 0; k < rows; ++k) f(k, p + k * n);
   return out;
@@ -111,12 +114,13 @@ template <class F> py::array_t<double> vectorResult(int n, py::ssize_t rows, F&&
 template <class F> py::array_t<double> matrixResult(int n, py::ssize_t rows, F&& f) {
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   if (rows < 0) {
-    py::array_t<double> out({py::ssize_t(n), py::ssize_t(n)});
+    py::array_t<double> out = newMatrix(n, n);
     Eigen::Map<RowMajor> m(out.mutable_data(), n, n);
     f(0, m);
     return out;
   }
-  py::array_t<double> out({rows, py::ssize_t(n), py::ssize_t(n)});
+  const py::ssize_t dims[3] = {rows, py::ssize_t(n), py::ssize_t(n)};
+  py::array_t<double> out = newArray(3, dims);
   double* p = out.mutable_data();
   for (py::ssize_t k = 0; k < rows; ++k) {
     Eigen::Map<RowMajor> m(p + k * n * n, n, n);

@@ -141,6 +141,12 @@ sim::SceneRun runReleasingGil(const sim::AnyScene& scene, const sim::PlannedRun&
     std::exception_ptr error;
   } sh;
   std::thread worker([&] {
+    // A Python controller takes the GIL in this thread once per control period: the thread's Python state
+    // is made once here and kept for the run (otherwise each acquisition would create and destroy one).
+    if (pc) {
+      py::gil_scoped_acquire gil;
+      gil.inc_ref();
+    }
     try {
       sim::SceneRun r = scene.run(planned, hooks);
       std::lock_guard lock(sh.m);
@@ -148,6 +154,10 @@ sim::SceneRun runReleasingGil(const sim::AnyScene& scene, const sim::PlannedRun&
     } catch (...) {
       std::lock_guard lock(sh.m);
       sh.error = std::current_exception();
+    }
+    if (pc) {
+      py::gil_scoped_acquire gil;
+      gil.dec_ref();  // the thread's Python state goes with the last reference (this guard's)
     }
     {
       std::lock_guard lock(sh.m);
