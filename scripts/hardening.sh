@@ -35,7 +35,7 @@ configure() {  # configure DIR COMPILER FLAGS [extra cmake args]
   # Build type "Hardening": no flags but ours (-O1 and line tables keep compile time low and stack
   # traces readable).
   cmake -S "$SRC" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Hardening -DCMAKE_CXX_COMPILER="$cxx" \
-    -DMANIPLAB_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
+    -DMANIPLAB_BUILD_BENCH=OFF -DMANIPLAB_BUILD_PYTHON=OFF -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
     -DCMAKE_SHARED_LINKER_FLAGS="$flags" "$@" >/dev/null
 }
 

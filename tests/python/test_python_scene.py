@@ -225,6 +225,12 @@ class IdentifyThenControl(unittest.TestCase):
             np.testing.assert_allclose(ident2.values, ident.values, rtol=1e-9, atol=1e-12)
         with self.assertRaises(FileNotFoundError):
             ml.identify(robot, "no/such.csv")
+        with self.assertRaisesRegex(TypeError, r"^identify: trace must be a Run, the path of a CSV trace or a dict"):
+            ml.identify(robot, 42)
+        with self.assertRaisesRegex(ValueError, r"^identify: argument 'q' has shape \(10, 5\), expected \(N, 6\)"):
+            ml.identify(robot, {"t": np.arange(10.0), "q": np.zeros((10, 5)), "tau": np.zeros((10, 6))})
+        with self.assertRaisesRegex(ValueError, r"^identify: model must be 'dynamic' or 'energy'"):
+            ml.identify(robot, run, model="kinetic")
 
 
 class Threads(unittest.TestCase):

@@ -217,20 +217,22 @@ identified base parameters (pi = pi0 + K^+ (pi_B - K pi0)); hand it to Scene.run
                         double velocityThreshold) {
     const int n = robot.model.nq;
     sim::IdentificationTrace t;
-    if (py::isinstance<py::str>(trace)) {
-      try {
+    try {  // the trace readers' errors name the file, the line and column or the missing column
+      if (py::isinstance<py::str>(trace)) {
         t = sim::readIdentificationTrace(trace.cast<std::string>(), n);
-      } catch (const std::runtime_error& e) {
-        throw py::value_error(e.what());  // names the file, the line and column or the missing column
+      } else if (py::isinstance<PyRun>(trace)) {
+        const PyRun& run = trace.cast<const PyRun&>();
+        t = sim::traceFromRecorder(*run.run.recorder, n, "run " + run.run.name);
+      } else if (py::isinstance<py::dict>(trace)) {
+        t = traceFromDict(trace.cast<py::dict>(), n);
+      } else {
+        throw py::type_error("identify: trace must be a Run, the path of a CSV trace or a dict of arrays (t, q, "
+                             "tau, optionally qd, qdd)");
       }
-    } else if (py::isinstance<PyRun>(trace)) {
-      const PyRun& run = trace.cast<const PyRun&>();
-      t = sim::traceFromRecorder(*run.run.recorder, n, "run " + run.run.name);
-    } else if (py::isinstance<py::dict>(trace)) {
-      t = traceFromDict(trace.cast<py::dict>(), n);
-    } else {
-      throw py::type_error("identify: trace must be a Run, the path of a CSV trace or a dict of arrays (t, q, tau, "
-                           "optionally qd, qdd)");
+    } catch (const py::builtin_exception&) {
+      throw;  // already a Python exception (TypeError, ValueError naming the argument)
+    } catch (const std::runtime_error& e) {
+      throw py::value_error(e.what());
     }
     auto out = std::make_shared<PyIdentification>();
     out->base = baseIn ? baseIn : baseParameters(robot, "rules", true);

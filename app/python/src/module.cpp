@@ -20,6 +20,10 @@ void reportDiagnostics(const std::vector<Diagnostic>& diagnostics, const std::st
 
 PYBIND11_MODULE(_maniplab, m) {
   namespace mp = maniplab::python;
+  // Every docstring starts with its Python signature, written for a reader (pybind11's own would say
+  // "handle" for the arrays).
+  pybind11::options options;  // for the definitions below
+  options.disable_function_signatures();
   m.doc() = "ManipLab's C++ core (model/, sim/) bound for Python; import the package `maniplab`, not this module.";
   m.attr("__version__") = MANIPLAB_VERSION;
   mp::bindRobot(m);

@@ -224,7 +224,8 @@ maniplab.FileWarning.)doc");
         p->origin = label;
         return p;
       },
-      py::arg("text"), py::arg("label"), "Parses robot-file JSON text (the reader of the files); `label` names it in messages.");
+      py::arg("text"), py::arg("label"),
+      "_parse(text, label) -> Robot: parses robot-file JSON text (the reader of the files); `label` names it in messages.");
   r.def("__repr__", &describe);
   r.def_property_readonly("name", [](const PyRobot& s) { return s.model.name; });
   r.def_property_readonly("nq", [](const PyRobot& s) { return s.model.nq; }, "the number of joints n");
@@ -280,12 +281,12 @@ maniplab.FileWarning.)doc");
     if (!s.description)
       throw py::value_error("Robot.to_json: this robot (" + s.origin + ") was not read from a file: it has no file description");
     return robotToJson(*s.description);
-  }, "The robot file (JSON text, robots/README.md) of this robot; Robot.to_dict() gives it as a dict.");
+  }, "to_json() -> str: the robot file (JSON text, robots/README.md) of this robot; to_dict() gives it as a dict.");
   r.def("to_urdf", [](const PyRobot& s) {
     if (!s.description)
       throw py::value_error("Robot.to_urdf: this robot (" + s.origin + ") was not read from a file: it has no file description");
     return robotToUrdf(*s.description);
-  }, "The robot as a URDF document (text), as `maniplab-cli urdf-export` writes it.");
+  }, "to_urdf() -> str: the robot as a URDF document, as `maniplab-cli urdf-export` writes it.");
 
   // --- kinematics -----------------------------------------------------------------------------------
   r.def("forward_kinematics", [](PyRobot& s, const py::handle& q) {

@@ -306,7 +306,7 @@ Metrics are accumulated online at the full control rate (Zanaboni 2009's definit
         const int c = r.run.recorder->channelIndex(channel);
         if (c < 0) throw py::key_error("no channel '" + channel + "' in run '" + r.run.name + "'");
         return py::object(traceArray(r)[py::make_tuple(py::slice(py::none(), py::none(), py::none()), c + 1)]);
-      }, py::arg("channel"))
+      }, py::arg("channel"), "run[channel] -> array: one channel (e.g. 'q[1]', 'e[2]', 'tau[3]', 'ee_X'), a view of `array`")
       .def("__contains__", [](const PyRun& r, const std::string& channel) { return r.run.recorder->channelIndex(channel) >= 0; })
       .def("_metrics_json", [](const PyRun& r) { return sim::comparisonJson({{r.run.name, r.run.result.metrics}}); })
       .def("to_csv", [](const PyRun& r, const std::string& path, const std::vector<std::string>& channels,
@@ -364,11 +364,11 @@ the scene's control period unless cycle_hz is given. See sim/ethercat/README.md 
            py::arg("ifname") = py::none(), py::arg("mode") = "cst", py::arg("cycle_hz") = 0.0, py::arg("realtime") = true,
            py::arg("virtual_profile") = "generic")
       .def("status", [](const PyBus& b) { return busStatus(b.provider); },
-           "The master's cycle statistics, faults and notes (empty before the first run).")
+           "status() -> dict: the master's cycle statistics, faults and notes (empty before the first run).")
       .def("close", [](PyBus& b) {
         const std::string e = b.provider.close();
         if (!e.empty()) throw py::value_error("EthercatBus.close: " + e);
-      }, "Brings the slaves to INIT and closes the link.");
+      }, "close(): brings the slaves to INIT and closes the link.");
 
   py::class_<PyScene> s(m, "_Scene");
   s.def_static("_load", &loadScene, py::arg("path"))
