@@ -508,7 +508,7 @@ séries §5): Mx = J^-T M J^-1, mux = J^-T V - Mx J̇ q̇, gx = J^-T g, with J (
 derivative, the inverse used (damped least squares below sigma_min(J) < singular_threshold), M, ẋ = J q̇,
 and Cx when coriolis=True.)doc");
 
-  // For app/python/bench_python.py: the same calls timed inside C++ (no Python in the loop), median ns per
+  // For app/python/notebooks/bench_python.py: the same calls timed inside C++ (no Python in the loop), median ns per
   // call over `batches` passes through the states (rows [q, qd, qdd or tau], 3n columns).
   m.def("_time_cpp", [](PyRobot& s, const std::string& fn, const py::handle& states, int batches) {
     const int n = s.model.nq;

@@ -10,7 +10,7 @@
    the built-in PD + gravity and with the same law in Python (NumPy + robot.gravity_torques); the overhead per
    control period and the real-time factor with the Python controller. Goal: at least 20x real time.
 
-Run from a build tree:  PYTHONPATH=build/app/python python3 app/python/bench_python.py
+Run from a build tree:  PYTHONPATH=build/app/python python3 app/python/notebooks/bench_python.py
 """
 
 import statistics
