@@ -223,6 +223,12 @@ class IdentifyThenControl(unittest.TestCase):
             run.to_csv(path)
             ident2 = ml.identify(robot, path)
             np.testing.assert_allclose(ident2.values, ident.values, rtol=1e-9, atol=1e-12)
+            # the CLI identifies the same trace to the same numbers, bit for bit
+            ref = json.loads(cli("identify", source("robots", "th8.json"), path, "--json")[1])
+            self.assertEqual(ident2.names, [p["name"] for p in ref["params"]])
+            self.assertEqual(ident2.values.tolist(), [p["value"] for p in ref["params"]])
+            self.assertEqual(ident2.std.tolist(), [p["std_dev"] for p in ref["params"]])
+            self.assertEqual(ident2.condition_number, ref["condition_number"])
         with self.assertRaises(FileNotFoundError):
             ml.identify(robot, "no/such.csv")
         with self.assertRaisesRegex(TypeError, r"^identify: trace must be a Run, the path of a CSV trace or a dict"):
