@@ -20,6 +20,9 @@ packages=(
   clang libclang-rt-14-dev          # libFuzzer fuzz targets (scripts/hardening.sh; the runtime is in libclang-rt-14-dev)
   tshark iproute2                   # EtherCAT frame captures and virtual links (sim/ethercat tests)
   libcap2-bin                       # setcap: scripts/grant-capabilities.sh (EtherCAT without root)
+  dpkg-dev fakeroot file binutils   # the Debian package: cpack's DEB generator (dpkg-shlibdeps, strip)
+  lintian appstream desktop-file-utils  # ... and its checks (tests/package): lintian, appstreamcli, desktop-file-validate
+  bash-completion x11-utils adduser # ... the package test: its completion, xwininfo (the GUI's window), adduser
 )
 
 missing=()

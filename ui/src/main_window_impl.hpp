@@ -43,6 +43,7 @@
 #include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/ui/algorithms_dialog.hpp"
+#include "maniplab/ui/provenance.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/conservation_panel.hpp"
 #include "maniplab/ui/control_panel.hpp"
@@ -173,6 +174,10 @@ struct MainWindow::Impl {
 
   // --- The document ---
   const sim::AnyScene* scene() const { return document.scene().get(); }
+  /// What produced the files the window exports: maniplab VERSION, the scene and its robot (provenance.hpp).
+  sim::Provenance provenance() const {
+    return guiProvenance(document.path(), scene() && !scene()->robotFile().empty() ? q(scene()->robotFile()) : parts.robotPath);
+  }
   void showScene();
   void useKindDocks();
   void updateTitle();
