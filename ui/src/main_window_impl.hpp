@@ -109,7 +109,7 @@ struct MainWindow::Impl {
   QString language;
 
   // Menus and actions.
-  QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
+  QMenu *fileMenu, *examplesMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
   QAction *newAct, *openAct, *importUrdfAct, *exportUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
   QAction *saveSceneAct, *saveSceneAsAct;  ///< File > Save scene (the control panel's settings), Save scene as
   QAction *undoAct, *redoAct;
@@ -184,6 +184,11 @@ struct MainWindow::Impl {
   void updateActions();
   void refresh();
   void rebuildRecent();
+  /// Help > About: the version (the project's, QCoreApplication::applicationVersion()), what ManipLab
+  /// does, Qt's version and where the shipped robots and scenes are.
+  QString aboutText() const;
+  /// File > Open example: the shipped scenes (dataDirectory()/scenes), by their names.
+  void rebuildExamples();
   bool maybeSave();
   bool openFile(const QString& path);
   bool robotIntoScene(const RobotLoadResult& r, const QFileInfo& fi);
