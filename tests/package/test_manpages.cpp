@@ -61,7 +61,7 @@ struct ManPage {
     bool termNext = false;
     for (const QString& raw : text.split(QLatin1Char('\n'))) {
       if (raw.startsWith(QLatin1String(".TH "))) {
-        static const QRegularExpression th(QStringLiteral(R"("ManipLab ([^"]+)")"));
+        static const QRegularExpression th(QStringLiteral(R"re("ManipLab ([^"]+)")re"));
         const auto m = th.match(raw);
         if (m.hasMatch()) version = m.captured(1);
       }
