@@ -79,7 +79,7 @@ grep -q "libqt6widgets6" "$WORK/depends.txt" && grep -q "libc6 (>=" "$WORK/depen
 echo "package size: $(stat -c %s "$DEB") bytes; installed size: $(dpkg-deb -f "$DEB" Installed-Size) KiB"
 
 step "lintian"
-lintian --allow-root --display-info --no-tag-display-limit "$DEB" $PYDEB >"$WORK/lintian.txt" 2>&1 || true
+lintian --allow-root --display-info --tag-display-limit 0 "$DEB" $PYDEB >"$WORK/lintian.txt" 2>&1 || true
 cat "$WORK/lintian.txt"
 if grep -q '^E: ' "$WORK/lintian.txt"; then fail "lintian reports errors"; fi
 # Every warning is explained in app/packaging/README.md (its tag is named there).
