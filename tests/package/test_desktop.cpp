@@ -110,7 +110,7 @@ class TestDesktop : public QObject {
     ui::MainWindow w;
     QString text;
     QTimer::singleShot(0, [&] {
-      QTest::qWaitFor([&] { return QApplication::activeModalWidget() != nullptr; }, 5000);
+      (void)QTest::qWaitFor([&] { return QApplication::activeModalWidget() != nullptr; }, 5000);
       if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
         text = box->text();
         box->accept();

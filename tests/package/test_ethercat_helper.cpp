@@ -92,17 +92,18 @@ class TestEthercatHelper : public QObject {
   void opensTheSocketOrNamesTheCapability() {
     try {
       const int fd = openRawSocketViaHelper(kHelper.toStdString(), "lo");
-      int domain = 0, protocol = 0;
+      int domain = 0, type = 0;
       socklen_t len = sizeof domain;
       QCOMPARE(::getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len), 0);
-      len = sizeof protocol;
-      QCOMPARE(::getsockopt(fd, SOL_SOCKET, SO_PROTOCOL, &protocol, &len), 0);
-      sockaddr_ll sll{};
+      len = sizeof type;
+      QCOMPARE(::getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len), 0);
+      sockaddr_ll sll{};  // its address: the EtherType it receives and the interface it is bound to
       len = sizeof sll;
       QCOMPARE(::getsockname(fd, reinterpret_cast<sockaddr*>(&sll), &len), 0);
       ::close(fd);
       QCOMPARE(domain, AF_PACKET);
-      QCOMPARE(protocol, int(htons(0x88A4)));
+      QCOMPARE(type, int(SOCK_RAW));
+      QCOMPARE(int(sll.sll_protocol), int(htons(0x88A4)));
       QCOMPARE(sll.sll_ifindex, int(if_nametoindex("lo")));
       QVERIFY2(geteuid() == 0, "the helper opened a raw socket without root: the build tree's helper holds capabilities?");
     } catch (const std::runtime_error& e) {
