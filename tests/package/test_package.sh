@@ -209,7 +209,7 @@ as "$MEMBER" "/usr/bin/maniplab-cli ecat-scan --ifname $MIF" >"$WORK/member-scan
   { cat "$WORK/member-scan.txt"; fail "ecat-scan as a member"; }
 grep -c "ManipLab VD-402" "$WORK/member-scan.txt" | grep -qx 6 || { cat "$WORK/member-scan.txt"; fail "the member's scan did not list 6 drives"; }
 set +e
-as "$MEMBER" "/usr/bin/maniplab-cli run $SCENE --controller computed_torque --backend ethercat --ifname $MIF --quiet --csv $SHARED/member.csv" \
+as "$MEMBER" "/usr/bin/maniplab-cli run $SCENE --controller computed_torque --backend ethercat --ifname $MIF --csv $SHARED/member.csv" \
   >"$WORK/member-run.txt" 2>&1
 rc=$?
 set -e
