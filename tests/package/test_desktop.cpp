@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -72,13 +73,13 @@ class TestDesktop : public QObject {
     QTemporaryDir empty;
     QVERIFY(copyFile(QStringLiteral(MANIPLAB_SOURCE_DIR "/scenes/pendulum.json"), empty.filePath("scenes/default.json")));
     qputenv("MANIPLAB_DATA_DIR", empty.path().toUtf8());
+    const auto restore = qScopeGuard([this] { qputenv("MANIPLAB_DATA_DIR", data_.path().toUtf8()); });
     {
       ui::MainWindow w;
       auto* menu = w.findChild<QMenu*>(QStringLiteral("menuExamples"));
       QVERIFY(menu);
       QCOMPARE(menu->actions().size(), 1);  // the one scene there
     }
-    qputenv("MANIPLAB_DATA_DIR", data_.path().toUtf8());
   }
 
   void exportsNameWhatProducedThem() {
