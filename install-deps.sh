@@ -25,6 +25,9 @@ packages=(
   python3-pykdl                     # Orocos KDL from Python: the Python tests' independent oracle
   python3-pandas python3-matplotlib # Run.to_pandas(), the example notebooks' figures
   python3-nbclient python3-nbconvert python3-ipykernel  # the example notebooks, executed headless by the tests
+  dpkg-dev fakeroot file binutils   # the Debian package: cpack's DEB generator (dpkg-shlibdeps, strip)
+  lintian appstream desktop-file-utils  # ... and its checks (tests/package): lintian, appstreamcli, desktop-file-validate
+  bash-completion x11-utils adduser # ... the package test: its completion, xwininfo (the GUI's window), adduser
 )
 
 missing=()

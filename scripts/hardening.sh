@@ -2,7 +2,7 @@
 # Hardening jobs (issue 9). Any crash, hang, sanitizer report or failing test fails the script.
 #  (a) asan : clang, -fsanitize=address,undefined -fno-sanitize-recover=all (+ fuzzer-no-link coverage, so
 #             that the same tree also links the fuzz targets): the model and sim tests (ASAN_SCOPE below;
-#             ASAN_SCOPE=all: every test except the Qt widget tests (label widgets, gui) and install).
+#             ASAN_SCOPE=all: every test except the Qt widget tests (label widgets, gui), install and package).
 #  (b) fuzz : the libFuzzer targets of tests/fuzz/ in that same tree; each runs FUZZ_SECONDS (default 60)
 #             from the seed corpus and the regression inputs (-timeout=10: an input running longer is a
 #             hang); crash inputs are left in $HARDENING_DIR/fuzz/artifacts/ (add them to
@@ -49,8 +49,9 @@ configure_san() {
 tests_labelled() {  # tests_labelled DIR INCLUDE-REGEX EXCLUDE-REGEX
   ctest --test-dir "$1" -N -L "$2" -LE "$3" | sed -nE 's/^ *Test +#[0-9]+: ([A-Za-z0-9_]+)$/\1/p' || true
 }
-# Every test but the Qt widget tests (label widgets), those that need a display (gui) and the install test.
-non_ui_tests() { tests_labelled "$1" '.' '^(widgets|gui|install)$'; }
+# Every test but the Qt widget tests (label widgets), those that need a display (gui), the install test and
+# the package tests (label package: test_package installs the package into the system).
+non_ui_tests() { tests_labelled "$1" '.' '^(widgets|gui|install|package)$'; }
 # The model, URDF and sim tests and the fuzz replays, without those that run maniplab-cli (the CLI would
 # pull every other library into the sanitizer build) and the widget tests.
 model_sim_tests() { tests_labelled "$1" '^(model|urdf|sim|fuzz)$' '^(cli|widgets|gui|install)$'; }

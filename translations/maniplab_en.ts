@@ -1866,6 +1866,10 @@
         <source>the bus on %1 is open: stop it first (Stop bus), the check needs the interface to itself</source>
         <translation>the bus on %1 is open: stop it first (Stop bus), the check needs the interface to itself</translation>
     </message>
+    <message>
+        <source>Installed from the Debian package, ManipLab drives a bus without root for the members of the group maniplab-ethercat: the administrator runs &apos;sudo adduser USER maniplab-ethercat&apos;, and USER logs in again.</source>
+        <translation>Installed from the Debian package, ManipLab drives a bus without root for the members of the group maniplab-ethercat: the administrator runs &apos;sudo adduser USER maniplab-ethercat&apos;, and USER logs in again.</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::IdentificationPanel</name>
@@ -2652,6 +2656,14 @@
     <message>
         <source>error of joint %1</source>
         <translation>error of joint %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Every CSV file it exports names this version, the scene and the robot in its first line.&lt;/p&gt;&lt;p&gt;Qt %1. Robots and example scenes: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Every CSV file it exports names this version, the scene and the robot in its first line.&lt;/p&gt;&lt;p&gt;Qt %1. Robots and example scenes: %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open &amp;example</source>
+        <translation>Open &amp;example</translation>
     </message>
 </context>
 <context>

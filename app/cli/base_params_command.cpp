@@ -11,6 +11,7 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "maniplab/model/standard_parameters.hpp"
+#include "provenance.hpp"
 
 namespace maniplab::cli {
 
@@ -91,6 +92,7 @@ int cmdBaseParams(const Args& argsIn) {
                              {"expression", set.params[std::size_t(b)].expression},
                              {"value", values[b]}});
     j["notes"] = set.notes;
+    j["provenance"] = provenanceJson(provenance({{"robot", file}}));
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << m.name << ": " << set.count() << " base parameters (" << method

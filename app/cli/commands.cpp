@@ -19,6 +19,7 @@
 #include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "options.hpp"
+#include "provenance.hpp"
 
 namespace maniplab::cli {
 
@@ -214,6 +215,7 @@ int cmdDynamics(const Args& argsIn) {
       o["T_ee"] = rowsToJson(data.oMtool.matrix());
       o["J"] = rowsToJson(data.J);
       o["energy"] = {{"kinetic", e.kinetic}, {"potential", potential}};
+      o["provenance"] = provenanceJson(provenance({{"robot", file}}));
       std::cout << o.dump() << "\n";
     } else {
       std::cout << model.name << " (n = " << n << ", rotor model "

@@ -10,6 +10,7 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 #include "maniplab/sim/identification/identification.hpp"
+#include "provenance.hpp"
 
 namespace maniplab::cli {
 
@@ -94,6 +95,7 @@ int cmdIdentify(const Args& args) {
         j["torque_fit"].push_back({{"joint", i + 1}, {"rms_measured", r.joints[i].rmsMeasured}, {"rms_error", r.joints[i].rmsError},
                                    {"rel_error", r.joints[i].relError}, {"samples", r.joints[i].samples}});
       j["notes"] = r.notes;
+      j["provenance"] = provenanceJson(provenance({{"robot", robot}, {"trace", trace}}));
       std::cout << j.dump(2) << "\n";
     } else {
       std::cout << m.name << ": " << r.params.size() << " base parameters identified (" << r.model << " model, " << r.rows

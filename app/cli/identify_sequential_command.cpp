@@ -19,6 +19,7 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 #include "maniplab/sim/identification/sequential.hpp"
+#include "provenance.hpp"
 
 namespace maniplab::cli {
 
@@ -153,6 +154,7 @@ int cmdIdentifySequential(const Args& args) {
     const sim::SequentialResult all = id.result();
     j["identified"] = int(all.names.size());
     j["worst_rel_error"] = worst;
+    j["provenance"] = provenanceJson(provenance({{"robot", robot}}));
     if (json) std::cout << j.dump(2) << "\n";
     else
       std::cout << "\n" << all.names.size() << " parameters identified (26 inertial base parameters + 12 friction "

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "provenance.hpp"
 
 namespace maniplab::cli {
 
@@ -24,7 +25,9 @@ namespace {
 void usage(std::ostream& os) {
   os << "usage: maniplab-cli COMMAND [options]\n\ncommands:\n";
   for (const Command& c : commandRegistry()) os << c.usage;
-  os << "  help                             this text\n\n" << kUrdfOptionsUsage;
+  os << "  help                             this text\n"
+     << "  --version                        print the version (\"maniplab-cli " << version() << "\")\n\n"
+     << kUrdfOptionsUsage;
 }
 
 }  // namespace
@@ -40,6 +43,10 @@ int main(int argc, char** argv) {
   const Args args(argv + 2, argv + argc);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
     usage(std::cout);
+    return 0;
+  }
+  if (cmd == "--version") {
+    std::cout << "maniplab-cli " << version() << "\n";
     return 0;
   }
   for (const Command& c : commandRegistry())

@@ -8,6 +8,7 @@
 #include "maniplab/model/operation_counts.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
+#include "provenance.hpp"
 
 namespace maniplab::cli {
 namespace {
@@ -86,6 +87,7 @@ int cmdOpcount(const Args& argsIn) {
         rows.push_back(o);
       }
     out["rows"] = rows;
+    out["provenance"] = provenanceJson(provenance({{"robot", file}}));
     std::cout << out.dump(1) << "\n";
     return 0;
   }

@@ -14,6 +14,7 @@
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "options.hpp"
+#include "provenance.hpp"
 
 namespace maniplab::cli {
 
@@ -199,7 +200,7 @@ int robotCommand(const Args& args) {
       out["ddm"] = {{"P", vecJson(ddm)}, {"V", vecJson(vel)}, {"Gamma", vecJson(gamma)}, {"Vdot", vecJson(A)}};
     }
   }
-  if (wantJson) std::cout << out.dump(2) << "\n";
+  if (wantJson) std::cout << withProvenance(out, provenance({{"robot", file}})).dump(2) << "\n";
   else std::cout << txt.str();
   return status;
 }

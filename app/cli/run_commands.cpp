@@ -18,6 +18,7 @@
 #include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/sim/traces/csv.hpp"
 #include "options.hpp"
+#include "provenance.hpp"
 
 namespace maniplab::cli {
 
@@ -92,8 +93,9 @@ struct Bus {
 };
 
 /// CSV selection from --channels a,b,c --from T0 --to T1 (throws on a malformed time).
-sim::CsvOptions csvOptions(const RunArgs& a) {
+sim::CsvOptions csvOptions(const RunArgs& a, const sim::Provenance& provenance) {
   sim::CsvOptions o;
+  o.comments = provenance.csvComments();
   std::stringstream ss(a.channels);
   std::string item;
   while (std::getline(ss, item, ','))
@@ -351,6 +353,13 @@ int runScene(const std::vector<std::string>& args, bool compare, const std::stri
     if (!openBus(a, serial->data, compare ? nullptr : &specs[std::size_t(selected.front())], bus)) return 1;
     driveBus(*serial, bus);
   }
+  // What produced the outputs (provenance.hpp): the first comment line of each CSV, the JSON's "provenance".
+  const sim::Provenance source = provenance({{"scene", a.scene}, {"robot", scene->robotFile()}});
+  auto traceCsvOptions = [&](const std::string& controller) {
+    sim::Provenance p = source;
+    p.files.emplace_back("controller", controller);
+    return csvOptions(a, p);
+  };
   try {
     if (!a.csvDir.empty()) std::filesystem::create_directories(a.csvDir);
     std::vector<std::pair<std::string, sim::RunMetrics>> metrics;
@@ -380,16 +389,20 @@ int runScene(const std::vector<std::string>& args, bool compare, const std::stri
         std::cerr << a.scene << ": " << run.name << ": " << run.result.message << "\n";
         allOk = false;
       }
-      if (!a.csv.empty()) sim::writeCsv(*run.recorder, a.csv, csvOptions(a));
+      if (!a.csv.empty()) sim::writeCsv(*run.recorder, a.csv, traceCsvOptions(run.name));
       if (!a.csvDir.empty())
-        sim::writeCsv(*run.recorder, (std::filesystem::path(a.csvDir) / (run.name + ".csv")).string(), csvOptions(a));
+        sim::writeCsv(*run.recorder, (std::filesystem::path(a.csvDir) / (run.name + ".csv")).string(), traceCsvOptions(run.name));
       metrics.emplace_back(run.name, run.result.metrics);
     }
     if (ethercatBackend) bus.master->shutdown();
-    if (!a.csvDir.empty())
-      sim::writeCsvTable(sim::comparisonCsv(metrics), (std::filesystem::path(a.csvDir) / "comparison.csv").string());
+    if (!a.csvDir.empty()) {
+      sim::CsvTable table = sim::comparisonCsv(metrics);
+      const std::vector<std::string> first = source.csvComments();
+      table.comments.insert(table.comments.begin(), first.begin(), first.end());
+      sim::writeCsvTable(table, (std::filesystem::path(a.csvDir) / "comparison.csv").string());
+    }
     if (a.json)
-      std::cout << sim::comparisonJson(metrics) << "\n";
+      std::cout << withProvenance(nlohmann::json::parse(sim::comparisonJson(metrics)), source).dump(2) << "\n\n";  // (two, as before)
     else
       std::cout << sim::comparisonTable(metrics);
     return allOk ? 0 : 1;

@@ -10,6 +10,8 @@
 #include <QTest>
 #include <cmath>
 
+#include "maniplab/sim/traces/csv.hpp"
+
 namespace {
 
 struct Run {
@@ -53,6 +55,12 @@ class Cli : public QObject {
     QCOMPARE(r.status, 0);
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
     for (const char* key : {"tau", "M", "C", "g", "qdd_fd", "T_ee", "J", "energy"}) QVERIFY2(o.contains(key), key);
+    // What produced it (provenance.hpp): the program, its version, the robot file as given.
+    const QJsonObject prov = o["provenance"].toObject();
+    QCOMPARE(prov["program"].toString(), QStringLiteral("maniplab-cli"));
+    QCOMPARE(prov["version"].toString(), QStringLiteral(MANIPLAB_VERSION));
+    QCOMPARE(prov["robot"].toString(), robot_);
+    QCOMPARE(o.size(), 9);  // the 8 results and the provenance
     const double c2 = std::cos(q2), s2 = std::sin(q2), c1 = std::cos(q1), c12 = std::cos(q1 + q2);
     const double M11 = 3 + 2 * c2, M12 = 1 + c2, M22 = 1, h = -s2;
     const double G1 = 2 * g * c1 + g * c12, G2 = g * c12;
@@ -107,8 +115,13 @@ class Cli : public QObject {
     QFile f(csv);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = f.readAll().split('\n');
-    QVERIFY(lines[0].startsWith("time [s],q_d[1] [rad],"));
-    QCOMPARE(lines.size(), 2001 + 2);  // header + 2001 rows (t = 0 .. 2 s at 1 kHz) + final newline
+    // The provenance line (the robot resolved from the scene's directory, made lexically normal), then the
+    // header and the rows.
+    const QByteArray provenance = "# maniplab-cli " MANIPLAB_VERSION "; scene " MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json; robot "
+                                  MANIPLAB_SOURCE_DIR "/robots/planar2r.json";
+    QCOMPARE(lines[0], provenance + "; controller pid");
+    QVERIFY(lines[1].startsWith("time [s],q_d[1] [rad],"));
+    QCOMPARE(lines.size(), 1 + 2001 + 2);  // provenance + header + 2001 rows (t = 0 .. 2 s at 1 kHz) + final newline
     // Channel and time-range selection.
     const QString sel = dir_.filePath("sel.csv");
     QCOMPARE(runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--controller", "pid", "--csv", sel,
@@ -116,14 +129,19 @@ class Cli : public QObject {
     QFile fs(sel);
     QVERIFY(fs.open(QIODevice::ReadOnly));
     const QList<QByteArray> sl = fs.readAll().split('\n');
-    QCOMPARE(sl[0], QByteArray("time [s],e[1] [rad],tau[2] [N m]"));
-    QCOMPARE(sl.size(), 501 + 2);  // 0.5 .. 1.0 s at 1 kHz
-    QVERIFY(sl[1].startsWith("0.5,"));
+    QCOMPARE(sl[0], provenance + "; controller pid");
+    QCOMPARE(sl[1], QByteArray("time [s],e[1] [rad],tau[2] [N m]"));
+    QCOMPARE(sl.size(), 1 + 501 + 2);  // 0.5 .. 1.0 s at 1 kHz
+    QVERIFY(sl[2].startsWith("0.5,"));
     QCOMPARE(runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--csv", sel, "--channels", "nope"}).status, 1);
     const Run j = runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--json", "--controller", "computed_torque"});
     QCOMPARE(j.status, 0);
     const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8()).object();
     QVERIFY2(o.contains("controllers"), qPrintable(j.out));
+    const QJsonObject prov = o["provenance"].toObject();
+    QCOMPARE(prov["version"].toString(), QStringLiteral(MANIPLAB_VERSION));
+    QCOMPARE(prov["scene"].toString(), QStringLiteral(MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json"));
+    QCOMPARE(prov["robot"].toString(), QStringLiteral(MANIPLAB_SOURCE_DIR "/robots/planar2r.json"));
     const Run bad = runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--controller", "nope"});
     QCOMPARE(bad.status, 2);
     QVERIFY(bad.err.contains("no controller named \"nope\""));
@@ -133,8 +151,19 @@ class Cli : public QObject {
     const QString out = dir_.filePath("cmp");
     const Run r = runCli({"compare", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--csv-dir", out});
     QCOMPARE(r.status, 0);
-    for (const char* f : {"pid.csv", "pd_gravity.csv", "computed_torque.csv", "comparison.csv"})
-      QVERIFY2(QFile::exists(out + "/" + f), f);
+    const QString provenance = QStringLiteral("# maniplab-cli " MANIPLAB_VERSION "; scene " MANIPLAB_SOURCE_DIR
+                                              "/scenes/planar2r_teaching.json; robot " MANIPLAB_SOURCE_DIR "/robots/planar2r.json");
+    for (const char* f : {"pid.csv", "pd_gravity.csv", "computed_torque.csv", "comparison.csv"}) {
+      QFile csv(out + "/" + f);
+      QVERIFY2(csv.open(QIODevice::ReadOnly), f);
+      const QString first = QString::fromUtf8(csv.readLine()).chopped(1);
+      const QString name = QString::fromLatin1(f).chopped(4);
+      QCOMPARE(first, name == "comparison" ? provenance : provenance + "; controller " + name);
+    }
+    // What the project's CSV reader (identification) sees: the comment, then the table as before.
+    const maniplab::sim::CsvTable t = maniplab::sim::readCsv((out + "/pid.csv").toStdString());
+    QCOMPARE(t.comments.size(), std::size_t(1));
+    QCOMPARE(t.names.front(), std::string("time"));
     QVERIFY(r.out.contains("pd_gravity"));
     const Run j = runCli({"compare", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--json"});
     QCOMPARE(j.status, 0);
@@ -228,6 +257,13 @@ class Cli : public QObject {
     QVERIFY2(ecat.err.contains("--backend ethercat drives the joints of a serial robot; this simple pendulum scene runs "
                                "on its simulated plant"),
              qPrintable(ecat.err));
+  }
+
+  void version() {
+    const Run v = runCli({"--version"});
+    QCOMPARE(v.status, 0);
+    QCOMPARE(v.out, QStringLiteral("maniplab-cli " MANIPLAB_VERSION "\n"));
+    QVERIFY(runCli({"help"}).out.contains("\n  --version                        print the version (\"maniplab-cli " MANIPLAB_VERSION "\")\n"));
   }
 
   // One declaration per command gives both its parsing and its help text.

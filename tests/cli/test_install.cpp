@@ -1,7 +1,10 @@
 // The installed application (app/CMakeLists.txt install rules): `cmake --install BUILD --prefix TMP`
 // puts maniplab and maniplab-cli in bin/, robots/scenes/translations in share/maniplab/, the .desktop
-// file and the icon in the XDG places; the installed CLI checks an installed robot (JSON and URDF) and
-// runs an installed scene; the installed GUI starts (--version, offscreen).
+// file and the icons in the XDG places, the manual pages, bash completion, AppStream metadata, the Debian
+// copyright and changelog, the EtherCAT helper in lib/maniplab/ and the limits file in PREFIX/etc (the
+// Debian package, app/packaging/, is this same installation with the prefix /usr); the installed CLI
+// checks an installed robot (JSON and URDF) and runs an installed scene; both installed programs give
+// the build's version.
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -43,9 +46,16 @@ class TestInstall : public QObject {
     for (const char* f : {"bin/maniplab", "bin/maniplab-cli", "share/maniplab/robots/puma560.json",
                           "share/maniplab/robots/puma560.urdf", "share/maniplab/robots/README.md",
                           "share/maniplab/scenes/default.json", "share/maniplab/translations/maniplab_fr.qm",
-                          "share/applications/maniplab.desktop", "share/icons/hicolor/scalable/apps/maniplab.svg"})
+                          "share/applications/maniplab.desktop", "share/icons/hicolor/scalable/apps/maniplab.svg",
+                          "share/icons/hicolor/16x16/apps/maniplab.png", "share/icons/hicolor/256x256/apps/maniplab.png",
+                          "share/man/man1/maniplab.1.gz", "share/man/man1/maniplab-cli.1.gz",
+                          "share/bash-completion/completions/maniplab-cli", "share/doc/maniplab/copyright",
+                          "share/doc/maniplab/changelog.Debian.gz", "lib/maniplab/maniplab-ethercat-socket",
+                          "etc/security/limits.d/maniplab-ethercat.conf"})
       QVERIFY2(QFile::exists(prefix_ + "/" + f), f);
     QVERIFY(QFileInfo(prefix_ + "/bin/maniplab-cli").isExecutable());
+    QVERIFY(QFileInfo(prefix_ + "/lib/maniplab/maniplab-ethercat-socket").isExecutable());
+    QCOMPARE(QDir(prefix_ + "/share/metainfo").entryList({"*.metainfo.xml"}).size(), 1);
     // the desktop entry starts the installed program with the installed icon
     QFile desktop(prefix_ + "/share/applications/maniplab.desktop");
     QVERIFY(desktop.open(QIODevice::ReadOnly));
@@ -79,7 +89,10 @@ class TestInstall : public QObject {
     env.insert("QT_QPA_PLATFORM", "offscreen");
     const Run r = run(prefix_ + "/bin/maniplab", {"--version"}, env);
     QCOMPARE(r.status, 0);
-    QVERIFY2(r.out.contains("ManipLab"), qPrintable(r.out + r.err));
+    QCOMPARE(r.out.trimmed(), QStringLiteral("ManipLab " MANIPLAB_VERSION));
+    const Run cli = run(prefix_ + "/bin/maniplab-cli", {"--version"});
+    QCOMPARE(cli.status, 0);
+    QCOMPARE(cli.out, QStringLiteral("maniplab-cli " MANIPLAB_VERSION "\n"));
   }
 };
 

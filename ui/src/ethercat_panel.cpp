@@ -341,7 +341,11 @@ void EthercatPanel::Impl::retranslate() {
   ifCombo->setToolTip(EthercatPanel::tr("A raw socket on a host interface needs root or CAP_NET_RAW: without root, grant ManipLab "
                          "cap_net_raw, cap_sys_nice and cap_ipc_lock once with 'sudo scripts/grant-capabilities.sh' (the "
                          "cyclic thread then also gets SCHED_FIFO and locked memory). The in-process virtual drives need "
-                         "no privileges (the whole path: master, frames, virtual slaves, simulated plant)."));
+                         "no privileges (the whole path: master, frames, virtual slaves, simulated plant).") +
+                         QLatin1Char(' ') +
+                         EthercatPanel::tr("Installed from the Debian package, ManipLab drives a bus without root for the members of "
+                                           "the group maniplab-ethercat: the administrator runs 'sudo adduser USER "
+                                           "maniplab-ethercat', and USER logs in again."));
   if (ifCombo->count() > 0) ifCombo->setItemText(0, EthercatPanel::tr("In-process virtual drives (no privileges)"));
   refreshButton->setText(EthercatPanel::tr("Refresh"));
   refreshButton->setToolTip(EthercatPanel::tr("List the host's network interfaces again"));

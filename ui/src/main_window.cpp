@@ -163,6 +163,9 @@ void MainWindow::Impl::buildFileMenu() {
   fileMenu->addAction(newAct);
   fileMenu->addAction(openAct);
   fileMenu->addAction(importUrdfAct);
+  examplesMenu = fileMenu->addMenu(QString());
+  examplesMenu->setObjectName("menuExamples");
+  examplesMenu->setToolTipsVisible(true);  // each example's file
   recentMenu = fileMenu->addMenu(QString());
   recentMenu->setObjectName("menuRecent");
   fileMenu->addAction(saveSceneAct);
@@ -285,12 +288,7 @@ void MainWindow::Impl::buildLanguageAndHelpMenus() {
   helpMenu->addAction(algorithmsAct);
   helpMenu->addAction(aboutAct);
   QObject::connect(aboutAct, &QAction::triggered, w, [this] {
-    QMessageBox::about(w, MainWindow::tr("About ManipLab"),
-                       MainWindow::tr("<h3>ManipLab %1</h3><p>Simulating, controlling and teaching the dynamics of robot "
-                                      "manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive "
-                                      "dynamics, independent-joint PID and computed-torque control, a free-floating base, the "
-                                      "Orthoglide parallel robot, base-parameter identification and EtherCAT drives.</p>")
-                           .arg(QCoreApplication::applicationVersion()));
+    QMessageBox::about(w, MainWindow::tr("About ManipLab"), aboutText());
   });
   QObject::connect(equationsAct, &QAction::triggered, w, [this] { showEquations(); });
   QObject::connect(algorithmsAct, &QAction::triggered, w, [this] {
@@ -437,6 +435,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->bindKinds();
   d->setLanguage(startLanguage);
   d->rebuildRecent();
+  d->rebuildExamples();
   d->restoreLayout();
   d->updateActions();
   const QString start = dataDirectory() + QStringLiteral("/scenes/default.json");

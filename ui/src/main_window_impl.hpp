@@ -43,6 +43,7 @@
 #include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/ui/algorithms_dialog.hpp"
+#include "maniplab/ui/provenance.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/conservation_panel.hpp"
 #include "maniplab/ui/control_panel.hpp"
@@ -108,7 +109,7 @@ struct MainWindow::Impl {
   QString language;
 
   // Menus and actions.
-  QMenu *fileMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
+  QMenu *fileMenu, *examplesMenu, *recentMenu, *exportMenu, *editMenu, *simMenu, *speedMenu, *viewMenu, *langMenu, *helpMenu;
   QAction *newAct, *openAct, *importUrdfAct, *exportUrdfAct, *saveAct, *saveAsAct, *exportCsvAct, *exportPlotAct, *exportMetricsAct, *quitAct;
   QAction *saveSceneAct, *saveSceneAsAct;  ///< File > Save scene (the control panel's settings), Save scene as
   QAction *undoAct, *redoAct;
@@ -173,12 +174,21 @@ struct MainWindow::Impl {
 
   // --- The document ---
   const sim::AnyScene* scene() const { return document.scene().get(); }
+  /// What produced the files the window exports: maniplab VERSION, the scene and its robot (provenance.hpp).
+  sim::Provenance provenance() const {
+    return guiProvenance(document.path(), scene() && !scene()->robotFile().empty() ? q(scene()->robotFile()) : parts.robotPath);
+  }
   void showScene();
   void useKindDocks();
   void updateTitle();
   void updateActions();
   void refresh();
   void rebuildRecent();
+  /// Help > About: the version (the project's, QCoreApplication::applicationVersion()), what ManipLab
+  /// does, Qt's version and where the shipped robots and scenes are.
+  QString aboutText() const;
+  /// File > Open example: the shipped scenes (dataDirectory()/scenes), by their names.
+  void rebuildExamples();
   bool maybeSave();
   bool openFile(const QString& path);
   bool robotIntoScene(const RobotLoadResult& r, const QFileInfo& fi);

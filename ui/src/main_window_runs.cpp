@@ -200,6 +200,7 @@ void MainWindow::Impl::onFinished(const RunOutcomes& out) {
     end = std::max(end, r.endTime);
   }
   if (!out.message.isEmpty()) error(out.message);
+  metrics->setProvenance(provenance());
   metrics->setRuns(shown);
   const bool compared = runs.runsTogether() && runs.recordedRuns() >= 2;
   if (compared) {
@@ -354,7 +355,11 @@ void MainWindow::Impl::exportCsv() {
       p = fi.path() + QLatin1Char('/') + fi.completeBaseName() + QLatin1Char('_') + r.name + QStringLiteral(".csv");
     }
     try {
-      sim::writeCsv(*r.recorder, p.toStdString());
+      sim::CsvOptions options;
+      sim::Provenance source = provenance();
+      source.files.emplace_back("controller", r.name.toStdString());
+      options.comments = source.csvComments();
+      sim::writeCsv(*r.recorder, p.toStdString(), options);
       info(MainWindow::tr("%1: traces of %2 written").arg(p, r.name));
     } catch (const std::exception& e) {
       error(q(e.what()));

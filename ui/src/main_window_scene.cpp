@@ -1,5 +1,8 @@
 // The main window's scene document (main_window_impl.hpp): a scene shown through its kind's binding, the
-// title and actions, the recent files, a new scene, save (opening a file: main_window.cpp).
+// title and actions, the recent files, the shipped examples, a new scene, save (opening a file: main_window.cpp).
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include "main_window_impl.hpp"
 
 namespace maniplab::ui {
@@ -82,6 +85,28 @@ void MainWindow::Impl::refresh() {
   updateTitle();
   updateActions();
   if (algorithmsDialog && algorithmsDialog->isVisible()) updateAlgorithmsDialog();
+}
+
+void MainWindow::Impl::rebuildExamples() {
+  examplesMenu->clear();
+  const QString dir = dataDirectory() + QStringLiteral("/scenes");
+  const QFileInfoList files = QDir(dir).entryInfoList({QStringLiteral("*.json")}, QDir::Files | QDir::Readable, QDir::Name);
+  for (const QFileInfo& fi : files) {
+    // The scene's own name (its "name" field), else its file name.
+    QString name;
+    QFile f(fi.filePath());
+    if (f.size() < (1 << 20) && f.open(QIODevice::ReadOnly))
+      name = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("name")).toString();
+    if (name.isEmpty()) name = fi.completeBaseName();
+    QAction* a = examplesMenu->addAction(name);
+    a->setObjectName(QStringLiteral("actionExample_") + fi.completeBaseName());
+    a->setToolTip(fi.filePath());
+    const QString path = fi.filePath();
+    QObject::connect(a, &QAction::triggered, w, [this, path] {
+      if (maybeSave()) openFile(path);
+    });
+  }
+  examplesMenu->setEnabled(!files.isEmpty());
 }
 
 void MainWindow::Impl::rebuildRecent() {

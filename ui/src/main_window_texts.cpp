@@ -57,9 +57,21 @@ void MainWindow::Impl::retranslateEquations() {
       "<h3>Energy balance (Llibre, Mampey & Chrétien 1983 §IV.2)</h3><p>E − E<sub>0</sub> − W = 0 (drift channel E_drift).</p>"));
 }
 
+QString MainWindow::Impl::aboutText() const {
+  return MainWindow::tr("<h3>ManipLab %1</h3><p>Simulating, controlling and teaching the dynamics of robot "
+                        "manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive "
+                        "dynamics, independent-joint PID and computed-torque control, a free-floating base, the "
+                        "Orthoglide parallel robot, base-parameter identification and EtherCAT drives.</p>")
+             .arg(QCoreApplication::applicationVersion()) +
+         MainWindow::tr("<p>Every CSV file it exports names this version, the scene and the robot in its first line.</p>"
+                        "<p>Qt %1. Robots and example scenes: %2</p>")
+             .arg(QString::fromLatin1(qVersion()), QDir::toNativeSeparators(dataDirectory()).toHtmlEscaped());
+}
+
 void MainWindow::Impl::retranslate() {
   fileMenu->setTitle(MainWindow::tr("&File"));
   recentMenu->setTitle(MainWindow::tr("Recent &files"));
+  examplesMenu->setTitle(MainWindow::tr("Open &example"));
   exportMenu->setTitle(MainWindow::tr("&Export"));
   editMenu->setTitle(MainWindow::tr("&Edit"));
   simMenu->setTitle(MainWindow::tr("&Simulation"));

@@ -99,7 +99,10 @@ QString MetricsView::headerToolTip(int column) const {
 bool MetricsView::exportCsv(const QString& path, QString* error) const {
   try {
     if (runs_.empty()) throw std::runtime_error(tr("no run to export").toStdString());
-    sim::writeCsvTable(sim::comparisonCsv(runs_), path.toStdString());
+    sim::CsvTable table = sim::comparisonCsv(runs_);
+    const std::vector<std::string> first = provenance_.csvComments();
+    table.comments.insert(table.comments.begin(), first.begin(), first.end());
+    sim::writeCsvTable(table, path.toStdString());
     return true;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());

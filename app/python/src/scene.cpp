@@ -11,6 +11,8 @@
 #include <mutex>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "arrays.hpp"
 #include "bindings.hpp"
 #include "maniplab/ethercat/bus_session.hpp"
@@ -246,6 +248,18 @@ py::object runPlanned(PyScene& self, int controller, int variant, const std::str
   return result;
 }
 
+/// What produced a file the module writes (sim::Provenance, csv.hpp): "maniplab Python module VERSION", the
+/// scene and robot files and, for a run's trace, its controller.
+sim::Provenance provenanceOf(const PyRun& r, bool withController) {
+  sim::Provenance p;
+  p.program = "maniplab Python module";
+  p.version = MANIPLAB_VERSION;
+  for (const auto& [role, path] : {std::pair{"scene", r.sceneFile}, std::pair{"robot", r.robotFile}})
+    if (!path.empty()) p.files.emplace_back(role, path);
+  if (withController) p.files.emplace_back("controller", r.run.name);
+  return p;
+}
+
 std::vector<std::pair<std::string, sim::RunMetrics>> metricsOf(const std::vector<const PyRun*>& runs) {
   std::vector<std::pair<std::string, sim::RunMetrics>> m;
   for (const PyRun* r : runs) m.emplace_back(r->run.name, r->run.result.metrics);
@@ -316,22 +330,38 @@ Metrics are accumulated online at the full control rate (Zanaboni 2009's definit
         if (from) o.tBegin = *from;
         if (to) o.tEnd = *to;
         o.precision = precision;
+        o.comments = provenanceOf(r, true).csvComments();
         sim::writeCsv(*r.run.recorder, path, o);
       }, py::arg("path"), py::arg("channels") = std::vector<std::string>{}, py::arg("t_from") = py::none(),
          py::arg("t_to") = py::none(), py::arg("precision") = 17,
          R"doc(to_csv(path, channels=[], t_from=None, t_to=None, precision=17)
 
 Writes the trace as `maniplab-cli run --csv` does: one time column, names and units in the header, '.'
-decimals whatever the locale, written atomically; 17 significant digits round-trip every double.)doc")
+decimals whatever the locale, written atomically; 17 significant digits round-trip every double. Its first
+comment line says what produced it: "# maniplab Python module VERSION; scene ...; robot ...; controller ...".)doc")
       .def("__repr__", [](const PyRun& r) {
         return "<maniplab.Run '" + r.run.name + "': " + (r.run.result.ok ? (r.run.result.cancelled ? "cancelled" : "completed") : "FAILED") +
                ", " + std::to_string(r.run.result.periods) + " control periods, " + std::to_string(r.run.recorder->rows()) + " rows>";
       });
 
   m.def("_comparison_table", [](const std::vector<const PyRun*>& runs) { return sim::comparisonTable(metricsOf(runs)); });
-  m.def("_comparison_json", [](const std::vector<const PyRun*>& runs) { return sim::comparisonJson(metricsOf(runs)); });
+  m.def("_comparison_json", [](const std::vector<const PyRun*>& runs) {
+    nlohmann::json j = nlohmann::json::parse(sim::comparisonJson(metricsOf(runs)));
+    if (!runs.empty()) {
+      const sim::Provenance p = provenanceOf(*runs.front(), false);
+      nlohmann::json o = {{"program", p.program}, {"version", p.version}};
+      for (const auto& [role, path] : p.files) o[role] = path;
+      j["provenance"] = o;
+    }
+    return j.dump(2) + "\n";
+  });
   m.def("_write_comparison_csv", [](const std::vector<const PyRun*>& runs, const std::string& path) {
-    sim::writeCsvTable(sim::comparisonCsv(metricsOf(runs)), path);
+    sim::CsvTable table = sim::comparisonCsv(metricsOf(runs));
+    if (!runs.empty()) {
+      const auto first = provenanceOf(*runs.front(), false).csvComments();
+      table.comments.insert(table.comments.begin(), first.begin(), first.end());
+    }
+    sim::writeCsvTable(table, path);
   });
   m.def("_metric_definitions", [] {
     std::vector<std::tuple<std::string, std::string, std::string, std::string>> d;

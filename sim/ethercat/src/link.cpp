@@ -2,16 +2,23 @@
 #include "maniplab/ethercat/link.hpp"
 
 #include <arpa/inet.h>
+#include <grp.h>
 #include <linux/if_packet.h>
 #include <net/ethernet.h>
 #include <net/if.h>
 #include <poll.h>
+#include <pwd.h>
+#include <spawn.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -75,13 +82,140 @@ class InProcessLink final : public Link {
   int side_;
 };
 
+
+// ---- The privileged helper of an installed ManipLab (link.hpp, openRawSocketViaHelper) ----------------
+
+std::string userName() {
+  if (const passwd* pw = ::getpwuid(::geteuid())) return pw->pw_name;
+  return "uid " + std::to_string(::geteuid());
+}
+
+/// Whether the user is listed as a member of `group` (/etc/group) although this process does not have it:
+/// added after the session started.
+bool listedButNotActive(const group* g) {
+  const std::string me = userName();
+  bool listed = false;
+  for (char** m = g->gr_mem; m && *m; ++m)
+    if (me == *m) listed = true;
+  if (!listed) return false;
+  if (::getegid() == g->gr_gid) return false;
+  const int n = ::getgroups(0, nullptr);
+  std::vector<gid_t> gids(std::size_t(n > 0 ? n : 0));
+  if (n > 0 && ::getgroups(n, gids.data()) != n) return false;
+  for (gid_t gid : gids)
+    if (gid == g->gr_gid) return false;
+  return true;
+}
+
+/// What the user asks the administrator for when the helper may not be run (exec refused).
+std::string notAMemberAdvice(const std::string& ifname) {
+  const std::string me = userName();
+  std::string text = ifname + ": cannot open a raw socket: Operation not permitted (EtherCAT without root is for the members of the group " +
+                     std::string(kEthercatGroup) + ", ";
+  const group* g = ::getgrnam(kEthercatGroup);
+  if (g && listedButNotActive(g))
+    return text + "and user " + me + " was added to it after this session started: log out and in again)";
+  return text + "and user " + me + " is not one: ask the administrator to run 'sudo adduser " + me + " " +
+         kEthercatGroup + "', then log out and in again)";
+}
+
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace
+
+std::string ethercatHelperPath() {
+  if (const char* env = std::getenv("MANIPLAB_ETHERCAT_HELPER"); env && *env) return env;
+  char exe[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return {};
+  std::string dir(exe, std::size_t(n));
+  dir.erase(dir.find_last_of('/') == std::string::npos ? 0 : dir.find_last_of('/'));
+  const std::string path = dir + "/../lib/maniplab/maniplab-ethercat-socket";
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 ? path : std::string();
+}
+
+int openRawSocketViaHelper(const std::string& helper, const std::string& ifname) {
+  int sv[2];
+  if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
+    throw std::runtime_error(ifname + ": cannot start " + helper + ": socketpair: " + std::strerror(errno));
+  Fd mine{sv[0]}, theirs{sv[1]};
+  posix_spawn_file_actions_t actions;
+  ::posix_spawn_file_actions_init(&actions);
+  ::posix_spawn_file_actions_adddup2(&actions, theirs.fd, 0);  // the helper's standard input (dup2 clears CLOEXEC)
+  std::string arg0 = helper, arg1 = ifname;
+  char* argv[] = {arg0.data(), arg1.data(), nullptr};
+  char* envp[] = {nullptr};  // it reads no environment
+  pid_t pid = -1;
+  const int rc = ::posix_spawn(&pid, helper.c_str(), &actions, nullptr, argv, envp);
+  ::posix_spawn_file_actions_destroy(&actions);
+  ::close(theirs.fd);
+  theirs.fd = -1;
+  if (rc == EACCES || rc == EPERM) throw std::runtime_error(notAMemberAdvice(ifname));
+  if (rc != 0) throw std::runtime_error(ifname + ": cannot start " + helper + ": " + std::strerror(rc));
+  // One reply: "OK" with the descriptor, or "ERROR: TEXT". The helper exits right after.
+  char text[512] = {};
+  iovec iov{text, sizeof text - 1};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr msg{};
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  ssize_t n = -1;
+  pollfd p{mine.fd, POLLIN, 0};
+  int ready;
+  do ready = ::poll(&p, 1, 10000);
+  while (ready < 0 && errno == EINTR);
+  if (ready > 0) {
+    do n = ::recvmsg(mine.fd, &msg, MSG_CMSG_CLOEXEC);
+    while (n < 0 && errno == EINTR);
+  }
+  int received = -1;
+  for (cmsghdr* c = n > 0 ? CMSG_FIRSTHDR(&msg) : nullptr; c; c = CMSG_NXTHDR(&msg, c))
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof(int)))
+      std::memcpy(&received, CMSG_DATA(c), sizeof received);
+  if (ready == 0) ::kill(pid, SIGKILL);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  const std::string reply = n > 0 ? std::string(text, std::size_t(n)) : std::string();
+  if (received >= 0 && reply == "OK") return received;
+  if (received >= 0) ::close(received);
+  if (reply.rfind("ERROR: ", 0) == 0) {
+    const std::string why = reply.substr(7);
+    throw std::runtime_error(why.rfind(ifname + ": ", 0) == 0 ? why : "interface '" + ifname + "': " + why);
+  }
+  std::string why = ready == 0 ? "no reply within 10 s" : "no reply";
+  if (WIFEXITED(status)) why += " (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
+  else if (WIFSIGNALED(status)) why += " (signal " + std::to_string(WTERMSIG(status)) + ")";
+  throw std::runtime_error(ifname + ": " + helper + ": " + why);
+}
+
+namespace {
+
+/// socket(AF_PACKET, SOCK_RAW, 0x88A4) in this process when it may (root, cap_net_raw); otherwise, in an
+/// installed ManipLab, through the helper.
+int openPacketSocket(const std::string& ifname) {
+  const int fd = ::socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, htons(kEtherType));
+  if (fd >= 0) return fd;
+  const int err = errno;
+  const std::string helper = (err == EPERM || err == EACCES) ? ethercatHelperPath() : std::string();
+  if (helper.empty())
+    throw std::runtime_error(ifname + ": cannot open a raw socket: " + std::strerror(err) +
+                             (err == EPERM ? " (needs root or cap_net_raw: sudo scripts/grant-capabilities.sh)" : ""));
+  return openRawSocketViaHelper(helper, ifname);
+}
+
 class RawSocketLink final : public Link {
  public:
   explicit RawSocketLink(const std::string& ifname) : ifname_(ifname) {
     if (ifname.empty() || ifname.size() >= IFNAMSIZ) throw std::runtime_error("invalid interface name '" + ifname + "'");
-    fd_ = ::socket(AF_PACKET, SOCK_RAW, htons(kEtherType));
-    if (fd_ < 0) throw std::runtime_error(ifname + ": cannot open a raw socket: " + std::strerror(errno) +
-                                          (errno == EPERM ? " (needs root or cap_net_raw: sudo scripts/grant-capabilities.sh)" : ""));
+    fd_ = openPacketSocket(ifname);
     ifreq ifr{};
     std::strncpy(ifr.ifr_name, ifname.c_str(), IFNAMSIZ - 1);
     if (::ioctl(fd_, SIOCGIFINDEX, &ifr) < 0) fail("no such interface");

@@ -161,7 +161,38 @@ void validateTable(const CsvTable& t) {
                            "' at row with first value " + std::string(buf, r.ptr));
 }
 
+/// The comment lines before the header: "# TEXT" each ("#" alone for an empty one).
+std::string commentLines(const std::vector<std::string>& comments) {
+  std::string out;
+  for (const auto& c : comments) {
+    if (c.find_first_of("\r\n") != std::string::npos)
+      throw std::invalid_argument("CSV comment '" + c + "' contains a line break");
+    out += c.empty() ? "#\n" : "# " + c + "\n";
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string Provenance::text() const {
+  if (program.empty()) return {};
+  auto oneLine = [](std::string s) {
+    for (char& c : s)
+      if (c == '\r' || c == '\n') c = ' ';
+    return s;
+  };
+  std::string out = oneLine(program);
+  if (!version.empty()) out += " " + oneLine(version);
+  for (const auto& [role, path] : files)
+    if (!path.empty()) out += "; " + oneLine(role) + " " + oneLine(path);
+  return out;
+}
+
+std::vector<std::string> Provenance::csvComments() const {
+  std::string t = text();
+  if (t.empty()) return {};
+  return {std::move(t)};
+}
 
 void writeCsv(const Recorder& rec, const std::string& path, const CsvOptions& opt) {
   std::vector<int> cols;
@@ -181,9 +212,11 @@ void writeCsv(const Recorder& rec, const std::string& path, const CsvOptions& op
     appendHeaderField(header, rec.channels()[c].name, rec.channels()[c].unit);
   }
   header += '\n';
+  const std::string comments = commentLines(opt.comments);
 
   AtomicFile file(path);
   std::string& out = file.buffer();
+  out += comments;
   out += header;
   for (std::size_t r = 0; r < rec.rows(); ++r) {
     const double t = rec.time(r);
@@ -211,12 +244,7 @@ void writeCsvTable(const CsvTable& table, const std::string& path, int precision
   }
   header += '\n';
 
-  std::string comments;
-  for (const auto& c : table.comments) {
-    if (c.find_first_of("\r\n") != std::string::npos)
-      throw std::invalid_argument("CSV comment '" + c + "' contains a line break");
-    comments += c.empty() ? "#\n" : "# " + c + "\n";
-  }
+  const std::string comments = commentLines(table.comments);
 
   AtomicFile file(path);
   std::string& out = file.buffer();

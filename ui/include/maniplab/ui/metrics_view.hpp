@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/sim/traces/metrics.hpp"
 
 class QTableWidget;
@@ -49,8 +50,12 @@ class MetricsView : public QWidget {
   QString cellText(int row, int column) const;
   QString cellToolTip(int row, int column) const;
   QString headerToolTip(int column) const;
-  /// Writes sim::comparisonCsv(runs()) (atomic, '.' decimals). False and *error when it fails.
+  /// Writes sim::comparisonCsv(runs()) (atomic, '.' decimals), after the provenance line (setProvenance).
+  /// False and *error when it fails.
   bool exportCsv(const QString& path, QString* error = nullptr) const;
+  /// What produced the runs shown (program, version, scene and robot files): the first comment line of
+  /// the exported CSV (none when not set).
+  void setProvenance(const sim::Provenance& provenance) { provenance_ = provenance; }
 
   /// The metric keys of the table's column block, in order (keys of sim::metricDefinitions()).
   static QStringList columnKeys();
@@ -74,6 +79,7 @@ class MetricsView : public QWidget {
   void markBetter(const std::vector<std::vector<std::array<double, kErrorKeys>>>& errors, const QStringList& rowLabels);
   void exportClicked();
   Runs runs_;
+  sim::Provenance provenance_;
   QTableWidget* table_ = nullptr;
   QPushButton* exportButton_ = nullptr;
   QLabel* caption_ = nullptr;

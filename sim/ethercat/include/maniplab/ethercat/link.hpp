@@ -42,7 +42,28 @@ InProcessPair makeInProcessPair();
 void setInProcessLinkDown(Link& end, bool down);
 
 /// Opens an AF_PACKET raw socket on `ifname` (throws std::runtime_error naming the interface and the
-/// cause, e.g. "Operation not permitted (needs root or CAP_NET_RAW)").
+/// cause, e.g. "Operation not permitted (needs root or cap_net_raw: sudo scripts/grant-capabilities.sh)").
+/// Without the privilege (socket() fails with EPERM) in an installed ManipLab, the socket comes from the
+/// privileged helper (ethercatHelperPath(), openRawSocketViaHelper): for the members of kEthercatGroup;
+/// anyone else gets an error naming the group and the command the administrator runs.
 std::unique_ptr<Link> openRawSocketLink(const std::string& ifname);
+
+/// The system group whose members may drive a bus without root in an installed ManipLab (the Debian
+/// package creates it; app/packaging/README.md).
+inline constexpr const char* kEthercatGroup = "maniplab-ethercat";
+
+/// The privileged helper that opens the raw socket for the members of kEthercatGroup:
+/// $MANIPLAB_ETHERCAT_HELPER when set, else <directory of this executable>/../lib/maniplab/
+/// maniplab-ethercat-socket when that file exists (the installed layout: /usr/bin -> /usr/lib/maniplab),
+/// else empty (a build tree: no helper; scripts/grant-capabilities.sh gives the binaries the capability).
+std::string ethercatHelperPath();
+
+/// Starts `helper` for `ifname` (app/ethercat_socket: the caller's end of a Unix socket pair as its standard
+/// input, an empty environment) and returns the AF_PACKET socket it passes back (SCM_RIGHTS), bound to
+/// the interface. Throws std::runtime_error naming the interface and the cause: the helper's own error
+/// (no such interface, an invalid name...), or, when the helper may not be run by this user (EACCES: not
+/// a member of kEthercatGroup), what to ask the administrator for ("sudo adduser USER maniplab-ethercat",
+/// then log in again).
+int openRawSocketViaHelper(const std::string& helper, const std::string& ifname);
 
 }  // namespace maniplab::ethercat

@@ -2,9 +2,11 @@
 // CSV export/import of traces and derived tables.
 //
 // Format (one table per file):
-//   * optional comment lines before the header, each beginning with '#' (derived tables use them to
-//     define their columns, e.g. the metrics export, metrics.hpp; pandas: read_csv(comment='#')); trace
-//     files have none. readCsv keeps them in CsvTable::comments (text after "# ").
+//   * optional comment lines before the header, each beginning with '#' (pandas: read_csv(comment='#')).
+//     The programs' first comment line is the provenance (Provenance::text(): program, version, scene and
+//     robot files, e.g. "# maniplab-cli 0.1.0; scene scenes/default.json; robot robots/puma560.json");
+//     derived tables add lines defining their columns (e.g. the metrics export, metrics.hpp). readCsv
+//     keeps them in CsvTable::comments (text after "# ").
 //   * line 1, the header: `time [s],NAME [UNIT],...` — one shared time column first, then one column per
 //     channel. A unit is the trailing " [UNIT]" of a header field (space before '['); a field without
 //     it (e.g. plain `time,x,y` or `e[2]`) has an empty unit. A field containing ',' or '"' is quoted
@@ -24,11 +26,27 @@
 // followed, and an existing file's mode is not preserved.
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "maniplab/sim/traces/recorder.hpp"
 
 namespace maniplab::sim {
+
+/// What produced a file, so that a lab report can cite it: the program (e.g. "maniplab-cli", "maniplab",
+/// "maniplab Python module"), its version (the project's CMake version) and the input files by role, in
+/// order ("scene", "robot", "trace", ...; paths as the program was given them, the robot resolved from
+/// the scene's directory). Written as the first comment line of every CSV file and as the "provenance"
+/// object of every JSON output (the caller builds the object from the same fields).
+struct Provenance {
+  std::string program, version;
+  std::vector<std::pair<std::string, std::string>> files;  ///< (role, path)
+  /// "PROGRAM VERSION; ROLE PATH; ROLE PATH" (line breaks in a path are replaced by spaces). Empty when
+  /// program is empty (nothing is known: no line is written).
+  std::string text() const;
+  /// The comment lines of a CSV file written with this provenance: {text()} or none.
+  std::vector<std::string> csvComments() const;
+};
 
 struct CsvOptions {
   std::vector<std::string> channels;  ///< channel names to export, in this order; empty = all
@@ -37,6 +55,8 @@ struct CsvOptions {
   /// Significant digits (std::chars_format::general). 17 round-trips every double exactly;
   /// 0 (or negative) selects the shortest representation that round-trips (also exact, shorter).
   int precision = 17;
+  /// Comment lines written before the header ("# TEXT"), e.g. Provenance::csvComments(); none by default.
+  std::vector<std::string> comments;
 };
 
 /// Writes the recorder's stored rows (see the format above). Throws std::invalid_argument for an unknown
