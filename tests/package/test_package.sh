@@ -112,7 +112,7 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -q "./$(basename "$DEB")" ${PY
   { cat "$WORK/apt-install.log"; fail "apt-get install"; }
 echo "install time (apt-get install from the local file): $(elapsed "$start") s"
 cd "$WORK"
-dpkg -L maniplab | sort >"$WORK/files.txt"
+dpkg -L maniplab ${PYDEB:+python3-maniplab} | sort >"$WORK/files.txt"
 [ "$(/usr/bin/maniplab-cli --version)" = "maniplab-cli $VERSION" ] || fail "installed maniplab-cli --version"
 [ "$(QT_QPA_PLATFORM=offscreen /usr/bin/maniplab --version)" = "ManipLab $VERSION" ] || fail "installed maniplab --version"
 
@@ -167,8 +167,21 @@ echo "screenshot: $SHOT ($colours colours)"
 
 if [ -n "$PYDEB" ]; then
   step "the Python module from the installed package"
-  (cd / && python3 -c "import maniplab, sys; print(maniplab.__file__); sys.exit(0 if maniplab.__file__.startswith('/usr/lib/python3/dist-packages/') else 1)") ||
-    fail "import maniplab from the installed package"
+  # Debian's interpreter (a python3 earlier on PATH, e.g. pyenv's, does not read /usr/lib/python3/dist-packages):
+  # the module from the installed path, the shipped robots and scenes found in /usr/share/maniplab, a run.
+  (cd / && env -u PYTHONPATH -u MANIPLAB_DATA_DIR /usr/bin/python3 -c "
+import sys, warnings
+warnings.simplefilter('ignore')
+import numpy as np, maniplab as ml
+print(ml.__file__, ml.__version__, ml.data_dir())
+assert ml.__file__.startswith('/usr/lib/python3/dist-packages/maniplab/'), ml.__file__
+assert ml.data_dir() == '/usr/share/maniplab', ml.data_dir()
+assert ml.__version__ == '$VERSION', ml.__version__
+M = ml.Robot(ml.data_path('robots/puma560.json')).mass_matrix(np.zeros(6))
+run = ml.Scene(ml.data_path('scenes/planar2r_teaching.json')).run('pid')
+print('M11 = %g; %r' % (M[0, 0], run))
+sys.exit(0 if run.ok and M[0, 0] > 0 else 1)
+") || fail "the Python module from the installed package"
 fi
 
 # --- 3. EtherCAT rights ------------------------------------------------------------------------------------
@@ -251,12 +264,15 @@ step "apt-get purge"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q maniplab ${PYDEB:+python3-maniplab} >"$WORK/apt-purge.log" 2>&1 ||
   { cat "$WORK/apt-purge.log"; fail "apt-get purge"; }
 installed=0
-! dpkg-query -W -f='${Status}' maniplab 2>/dev/null | grep -q "installed" || fail "maniplab still known to dpkg"
+for p in maniplab ${PYDEB:+python3-maniplab}; do
+  ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "installed" || fail "$p still known to dpkg"
+done
 left=0
 while read -r f; do
   if [ -e "$f" ] && [ ! -d "$f" ]; then echo "left after purge: $f"; left=1; fi
 done <"$WORK/files.txt"
-for d in /usr/share/maniplab /usr/lib/maniplab /usr/share/doc/maniplab; do
+for d in /usr/share/maniplab /usr/lib/maniplab /usr/share/doc/maniplab /usr/lib/python3/dist-packages/maniplab \
+         /usr/share/doc/python3-maniplab; do
   [ ! -e "$d" ] || { echo "left after purge: $d"; left=1; }
 done
 [ $left -eq 0 ] || fail "files left after purge"
