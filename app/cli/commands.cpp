@@ -16,6 +16,7 @@
 #include "maniplab/model/jacobian.hpp"
 #include "maniplab/model/newton_euler_extraction.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/document.hpp"
 #include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "options.hpp"
@@ -128,21 +129,17 @@ int cmdCheck(const Args& argsIn) {
   if (!takeUrdfOptions(args, urdf)) return 2;
   std::string file;
   if (auto status = checkOptions(file).parse(args)) return *status;
-  std::string text;
-  if (!isUrdfPath(file) && readTextFile(file, text)) {  // a scene, or a robot of another kind: say what reads it
-    const sim::DocumentHeader h = sim::readDocumentHeader(text);
-    const sim::SceneKind* other = nullptr;
-    for (const sim::SceneKind* k : sim::sceneKinds())
-      if (k->readsRobot(h) && k->robotCommand() != "check") other = k;
-    if (sim::sceneKindOf(h) || other) {
-      std::cerr << file << ": this is " << sim::describeDocument(h) << ", not a serial robot file: `maniplab-cli "
-                << (other ? other->robotCommand() : std::string("run")) << " " << file << "` "
-                << (other ? "reads" : "runs") << " it\n";
-      return 1;
-    }
+  const sim::Document doc = sim::openDocument(file);  // read once: what it is, then the robot from that text
+  const bool otherRobot = doc.type == sim::Document::Type::Robot && doc.kind->robotCommand() != "check";
+  if (doc.type == sim::Document::Type::Scene || otherRobot) {  // a scene, or a robot of another kind: say what reads it
+    std::cerr << file << ": this is " << doc.description() << ", not a serial robot file: `maniplab-cli "
+              << (otherRobot ? doc.kind->robotCommand() : std::string("run")) << " " << file << "` "
+              << (otherRobot ? "reads" : "runs") << " it\n";
+    return 1;
   }
-  RobotLoadResult res;
-  if (!loadOrReport(file, res, urdf)) {
+  const RobotLoadResult res = doc.robot(urdf);
+  std::cerr << res.report();
+  if (!res.ok()) {
     std::cerr << file << ": invalid robot file\n";
     return 1;
   }

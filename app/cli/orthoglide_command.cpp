@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "maniplab/sim/document.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "options.hpp"
@@ -82,23 +83,22 @@ int robotCommand(const Args& args) {
                                        std::tuple{"--v", &ra.v, &vel}, std::tuple{"--a", &ra.a, &acc},
                                        std::tuple{"--gamma", &ra.gamma, &gamma}})
     if (!text->empty() && !parseVec3(opt, *text, *dst)) return 2;
-  {
-    std::string text;
-    if (readTextFile(file, text)) {  // a scene (of any kind) or a serial robot: say what reads it
-      const sim::DocumentHeader h = sim::readDocumentHeader(text);
-      if (const sim::SceneKind* k = sim::sceneKindOf(h)) {
-        std::cerr << file << ": this is " << sim::describeDocument(h) << ", not an Orthoglide robot file: `maniplab-cli "
-                  << (k->name() == "orthoglide" ? "orthoglide run " : "run ") << file << "` runs it\n";
-        return 1;
-      }
-      if (sim::serialSceneKind().readsRobot(h)) {
-        std::cerr << file << ": this is " << sim::describeDocument(h)
-                  << ", not an Orthoglide robot file: `maniplab-cli check " << file << "` reads it\n";
-        return 1;
-      }
-    }
+  const sim::Document doc = sim::openDocument(file);  // read once: what it is, then the robot from that text
+  if (doc.type == sim::Document::Type::Scene) {
+    std::cerr << file << ": this is " << doc.description() << ", not an Orthoglide robot file: `maniplab-cli "
+              << (doc.kind->name() == "orthoglide" ? "orthoglide run " : "run ") << file << "` runs it\n";
+    return 1;
   }
-  const OrthoglideLoadResult r = loadOrthoglideFile(file);
+  if (doc.type == sim::Document::Type::Robot && doc.isSerialRobot()) {
+    std::cerr << file << ": this is " << doc.description() << ", not an Orthoglide robot file: `maniplab-cli check "
+              << file << "` reads it\n";
+    return 1;
+  }
+  OrthoglideLoadResult r;
+  if (doc.type == sim::Document::Type::Unreadable)
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, file, "", plainMessage("cannot open the file")));
+  else
+    r = parseOrthoglide(doc.text, file);
   std::cerr << r.report();
   if (!r.ok()) return 1;
   const OrthoglideModel& m = r.model;

@@ -93,11 +93,11 @@ const SceneKind* sceneKindOf(const DocumentHeader& header) {
   return nullptr;
 }
 
-namespace {
-
 std::string article(const std::string& word) {
   return word.empty() ? "a" : (std::string("aeiouAEIOU").find(word[0]) != std::string::npos ? "an" : "a");
 }
+
+namespace {
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 
@@ -153,34 +153,7 @@ SceneLoad parseAnyScene(const std::string& text, const std::string& fileName, co
   return out;
 }
 
-SceneLoad loadAnyScene(const std::string& path) {
-  std::string text;
-  if (!readTextFile(path, text)) {
-    SceneLoad r;
-    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
-    return r;
-  }
-  return parseAnyScene(text, path, std::filesystem::path(path).parent_path().string());
-}
-
-SceneLoad loadSceneOfKind(const std::string& path, const std::string& kind) {
-  std::string text;
-  if (readTextFile(path, text)) {  // another kind's scene is refused from its header, before it is read
-    const DocumentHeader h = readDocumentHeader(text);
-    const SceneKind* is = sceneKindOf(h);
-    if (is && is->name() != kind) {
-      const SceneKind* want = findSceneKind(kind);
-      const std::string title = want ? want->title() : kind;
-      SceneLoad r;
-      r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "",
-                                             plainMessage("this is " + describeDocument(h) + ", not " + article(title) +
-                                                          " " + title + " scene: `maniplab-cli run " + path +
-                                                          "` runs it (or `compare`)")));
-      return r;
-    }
-  }
-  return loadAnyScene(path);
-}
+// loadAnyScene and loadSceneOfKind: document.cpp (a file is read once).
 
 void recordModelFallbacks(RunResult& result, const Controller& controller) {
   if (!controller.hasModelFallback()) return;

@@ -272,7 +272,10 @@ class FloatingBase : public QObject {
     QVERIFY(out.contains("angular momentum drift"));
     QFile f(csv);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    QVERIFY(f.readLine().contains("L_drift"));
+    QByteArray header = f.readLine();  // after the provenance comment lines (program version, scene file)
+    QVERIFY2(header.startsWith("# maniplab-cli ") && header.contains("satellite_arm.json"), header.constData());
+    while (header.startsWith('#')) header = f.readLine();
+    QVERIFY2(header.startsWith("time [s],") && header.contains("L_drift"), header.constData());
     f.close();
     QFile::remove(csv);
     // A bad scene: the file and the field are named, exit code 1.

@@ -71,7 +71,11 @@ class OrthoglideCli : public QObject {
     QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).isObject() || QJsonDocument::fromJson(r.out.toUtf8()).isArray());
     QFile f(csv);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    const QString header = QString::fromUtf8(f.readLine());
+    // The provenance comment lines (program version, scene and robot files), then the header.
+    QString header = QString::fromUtf8(f.readLine());
+    QVERIFY2(header.startsWith("# maniplab-cli ") && header.contains("scene ") && header.contains("robots/orthoglide.json"),
+             qPrintable(header));
+    while (header.startsWith('#')) header = QString::fromUtf8(f.readLine());
     QVERIFY2(header.startsWith("time [s],q_d[1] [m]"), qPrintable(header));
     QVERIFY(header.contains("tau[3] [N]") && header.contains("ee_Z [m]") && header.contains("E_total [J]"));
     r = cli({"orthoglide", "compare", kScene, "--csv-dir", dir.filePath("cmp")});

@@ -498,20 +498,20 @@ bool MainWindow::Impl::openFile(const QString& path) {
     return false;
   }
   try {
-    if (isUrdfPath(path.toStdString())) return importUrdf(fi);
-    std::string text;
-    if (!readTextFile(path.toStdString(), text)) {
+    const sim::Document doc = sim::openDocument(path.toStdString());  // read once: what it is, then its content
+    if (doc.type == sim::Document::Type::Unreadable) {
       error(MainWindow::tr("%1: cannot read the file").arg(path));
       return false;
     }
-    if (sim::serialSceneKind().readsRobot(sim::readDocumentHeader(text))) {  // a robot for the open scene
-      if (!robotIntoScene(loadRobotFile(path.toStdString()), fi)) return false;
+    if (doc.type == sim::Document::Type::Urdf) return importUrdf(fi, doc);
+    if (doc.isSerialRobot()) {  // a robot for the open scene
+      if (!robotIntoScene(doc.robot(), fi)) return false;
       document.addRecent(path);
       return true;
     }
     // A scene of any kind (a malformed file is reported by the reader: file, line, cause).
     std::vector<Diagnostic> diags;
-    const bool ok = document.open(path, &diags);
+    const bool ok = document.open(doc, &diags);
     diagnostics(diags);
     if (!ok) {
       error(MainWindow::tr("%1: the scene was not loaded (see the messages above)").arg(path));
@@ -549,10 +549,11 @@ bool MainWindow::Impl::robotIntoScene(const RobotLoadResult& r, const QFileInfo&
 /// File > Import URDF (or a .urdf opened or dropped): liburdfdom reads it (model/urdf); missing or zero
 /// inertials and unsupported joints are reported per link/joint. The robot is not saved over the URDF:
 /// Save asks for a ManipLab robot file.
-bool MainWindow::Impl::importUrdf(const QFileInfo& fi) {
+bool MainWindow::Impl::importUrdf(const QFileInfo& fi, const sim::Document& doc) {
   UrdfImportOptions chain;  // a tree: the user chooses the chain (urdf_chain_dialog.hpp)
-  if (!chooseUrdfChain(w, fi.absoluteFilePath(), chain)) return false;
-  const RobotLoadResult r = loadRobotAnyFormat(fi.absoluteFilePath().toStdString(), chain);
+  if (doc.type != sim::Document::Type::Unreadable && !chooseUrdfChain(w, fi.absoluteFilePath(), doc.text, chain))
+    return false;
+  const RobotLoadResult r = doc.robot(chain);
   if (!robotIntoScene(r, fi)) return false;
   parts.robotPath.clear();
   updateTitle();

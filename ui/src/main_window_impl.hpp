@@ -192,7 +192,8 @@ struct MainWindow::Impl {
   bool maybeSave();
   bool openFile(const QString& path);
   bool robotIntoScene(const RobotLoadResult& r, const QFileInfo& fi);
-  bool importUrdf(const QFileInfo& fi);
+  /// `doc`: the URDF file, read once (sim::openDocument).
+  bool importUrdf(const QFileInfo& fi, const sim::Document& doc);
   void newScene();
   bool saveRobot();
   bool saveRobotAs();

@@ -25,7 +25,12 @@ QString SceneDocument::displayName() const {
 }
 
 bool SceneDocument::open(const QString& path, std::vector<Diagnostic>* diagnostics) {
-  sim::SceneLoad load = sim::loadAnyScene(path.toStdString());
+  return open(sim::openDocument(path.toStdString()), diagnostics);
+}
+
+bool SceneDocument::open(const sim::Document& doc, std::vector<Diagnostic>* diagnostics) {
+  const QString path = QString::fromStdString(doc.path);
+  sim::SceneLoad load = doc.scene();
   if (diagnostics) *diagnostics = load.diagnostics;
   if (!load.ok()) return false;
   setScene(std::move(load.scene), QFileInfo(path).absoluteFilePath());

@@ -276,9 +276,7 @@ QString UrdfChainDialog::chainCell(int row, int column) const {
   return it ? it->text() : QString();
 }
 
-bool chooseUrdfChain(QWidget* parent, const QString& path, UrdfImportOptions& options) {
-  std::string text;
-  if (!readTextFile(path.toStdString(), text)) return true;  // the import says it cannot be read
+bool chooseUrdfChain(QWidget* parent, const QString& path, const std::string& text, UrdfImportOptions& options) {
   const UrdfTreeInfo info = urdfTreeInfo(text, path.toStdString());
   if (!info.ok() || info.serial || info.candidates.empty()) return true;
   UrdfChainDialog dlg(text, path.toStdString(), info, parent);

@@ -187,6 +187,8 @@ const SceneKind* findSceneKind(const std::string& name);
 /// The kind whose scene files have this header, or nullptr.
 const SceneKind* sceneKindOf(const DocumentHeader& header);
 
+/// "a" or "an" before `word` (a kind's title in messages).
+std::string article(const std::string& word);
 /// What a document is, in words, e.g. "an Orthoglide parallel robot robot file (format
 /// \"maniplab-robot\", kind \"orthoglide\")", "a serial robot scene".
 std::string describeDocument(const DocumentHeader& header);
@@ -195,7 +197,8 @@ std::string describeDocument(const DocumentHeader& header);
 /// that is no scene of a registered kind is one error (at /format or /kind) saying what the file is and
 /// which command reads it; a malformed JSON text is reported with its line and column.
 SceneLoad parseAnyScene(const std::string& text, const std::string& fileName, const std::string& baseDir);
-/// The same from a file (an unreadable file is an error diagnostic); `baseDir` is the file's directory.
+/// The same from a file, read once (openDocument, document.hpp; an unreadable file is an error
+/// diagnostic); `baseDir` is the file's directory.
 SceneLoad loadAnyScene(const std::string& path);
 /// loadAnyScene, then an error when the scene is not of `kind` (a kind name), saying what it is and that
 /// `maniplab-cli run` runs it.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "maniplab/model/robot_file.hpp"
+#include "maniplab/sim/document.hpp"
 #include "maniplab/sim/scene_kind.hpp"
 
 namespace maniplab::ui {
@@ -37,6 +38,8 @@ class SceneDocument : public QObject {
   /// Opens a scene file of any kind. The diagnostics of the reader (warnings, or the errors that refused
   /// it) go to *diagnostics. True when the scene replaced the open one (sceneChanged emitted).
   bool open(const QString& path, std::vector<Diagnostic>* diagnostics = nullptr);
+  /// The same for a file already read (sim::openDocument): the scene is parsed from `doc`'s text.
+  bool open(const sim::Document& doc, std::vector<Diagnostic>* diagnostics = nullptr);
   /// Makes `scene` the open document (unmodified), read from `path` (empty: never saved).
   void setScene(std::shared_ptr<sim::AnyScene> scene, const QString& path);
   /// A new scene: the planar 2R arm of the shipped robots holding its home pose under PD + gravity

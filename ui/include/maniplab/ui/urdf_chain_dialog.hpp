@@ -65,9 +65,9 @@ class UrdfChainDialog : public QDialog {
   bool filling_ = false;
 };
 
-/// For File > Import URDF: when the file at `path` is a tree, shows the dialog; `options` gets the
-/// choice. True when the import should go on (a serial or unreadable file: no question asked, the import
-/// reports), false when the user cancelled.
-bool chooseUrdfChain(QWidget* parent, const QString& path, UrdfImportOptions& options);
+/// For File > Import URDF: when the URDF `text` (the file at `path`, already read) is a tree, shows the
+/// dialog; `options` gets the choice. True when the import should go on (a serial or malformed file: no
+/// question asked, the import reports), false when the user cancelled.
+bool chooseUrdfChain(QWidget* parent, const QString& path, const std::string& text, UrdfImportOptions& options);
 
 }  // namespace maniplab::ui

@@ -1,0 +1,95 @@
+// One way to open a document (document.hpp): read once, recognised, parsed from the same text.
+#include "maniplab/sim/document.hpp"
+
+#include <filesystem>
+
+#include "maniplab/model/model_messages.hpp"
+#include "maniplab/sim/scene.hpp"
+
+namespace maniplab::sim {
+
+Document openDocument(const std::string& path) {
+  Document d;
+  d.path = path;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec) || !readTextFile(path, d.text)) return d;  // Unreadable
+  if (isUrdfPath(path)) {
+    d.type = Document::Type::Urdf;
+    return d;
+  }
+  d.header = readDocumentHeader(d.text);
+  if ((d.kind = sceneKindOf(d.header))) {
+    d.type = Document::Type::Scene;
+    return d;
+  }
+  for (const SceneKind* k : sceneKinds())
+    if (k->readsRobot(d.header)) {
+      d.type = Document::Type::Robot;
+      d.kind = k;
+      return d;
+    }
+  d.type = Document::Type::Unknown;
+  return d;
+}
+
+bool Document::isSerialRobot() const {
+  return type == Type::Urdf || (type == Type::Robot && kind == &serialSceneKind());
+}
+
+std::string Document::description() const {
+  switch (type) {
+    case Type::Unreadable: return "a file that cannot be read";
+    case Type::Urdf: return "a URDF robot file";
+    default: return describeDocument(header);
+  }
+}
+
+SceneLoad Document::scene() const {
+  if (type == Type::Unreadable) {
+    SceneLoad r;
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
+    return r;
+  }
+  return parseAnyScene(text, path, std::filesystem::path(path).parent_path().string());
+}
+
+RobotLoadResult Document::robot(const UrdfImportOptions& urdf) const {
+  RobotLoadResult r;
+  const auto error = [&](const std::string& why) {
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage(why)));
+    return r;
+  };
+  switch (type) {
+    case Type::Unreadable:
+      r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
+      return r;
+    case Type::Urdf: r = parseUrdf(text, path, urdf); break;
+    default:
+      if (!isSerialRobot() && type != Type::Unknown)
+        return error("this is " + description() + ", not a serial robot file");
+      r = parseRobot(text, path);  // an Unknown document gets the robot reader's own diagnostics
+      if (!urdf.tip.empty() || !urdf.lockedPositions.empty())
+        return error("a chain tip or locked joint positions apply to URDF files only (this is a ManipLab robot file)");
+  }
+  r.description.sourceFile = path;
+  return r;
+}
+
+SceneLoad loadAnyScene(const std::string& path) { return openDocument(path).scene(); }
+
+SceneLoad loadSceneOfKind(const std::string& path, const std::string& kind) {
+  const Document d = openDocument(path);
+  if (d.type == Document::Type::Scene && d.kind->name() != kind) {  // another kind's scene, refused from its header
+    const SceneKind* want = findSceneKind(kind);
+    const std::string title = want ? want->title() : kind;
+    SceneLoad r;
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "",
+                                           plainMessage("this is " + d.description() + ", not " + article(title) + " " +
+                                                        title + " scene: `maniplab-cli run " + path +
+                                                        "` runs it (or `compare`)")));
+    return r;
+  }
+  return d.scene();
+}
+
+}  // namespace maniplab::sim
