@@ -40,6 +40,7 @@ frames = {
     'cyclic_reply_unforwarded.bin': frame(MASTER, cyclic()),
     'cyclic_reply_wkc_short.bin': frame(FORWARDED, cyclic(wkcs=(1, 2, 1, 1, 1))),
     'cyclic_reply_drive_fault.bin': frame(FORWARDED, cyclic(sw=0x0208, err=0x2310)),
+    'cyclic_reply_no_cia402_state.bin': frame(FORWARDED, cyclic(sw=0x0002, pos=0x7FFFFFF0)),
     'cyclic_reply_safeop_error.bin': frame(FORWARDED, cyclic(al=0x0014, alcode=0x001B)),
     'cyclic_reply_mailbox_full.bin': frame(FORWARDED, cyclic(mbx=0x08)),
     'cyclic_reply_stale_index.bin': frame(FORWARDED, cyclic(idx=0x29)),
