@@ -18,6 +18,7 @@ packages=(
   libtinyxml2-dev                   # ESI files (EtherCAT Slave Information XML, sim/ethercat esi_reader)
   qt6-3d-defaultgeometryloader-plugin qt6-3d-assimpsceneimport-plugin  # STL/OBJ/PLY and DAE meshes in the 3D view
   clang libclang-rt-14-dev          # libFuzzer fuzz targets (scripts/hardening.sh; the runtime is in libclang-rt-14-dev)
+  llvm                              # llvm-symbolizer: file and line in sanitizer and fuzzer reports (only recommended by clang)
   tshark iproute2                   # EtherCAT frame captures and virtual links (sim/ethercat tests)
   libcap2-bin                       # setcap: scripts/grant-capabilities.sh (EtherCAT without root)
   pybind11-dev python3-dev python3-numpy   # the Python module (app/python), built for Debian's python3

@@ -3,7 +3,10 @@
 #  (a) asan : clang, -fsanitize=address,undefined -fno-sanitize-recover=all (+ fuzzer-no-link coverage, so
 #             that the same tree also links the fuzz targets): the model and sim tests (ASAN_SCOPE below;
 #             ASAN_SCOPE=all: every test except the Qt widget tests (label widgets, gui), install and package).
-#  (b) fuzz : the libFuzzer targets of tests/fuzz/ in that same tree; each runs FUZZ_SECONDS (default 60)
+#  (b) fuzz : the libFuzzer targets of tests/fuzz/ in that same tree (the four file readers and the six of what
+#             the EtherCAT master reads: received frames, mailbox messages, the master's exchange with a slave
+#             whose replies are altered, SII images, ESI files, drive profiles: 10 x FUZZ_SECONDS, 10 minutes
+#             with the default, 6 more than before them); each runs FUZZ_SECONDS (default 60)
 #             from the seed corpus and the regression inputs (-timeout=10: an input running longer is a
 #             hang); crash inputs are left in $HARDENING_DIR/fuzz/artifacts/ (add them to
 #             tests/fuzz/regressions/<target>/ once fixed).
@@ -71,7 +74,7 @@ for job in "${jobs_to_run[@]}"; do
       d=$DIR/fuzz
       [ -f "$d/build.ninja" ] || configure_san "$d"
       log "fuzz: building the libFuzzer targets (clang, ASan + UBSan)"
-      targets=(robot_file scene_file urdf csv)
+      targets=(robot_file scene_file urdf csv ecat_frame ecat_mailbox ecat_master ecat_sii ecat_esi ecat_drive_profile)
       ninja -C "$d" -j"$JOBS" "${targets[@]/#/fuzz_}"
       mkdir -p "$d/artifacts"
       for t in "${targets[@]}"; do

@@ -17,6 +17,7 @@
 
 #include "commands.hpp"
 #include "maniplab/ethercat/drive_profile.hpp"
+#include "maniplab/ethercat/hex.hpp"
 #include "maniplab/ethercat/master.hpp"
 #include "maniplab/ethercat/virtual_drives.hpp"
 #include "maniplab/model/robot_file.hpp"
@@ -176,18 +177,12 @@ int cmdEcatSim(const Args& args) {
   return 0;
 }
 
-std::string hexStr(std::uint32_t v, int digits) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%0*X", digits, v);
-  return b;
-}
-
 /// What the master read of a slave beyond the table: ESC, mailboxes, its SII's process data and DC modes,
 /// its device type, the drive profile that would apply.
 void printSlaveDetails(ethercat::Master& m, int i, bool preop) {
   const auto& s = m.slave(i);
-  std::cout << "    ESC type " << hexStr(s.escType, 2) << ", distributed clocks " << ((s.escFeatures & ethercat::reg::FeatureDc) ? "yes" : "no")
-            << "; mailbox out " << hexStr(s.mbxOut, 4) << "/" << s.mbxOutSize << ", in " << hexStr(s.mbxIn, 4) << "/" << s.mbxInSize
+  std::cout << "    ESC type " << ethercat::hex(s.escType, 2) << ", distributed clocks " << ((s.escFeatures & ethercat::reg::FeatureDc) ? "yes" : "no")
+            << "; mailbox out " << ethercat::hex(s.mbxOut, 4) << "/" << s.mbxOutSize << ", in " << ethercat::hex(s.mbxIn, 4) << "/" << s.mbxInSize
             << ", protocols" << ((s.mailboxProtocols & ethercat::sii::proto::CoE) ? " CoE" : "")
             << ((s.mailboxProtocols & ethercat::sii::proto::FoE) ? " FoE" : "") << ((s.mailboxProtocols & ethercat::sii::proto::EoE) ? " EoE" : "")
             << ((s.mailboxProtocols & ethercat::sii::proto::SoE) ? " SoE" : "") << (s.mailboxProtocols ? "" : " none") << "\n";
@@ -197,23 +192,23 @@ void printSlaveDetails(ethercat::Master& m, int i, bool preop) {
   for (std::size_t k = 0; k < img.syncManagers.size(); ++k) {
     const auto& sm = img.syncManagers[k];
     static const char* kind[] = {"unused", "mailbox out", "mailbox in", "outputs", "inputs"};
-    std::cout << (k ? "," : "") << " SM" << k << " " << (sm.type < 5 ? kind[sm.type] : "?") << " " << hexStr(sm.start, 4);
+    std::cout << (k ? "," : "") << " SM" << k << " " << (sm.type < 5 ? kind[sm.type] : "?") << " " << ethercat::hex(sm.start, 4);
   }
   auto pdos = [&](const char* what, const std::vector<ethercat::sii::Pdo>& v) {
     for (const auto& p : v)
-      std::cout << "; " << what << " " << hexStr(p.index, 4) << " "
+      std::cout << "; " << what << " " << ethercat::hex(p.index, 4) << " "
                 << (p.syncManager == ethercat::sii::kNotAssigned ? std::string("unassigned") : "SM" + std::to_string(p.syncManager)) << " "
                 << (p.bits() + 7) / 8 << " bytes";
   };
   pdos("RxPDO", img.rxPdos);
   pdos("TxPDO", img.txPdos);
-  for (const auto& d : img.dcModes) std::cout << "; DC AssignActivate " << hexStr(d.assignActivate, 4);
+  for (const auto& d : img.dcModes) std::cout << "; DC AssignActivate " << ethercat::hex(d.assignActivate, 4);
   std::cout << "\n";
   if (!s.details->siiError.empty()) std::cout << "    SII: " << s.details->siiError << "\n";
   if (preop && (s.mailboxProtocols & ethercat::sii::proto::CoE)) {
     const auto dt = m.sdoRead(i, ethercat::cia402::DeviceType, 0);
     if (dt.ok)
-      std::cout << "    device type " << hexStr(dt.value, 8)
+      std::cout << "    device type " << ethercat::hex(dt.value, 8)
                 << ((dt.value & 0xFFFF) == 402 ? " (CiA 402 drive)" : " (not a CiA 402 drive: device profile " + std::to_string(dt.value & 0xFFFF) + ")");
     else
       std::cout << "    device type: " << dt.error;
@@ -236,10 +231,10 @@ int listObjects(ethercat::Master& m, int slave) {
     ethercat::Master::ObjectInfo info;
     e = m.sdoObjectInfo(slave, idx, info);
     if (!e.empty()) {
-      std::cout << "  " << hexStr(idx, 4) << ": " << e << "\n";
+      std::cout << "  " << ethercat::hex(idx, 4) << ": " << e << "\n";
       continue;
     }
-    std::cout << "  " << hexStr(idx, 4) << " " << info.object.name << " (" << ethercat::coe::dataTypeName(info.object.dataType) << ")\n";
+    std::cout << "  " << ethercat::hex(idx, 4) << " " << info.object.name << " (" << ethercat::coe::dataTypeName(info.object.dataType) << ")\n";
     for (const auto& en : info.entries) {
       std::cout << "      :" << (en.subindex < 16 ? "0" : "") << std::hex << int(en.subindex) << std::dec << " " << en.name << ", "
                 << ethercat::coe::dataTypeName(en.dataType) << ", " << en.bitLength << " bits, "
@@ -250,7 +245,7 @@ int listObjects(ethercat::Master& m, int slave) {
           std::cout << " =";
           if (en.dataType == ethercat::coe::dtype::VisibleString) std::cout << " \"" << std::string(v.data.begin(), v.data.end()) << "\"";
           else
-            for (std::size_t k = 0; k < v.data.size() && k < 16; ++k) std::cout << " " << hexStr(v.data[k], 2).substr(2);
+            for (std::size_t k = 0; k < v.data.size() && k < 16; ++k) std::cout << " " << ethercat::hex(v.data[k], 2).substr(2);
         }
       }
       std::cout << "\n";

@@ -8,32 +8,27 @@
 #include "commands.hpp"
 #include "maniplab/ethercat/drive_profile.hpp"
 #include "maniplab/ethercat/esi_reader.hpp"
+#include "maniplab/ethercat/hex.hpp"
 #include "maniplab/ethercat/pdo_mapping.hpp"
 #include "maniplab/ethercat/protocol.hpp"
 
 namespace maniplab::cli {
 namespace {
 
-std::string hexs(std::uint32_t v, int digits) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%0*X", digits, v);
-  return b;
-}
-
 void printPdo(std::ostream& os, const ethercat::esi::Pdo& p) {
-  os << "    " << hexs(p.index, 4) << " " << (p.name.empty() ? "" : "\"" + p.name + "\" ")
+  os << "    " << ethercat::hex(p.index, 4) << " " << (p.name.empty() ? "" : "\"" + p.name + "\" ")
      << (p.sm >= 0 ? "SM" + std::to_string(p.sm) + " by default" : "not assigned by default") << ", " << (p.bits() + 7) / 8 << " bytes"
      << (p.fixed ? ", fixed" : "") << (p.mandatory ? ", mandatory" : "");
   if (!p.exclude.empty()) {
     os << ", excludes";
-    for (auto x : p.exclude) os << " " << hexs(x, 4);
+    for (auto x : p.exclude) os << " " << ethercat::hex(x, 4);
   }
   os << "\n";
   std::uint32_t bit = 0;
   for (const auto& e : p.entries) {
     if (e.index == 0) os << "      bit " << bit << ": gap of " << int(e.bits) << " bit(s)\n";
     else
-      os << "      bit " << bit << ": " << hexs(e.index, 4) << ":" << (e.subindex < 16 ? "0" : "") << std::hex << int(e.subindex) << std::dec
+      os << "      bit " << bit << ": " << ethercat::hex(e.index, 4) << ":" << (e.subindex < 16 ? "0" : "") << std::hex << int(e.subindex) << std::dec
          << " " << int(e.bits) << " bit(s)" << (e.name.empty() ? "" : " " + e.name) << (e.dataType.empty() ? "" : " (" + e.dataType + ")") << "\n";
     bit += e.bits;
   }
@@ -64,7 +59,7 @@ int cmdEcatEsi(const Args& args) {
     return 1;
   }
   auto wanted = [&](const ethercat::esi::Device& d) {
-    return device.empty() || d.type == device || hexs(d.productCode, 8) == device || std::to_string(d.productCode) == device;
+    return device.empty() || d.type == device || ethercat::hex(d.productCode, 8) == device || std::to_string(d.productCode) == device;
   };
   bool any = false;
   for (const auto& d : f.devices) any = any || wanted(d);
@@ -72,20 +67,20 @@ int cmdEcatEsi(const Args& args) {
     std::cerr << "maniplab-cli: ecat-esi: " << path << " has no device " << device << "\n";
     return 1;
   }
-  std::cout << path << ": vendor " << hexs(f.vendorId, 8) << (f.vendorName.empty() ? "" : " (" + f.vendorName + ")") << ", "
+  std::cout << path << ": vendor " << ethercat::hex(f.vendorId, 8) << (f.vendorName.empty() ? "" : " (" + f.vendorName + ")") << ", "
             << f.devices.size() << " device(s)\n";
   for (const auto& d : f.devices) {
     if (!wanted(d)) continue;
     std::cout << "\n" << d.type << (d.name.empty() || d.name == d.type ? "" : " \"" + d.name + "\"") << ": product code "
-              << hexs(d.productCode, 8) << ", revision " << hexs(d.revision, 8)
+              << ethercat::hex(d.productCode, 8) << ", revision " << ethercat::hex(d.revision, 8)
               << (d.profileNo ? ", device profile " + std::to_string(d.profileNo) + (d.profileNo == 402 ? " (CiA 402 drive)" : "") : "")
               << (d.group.empty() ? "" : ", group " + d.group) << (d.objects ? ", " + std::to_string(d.objects) + " objects in its dictionary" : "")
               << "\n";
     std::cout << "  SyncManagers:\n";
     for (std::size_t k = 0; k < d.syncManagers.size(); ++k) {
       const auto& s = d.syncManagers[k];
-      std::cout << "    SM" << k << " " << s.kind << ": start " << hexs(s.start, 4) << ", default size " << s.defaultSize << ", control "
-                << hexs(s.control, 2) << (s.enable ? "" : ", disabled") << "\n";
+      std::cout << "    SM" << k << " " << s.kind << ": start " << ethercat::hex(s.start, 4) << ", default size " << s.defaultSize << ", control "
+                << ethercat::hex(s.control, 2) << (s.enable ? "" : ", disabled") << "\n";
     }
     if (!d.fmmus.empty()) {
       std::cout << "  FMMUs:";
@@ -105,7 +100,7 @@ int cmdEcatEsi(const Args& args) {
     if (d.dcModes.empty()) std::cout << "  Distributed clocks: no operation modes\n";
     for (const auto& m : d.dcModes)
       std::cout << "  DC mode " << (m.name.empty() ? "?" : m.name) << (m.description.empty() ? "" : " (" + m.description + ")")
-                << ": AssignActivate " << hexs(m.assignActivate, 4) << ((m.assignActivate & 0x0200) ? " (SYNC0)" : " (no SYNC0)")
+                << ": AssignActivate " << ethercat::hex(m.assignActivate, 4) << ((m.assignActivate & 0x0200) ? " (SYNC0)" : " (no SYNC0)")
                 << ", SYNC0 cycle " << m.cycleTimeSync0 << (m.cycleTimeSync0Factor ? " x factor " + std::to_string(m.cycleTimeSync0Factor) : "")
                 << ", shift " << m.shiftTimeSync0 << " ns\n";
     if (d.eepromBytes) std::cout << "  EEPROM: " << d.eepromBytes << " bytes\n";

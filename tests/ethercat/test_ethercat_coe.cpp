@@ -367,6 +367,15 @@ class TestEthercatCoe : public QObject {
     b = mailbox({0x06, 0x00, 0x00, 0x00, 0x00, 0x13, 0x00, 0x80, 0x09, 0x00, 0x00, 0x00});  // opcode 9
     QVERIFY(!coe::decode(b.data(), b.size(), m, &why));
     QVERIFY(why.find("opcode") != std::string::npos);
+    // An upload segment response of 7 bytes, all unused (n = 7: 0x0E), not the last (c = 0): it carries
+    // nothing, and a client asking for the next segment would never finish (the master's upload loop ran
+    // on for as long as a slave answered so). Refused; the same segment flagged last (0x0F) is an empty last segment, accepted.
+    b = mailbox({0x0A, 0x00, 0x00, 0x00, 0x00, 0x23, 0x00, 0x30, 0x0E, 0, 0, 0, 0, 0, 0, 0}, 16);
+    QVERIFY(!coe::decode(b.data(), b.size(), m, &why));
+    QCOMPARE(why, std::string("upload segment response without data that is not the last segment"));
+    b[8] = 0x0F;
+    QVERIFY2(coe::decode(b.data(), b.size(), m, &why), why.c_str());
+    QVERIFY(m.sdo.last && m.sdo.data.empty());
     // EoE passes as another protocol (a CoE client ignores it).
     b = mailbox({0x04, 0x00, 0x00, 0x00, 0x00, 0x12, 1, 2, 3, 4});
     QVERIFY(coe::decode(b.data(), b.size(), m, &why));

@@ -36,6 +36,7 @@ class TamperLink final : public Link {
   std::atomic<int> dropRead{-1};             ///< station: the reply to its next mailbox read is lost
   std::atomic<int> fakeDeviceType{-1};       ///< station: its 0x1000 upload answers 0x00000191
   std::atomic<int> repeatRequests{0};        ///< writes toggling SM1's repeat bit seen
+  std::atomic<bool> emptySegments{false};    ///< upload segments rewritten to carry nothing and not be the last
   std::vector<std::uint8_t> emergency;
 
   bool send(const std::uint8_t* f, std::size_t n) override {
@@ -105,6 +106,11 @@ class TamperLink final : public Link {
     std::uint8_t* m = d.data;  // mailbox header (6), CoE header (2), SDO command byte, index, subindex, data
     if ((m[5] & 0x0F) != 0x03) return;
     const int service = m[7] >> 4;
+    if (emptySegments && service == 3 && (m[8] & 0xE0) == 0x00) {  // upload segment response: 7 bytes, all unused
+      put16(m, 10);                                                 // CoE header, command byte, 7 bytes
+      m[8] = std::uint8_t((m[8] & 0x10) | 0x0E);                     // toggle kept, n = 7, c = 0
+      std::memset(m + 9, 0, 7);
+    }
     if (lowBits && service == 3 && (m[8] & 0xE0) == 0x60) m[8] = 0x6F;  // download response, low bits set
     if (lowBits && service == 2 && (m[8] & 0xE0) == 0x80) m[8] = 0x8F;  // abort, low bits set
     if (fakeDeviceType.load() == station && service == 3 && (m[8] & 0xE0) == 0x40 && get16(m + 9) == 0x1000 && m[11] == 0) {
@@ -210,6 +216,22 @@ class TestEthercatCoeClient : public QObject {
     const auto r = x.master().sdoRead(2, cia402::MotorRatedTorque, 0);
     QVERIFY2(r.ok, r.error.c_str());  // not "answer for another object"
     QCOMPARE(r.value, std::uint32_t(virtualDriveScaling(x.model, 2).ratedMilli));
+  }
+
+  // A slave answering each upload segment request with a segment that carries nothing and is not the last:
+  // the transfer would never end. Refused as a malformed message, naming it, at the first such segment.
+  void emptyUploadSegmentIsRefused() {
+    Bench x;
+    x.preop();
+    x.link().emptySegments = true;
+    const auto r = x.master().sdoUpload(0, 0x2200, 0);
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error, std::string("slave 1 (") + x.master().slave(0).identity.name +
+                          "): SDO 0x2200:00 upload: segment 0: malformed mailbox message (upload segment response without "
+                          "data that is not the last segment)");
+    x.link().emptySegments = false;
+    const auto again = x.master().sdoUpload(0, 0x2200, 0);  // the next transfer runs as usual
+    QVERIFY2(again.ok, again.error.c_str());
   }
 
   void lostMailboxReadIsRepeated() {

@@ -7,6 +7,7 @@
 // or late frames the scheduler caused (test::timingFault) is retried once; a protocol error fails at once.
 #include <QtTest>
 
+#include <atomic>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -75,6 +76,51 @@ Outcome runWith(test::EthercatBench& b, const sim::Scene& scene, double duration
   o.busLog = b.bus->log();
   return o;
 }
+
+/// Between the master and the virtual drives: once `armAfter` process-data replies of slave `slave` in
+/// "Operation enabled" have passed, every later reply carries nonsense for that slave (a well-formed frame,
+/// the garbage where the process data are): its position actual becomes kGarbage and, by `mode`, its LRW
+/// working counter is wrong (1 instead of 3) or its statusword is 0x0002, which is no CiA 402 state
+/// (IEC 61800-7-201 Table 30) while the working counter stays right.
+class GarbageLink final : public Link {
+ public:
+  enum class Mode { WrongWorkingCounter, NoCia402State };
+  static constexpr std::int32_t kGarbage = 0x7FFFFFF0;
+  GarbageLink(Link& inner, Mode mode, int slave, long armAfter) : inner_(inner), mode_(mode), slave_(slave), armAfter_(armAfter) {}
+  std::atomic<long> altered{0};
+
+  bool send(const std::uint8_t* f, std::size_t n) override { return inner_.send(f, n); }
+  long receive(std::uint8_t* buf, std::size_t cap, std::chrono::nanoseconds timeout) override {
+    const long r = inner_.receive(buf, cap, timeout);
+    if (r <= 0) return r;
+    std::vector<DatagramView> v;
+    if (!parseFrame(buf, std::size_t(r), v)) return r;
+    int lrw = -1;
+    for (auto& d : v) {
+      if (d.cmd != Command::LRW || ++lrw != slave_ || d.length < kRxPdoBytes + kTxPdoBytes) continue;
+      std::uint8_t* in = d.data + kRxPdoBytes;  // TxPDO: statusword, torque actual, position actual, ...
+      if (!armed_) {
+        if (d.wkc() == 3 && (get16(in) & 0x6f) == 0x27 && ++seen_ >= armAfter_) armed_ = true;
+        else continue;
+      }
+      put32(in + 4, std::uint32_t(kGarbage));
+      if (mode_ == Mode::WrongWorkingCounter) d.setWkc(1);
+      else put16(in, 0x0002);
+      ++altered;
+    }
+    return r;
+  }
+  Mac mac() const override { return inner_.mac(); }
+  std::string describe() const override { return "garbage test link over " + inner_.describe(); }
+  bool isUp() const override { return inner_.isUp(); }
+
+ private:
+  Link& inner_;
+  Mode mode_;
+  int slave_;
+  long armAfter_, seen_ = 0;
+  bool armed_ = false;
+};
 
 }  // namespace
 
@@ -278,6 +324,58 @@ class TestEthercatFaults : public QObject {
     recoverAndTrack(f, "link down", "in-process link", [](test::EthercatBench& b) {
       b.bus->clearFaults();
       return b.master->resetFault();
+    });
+  }
+  /// A well-formed cyclic reply carrying nonsense for one drive (a wrong working counter; a statusword that
+  /// is no CiA 402 state with the right working counter), with a garbage position in it: the master counts
+  /// it, the run stops on a bus fault naming the slave and the cause, and no feedback the master publishes
+  /// as fresh (the only feedback the backend hands the controller) ever carries the garbage position.
+  void malformedRepliesNeverReachTheController_data() {
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<QString>("cause");
+    QTest::newRow("wrong working counter") << int(GarbageLink::Mode::WrongWorkingCounter) << QString("working counter 1 instead of 3");
+    QTest::newRow("statusword no CiA 402 state") << int(GarbageLink::Mode::NoCia402State)
+                                                 << QString("malformed process data: statusword 0x0002 is no CiA 402 state");
+  }
+  void malformedRepliesNeverReachTheController() {
+    QFETCH(int, mode);
+    QFETCH(QString, cause);
+    const sim::Scene scene = umisScene();
+    test::retryOnTiming([&](std::string& timing) {
+      GarbageLink* g = nullptr;
+      test::EthercatBench b(scene.robot.model, scene.plant, scene.controlPeriod, {}, 3, [&](Link& inner) {
+        auto l = std::make_unique<GarbageLink>(inner, GarbageLink::Mode(mode), 2, 200);
+        g = l.get();
+        return l;
+      });
+      std::atomic<bool> stop{false};
+      std::atomic<long> fresh{0}, garbage{0};
+      std::thread watch([&] {  // every feedback the master publishes while the run goes on
+        Feedback f;
+        unsigned long long last = 0;
+        while (!stop.load()) {
+          b.master->waitFeedback([&](const Feedback& x) { return x.cycle > last; }, 0.05, f);
+          last = f.cycle;
+          if (!f.fresh) continue;
+          ++fresh;
+          for (auto p : f.position) garbage += p == GarbageLink::kGarbage ? 1 : 0;
+        }
+      });
+      const Outcome o = runWith(b, scene, 1.0);
+      stop = true;
+      watch.join();
+      QVERIFY2(!o.run.ok, "the run should have stopped on the malformed replies");
+      if (o.run.message.find(cause.toStdString()) == std::string::npos) {
+        timing = test::timingFault(o.run.message, b);
+        if (!timing.empty()) return;
+      }
+      QVERIFY2(o.run.message.find("slave 3") != std::string::npos, o.run.message.c_str());
+      QVERIFY2(o.run.message.find(cause.toStdString()) != std::string::npos, o.run.message.c_str());
+      QVERIFY(g->altered.load() > 0);
+      QVERIFY(fresh.load() > 0);
+      QCOMPARE(garbage.load(), 0L);
+      QVERIFY(o.status.stats.wkcErrors >= 1);
+      if (GarbageLink::Mode(mode) == GarbageLink::Mode::NoCia402State) QVERIFY(o.status.stats.malformedReplies >= 1);
     });
   }
 };

@@ -7,16 +7,9 @@
 #include <cstring>
 
 #include "maniplab/ethercat/frame.hpp"
+#include "maniplab/ethercat/hex.hpp"
 
 namespace maniplab::ethercat {
-
-namespace {
-std::string hex(std::uint32_t v, int digits) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%0*X", digits, v);
-  return b;
-}
-}  // namespace
 
 // --- mailbox header ---------------------------------------------------------------------------------------
 
@@ -685,6 +678,9 @@ bool decode(const std::uint8_t* buf, std::size_t size, Message& out, std::string
     s.sizeIndicated = false;
     std::size_t bytes = n - 1;
     if (bytes == 7) bytes -= (c >> 1) & 7;  // a minimum-size segment says how many of its 7 bytes are unused
+    // A segment that carries nothing and is not the last would let the transfer run on for ever (the
+    // encoder never writes one).
+    if (bytes == 0 && !s.last) return fail(std::string(sdoKindName(kind)) + " without data that is not the last segment");
     s.data.assign(p + 1, p + 1 + bytes);
     return true;
   };

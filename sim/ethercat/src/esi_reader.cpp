@@ -24,12 +24,6 @@ std::string trim(const char* s) {
   return t.substr(a, b - a + 1);
 }
 
-[[maybe_unused]] std::string hex(std::uint32_t v, int digits = 4) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%0*X", digits, v);
-  return b;
-}
-
 struct Ctx {
   std::string where;
   [[noreturn]] void fail(const std::string& why) const { throw std::runtime_error(where + ": " + why); }

@@ -999,6 +999,20 @@ void Master::cycleLoop() {
         actualVel[i] = std::int32_t(readSigned(in, L[PdoRole::VelocityActual]));
         errCode[i] = std::uint16_t(readUnsigned(in, L[PdoRole::ErrorCode]));
         dstate[i] = cia402::decodeStatusword(sw[i]);
+        if (dstate[i] == cia402::State::Unknown && L[PdoRole::Statusword].present()) {
+          // The working counter is right but the statusword is no CiA 402 state (IEC 61800-7-201 Table 30):
+          // the inputs are not what the mapping says. A malformed reply: counted, the cycle bad (its values
+          // never reach the feedback), and with the drives enabled in OP a bus fault at once.
+          ++stats.malformedReplies;
+          const std::string why = names[i] + ": malformed process data: statusword " + hex4(sw[i]) + " is no CiA 402 state";
+          if (good) {
+            reasonSlave = int(i);
+            reason = why;
+          }
+          good = false;
+          if (enable_.load() && phaseOp && immediateReason.empty()) immediateSlave = int(i), immediateReason = why;
+          continue;
+        }
         if ((sw[i] & 0x08) && enable_.load() && !resetReq_.load() && phaseOp && immediateReason.empty()) {
           immediateSlave = int(i);
           if (L[PdoRole::ErrorCode].present())

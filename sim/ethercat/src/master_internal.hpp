@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "maniplab/ethercat/hex.hpp"
 #include "maniplab/ethercat/protocol.hpp"
 
 namespace maniplab::ethercat::master_detail {
@@ -15,27 +16,8 @@ namespace maniplab::ethercat::master_detail {
 constexpr std::uint32_t kLogicalBase = 0x00010000;  ///< the first slave's process data in the logical space
 constexpr std::size_t kHistBins = 2001;             ///< period error histogram: 0..1999 us, then overflow
 
-inline std::string hex2(unsigned v) {
-  char b[8];
-  std::snprintf(b, sizeof b, "0x%02X", v & 0xff);
-  return b;
-}
-inline std::string hex4(unsigned v) {
-  char b[8];
-  std::snprintf(b, sizeof b, "0x%04X", v & 0xffff);
-  return b;
-}
-inline std::string hex8(std::uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08X", v);
-  return b;
-}
-/// "0x6071:00"
-inline std::string object(std::uint16_t index, std::uint8_t sub) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%04X:%02X", index, sub);
-  return b;
-}
+/// "0x6071:00" (hex.hpp)
+inline std::string object(std::uint16_t index, std::uint8_t sub) { return objectKey(index, sub); }
 /// The SDO abort codes that mean the object or subindex does not exist.
 inline bool absent(std::uint32_t abortCode) { return abortCode == abort::NoObject || abortCode == abort::NoSubindex; }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "maniplab/ethercat/protocol.hpp"
+#include "maniplab/ethercat/hex.hpp"
 
 namespace maniplab::ethercat {
 
@@ -41,11 +42,7 @@ struct BitReader {
   }
 };
 
-std::string objName(std::uint16_t index, std::uint8_t sub) {
-  char b[24];
-  std::snprintf(b, sizeof b, "0x%04X:%02X", index, sub);
-  return b;
-}
+std::string objName(std::uint16_t index, std::uint8_t sub) { return objectKey(index, sub); }
 }  // namespace
 
 const OdEntry* OdObject::entry(std::uint8_t sub) const {

@@ -6,16 +6,9 @@
 #include <cstring>
 
 #include "maniplab/ethercat/frame.hpp"
+#include "maniplab/ethercat/hex.hpp"
 
 namespace maniplab::ethercat {
-
-namespace {
-std::string hex(std::uint32_t v, int digits) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%0*X", digits, v);
-  return b;
-}
-}  // namespace
 
 std::string alStateName(std::uint16_t s) {
   std::string n;

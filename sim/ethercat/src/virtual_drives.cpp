@@ -4,6 +4,7 @@
 // parameters 0x1C32/0x1C33 (see virtual_drives.hpp).
 #include "maniplab/ethercat/virtual_drives.hpp"
 
+#include "maniplab/ethercat/hex.hpp"
 #include "maniplab/model/crba.hpp"
 
 #include <pthread.h>
@@ -26,16 +27,7 @@ namespace {
 using namespace coe::info::access;
 namespace dt = coe::dtype;
 
-std::string hex4(std::uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%04X", v);
-  return b;
-}
-std::string objName(std::uint16_t index, std::uint8_t sub) {
-  char b[24];
-  std::snprintf(b, sizeof b, "0x%04X:%02X", index, sub);
-  return b;
-}
+std::string objName(std::uint16_t index, std::uint8_t sub) { return objectKey(index, sub); }
 
 // Copies `n` bits from src (bit offset so) to dst (bit offset d), little-endian bit order.
 void copyBits(std::uint8_t* dst, std::size_t d, const std::uint8_t* src, std::size_t so, std::size_t n) {

@@ -30,7 +30,8 @@
 //
 // Faults: a slave out of OP (AL status; code 0x001B: its process-data watchdog expired), a drive fault
 // (statusword bit 3, error code 0x603F) or an emergency with a non-zero error code is a fault at once; a
-// lost or late reply, a failed send or a working-counter mismatch makes the cycle bad. Bad cycles are
+// lost or late reply, a failed send, a working-counter mismatch or a malformed reply (a statusword that is
+// no CiA 402 state: a fault at once when the drives are enabled in OP) makes the cycle bad. Bad cycles are
 // tolerated within a loss budget in time, as IgH and SOEM masters count an incomplete working counter and
 // go on: a fault when no good cycle came for longer than `lossBudget` (also when the master's own thread
 // did not run for that long: deadlines skipped between two good cycles) (default: a quarter of the shortest
@@ -217,6 +218,9 @@ struct EmergencyRecord {
 struct CycleStats {
   double nominalPeriod = 0;
   long long cycles = 0, lostFrames = 0, wkcErrors = 0, lateCycles = 0, missedCycles = 0;
+  /// Replies with the right working counters whose content is no valid answer (a drive's statusword that
+  /// is no CiA 402 state): the cycle is bad and its values are never published (also counted in wkcErrors).
+  long long malformedReplies = 0;
   /// Replies to an earlier cycle's frame received later (another datagram index): ignored. A frame
   /// counted lost whose reply shows up here was processed by the slaves but answered late (a stall of the
   /// link's or the slaves' thread), not lost on the wire.
