@@ -190,20 +190,11 @@ struct ScopeWidget::Impl {
   bool running = true;
   double frozenEnd = 0;  // right edge of the window while stopped (roll / free run)
 
-  // trigger settings
+  // trigger: the scope channel it watches, where it sits on the screen, and its level, edge, sweep and
+  // state (scope_trigger.hpp)
   int trigChannel = 0;
-  double trigLevel = 0;
-  Edge trigEdge = Edge::Rising;
-  TriggerSweep sweep = TriggerSweep::Auto;
   double trigPosDiv = 5.0;
-  // trigger state
-  bool hasShown = false;  // a triggered sweep is on screen
-  double shownTrigger = 0;
-  bool hasPending = false;  // a trigger found whose sweep is not yet complete (normal / auto)
-  double pendingTrigger = 0;
-  double holdoff = -std::numeric_limits<double>::infinity();
-  qint64 scanSerial = 0;  // next sample (serial number) to examine as the right end of a pair
-  bool freeRun = false;   // auto sweep without a trigger: shows the latest data
+  ScopeTrigger trigger;
 
   double cursor1 = 0, cursor2 = 0;
   bool cursorsShown = false;
@@ -442,10 +433,10 @@ struct ScopeWidget::Impl {
     if (ring.count() == 0) return w;
     const double span = kHDiv * timeBase;
     const double end = running ? ring.lastTime() : frozenEnd;
-    if (mode == Mode::Roll || (freeRun && sweep != TriggerSweep::Single)) {
+    if (mode == Mode::Roll || (trigger.freeRunning() && trigger.sweep() != TriggerSweep::Single)) {
       w.start = end - span;
-    } else if (hasShown) {
-      w.start = shownTrigger - trigPosDiv * timeBase;
+    } else if (trigger.hasShown()) {
+      w.start = trigger.shownAt() - trigPosDiv * timeBase;
     } else {
       return w;
     }
@@ -454,72 +445,19 @@ struct ScopeWidget::Impl {
     return w;
   }
 
-  void arm() {
-    hasPending = false;
-    freeRun = false;
-    holdoff = ring.count() ? ring.lastTime() : -std::numeric_limits<double>::infinity();
-    scanSerial = ring.totalAppended();
-    if (sweep == TriggerSweep::Single) hasShown = false;
-  }
+  void arm() { trigger.arm(ring); }
 
   // Runs the trigger over the samples appended since the last call (running, triggered mode only).
   void processTrigger() {
     if (!running || mode != Mode::Triggered || ring.count() == 0) return;
-    const double tLast = ring.lastTime();
-    const double post = (kHDiv - trigPosDiv) * timeBase;
     const int s = validChannel(trigChannel) ? sourceOf(trigChannel) : -1;
-    bool adopted = false;
-    double adoptedAt = 0;
-    auto tryAdopt = [&] {
-      if (hasPending && pendingTrigger + post <= tLast) {
-        hasShown = true;
-        shownTrigger = pendingTrigger;
-        holdoff = pendingTrigger + post;
-        hasPending = false;
-        freeRun = false;
-        adopted = true;
-        adoptedAt = shownTrigger;
-      }
-    };
-    const qint64 first = ring.firstSerial(), total = ring.totalAppended();
-    qint64 serial = std::max(scanSerial, first + 1);
-    if (s >= 0) {
-      tryAdopt();
-      const bool single = sweep == TriggerSweep::Single;
-      for (; serial < total; ++serial) {
-        if (hasPending || (single && hasShown)) break;
-        const qint64 i = serial - first;
-        const double v0 = ring.value(s, i - 1), v1 = ring.value(s, i);
-        const bool cross = trigEdge == Edge::Rising ? (v0 < trigLevel && v1 >= trigLevel)
-                                                    : (v0 > trigLevel && v1 <= trigLevel);
-        if (!cross) continue;
-        const double t0 = ring.time(i - 1), t1 = ring.time(i);
-        const double tc = v1 == v0 ? t1 : t0 + (trigLevel - v0) / (v1 - v0) * (t1 - t0);
-        if (!(tc > holdoff)) continue;
-        if (single) {
-          hasShown = true;
-          shownTrigger = tc;
-          emit q->triggered(tc);
-          ++serial;
-          break;
-        }
-        hasPending = true;
-        pendingTrigger = tc;
-        tryAdopt();
-      }
-    }
-    scanSerial = serial;
-    if (adopted) emit q->triggered(adoptedAt);
-    if (sweep == TriggerSweep::Single) {
-      if (hasShown && shownTrigger + post <= tLast) {
-        running = false;  // single sweep complete: freeze
-        frozenEnd = tLast;
-        dirty = true;
-        syncRunButton();
-      }
-    } else if (sweep == TriggerSweep::Auto) {
-      const double ref = std::isfinite(holdoff) ? holdoff : ring.time(0);
-      if (s < 0 || (!hasPending && tLast - ref > kHDiv * timeBase)) freeRun = true;
+    const ScopeTrigger::Result r = trigger.process(ring, s, (kHDiv - trigPosDiv) * timeBase, kHDiv * timeBase);
+    for (double t : r.triggered) emit q->triggered(t);
+    if (r.singleComplete) {
+      running = false;  // single sweep complete: freeze
+      frozenEnd = ring.lastTime();
+      dirty = true;
+      syncRunButton();
     }
   }
 
@@ -596,11 +534,9 @@ struct ScopeWidget::Impl {
       status = ScopeWidget::tr("STOP");
     else if (mode == Mode::Roll)
       status = ScopeWidget::tr("ROLL");
-    else if (freeRun && sweep == TriggerSweep::Auto)
+    else if (trigger.freeRunning() && trigger.sweep() == TriggerSweep::Auto)
       status = ScopeWidget::tr("AUTO");
-    else if (hasShown && !hasPending && sweep != TriggerSweep::Single)
-      status = ScopeWidget::tr("TRIG'D");
-    else if (hasShown)
+    else if (trigger.hasShown())
       status = ScopeWidget::tr("TRIG'D");
     else
       status = ScopeWidget::tr("READY");
@@ -613,7 +549,7 @@ struct ScopeWidget::Impl {
     trigPosMarker->position->setCoords(trigPosDiv - kHDiv / 2, 0);
     if (trig) {
       const Channel& c = ch[std::size_t(trigChannel)];
-      const double y = std::clamp((trigLevel + c.offset) / c.gain, -kVDiv / 2, kVDiv / 2);
+      const double y = std::clamp((trigger.level() + c.offset) / c.gain, -kVDiv / 2, kVDiv / 2);
       trigLevelMarker->position->setCoords(0, y);
       trigLevelMarker->setColor(c.color);
     }
@@ -793,9 +729,9 @@ struct ScopeWidget::Impl {
           b6(trigPosSpin), b7(cursorSpin[0]), b8(cursorSpin[1]);
       modeCombo->setCurrentIndex(mode == Mode::Roll ? 0 : 1);
       trigChannelCombo->setCurrentIndex(trigChannel);
-      setSpin(trigLevelSpin, trigLevel);
-      edgeCombo->setCurrentIndex(trigEdge == Edge::Rising ? 0 : 1);
-      sweepCombo->setCurrentIndex(int(sweep));
+      setSpin(trigLevelSpin, trigger.level());
+      edgeCombo->setCurrentIndex(trigger.edge() == Edge::Rising ? 0 : 1);
+      sweepCombo->setCurrentIndex(int(trigger.sweep()));
       setSpin(trigPosSpin, trigPosDiv);
       for (auto* s : cursorSpin) s->setRange(-kHDiv * timeBase, kHDiv * timeBase);
       setSpin(cursorSpin[0], cursor1);
@@ -1260,8 +1196,7 @@ void ScopeWidget::setSources(const QStringList& names, const QStringList& units)
   if (!anyOn)  // a fresh scope: the first sources on the first four channels
     for (int k = 0; k < std::min<int>(4, int(names.size())); ++k) d->ch[std::size_t(k)].source = k;
   if (d->mode == Mode::Triggered) d->arm();
-  d->hasShown = false;
-  d->freeRun = false;
+  d->trigger.forgetShown();
   d->dataChanged = true;
   d->changed();
 }
@@ -1280,9 +1215,7 @@ void ScopeWidget::appendSamples(const double* times, const double* values, int r
 
 void ScopeWidget::clearData() {
   d->ring.clear();
-  d->hasShown = d->hasPending = d->freeRun = false;
-  d->holdoff = -std::numeric_limits<double>::infinity();
-  d->scanSerial = 0;
+  d->trigger.reset();
   d->dataChanged = true;
   d->dirty = true;
   d->scheduleRedraw();
@@ -1335,16 +1268,16 @@ double ScopeWidget::timeBase() const { return d->timeBase; }
 void ScopeWidget::setMode(Mode m) {
   if (m == d->mode) return;
   d->mode = m;
-  d->hasShown = false;
+  d->trigger.hideSweep();
   if (m == Mode::Triggered) d->arm();
   d->changed();
 }
 
 void ScopeWidget::setTrigger(int scopeChannel, double level, Edge edge, TriggerSweep sweep) {
   d->trigChannel = std::clamp(scopeChannel, 0, kChannels - 1);
-  d->trigLevel = std::isfinite(level) ? level : 0.0;
-  d->trigEdge = edge;
-  d->sweep = sweep;
+  d->trigger.setLevel(std::isfinite(level) ? level : 0.0);
+  d->trigger.setEdge(edge);
+  d->trigger.setSweep(sweep);
   if (d->mode == Mode::Triggered) d->arm();
   d->changed();
 }
