@@ -3117,62 +3117,38 @@
     </message>
 </context>
 <context>
-    <name>maniplab::ui::ScopeWidget</name>
+    <name>maniplab::ui::ScopeControls</name>
     <message>
-        <source>CH%1</source>
-        <translation>CH%1</translation>
+        <source>Trace colour</source>
+        <translation>Couleur de la trace</translation>
+    </message>
+    <message>
+        <source>Scope: live — click to freeze</source>
+        <translation>Oscilloscope : direct — cliquer pour figer</translation>
+    </message>
+    <message>
+        <source>Scope: frozen — click to go live</source>
+        <translation>Oscilloscope : figé — cliquer pour le direct</translation>
+    </message>
+    <message>
+        <source> /div</source>
+        <translation> /div</translation>
     </message>
     <message>
         <source>%1/div</source>
         <translation>%1/div</translation>
     </message>
     <message>
-        <source>STOP</source>
-        <translation>ARRÊT</translation>
+        <source>Freezes or resumes the scope&apos;s display only; the data keep being recorded. The simulation is run, paused and stopped from the Simulation menu.</source>
+        <translation>Fige ou reprend seulement l&apos;affichage de l&apos;oscilloscope ; les données continuent d&apos;être enregistrées. La simulation se lance, se met en pause et s&apos;arrête depuis le menu Simulation.</translation>
     </message>
     <message>
-        <source>ROLL</source>
-        <translation>DÉFIL.</translation>
+        <source>&amp;Page:</source>
+        <translation>&amp;Page :</translation>
     </message>
     <message>
-        <source>AUTO</source>
-        <translation>AUTO</translation>
-    </message>
-    <message>
-        <source>TRIG&apos;D</source>
-        <translation>DÉCL.</translation>
-    </message>
-    <message>
-        <source>READY</source>
-        <translation>PRÊT</translation>
-    </message>
-    <message>
-        <source>Δt = %1</source>
-        <translation>Δt = %1</translation>
-    </message>
-    <message>
-        <source>   1/Δt = %1 Hz</source>
-        <translation>   1/Δt = %1 Hz</translation>
-    </message>
-    <message>
-        <source>max %1  min %2  RMS %3</source>
-        <translation>max %1  min %2  eff. %3</translation>
-    </message>
-    <message>
-        <source>no data</source>
-        <translation>pas de données</translation>
-    </message>
-    <message>
-        <source>Δ = %1</source>
-        <translation>Δ = %1</translation>
-    </message>
-    <message>
-        <source>No channel on</source>
-        <translation>Aucune voie active</translation>
-    </message>
-    <message>
-        <source> /div</source>
-        <translation> /div</translation>
+        <source>Which group of sources the channels show</source>
+        <translation>Groupe de sources affiché sur les voies</translation>
     </message>
     <message>
         <source>Channel</source>
@@ -3205,10 +3181,6 @@
     <message>
         <source>Colour:</source>
         <translation>Couleur :</translation>
-    </message>
-    <message>
-        <source>Trace colour</source>
-        <translation>Couleur de la trace</translation>
     </message>
     <message>
         <source>Horizontal</source>
@@ -3307,6 +3279,87 @@
         <translation>Données visibles en CSV…</translation>
     </message>
     <message>
+        <source>Screen as image (PNG/SVG)…</source>
+        <translation>Écran en image (PNG/SVG)…</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::ScopeScreen</name>
+    <message>
+        <source>%1 [%2]</source>
+        <translation>%1 [%2]</translation>
+    </message>
+    <message>
+        <source>%1 %2/div</source>
+        <translation>%1 %2/div</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1 :</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more</source>
+        <translation>
+            <numerusform>+%n autre</numerusform>
+            <numerusform>+%n autres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>STOP</source>
+        <translation>ARRÊT</translation>
+    </message>
+    <message>
+        <source>ROLL</source>
+        <translation>DÉFIL.</translation>
+    </message>
+    <message>
+        <source>AUTO</source>
+        <translation>AUTO</translation>
+    </message>
+    <message>
+        <source>TRIG&apos;D</source>
+        <translation>DÉCL.</translation>
+    </message>
+    <message>
+        <source>READY</source>
+        <translation>PRÊT</translation>
+    </message>
+    <message>
+        <source>%1/div</source>
+        <translation>%1/div</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::ScopeWidget</name>
+    <message>
+        <source>Δt = %1</source>
+        <translation>Δt = %1</translation>
+    </message>
+    <message>
+        <source>   1/Δt = %1 Hz</source>
+        <translation>   1/Δt = %1 Hz</translation>
+    </message>
+    <message>
+        <source>max %1  min %2  RMS %3</source>
+        <translation>max %1  min %2  eff. %3</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>pas de données</translation>
+    </message>
+    <message>
+        <source>Δ = %1</source>
+        <translation>Δ = %1</translation>
+    </message>
+    <message>
+        <source>No channel on</source>
+        <translation>Aucune voie active</translation>
+    </message>
+    <message>
         <source>Export visible data</source>
         <translation>Exporter les données visibles</translation>
     </message>
@@ -3317,10 +3370,6 @@
     <message>
         <source>Export failed</source>
         <translation>Échec de l&apos;export</translation>
-    </message>
-    <message>
-        <source>Screen as image (PNG/SVG)…</source>
-        <translation>Écran en image (PNG/SVG)…</translation>
     </message>
     <message>
         <source>Export screen</source>
@@ -3345,49 +3394,6 @@
     <message>
         <source>Cannot render the image %1</source>
         <translation>Impossible de produire l&apos;image %1</translation>
-    </message>
-    <message>
-        <source>&amp;Page:</source>
-        <translation>&amp;Page :</translation>
-    </message>
-    <message>
-        <source>Which group of sources the channels show</source>
-        <translation>Groupe de sources affiché sur les voies</translation>
-    </message>
-    <message>
-        <source>Freezes or resumes the scope&apos;s display only; the data keep being recorded. The simulation is run, paused and stopped from the Simulation menu.</source>
-        <translation>Fige ou reprend seulement l&apos;affichage de l&apos;oscilloscope ; les données continuent d&apos;être enregistrées. La simulation se lance, se met en pause et s&apos;arrête depuis le menu Simulation.</translation>
-    </message>
-    <message>
-        <source>%1 [%2]</source>
-        <translation>%1 [%2]</translation>
-    </message>
-    <message>
-        <source>Scope: live — click to freeze</source>
-        <translation>Oscilloscope : direct — cliquer pour figer</translation>
-    </message>
-    <message>
-        <source>Scope: frozen — click to go live</source>
-        <translation>Oscilloscope : figé — cliquer pour le direct</translation>
-    </message>
-    <message>
-        <source>%1 %2/div</source>
-        <translation>%1 %2/div</translation>
-    </message>
-    <message>
-        <source>%1:</source>
-        <translation>%1 :</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1 : %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>+%n more</source>
-        <translation>
-            <numerusform>+%n autre</numerusform>
-            <numerusform>+%n autres</numerusform>
-        </translation>
     </message>
 </context>
 <context>

@@ -551,8 +551,11 @@ void TestScope::retranslatesOnLanguageChange() {
   const QString runTip = runButton->toolTip();
   QVERIFY(!runText.startsWith("XX"));
 
+  // the scope's texts and its control panel's (scope_controls.hpp: its own tr() context)
   maniplab::testing::PrefixTranslator translator("maniplab::ui::ScopeWidget");
+  maniplab::testing::PrefixTranslator panelTranslator("maniplab::ui::ScopeControls");
   QVERIFY(QCoreApplication::installTranslator(&translator));
+  QVERIFY(QCoreApplication::installTranslator(&panelTranslator));
   QCoreApplication::processEvents();
   QCOMPARE(autoButton->text(), QString("XXAutoscale"));
   QCOMPARE(exportButton->text(), QString("XXExport"));
@@ -570,6 +573,7 @@ void TestScope::retranslatesOnLanguageChange() {
   QCOMPARE(w.mode(), ScopeWidget::Mode::Roll);
   QVERIFY(w.isRunning());
 
+  QVERIFY(QCoreApplication::removeTranslator(&panelTranslator));
   QVERIFY(QCoreApplication::removeTranslator(&translator));
   QCoreApplication::processEvents();
   QCOMPARE(autoButton->text(), QString("Autoscale"));

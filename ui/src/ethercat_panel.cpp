@@ -4,6 +4,8 @@
 #include "maniplab/ethercat/coe.hpp"
 #include "maniplab/ethercat/latency_check.hpp"
 #include "maniplab/ui/object_dictionary_browser.hpp"
+#include "maniplab/ui/text_conversion.hpp"
+#include "background_job.hpp"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -15,14 +17,12 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
-#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QListWidget>
@@ -31,7 +31,6 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 
@@ -45,7 +44,6 @@ namespace {
 
 namespace ec = maniplab::ethercat;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 QString us(double seconds) { return QString::number(seconds * 1e6, 'f', 1); }
 QString hex(std::uint32_t v, int digits) { return QStringLiteral("0x%1").arg(v, digits, 16, QLatin1Char('0')).toUpper().replace(QLatin1String("0X"), QLatin1String("0x")); }
 
@@ -155,14 +153,13 @@ struct EthercatPanel::Impl {
   QStringList advice;
 
   // state (GUI thread)
-  bool busy = false;
+  BackgroundJob job;  // the scan, start, stop, enable... in progress (one at a time)
   QString busyAction;
   QString lastError;
   ec::BusScan scan;
   ec::MasterStatus status;
   bool haveStatus = false;
   QString faultShown;
-  QPointer<QFutureWatcher<QString>> watcher;
 
   void build();
   void retranslate();
@@ -193,7 +190,7 @@ EthercatPanel::EthercatPanel(QWidget* parent) : QWidget(parent), d(std::make_uni
 }
 
 EthercatPanel::~EthercatPanel() {
-  if (d->watcher) d->watcher->waitForFinished();
+  d->job.wait();
   d->timer->stop();
   d->provider->close();  // refused (no-op) while a run holds the bus; the run's backend keeps it alive
 }
@@ -464,22 +461,8 @@ void EthercatPanel::setScene(const sim::Scene& scene) {
 
 std::shared_ptr<ethercat::BusProvider> EthercatPanel::provider() const { return d->provider; }
 
-void EthercatPanel::Impl::runJob(const QString& action, std::function<QString()> job, std::function<void()> done) {
-  if (busy) {
-    lastError = EthercatPanel::tr("busy: %1").arg(busyAction);
-    emit self->jobFinished(action, lastError);
-    return;
-  }
-  busy = true;
-  busyAction = action;
-  stateLabel->setText(EthercatPanel::tr("%1 …").arg(action));
-  updateButtons();
-  auto* w = new QFutureWatcher<QString>(self);
-  watcher = w;
-  QObject::connect(w, &QFutureWatcher<QString>::finished, self, [this, w, action, done] {
-    const QString err = w->result();
-    w->deleteLater();
-    busy = false;
+void EthercatPanel::Impl::runJob(const QString& action, std::function<QString()> work, std::function<void()> done) {
+  const bool started = job.start(self, std::move(work), [this, action, done](const QString& err) {
     lastError = err;
     if (done) done();
     poll();
@@ -487,7 +470,14 @@ void EthercatPanel::Impl::runJob(const QString& action, std::function<QString()>
     updateButtons();
     emit self->jobFinished(action, err);
   });
-  w->setFuture(QtConcurrent::run(std::move(job)));
+  if (!started) {
+    lastError = EthercatPanel::tr("busy: %1").arg(busyAction);
+    emit self->jobFinished(action, lastError);
+    return;
+  }
+  busyAction = action;
+  stateLabel->setText(EthercatPanel::tr("%1 …").arg(action));
+  updateButtons();
 }
 
 void EthercatPanel::scan() {
@@ -556,7 +546,7 @@ void EthercatPanel::injectFault(const QString& spec) {
   emit jobFinished(EthercatPanel::tr("Inject"), err);
 }
 
-bool EthercatPanel::jobBusy() const { return d->busy; }
+bool EthercatPanel::jobBusy() const { return d->job.busy(); }
 QString EthercatPanel::lastError() const { return d->lastError; }
 ethercat::BusScan EthercatPanel::lastScan() const { return d->scan; }
 ethercat::MasterStatus EthercatPanel::lastStatus() const { return d->status; }
@@ -579,20 +569,20 @@ void EthercatPanel::Impl::updateButtons() {
   const bool live = s && s->cycling();
   const bool running = s && s->inUse();
   const bool virt = ifCombo->currentData().toString().isEmpty();
-  scanButton->setEnabled(!busy);
-  startButton->setEnabled(!busy && !running);
-  stopButton->setEnabled(!busy && s && !running);
-  enableButton->setEnabled(!busy && live && !running && modeCombo->currentData().toInt() == ec::cia402::ModeCSP);
-  disableButton->setEnabled((!busy || running) && live);
-  resetButton->setEnabled(!busy && s && (haveStatus && (status.fault || !live)));
+  scanButton->setEnabled(!job.busy());
+  startButton->setEnabled(!job.busy() && !running);
+  stopButton->setEnabled(!job.busy() && s && !running);
+  enableButton->setEnabled(!job.busy() && live && !running && modeCombo->currentData().toInt() == ec::cia402::ModeCSP);
+  disableButton->setEnabled((!job.busy() || running) && live);
+  resetButton->setEnabled(!job.busy() && s && (haveStatus && (status.fault || !live)));
   injectButton->setEnabled(virt && s && s->config().inProcess());
   injectEdit->setEnabled(virt);
-  ifCombo->setEnabled(!busy && !running);
+  ifCombo->setEnabled(!job.busy() && !running);
   modeCombo->setEnabled(!running);
   cycleCombo->setEnabled(!running);
   budgetSpin->setEnabled(!running);
   rateSpin->setEnabled(!running);
-  checkButton->setEnabled(!busy && !running);
+  checkButton->setEnabled(!job.busy() && !running);
 }
 
 void EthercatPanel::Impl::fillTable(const std::vector<ec::SlaveInfo>& slaves, int faultSlave) {
@@ -671,7 +661,7 @@ void EthercatPanel::Impl::poll() {
   if (!s) {
     haveStatus = false;
     status = ec::MasterStatus{};
-    stateLabel->setText(busy ? EthercatPanel::tr("%1 …").arg(busyAction) : EthercatPanel::tr("No bus. Scan or start it (the in-process virtual drives need no privileges)."));
+    stateLabel->setText(job.busy() ? EthercatPanel::tr("%1 …").arg(busyAction) : EthercatPanel::tr("No bus. Scan or start it (the in-process virtual drives need no privileges)."));
     faultLabel->setText(EthercatPanel::tr("No fault."));
     faultLabel->setStyleSheet(QString());
     warningLabel->hide();
@@ -691,7 +681,7 @@ void EthercatPanel::Impl::poll() {
     state += EthercatPanel::tr(", cycling at %1 Hz").arg(std::round(1.0 / status.stats.nominalPeriod));
   if (status.cyclic) state += status.enabled ? EthercatPanel::tr(", drives enabled") : EthercatPanel::tr(", drives disabled");
   if (running) state += EthercatPanel::tr(", a run uses the bus");
-  if (busy) state = EthercatPanel::tr("%1 … (%2)").arg(busyAction, state);
+  if (job.busy()) state = EthercatPanel::tr("%1 … (%2)").arg(busyAction, state);
   stateLabel->setText(state);
   // What the bring-up decided (defaults for absent objects, remapping, distributed clocks).
   QStringList noteLines;

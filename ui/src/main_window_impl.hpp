@@ -58,13 +58,12 @@
 #include "maniplab/ui/scope_widget.hpp"
 #include "maniplab/ui/sequential_identification_dialog.hpp"
 #include "maniplab/ui/teach_panel.hpp"
+#include "maniplab/ui/text_conversion.hpp"
 #include "maniplab/ui/urdf_chain_dialog.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "maniplab/ui/main_window.hpp"
 
 namespace maniplab::ui {
-
-inline QString q(const std::string& s) { return QString::fromStdString(s); }
 
 struct MainWindow::Impl {
   MainWindow* w = nullptr;

@@ -4,26 +4,24 @@
 
 #include <QComboBox>
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPointer>
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "maniplab/ethercat/coe.hpp"
 #include "maniplab/ethercat/sdo_value.hpp"
+#include "maniplab/ui/text_conversion.hpp"
+#include "background_job.hpp"
 
 namespace maniplab::ui {
 
 namespace {
 namespace ec = maniplab::ethercat;
 namespace coe = maniplab::ethercat::coe;
-QString q(const std::string& s) { return QString::fromStdString(s); }
 QString hex4(unsigned v) { return QStringLiteral("0x%1").arg(v, 4, 16, QLatin1Char('0')).toUpper().replace(QLatin1String("0X"), QLatin1String("0x")); }
 enum Col { ColIndex, ColName, ColType, ColBits, ColAccess, ColValue, ColCount };
 constexpr int RoleIndex = Qt::UserRole, RoleSub = Qt::UserRole + 1;
@@ -37,11 +35,10 @@ struct ObjectDictionaryBrowser::Impl {
   QLineEdit* valueEdit = nullptr;
   QLabel *slaveLabel = nullptr, *valueLabel = nullptr, *statusLabel = nullptr;
   QTreeWidget* tree = nullptr;
-  bool busy = false;
+  BackgroundJob job;  // the SDO read or write in progress (one at a time)
   QString lastError;
   int slave = -1;  ///< the slave whose dictionary is shown
   std::vector<ec::Master::ObjectInfo> objects;
-  QPointer<QFutureWatcher<QString>> watcher;
 
   void build();
   void retranslate();
@@ -62,7 +59,7 @@ ObjectDictionaryBrowser::ObjectDictionaryBrowser(std::shared_ptr<ethercat::BusPr
 }
 
 ObjectDictionaryBrowser::~ObjectDictionaryBrowser() {
-  if (d->watcher) d->watcher->waitForFinished();
+  d->job.wait();
 }
 
 void ObjectDictionaryBrowser::Impl::build() {
@@ -103,7 +100,7 @@ void ObjectDictionaryBrowser::Impl::build() {
   QObject::connect(valueEdit, &QLineEdit::returnPressed, self, [this] { self->writeSelected(valueEdit->text()); });
   QObject::connect(tree, &QTreeWidget::currentItemChanged, self, [this](QTreeWidgetItem* it) {
     updateButtons();
-    if (it && it->data(0, RoleSub).toInt() >= 0 && !busy) self->readSelected();
+    if (it && it->data(0, RoleSub).toInt() >= 0 && !job.busy()) self->readSelected();
   });
 }
 
@@ -187,34 +184,27 @@ void ObjectDictionaryBrowser::Impl::updateButtons() {
   auto* it = tree->currentItem();
   const bool entrySel = it && it->data(0, RoleSub).toInt() >= 0;
   const auto* e = entrySel ? entry(std::uint16_t(it->data(0, RoleIndex).toUInt()), it->data(0, RoleSub).toInt()) : nullptr;
-  loadButton->setEnabled(!busy && slaveCombo->count() > 0);
-  readButton->setEnabled(!busy && entrySel);
-  writeButton->setEnabled(!busy && e && (e->access & coe::info::access::Write));
-  slaveCombo->setEnabled(!busy);
+  loadButton->setEnabled(!job.busy() && slaveCombo->count() > 0);
+  readButton->setEnabled(!job.busy() && entrySel);
+  writeButton->setEnabled(!job.busy() && e && (e->access & coe::info::access::Write));
+  slaveCombo->setEnabled(!job.busy());
 }
 
-void ObjectDictionaryBrowser::Impl::runJob(const QString& action, std::function<QString()> job, std::function<void()> done) {
-  if (busy) {
-    lastError = ObjectDictionaryBrowser::tr("busy");
-    emit self->jobFinished(action, lastError);
-    return;
-  }
-  busy = true;
-  statusLabel->setText(ObjectDictionaryBrowser::tr("%1 …").arg(action));
-  updateButtons();
-  auto* w = new QFutureWatcher<QString>(self);
-  watcher = w;
-  QObject::connect(w, &QFutureWatcher<QString>::finished, self, [this, w, action, done] {
-    const QString err = w->result();
-    w->deleteLater();
-    busy = false;
+void ObjectDictionaryBrowser::Impl::runJob(const QString& action, std::function<QString()> work, std::function<void()> done) {
+  const bool started = job.start(self, std::move(work), [this, action, done](const QString& err) {
     lastError = err;
     if (done) done();
     if (!err.isEmpty()) statusLabel->setText(ObjectDictionaryBrowser::tr("%1 failed: %2").arg(action, err));
     updateButtons();
     emit self->jobFinished(action, err);
   });
-  w->setFuture(QtConcurrent::run(std::move(job)));
+  if (!started) {
+    lastError = ObjectDictionaryBrowser::tr("busy");
+    emit self->jobFinished(action, lastError);
+    return;
+  }
+  statusLabel->setText(ObjectDictionaryBrowser::tr("%1 …").arg(action));
+  updateButtons();
 }
 
 void ObjectDictionaryBrowser::load(int slave) {
@@ -302,7 +292,7 @@ void ObjectDictionaryBrowser::writeSelected(const QString& text) {
   });
 }
 
-bool ObjectDictionaryBrowser::busy() const { return d->busy; }
+bool ObjectDictionaryBrowser::busy() const { return d->job.busy(); }
 QString ObjectDictionaryBrowser::lastError() const { return d->lastError; }
 int ObjectDictionaryBrowser::objectCount() const { return int(d->objects.size()); }
 QString ObjectDictionaryBrowser::itemText(std::uint16_t index, int sub, int column) const {

@@ -5,13 +5,10 @@
 #include <QSettings>
 
 #include "maniplab/ui/diagnostic_text.hpp"
+#include "maniplab/ui/text_conversion.hpp"
 #include "maniplab/sim/scene.hpp"
 
 namespace maniplab::ui {
-
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
 
 SceneDocument::SceneDocument(QObject* parent) : QObject(parent) {}
 

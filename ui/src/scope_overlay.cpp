@@ -25,6 +25,15 @@ QString engineering(double v, const QString& unit) {
   return QStringLiteral("%1 %2%3").arg(QString::number(m, 'g', 3), QString::fromUtf8(kPrefixes[e3 + 4]), unit);
 }
 
+QString seconds(double s) {
+  const double a = std::abs(s);
+  if (a == 0) return QStringLiteral("0 s");
+  if (a < 1e-6) return QStringLiteral("%1 ns").arg(QString::number(s * 1e9, 'g', 4));
+  if (a < 1e-3) return QStringLiteral("%1 µs").arg(QString::number(s * 1e6, 'g', 4));
+  if (a < 1) return QStringLiteral("%1 ms").arg(QString::number(s * 1e3, 'g', 4));
+  return QStringLiteral("%1 s").arg(QString::number(s, 'g', 4));
+}
+
 QVector<QRect> flow(const QVector<int>& widths, const QRect& area, int lineHeight, int gap, bool fromBottom,
                     const QVector<bool>& breakBefore) {
   QVector<QRect> out;

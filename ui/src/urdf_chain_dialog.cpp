@@ -12,11 +12,11 @@
 
 #include <cmath>
 
+#include "maniplab/ui/text_conversion.hpp"
+
 namespace maniplab::ui {
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// Display unit of a locked joint: degrees (revolute, continuous) or millimetres (prismatic).
 double toDisplay(const UrdfLockedJoint& l, double si) { return l.prismatic ? si * 1000.0 : si * 180.0 / M_PI; }

@@ -12,6 +12,7 @@
 #include "maniplab/ui/orthoglide_editor.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/scene_document.hpp"
+#include "maniplab/ui/text_conversion.hpp"
 #include "orthoglide.hpp"
 #include "scene_kind_ui.hpp"
 
@@ -60,8 +61,6 @@ bool applyOrthoglideControl(const ControlPanel& panel, sim::OrthoglideScene& sce
 }
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 sim::OrthoglideScene* orthoglideScene(const WindowParts& w) {
   return w.document ? sim::sceneData<sim::OrthoglideScene>(w.document->scene().get()) : nullptr;

@@ -17,13 +17,12 @@
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/scene_document.hpp"
 #include "maniplab/ui/teach_panel.hpp"
+#include "maniplab/ui/text_conversion.hpp"
 #include "scene_kind_ui.hpp"
 
 namespace maniplab::ui {
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 sim::SerialScene* serialScene(const WindowParts& w) {
   return w.document ? dynamic_cast<sim::SerialScene*>(w.document->scene().get()) : nullptr;

@@ -1,7 +1,7 @@
 #pragma once
 // Layout of the texts drawn over the oscilloscope's screen (scope_widget.cpp): the per-channel scale
 // labels along the bottom edge and the legend below the status line, flowed into rows so that no two
-// overlap at any screen width; and the engineering notation of the scale labels ("5 mrad/div").
+// overlap at any screen width; the engineering notation of the scale labels ("5 mrad/div") and of durations.
 #include <QRect>
 #include <QString>
 #include <QVector>
@@ -13,6 +13,10 @@ namespace maniplab::ui::scope_overlay {
 /// value without a unit, or a unit that takes no prefix (°, %), keeps 4 significant digits. "--" when
 /// not finite.
 QString engineering(double v, const QString& unit);
+
+/// A duration with 4 significant digits in the unit that suits it: "0 s", "250 ns", "20 µs", "5 ms", "2 s"
+/// (the time base "5 ms/div", the cursors' Δt).
+QString seconds(double s);
 
 /// Flows boxes of the given widths (one line of `lineHeight` each) into `area`, left to right with `gap`
 /// pixels between boxes, starting a new row when the next box would pass the right edge or when

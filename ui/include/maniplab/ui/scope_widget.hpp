@@ -18,6 +18,8 @@
 #include <memory>
 #include <vector>
 
+#include "maniplab/ui/scope_trigger.hpp"
+
 namespace maniplab::ui {
 
 class ScopeWidget : public QWidget {
@@ -25,8 +27,8 @@ class ScopeWidget : public QWidget {
  public:
   static constexpr int kChannels = 8;
   enum class Mode { Roll, Triggered };
-  enum class TriggerSweep { Auto, Normal, Single };
-  enum class Edge { Rising, Falling };
+  using TriggerSweep = ScopeTrigger::Sweep;
+  using Edge = ScopeTrigger::Edge;
 
   explicit ScopeWidget(QWidget* parent = nullptr);
   ~ScopeWidget() override;
