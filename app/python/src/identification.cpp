@@ -80,9 +80,8 @@ sim::IdentificationTrace traceFromDict(const py::dict& d, int n) {
   return t;
 }
 
-}  // namespace
-
-void bindIdentification(py::module_& m) {
+/// maniplab.BaseParameters: names, expressions and values of the base parameters (Belkoura 1993).
+void bindBaseParameters(py::module_& m) {
   py::class_<PyBaseParameters, std::shared_ptr<PyBaseParameters>> b(
       m, "BaseParameters",
       R"doc(The base (minimal) inertial parameters of a robot (Belkoura 1993 ch. II): each a linear combination of
@@ -156,6 +155,10 @@ The inverse-dynamics regressor (Belkoura 1993 (1.44)): rnea(q, qd, qdd) = Y @ st
 Y of shape (n, 14 n); with `base` (a BaseParameters) the base regressor Y_B = Y K_pinv (n, count), so that
 tau = Y_B @ base.values.)doc");
 
+}
+
+/// maniplab.Identification: the result of an identification.
+void bindIdentificationResult(py::module_& m) {
   py::class_<PyIdentification, std::shared_ptr<PyIdentification>> id(
       m, "Identification",
       R"doc(The result of maniplab.identify(): the identified base parameters (Belkoura 1993 ch. III) with their
@@ -212,6 +215,10 @@ identified base parameters (pi = pi0 + K^+ (pi_B - K pi0)); hand it to Scene.run
                " base parameters, condition number " + std::to_string(i.result.conditionNumber) + ">";
       });
 
+}
+
+/// _identify: identification from a trace (the Python function identify wraps it).
+void bindIdentify(py::module_& m) {
   m.def("_identify", [](PyRobot& robot, const py::handle& trace, const std::string& kind,
                         const std::shared_ptr<PyBaseParameters>& baseIn, double cutoffHz, bool weighted,
                         double velocityThreshold) {
@@ -257,6 +264,14 @@ identified base parameters (pi = pi0 + K^+ (pi_B - K pi0)); hand it to Scene.run
     return out;
   }, py::arg("robot"), py::arg("trace"), py::arg("model") = "dynamic", py::arg("base") = nullptr,
      py::arg("cutoff_hz") = -1.0, py::arg("weighted") = true, py::arg("velocity_threshold") = 0.02);
+}
+
+}  // namespace
+
+void bindIdentification(py::module_& m) {
+  bindBaseParameters(m);
+  bindIdentificationResult(m);
+  bindIdentify(m);
 }
 
 }  // namespace maniplab::python

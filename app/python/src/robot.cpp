@@ -177,9 +177,8 @@ Algorithms (the names a Pinocchio or Robotics Toolbox user expects; each cites i
   energy (energies and momenta, Llibre et al. §IV.2), operational_space (the course notes §5),
   regressor, standard_parameters, base_parameters (Belkoura 1993).)doc";
 
-}  // namespace
-
-void bindRobot(py::module_& m) {
+/// maniplab.Diagnostic: one finding of a file reader.
+void bindDiagnostic(py::module_& m) {
   py::class_<Diagnostic> diag(m, "Diagnostic", "One finding of a file reader: the file, the JSON pointer (or XML path) of "
                                                "the field, the severity and the message.");
   diag.def_property_readonly("file", [](const Diagnostic& d) { return d.file; })
@@ -193,7 +192,10 @@ void bindRobot(py::module_& m) {
       .def("__str__", &Diagnostic::toString)
       .def("__repr__", [](const Diagnostic& d) { return "<maniplab.Diagnostic " + d.toString() + ">"; });
 
-  py::class_<PyRobot> r(m, "Robot", kDocRobot);
+}
+
+/// Robot: reading (files, URDF, JSON text), its properties and writing it back.
+void bindRobotFile(py::class_<PyRobot>& r) {
   r.def(py::init([](const std::string& path, const std::string& tip, const std::map<std::string, double>& lock) {
           UrdfImportOptions o;
           o.tip = tip;
@@ -288,6 +290,10 @@ maniplab.FileWarning.)doc");
     return robotToUrdf(*s.description);
   }, "to_urdf() -> str: the robot as a URDF document, as `maniplab-cli urdf-export` writes it.");
 
+}
+
+/// Robot: forward kinematics, tool pose, Jacobians.
+void bindKinematics(py::class_<PyRobot>& r) {
   // --- kinematics -----------------------------------------------------------------------------------
   r.def("forward_kinematics", [](PyRobot& s, const py::handle& q) {
     readVector("forward_kinematics", "q", q, s.q);
@@ -329,6 +335,10 @@ Robotics Toolbox's order [v; omega] is jacob0 / jacobe.)doc");
     return toArray(VectorX(jacobianDotTimesQdot(s.model, s.data, s.qd)));
   }, py::arg("q"), py::arg("qd"), "jacobian_dot_qdot(q, qd) -> (6,): J̇(q, q̇) q̇ of the tool origin, world frame, [omega; v].");
 
+}
+
+/// Robot: inverse dynamics (RNEA), the mass matrix, C, g and the nonlinear effects.
+void bindInverseDynamics(py::class_<PyRobot>& r) {
   // --- dynamics ----------------------------------------------------------------------------------
   r.def("rnea", [](PyRobot& s, const py::handle& q, const py::handle& qd, const py::handle& qdd, bool friction,
                    bool gravity, const py::handle& wrench) {
@@ -422,6 +432,10 @@ dM/dt - 2C is skew-symmetric.)doc");
       copyOut(nonLinearEffects(s.model, s.data, s.q, s.qd), out);
     });
   }, py::arg("q"), py::arg("qd"), "nonlinear_effects(q, qd) -> C(q, qd) qd + g(q) (no friction).");
+}
+
+/// Robot: forward dynamics (ABA, Cholesky), energies and momenta, the operational-space model.
+void bindForwardDynamics(py::class_<PyRobot>& r) {
   auto forward = [](PyRobot& s, const char* fn, const py::handle& q, const py::handle& qd, const py::handle& tau,
                     ForwardDynamicsMethod method, bool friction, bool gravity) {
     const int n = s.model.nq;
@@ -508,6 +522,10 @@ séries §5): Mx = J^-T M J^-1, mux = J^-T V - Mx J̇ q̇, gx = J^-T g, with J (
 derivative, the inverse used (damped least squares below sigma_min(J) < singular_threshold), M, ẋ = J q̇,
 and Cx when coriolis=True.)doc");
 
+}
+
+/// _time_cpp: the C++ side of app/python/notebooks/bench_python.py.
+void bindTiming(py::module_& m) {
   // For app/python/notebooks/bench_python.py: the same calls timed inside C++ (no Python in the loop), median ns per
   // call over `batches` passes through the states (rows [q, qd, qdd or tau], 3n columns).
   m.def("_time_cpp", [](PyRobot& s, const std::string& fn, const py::handle& states, int batches) {
@@ -544,6 +562,18 @@ and Cx when coriolis=True.)doc");
     if (sink == 12345.678) per[0] = 0;  // keeps the results alive
     return per[per.size() / 2];
   }, py::arg("robot"), py::arg("fn"), py::arg("states"), py::arg("batches") = 31);
+}
+
+}  // namespace
+
+void bindRobot(py::module_& m) {
+  bindDiagnostic(m);
+  py::class_<PyRobot> r(m, "Robot", kDocRobot);
+  bindRobotFile(r);
+  bindKinematics(r);
+  bindInverseDynamics(r);
+  bindForwardDynamics(r);
+  bindTiming(m);
 }
 
 void raiseSingular(const std::string& message) {

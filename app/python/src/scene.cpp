@@ -266,9 +266,8 @@ std::vector<std::pair<std::string, sim::RunMetrics>> metricsOf(const std::vector
   return m;
 }
 
-}  // namespace
-
-void bindScene(py::module_& m) {
+/// maniplab.Run: one run of a scene (result, metrics, trace).
+void bindRun(py::module_& m) {
   py::class_<PyRun> run(m, "Run", R"doc(One run of a scene: its result, metrics and recorded trace.
 
 The trace is one NumPy array (`array`, rows x (1 + channels), column 0 the time) built once; `time` and
@@ -344,6 +343,10 @@ comment line says what produced it: "# maniplab Python module VERSION; scene ...
                ", " + std::to_string(r.run.result.periods) + " control periods, " + std::to_string(r.run.recorder->rows()) + " rows>";
       });
 
+}
+
+/// The comparison of runs (table, JSON, CSV) and the metrics' definitions.
+void bindComparison(py::module_& m) {
   m.def("_comparison_table", [](const std::vector<const PyRun*>& runs) { return sim::comparisonTable(metricsOf(runs)); });
   m.def("_comparison_json", [](const std::vector<const PyRun*>& runs) {
     nlohmann::json j = nlohmann::json::parse(sim::comparisonJson(metricsOf(runs)));
@@ -369,6 +372,10 @@ comment line says what produced it: "# maniplab Python module VERSION; scene ...
     return d;
   });
 
+}
+
+/// maniplab.EthercatBus: the EtherCAT backend of a run.
+void bindEthercatBus(py::module_& m) {
   py::class_<PyBus>(m, "EthercatBus", R"doc(EthercatBus(ifname=None, mode='cst', cycle_hz=0, realtime=True, virtual_profile='generic')
 
 EtherCAT CiA 402 drives for Scene.run(backend=bus): a raw socket on the network interface `ifname` (root, the
@@ -400,6 +407,10 @@ the scene's control period unless cycle_hz is given. See sim/ethercat/README.md 
         if (!e.empty()) throw py::value_error("EthercatBus.close: " + e);
       }, "close(): brings the slaves to INIT and closes the link.");
 
+}
+
+/// maniplab._Scene: a scene of any kind, changed and run (the Python class Scene wraps it).
+void bindSceneClass(py::module_& m) {
   py::class_<PyScene> s(m, "_Scene");
   s.def_static("_load", &loadScene, py::arg("path"))
       .def_static("_parse", &parseScene, py::arg("text"), py::arg("file"), py::arg("base_dir"))
@@ -462,6 +473,15 @@ the scene's control period unless cycle_hz is given. See sim/ethercat/README.md 
         return runPlanned(p, controller, variant, name, pyController, bus, controllerModel, modelLabel, recordEnergy);
       }, py::arg("controller"), py::arg("variant"), py::arg("name"), py::arg("python_controller"), py::arg("bus"),
          py::arg("controller_model"), py::arg("model_label"), py::arg("record_energy"));
+}
+
+}  // namespace
+
+void bindScene(py::module_& m) {
+  bindRun(m);
+  bindComparison(m);
+  bindEthercatBus(m);
+  bindSceneClass(m);
 }
 
 }  // namespace maniplab::python
