@@ -416,44 +416,7 @@ class TestGui : public QObject {
     QVERIFY(enter.isAccepted());
   }
 
-  // The EtherCAT dock switches the plant for the in-process virtual drives (a real EtherCAT master and
-  // slaves over an in-process link): the same scene, controllers, scope and metrics; runs are named
-  // after the backend and track as in simulation.
-  void ethercatBackendFromTheGui() {
-    MainWindow w;
-    w.show();
-    auto* messages = w.findChild<MessageArea*>();
-    auto* ecat = w.findChild<EthercatPanel*>();
-    auto* metrics = w.findChild<MetricsView*>();
-    QVERIFY(messages && ecat && metrics);
-    QVERIFY(w.openFile(source(QStringLiteral("scenes/umis_ctc_vs_pid.json"))));
-    QVERIFY(ecat->selectInterface(QString()));  // in-process virtual drives
-    QVERIFY2(runFor(w, 0.5), qPrintable(messages->lastMessage()));  // the simulation backend first
-    const MetricsView::Runs simRuns = metrics->runs();
-    QVERIFY(!simRuns.empty());
-    ecat->setEthercatSelected(true);
-    QVERIFY(ecat->ethercatSelected());
-    const int errors = messages->errorCount();
-    QVERIFY2(runFor(w, 0.5), qPrintable(messages->lastMessage()));
-    QCOMPARE(messages->errorCount(), errors);
-    const MetricsView::Runs busRuns = metrics->runs();
-    QCOMPARE(busRuns.size(), simRuns.size());
-    for (std::size_t r = 0; r < busRuns.size(); ++r) {
-      const QString name = QString::fromStdString(busRuns[r].first);
-      QVERIFY2(name.contains(QStringLiteral("EtherCAT"), Qt::CaseInsensitive), qPrintable(name));
-      // Tracking through the bus equals the simulation within sim/ethercat/README.md's tolerance (5 % +
-      // 2e-4 rad: torque and encoder quantisation), doubled here for a loaded machine's late cycles.
-      const auto& bus = busRuns[r].second.joints;
-      const auto& sim = simRuns[r].second.joints;
-      QCOMPARE(bus.size(), sim.size());
-      for (std::size_t j = 0; j < bus.size(); ++j)
-        QVERIFY2(std::abs(bus[j].maxAbsError - sim[j].maxAbsError) <= 0.10 * sim[j].maxAbsError + 4e-4,
-                 qPrintable(QStringLiteral("%1 joint %2: bus %3 vs sim %4")
-                                .arg(name).arg(j + 1).arg(bus[j].maxAbsError).arg(sim[j].maxAbsError)));
-    }
-    auto* scope = w.findChild<ScopeWidget*>();
-    QVERIFY(scope->sampleCount() > 0);
-  }
+  // (The EtherCAT dock's run through the in-process virtual drives: test_gui_ethercat, label timing.)
 
   // An Orthoglide scene shows its parameter editor (not the serial chain editor); an edit is validated,
   // marks the window modified, redraws the robot and is used by the next run; a serial scene hides it.
