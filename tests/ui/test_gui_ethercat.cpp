@@ -5,9 +5,9 @@
 // to wake the cycle thread within its budget gets a bus fault ("frame lost or late"), correctly, which the
 // test then prints; it is moved out of test_gui so that test_gui asserts only what does not depend on the
 // scheduler.
-#include <QListWidget>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "maniplab/ui/ethercat_panel.hpp"
@@ -24,12 +24,11 @@ class TestGuiEthercat : public QObject {
   Q_OBJECT
  private:
   static QString source(const QString& rel) { return QStringLiteral(MANIPLAB_SOURCE_DIR "/") + rel; }
+  QTemporaryDir settingsDir_;
+
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("ManipLabTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("test_gui_ethercat"));
-    QSettings().clear();
+    maniplab::test::isolateSettings(settingsDir_.path(), "test_gui_ethercat");
     QSettings().setValue(QStringLiteral("language"), QStringLiteral("en"));
   }
 
