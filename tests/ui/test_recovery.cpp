@@ -26,6 +26,7 @@
 #include "maniplab/ui/control_panel.hpp"
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/message_area.hpp"
+#include "maniplab/ui/orthoglide_editor.hpp"
 #include "maniplab/ui/recovery_store.hpp"
 #include "support/main_window_driver.hpp"
 
@@ -311,6 +312,38 @@ class TestRecovery : public QObject {
     QVERIFY(offer.text.contains(QStringLiteral("lost scene")));
     QVERIFY(!QFile::exists(file));
     QVERIFY(!w.isWindowModified());
+  }
+
+  /// The Orthoglide's parameters are the robot document of its scenes: kept and restored the same way (the
+  /// session's file taken over as a killed session's: no lock).
+  void orthoglideParametersRestored() {
+    useRecoveryDir(QStringLiteral("orthoglide"));
+    const QString key = QStringLiteral("/platform/mass");
+    QString kept;
+    {
+      MainWindow w;
+      QVERIFY(w.openFile(QStringLiteral(MANIPLAB_SOURCE_DIR "/scenes/orthoglide_ctc_vs_pid.json")));
+      auto* ed = w.findChild<OrthoglideEditor*>();
+      QVERIFY(ed);
+      QString err;
+      QVERIFY2(ed->editValue(key, QStringLiteral("1.75"), &err), qPrintable(err));
+      QTRY_COMPARE_WITH_TIMEOUT(sessionFiles(rec_).size(), qsizetype(1), 10000);
+      const QString file = rec_ + QStringLiteral("/") + sessionFiles(rec_).front();
+      QVERIFY(readSession(file).robotText.contains(QStringLiteral("1.75")));
+      kept = rec_ + QStringLiteral("/session-1-2.json");
+      QVERIFY(QFile::copy(file, kept));
+      ed->editValue(key, QStringLiteral("2.5"), &err);  // (no question at the end: the destructor, not close())
+    }
+    MainWindow w;
+    Answer offer;
+    answerBox(QStringLiteral("recoveryOffer"), QStringLiteral("recoveryRestore"), &offer);
+    QVERIFY(w.offerRecovery());
+    QVERIFY2(offer.text.contains(QStringLiteral("/robots/orthoglide.json")), qPrintable(offer.text));  // its parameters file
+    auto* ed = w.findChild<OrthoglideEditor*>();
+    QCOMPARE(ed->valueText(key).toDouble(), 1.75);
+    QVERIFY(ed->isModified());
+    QVERIFY(w.isWindowModified());
+    QVERIFY(!QFile::exists(kept));
   }
 
   void failedWriteReportedOnce() {
