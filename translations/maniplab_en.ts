@@ -2665,6 +2665,62 @@
         <source>Open &amp;example</source>
         <translation>Open &amp;example</translation>
     </message>
+    <message>
+        <source>Recovered robot</source>
+        <translation>Recovered robot</translation>
+    </message>
+    <message>
+        <source>The unsaved edits could not be kept in the recovery file %1 (they would be lost if ManipLab ended abnormally; saving them is unaffected): %2</source>
+        <translation>The unsaved edits could not be kept in the recovery file %1 (they would be lost if ManipLab ended abnormally; saving them is unaffected): %2</translation>
+    </message>
+    <message>
+        <source>never saved</source>
+        <translation>never saved</translation>
+    </message>
+    <message>
+        <source>ManipLab did not end normally. Unsaved edits of that session were kept on %1:</source>
+        <translation>ManipLab did not end normally. Unsaved edits of that session were kept on %1:</translation>
+    </message>
+    <message>
+        <source>• the scene &quot;%1&quot; (%2)</source>
+        <translation>• the scene &quot;%1&quot; (%2)</translation>
+    </message>
+    <message>
+        <source>• the robot &quot;%1&quot; (%2) of the scene &quot;%3&quot;</source>
+        <translation>• the robot &quot;%1&quot; (%2) of the scene &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>Recover unsaved edits</source>
+        <translation>Recover unsaved edits</translation>
+    </message>
+    <message>
+        <source>Restore them? They come back as unsaved edits of their files: save them to keep them. Discard deletes them.</source>
+        <translation>Restore them? They come back as unsaved edits of their files: save them to keep them. Discard deletes them.</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Restore</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Discard</translation>
+    </message>
+    <message>
+        <source>The recovered edits were not restored (the recovery file %1 is kept): %2</source>
+        <translation>The recovered edits were not restored (the recovery file %1 is kept): %2</translation>
+    </message>
+    <message>
+        <source>the scene does not read (see the messages above)</source>
+        <translation>the scene does not read (see the messages above)</translation>
+    </message>
+    <message>
+        <source>its scene cannot be opened</source>
+        <translation>its scene cannot be opened</translation>
+    </message>
+    <message>
+        <source>Unsaved edits of %1 restored: save them to keep them</source>
+        <translation>Unsaved edits of %1 restored: save them to keep them</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

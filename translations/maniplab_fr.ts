@@ -2665,6 +2665,62 @@
         <source>Open &amp;example</source>
         <translation>Ouvrir un &amp;exemple</translation>
     </message>
+    <message>
+        <source>Recovered robot</source>
+        <translation>Robot récupéré</translation>
+    </message>
+    <message>
+        <source>The unsaved edits could not be kept in the recovery file %1 (they would be lost if ManipLab ended abnormally; saving them is unaffected): %2</source>
+        <translation>Les modifications non enregistrées n&apos;ont pas pu être conservées dans le fichier de récupération %1 (elles seraient perdues si ManipLab s&apos;arrêtait anormalement ; leur enregistrement n&apos;est pas affecté) : %2</translation>
+    </message>
+    <message>
+        <source>never saved</source>
+        <translation>jamais enregistré</translation>
+    </message>
+    <message>
+        <source>ManipLab did not end normally. Unsaved edits of that session were kept on %1:</source>
+        <translation>ManipLab ne s&apos;est pas arrêté normalement. Les modifications non enregistrées de cette session ont été conservées le %1 :</translation>
+    </message>
+    <message>
+        <source>• the scene &quot;%1&quot; (%2)</source>
+        <translation>• la scène « %1 » (%2)</translation>
+    </message>
+    <message>
+        <source>• the robot &quot;%1&quot; (%2) of the scene &quot;%3&quot;</source>
+        <translation>• le robot « %1 » (%2) de la scène « %3 »</translation>
+    </message>
+    <message>
+        <source>Recover unsaved edits</source>
+        <translation>Récupérer les modifications non enregistrées</translation>
+    </message>
+    <message>
+        <source>Restore them? They come back as unsaved edits of their files: save them to keep them. Discard deletes them.</source>
+        <translation>Les restaurer ? Elles reviennent comme modifications non enregistrées de leurs fichiers : enregistrez-les pour les garder. Abandonner les supprime.</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Restaurer</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Abandonner</translation>
+    </message>
+    <message>
+        <source>The recovered edits were not restored (the recovery file %1 is kept): %2</source>
+        <translation>Les modifications récupérées n&apos;ont pas été restaurées (le fichier de récupération %1 est conservé) : %2</translation>
+    </message>
+    <message>
+        <source>the scene does not read (see the messages above)</source>
+        <translation>la scène ne se lit pas (voir les messages ci-dessus)</translation>
+    </message>
+    <message>
+        <source>its scene cannot be opened</source>
+        <translation>sa scène ne peut pas être ouverte</translation>
+    </message>
+    <message>
+        <source>Unsaved edits of %1 restored: save them to keep them</source>
+        <translation>Modifications non enregistrées de %1 restaurées : enregistrez-les pour les garder</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

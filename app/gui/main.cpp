@@ -2,6 +2,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QTimer>
 
 #include "maniplab/ui/main_window.hpp"
 
@@ -23,5 +24,7 @@ int main(int argc, char** argv) {
   const QStringList files = parser.positionalArguments();
   if (!files.isEmpty()) window.openFile(files.front());
   window.show();
+  // The unsaved edits of a session that did not end normally (ui/recovery_store.hpp), once the window shows.
+  QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
   return app.exec();
 }

@@ -609,6 +609,10 @@ void ChainEditor::setDescription(const RobotDescription& desc) {
 }
 
 const RobotDescription& ChainEditor::description() const { return d->desc; }
+
+bool ChainEditor::replaceDescription(const RobotDescription& desc, const QString& text, QString* error) {
+  return d->commit(desc, 0, "", text, error);
+}
 const Model& ChainEditor::model() const { return d->model; }
 
 bool ChainEditor::editCell(int joint, const QString& column, const QString& text, QString* error) {

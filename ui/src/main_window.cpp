@@ -431,6 +431,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
   d->connectFileActions();
   d->connectSimulationActions();
   d->connectDocument();
+  d->startRecovery();
   d->connectRuns();
   d->bindKinds();
   d->setLanguage(startLanguage);
@@ -444,6 +445,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), d(std::make_uniqu
 
 MainWindow::~MainWindow() {
   d->runs.cancel();
+  d->closeRecovery();  // an end without a crash: nothing to offer at the next start
+  d->recovery.reset();
   // The undo stack outlives the document (member order): an unclean stack's destructor signals
   // cleanChanged, which must not reach updateTitle() (a crash on closing after an unsaved robot edit).
   QObject::disconnect(&d->undo, nullptr, this, nullptr);
@@ -462,6 +465,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
+  d->closeRecovery();  // saved, or discarded by the user
   d->setPresentationMode(false);  // the layout saved is the working one
   QSettings s;
   s.setValue(QStringLiteral("geometry"), saveGeometry());

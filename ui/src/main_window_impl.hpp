@@ -44,6 +44,7 @@
 #include "maniplab/ui/diagnostic_text.hpp"
 #include "maniplab/ui/algorithms_dialog.hpp"
 #include "maniplab/ui/provenance.hpp"
+#include "maniplab/ui/recovery_store.hpp"
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/conservation_panel.hpp"
 #include "maniplab/ui/control_panel.hpp"
@@ -133,6 +134,15 @@ struct MainWindow::Impl {
   SavedLayout saved;
   bool presenting = false;
 
+  // Edits survive a crash (main_window_recovery.cpp): this session's recovery file, written once the edits
+  // settle (kRecoveryDelayMs after the last one) and before each run, removed when nothing is unsaved.
+  static constexpr int kRecoveryDelayMs = 1500;
+  std::unique_ptr<RecoveryStore> recovery;
+  QTimer recoveryTimer;
+  bool recoveryFailed = false;  ///< a failed write was reported (once, until a write succeeds)
+  bool recoveryClosed = false;  ///< the window closed normally: nothing more is written
+  QString lastSceneText;        ///< the last scene text the editors could give (a setting being invalid)
+
   // --- Building the window (constructor) ---
   QString installStartLanguage();
   QDockWidget* dock(const char* name, QWidget* content, Qt::DockWidgetArea area);
@@ -201,6 +211,16 @@ struct MainWindow::Impl {
   bool saveSceneTo(const QString& path);
   void exportUrdf();
   bool exportUrdfTo(const QString& path);
+
+  // --- Recovery of unsaved edits (main_window_recovery.cpp) ---
+  void startRecovery();
+  bool unsavedEdits(RecoveredEdits* out);
+  void editsChanged();
+  void writeRecovery();
+  void closeRecovery();
+  bool offerRecovery();
+  QString recoveryText(const RecoveredEdits& r) const;
+  bool restoreEdits(const RecoveredEdits& r);
 
   // --- Runs ---
   void run(bool startPaused);

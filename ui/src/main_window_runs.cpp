@@ -21,6 +21,7 @@ void MainWindow::Impl::run(bool startPaused) {
     error(why);
     return;
   }
+  writeRecovery();  // a run that crashes the application loses no edit
   binding->prepareRun(*edited, parts);
   RunRequest req{edited, binding->selectedControllers(*edited, parts)};
   if (req.controllers.empty()) {

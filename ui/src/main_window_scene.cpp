@@ -16,6 +16,7 @@ void MainWindow::Impl::showScene() {
   useKindDocks();
   runs.clearRuns();
   metrics->clear();
+  lastSceneText.clear();
   undo.clear();
   undo.setClean();
   showing = true;  // filling the panels is not an edit
@@ -26,6 +27,7 @@ void MainWindow::Impl::showScene() {
   scopeSourcesFromScene();
   updateTitle();
   updateActions();
+  editsChanged();  // another scene: the previous one's recovery file goes
 }
 
 /// The docks of the open kind's editors are shown (those it hid for another kind come back) and their
@@ -84,6 +86,7 @@ void MainWindow::Impl::updateActions() {
 void MainWindow::Impl::refresh() {
   updateTitle();
   updateActions();
+  editsChanged();
   if (algorithmsDialog && algorithmsDialog->isVisible()) updateAlgorithmsDialog();
 }
 

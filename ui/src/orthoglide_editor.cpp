@@ -236,6 +236,7 @@ bool OrthoglideEditor::hasModel() const { return d->hasModel; }
 const OrthoglideModel& OrthoglideEditor::model() const { return d->model; }
 QString OrthoglideEditor::jsonText() const { return QString::fromStdString(d->doc.dump(2)); }
 bool OrthoglideEditor::isModified() const { return d->modified; }
+void OrthoglideEditor::setModified(bool modified) { d->modified = modified; }
 QString OrthoglideEditor::lastMessage() const { return d->message; }
 
 }  // namespace maniplab::ui

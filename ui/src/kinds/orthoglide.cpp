@@ -145,6 +145,20 @@ class OrthoglideKindUi final : public SceneKindUi {
     return true;
   }
 
+  RobotRecovery robotRecovery(const WindowParts& w) const override {
+    if (!w.orthoEditor->isModified()) return {};
+    const auto* s = sim::sceneData<sim::OrthoglideScene>(w.document->scene().get());
+    return {MainWindow::tr("Orthoglide parameters"), s ? q(s->robotFile) : QString(), w.orthoEditor->jsonText()};
+  }
+
+  bool restoreRobot(const QString& text, WindowParts& w, QString* why) const override {
+    const auto* s = sim::sceneData<sim::OrthoglideScene>(w.document->scene().get());
+    if (!s || !w.orthoEditor->setDocument(text, q(s->robotFile), why)) return false;
+    w.orthoEditor->setModified(true);
+    w.refresh();
+    return true;
+  }
+
   bool saveRobotAs(const sim::AnyScene& scene, WindowParts& w) const override {
     const QString p =
         QFileDialog::getSaveFileName(w.window, MainWindow::tr("Save the Orthoglide parameters"),

@@ -109,6 +109,14 @@ class SceneKindUi {
   virtual bool saveRobot(const sim::AnyScene&, WindowParts&, const QString& /*path*/) const { return false; }
   /// Asks for a file and saves the robot document there.
   virtual bool saveRobotAs(const sim::AnyScene&, WindowParts&) const { return false; }
+  /// Edits survive a crash (recovery_store.hpp): the robot document's unsaved edits as the text of its
+  /// file, its name and file (empty text: none), and the recovered text put back into the kind's editor as
+  /// an unsaved edit of the open scene's robot (false and *why when it cannot be).
+  struct RobotRecovery {
+    QString name, path, text;
+  };
+  virtual RobotRecovery robotRecovery(const WindowParts&) const { return {}; }
+  virtual bool restoreRobot(const QString& /*text*/, WindowParts&, QString* /*why*/) const { return false; }
   /// The question asked before the robot document's edits are lost (with or without scene edits).
   virtual QString unsavedQuestion(bool robotEdited, bool sceneEdited) const;
   /// File > Export URDF: the scene's serial chain as the editors hold it; std::nullopt and *whyNot (the

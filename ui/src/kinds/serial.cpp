@@ -159,6 +159,22 @@ class SerialKindUi final : public SceneKindUi {
     return true;
   }
 
+  RobotRecovery robotRecovery(const WindowParts& w) const override {
+    if (w.undo->isClean()) return {};
+    const RobotDescription& d = w.editor->description();
+    return {q(d.name), w.robotPath, q(robotToJson(d))};
+  }
+
+  /// The recovered robot is one undoable edit of the file's robot: the document stays modified until saved.
+  bool restoreRobot(const QString& text, WindowParts& w, QString* why) const override {
+    const RobotLoadResult r = parseRobot(text.toStdString(), w.robotPath.isEmpty() ? "robot" : w.robotPath.toStdString());
+    if (!r.ok()) {
+      if (why) *why = q(r.report());
+      return false;
+    }
+    return w.editor->replaceDescription(r.description, MainWindow::tr("Recovered robot"), why);
+  }
+
   bool saveRobotAs(const sim::AnyScene& scene, WindowParts& w) const override {
     const QString path = QFileDialog::getSaveFileName(
         w.window, MainWindow::tr("Save the robot"), w.robotPath.isEmpty() ? dataDirectory() + QStringLiteral("/robots") : w.robotPath,

@@ -49,6 +49,9 @@ class ChainEditor : public QWidget {
   /// False (with the reason) when the robot has no form in that convention.
   bool setConvention(maniplab::Convention convention, QString* error = nullptr);
   const maniplab::Model& model() const;
+  /// Replaces the whole robot as one undoable edit named `text` (the recovered edits of a session that
+  /// ended abnormally: undo goes back to the robot's file); validated as an edit. False when rejected.
+  bool replaceDescription(const RobotDescription& d, const QString& text, QString* error = nullptr);
 
  signals:
   /// Emitted after every accepted change (and after undo/redo), with the new model.

@@ -18,6 +18,11 @@ class MainWindow : public QMainWindow {
   /// Opens a scene of any kind, or a robot into the open serial scene (.json or .urdf); errors go to the
   /// message area, never a crash. Returns success.
   bool openFile(const QString& path);
+  /// Edits survive a crash (recovery_store.hpp): when a session that did not end normally left unsaved
+  /// edits, asks whether to restore them (what and when: scene, robot, their files, the local date-time).
+  /// Restored edits are unsaved edits of their original files. True when edits were restored. The
+  /// application calls it once it is shown.
+  bool offerRecovery();
 
  protected:
   void closeEvent(QCloseEvent* event) override;      ///< asks about unsaved changes; saves the layout

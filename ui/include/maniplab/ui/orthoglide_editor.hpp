@@ -45,6 +45,7 @@ class OrthoglideEditor : public QWidget {
   const OrthoglideModel& model() const;  ///< the last valid model
   QString jsonText() const;               ///< the current document
   bool isModified() const;                ///< edited since the last load or save
+  void setModified(bool modified);        ///< (recovered edits: unsaved until saved)
   QString lastMessage() const;            ///< the last rejection (empty after an accepted edit)
 
  signals:
