@@ -115,6 +115,8 @@ DriveProfile parseDriveProfile(const std::string& text, const std::string& sourc
     j = json::parse(text);
   } catch (const json::parse_error& e) {
     fail(source, "", std::string("not valid JSON (") + e.what() + ")");
+  } catch (const json::out_of_range&) {  // a number beyond a double's range, e.g. 1E999 (found by fuzzing)
+    fail(source, "", "not valid JSON: a number beyond the range of a double");
   }
   if (!j.is_object()) fail(source, "", "expected a JSON object");
   if (j.value("format", std::string()) != "maniplab-drive-profile") fail(source, "format", "expected \"maniplab-drive-profile\"");
