@@ -2,7 +2,8 @@
 // drives (`maniplab-cli ecat-sim`) on one end, `maniplab-cli run scenes/umis_ctc_vs_pid.json --backend
 // ethercat` on the other. Up to the first irregular control period (a lost or late frame), the run's q(t)
 // stays within the documented quantisation bound of the simulation's and has the same encoder counts as
-// the simulation quantised as the bus quantises (a run spoilt early by the scheduler is retried once);
+// the simulation quantised as the bus quantises (loss budget 80 ms, so that the stalls of a virtual machine's
+// scheduler spoil the regularity, not the run; a run with under 0.25 s of regular periods is retried, 3 runs in all);
 // ecat-sim reports the plant time of the run; the master's raw socket does not see its own frames; and
 // Wireshark's EtherCAT dissector (tshark) decodes every captured frame without a malformed-packet mark.
 // Skips (QSKIP, with the reason) when not root or when ip/tshark are missing; the namespace and the veth
@@ -35,6 +36,12 @@ using maniplab::test::stopProcess;
 using maniplab::test::VethGuard;
 
 const QString kSource = QStringLiteral(MANIPLAB_SOURCE_DIR);
+constexpr double kRegularAtLeast = 0.25;  ///< [s] of regular control periods a run must have to be compared
+constexpr int kAttempts = 3;              ///< runs spoilt by the scheduler before the test fails
+constexpr double kWholeRun = 0.05;        ///< [rad]: after the first irregular period (a sign, a joint mixed up: radians)
+/// The runs' loss budget: 80 ms, not the scene's 25 ms (the drives' watchdog is 100 ms), so that a stall of
+/// the machine's scheduler (10-30 ms on a virtual machine) spoils the regularity, not the whole run.
+const QStringList kBudget = {"--loss-budget-ms", "80"};
 const QString kCli = QStringLiteral(MANIPLAB_CLI);
 
 /// Checks one `maniplab-cli run ... --json --csv CSV` of the UMIS scene's computed-torque controller over
@@ -67,7 +74,10 @@ void checkRun(const sim::Scene& scene, int exitCode, const QString& err, const Q
   QVERIFY2(lm.hasMatch(), "no cycle statistics printed");
   qInfo("lost frames %s, irregular control periods %lld, regular until t = %.4f s of %.1f s", qPrintable(lm.captured(1)), irregular, until,
         ro.duration);
-  if (until < 0.5 * ro.duration) {
+  // At least 100 control periods (0.25 s) to compare: the stalls of a virtual machine's scheduler (several
+  // milliseconds, a few times a second even when idle) made the first irregular period come after 0.15 to
+  // 4.1 s of this 5 s run (1 in 9 runs before 0.25 s, measured); such a run is retried.
+  if (until < kRegularAtLeast) {
     timing = "only the first " + std::to_string(until) + " s of the run were regular";
     return;
   }
@@ -93,6 +103,13 @@ void checkRun(const sim::Scene& scene, int exitCode, const QString& err, const Q
     QVERIFY2(d.maxAbs[J] <= B.bound[J], "the run over the veth link departs from the simulation by more than the quantisation bound");
     QVERIFY2(dq.maxAbs[J] <= 0.5 * steps.position[J], "the run over the veth link does not reproduce the quantised simulation");
   }
+  // The whole run, irregular periods included (each one holds a set-point a cycle more, or the
+  // controller gets its measurement late): the same motion within kWholeRun.
+  const auto all = ethercat::traceDifference(*bus, *ref.rec, model.nq, ro.duration);
+  QVERIFY2(all.error.empty(), all.error.c_str());
+  for (int j = 0; j < model.nq; ++j)
+    QVERIFY2(all.maxAbs[std::size_t(j)] <= kWholeRun,
+             qPrintable(QStringLiteral("joint %1: the run over the veth link departs from the simulation by %2 rad").arg(j + 1).arg(all.maxAbs[std::size_t(j)])));
 }
 
 }  // namespace
@@ -153,32 +170,38 @@ class TestEthercatVeth : public QObject {
     QVERIFY2(sl.ok(), sl.report().c_str());
     QCOMPARE(sl.scene.controllers.front().name, std::string("computed_torque"));
     const sim::RunOptions ro = sim::runOptions(sl.scene);
+    double ranFor = 0;  // the plant time the runs should have made ecat-sim's plant advance [s]
     int runs = 0;
     QString err;
     test::retryOnTiming([&](std::string& timing) {
       ++runs;
       const QString csv = tmp.path() + "/bus.csv";
       QProcess run;
-      run.start(kCli, {"run", scene, "--controller", "computed_torque", "--backend", "ethercat", "--ifname", mif, "--json", "--csv", csv});
+      run.start(kCli, QStringList{"run", scene, "--controller", "computed_torque", "--backend", "ethercat", "--ifname", mif, "--json", "--csv", csv} +
+                          kBudget);
       const bool finished = run.waitForFinished(60000);
       err = QString::fromUtf8(run.readAllStandardError());
       qInfo("run stderr: %s", qPrintable(err));
       QVERIFY2(finished, "the EtherCAT run did not finish within 60 s");
+      // A run ends at the scene's duration, or at the fault that stopped it ("...: t = 4.2275 s: no reply").
+      const auto end = QRegularExpression("\\]: t = ([0-9.eE+-]+) s: ").match(err);
+      ranFor += run.exitCode() == 0 ? ro.duration : end.hasMatch() ? end.captured(1).toDouble() : 0.0;
       checkRun(sl.scene, run.exitCode(), err, csv, timing);
       // the LRW counted 3 from SAFEOP on (SM2 enabled there), as the master expects
       if (timing.empty()) QVERIFY2(err.contains(QStringLiteral("WKC errors 0")), qPrintable(err));
-    });
+    }, kAttempts);
     stopProcess(drives);
     QTest::qWait(300);
     stopProcess(cap);
     if (QTest::currentTestFailed()) return;
-    // ecat-sim's summary: the plant ran for the run(s) (5 s each, the scene's duration), not "0 s".
+    // ecat-sim's summary: the plant ran for the run(s) (the scene's 5 s, or up to the fault that stopped
+    // a spoilt first attempt), not "0 s". The drives are enabled a few cycles before a run's t = 0.
     const QString simOut = QString::fromUtf8(drives.readAll());
     qInfo("ecat-sim: %s", qPrintable(simOut.right(400)));
     const auto pm = QRegularExpression("plant time ([0-9.eE+-]+) s").match(simOut);
     QVERIFY2(pm.hasMatch(), qPrintable(simOut));
     const double plantTime = pm.captured(1).toDouble();
-    QVERIFY2(std::abs(plantTime - runs * ro.duration) < 0.1 * runs, qPrintable("plant time " + pm.captured(1)));
+    QVERIFY2(std::abs(plantTime - ranFor) < 0.1 * runs, qPrintable("plant time " + pm.captured(1) + " s, the runs " + QString::number(ranFor) + " s"));
 
     // Wireshark's EtherCAT dissector: every frame decoded as EtherCAT, none malformed.
     auto count = [&](const QString& filter) {
@@ -235,8 +258,8 @@ class TestEthercatVeth : public QObject {
     test::retryOnTiming([&](std::string& timing) {
       const QString csv = tmp.path() + "/bus.csv";
       QProcess run;
-      run.start(kCli, {"run", scene, "--controller", "computed_torque", "--backend", "ethercat", "--ifname", mif, "--json", "--csv", csv,
-                       "--pdo-remap", remap, "--dc", "on"});
+      run.start(kCli, QStringList{"run", scene, "--controller", "computed_torque", "--backend", "ethercat", "--ifname", mif, "--json", "--csv",
+                                  csv, "--pdo-remap", remap, "--dc", "on"} + kBudget);
       QVERIFY2(run.waitForFinished(60000), "the EtherCAT run did not finish within 60 s");
       const QString err = QString::fromUtf8(run.readAllStandardError());
       // A retry finds the drives (the same ecat-sim) with the mapping the first attempt wrote: kept (auto).
@@ -244,7 +267,7 @@ class TestEthercatVeth : public QObject {
       QVERIFY2(err.contains(QStringLiteral("EtherCAT: distributed clocks (reference: slave 1)")), qPrintable(err));
       if (profile == QLatin1String("minimal")) QVERIFY(err.contains(QStringLiteral("no gear ratio 0x6091")));
       checkRun(sl.scene, run.exitCode(), err, csv, timing);
-    });
+    }, kAttempts);
     stopProcess(drives);
   }
 };

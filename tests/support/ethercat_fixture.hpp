@@ -201,16 +201,17 @@ inline std::unique_ptr<sim::Recorder> readTrace(const std::string& path) {
 }
 
 /// Runs `attempt(timing)`; when it reports (in `timing`, having asserted nothing) that the machine's
-/// scheduler spoilt it, logs why and runs it once more; a second spoilt attempt fails (printed only under
-/// ThreadSanitizer, see timing_tolerance.hpp). A failed assertion (a protocol error) ends the test at once.
+/// scheduler spoilt it, logs why and runs it again, up to `attempts` times in all; the last spoilt attempt
+/// fails (printed only under ThreadSanitizer, see timing_tolerance.hpp). A failed assertion (a protocol
+/// error) ends the test at once.
 template <class F>
-void retryOnTiming(F&& attempt) {
-  for (int k = 1; k <= 2; ++k) {
+void retryOnTiming(F&& attempt, int attempts = 2) {
+  for (int k = 1; k <= attempts; ++k) {
     std::string timing;
     attempt(timing);
     if (QTest::currentTestFailed() || timing.empty()) return;
-    if (k == 1) qWarning("attempt 1 spoilt by the machine's scheduler, not the protocol: %s; retrying once", timing.c_str());
-    else MANIPLAB_TIMING_VERIFY2(false, ("attempt 2 spoilt by the machine's scheduler as well: " + timing).c_str());
+    if (k < attempts) qWarning("attempt %d spoilt by the machine's scheduler, not the protocol: %s; retrying", k, timing.c_str());
+    else MANIPLAB_TIMING_VERIFY2(false, ("attempt " + std::to_string(k) + " spoilt by the machine's scheduler as well: " + timing).c_str());
   }
 }
 

@@ -117,7 +117,10 @@ py::dict busStatus(const ethercat::BusProvider& provider) {
   d["bad_cycles"] = s.badCycles;
   d["longest_gap"] = s.longestGap;
   d["wkc_errors"] = s.wkcErrors;
-  d["overruns"] = session->lastRunOverruns();
+  const ethercat::BusSession::RunRegularity last = session->lastRun();
+  d["overruns"] = last.overruns;
+  d["irregular_periods"] = last.irregular;
+  d["first_irregular_time"] = last.firstIrregular < 0 ? py::object(py::none()) : py::object(py::float_(last.firstIrregular));
   d["fault"] = st.fault;
   d["fault_message"] = st.faultMessage;
   d["distributed_clocks"] = st.dc;
@@ -292,7 +295,12 @@ Metrics are accumulated online at the full control rate (Zanaboni 2009's definit
       .def_property_readonly("controller_error", [](const PyRun& r) { return r.controllerError; },
                              "the exception a Python controller raised (None otherwise)")
       .def_property_readonly("ethercat", [](const PyRun& r) { return r.ethercat; },
-                             "the EtherCAT master's statistics after a run on drives (None otherwise)")
+                             "the EtherCAT master's statistics after a run on drives (None otherwise): cycles, "
+                             "late_cycles, missed_cycles, lost_frames, bad_cycles, wkc_errors, longest_gap [s], and "
+                             "the run's control periods: overruns (the controller answered late), irregular_periods "
+                             "(an overrun or a bad cycle: up to the first one, first_irregular_time [s] or None, the "
+                             "drives saw what a simulation with the bus's quantisation sees), fault, fault_message, "
+                             "notes. The run's trace has the columns ecat_bad_cycles and ecat_delay [s] per period.")
       .def_property_readonly("channels", [](const PyRun& r) {
         std::vector<std::string> n;
         for (const auto& c : r.run.recorder->channels()) n.push_back(c.name);
@@ -376,15 +384,19 @@ void bindComparison(py::module_& m) {
 
 /// maniplab.EthercatBus: the EtherCAT backend of a run.
 void bindEthercatBus(py::module_& m) {
-  py::class_<PyBus>(m, "EthercatBus", R"doc(EthercatBus(ifname=None, mode='cst', cycle_hz=0, realtime=True, virtual_profile='generic')
+  py::class_<PyBus>(m, "EthercatBus", R"doc(EthercatBus(ifname=None, mode='cst', cycle_hz=0, realtime=True, virtual_profile='generic', loss_budget_ms=None, max_losses_per_s=None)
 
 EtherCAT CiA 402 drives for Scene.run(backend=bus): a raw socket on the network interface `ifname` (root, the
 capabilities of scripts/grant-capabilities.sh, or the package's EtherCAT group), or, with ifname=None,
 virtual drives of the scene's robot in this process (no privilege needed). mode 'cst' (cyclic torque: the
 controller's torques go to the drives) or 'csp' (cyclic position: the drives' own loop). The bus cycles at
-the scene's control period unless cycle_hz is given. See sim/ethercat/README.md (ETG.1000, CiA 402).)doc")
+the scene's control period unless cycle_hz is given. A run stops on a fault when no good cycle came for
+the scene's loss budget ("ethercat": loss_budget_ms, max_losses_per_second; 25 ms and 40 per second by
+default): loss_budget_ms and max_losses_per_s, as maniplab-cli's --loss-budget-ms and --max-losses-per-s,
+replace the scene's (either left None: the master's default), e.g. on a PC whose scheduler stalls for
+milliseconds (maniplab-cli ecat-latency measures it). See sim/ethercat/README.md (ETG.1000, CiA 402).)doc")
       .def(py::init([](std::optional<std::string> ifname, const std::string& mode, double cycleHz, bool realtime,
-                       const std::string& virtualProfile) {
+                       const std::string& virtualProfile, std::optional<double> lossBudgetMs, std::optional<double> maxLosses) {
              ethercat::BusConfig cfg;
              cfg.ifname = ifname.value_or("");
              if (mode == "csp") cfg.mode = ethercat::cia402::ModeCSP;
@@ -394,12 +406,22 @@ the scene's control period unless cycle_hz is given. See sim/ethercat/README.md 
              cfg.cyclePeriod = cycleHz > 0 ? 1.0 / cycleHz : 0.0;
              cfg.realtime = realtime;
              cfg.virtualProfile = virtualProfile;
+             // The CLI's ranges (app/cli/run_commands.cpp); the master checks the budget against the drives'
+             // watchdogs when it starts.
+             if (lossBudgetMs && !(*lossBudgetMs >= 0 && *lossBudgetMs <= 10000))
+               throw py::value_error("EthercatBus: loss_budget_ms must be within [0, 10000] ms");
+             if (maxLosses && !(*maxLosses >= 0 && *maxLosses <= 1e6))
+               throw py::value_error("EthercatBus: max_losses_per_s must be within [0, 1e6]");
+             if (lossBudgetMs || maxLosses) {
+               cfg.lossBudgetSet = true;
+               cfg.lossBudget = {lossBudgetMs.value_or(0) * 1e-3, maxLosses.value_or(0)};
+             }
              auto b = std::make_unique<PyBus>();
              b->provider.setConfig(cfg);
              return b;
            }),
            py::arg("ifname") = py::none(), py::arg("mode") = "cst", py::arg("cycle_hz") = 0.0, py::arg("realtime") = true,
-           py::arg("virtual_profile") = "generic")
+           py::arg("virtual_profile") = "generic", py::arg("loss_budget_ms") = py::none(), py::arg("max_losses_per_s") = py::none())
       .def("status", [](const PyBus& b) { return busStatus(b.provider); },
            "status() -> dict: the master's cycle statistics, faults and notes (empty before the first run).")
       .def("close", [](PyBus& b) {

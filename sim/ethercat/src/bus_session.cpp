@@ -50,7 +50,7 @@ class LeasedBackend : public sim::Backend {
   }
   ~LeasedBackend() override {
     if (master_->cyclic()) master_->setEnable(false);  // brakes close; no torque is held after the run
-    session_->setLastRunOverruns(inner_->overruns());
+    session_->setLastRun({inner_->overruns(), inner_->irregularPeriods(), inner_->firstIrregularTime()});
     if (pthread_equal(thread_, pthread_self())) pthread_setschedparam(thread_, policy_, &param_);
     session_->release();
   }
@@ -63,6 +63,8 @@ class LeasedBackend : public sim::Backend {
   const VectorX& measuredPosition() const override { return inner_->measuredPosition(); }
   const VectorX& measuredVelocity() const override { return inner_->measuredVelocity(); }
   const VectorX& appliedTorque() const override { return inner_->appliedTorque(); }
+  std::vector<sim::ChannelInfo> traceChannels() const override { return inner_->traceChannels(); }
+  void traceValues(double* out) const override { inner_->traceValues(out); }
 
  private:
   std::shared_ptr<BusSession> session_;

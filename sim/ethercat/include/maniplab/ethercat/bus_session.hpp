@@ -118,10 +118,21 @@ class BusSession {
   bool tryAcquire();
   void release();
   bool inUse() const;
-  /// Control periods of the last finished run in which the drives held a set-point one cycle more
-  /// because the controller answered late (EthercatBackend::overruns()).
-  long long lastRunOverruns() const { return lastOverruns_.load(); }
-  void setLastRunOverruns(long long n) { lastOverruns_ = n; }
+  /// How regular the last finished run's control periods were (EthercatBackend's counts).
+  struct RunRegularity {
+    long long overruns = 0;   ///< periods in which the controller answered late (EthercatBackend::overruns())
+    long long irregular = 0;  ///< periods that were not n good cycles carrying their set-point (irregularPeriods())
+    double firstIrregular = -1;  ///< run time [s] at which the first of them began; -1: none
+  };
+  RunRegularity lastRun() const {
+    std::lock_guard<std::mutex> lock(lastRunM_);
+    return lastRun_;
+  }
+  long long lastRunOverruns() const { return lastRun().overruns; }
+  void setLastRun(const RunRegularity& r) {
+    std::lock_guard<std::mutex> lock(lastRunM_);
+    lastRun_ = r;
+  }
 
  private:
   std::string bringUpLocked(const DriveSetup& setup, double cyclePeriod, const LossBudget& budget);
@@ -141,7 +152,8 @@ class BusSession {
   mutable std::mutex leaseM_;
   std::condition_variable leaseCv_;
   bool inUse_ = false;
-  std::atomic<long long> lastOverruns_{0};
+  mutable std::mutex lastRunM_;
+  RunRegularity lastRun_;
 };
 
 /// The current selection (link, mode, cycle), the scene used outside runs, and the live session, shared
