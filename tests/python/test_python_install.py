@@ -5,8 +5,15 @@ share/maniplab), and `pip install --no-build-isolation .` from a copy of the sou
 `python3 -m venv --system-site-packages` (Debian's setuptools, wheel, CMake, pybind11, NumPy; no download).
 
 Each checks where the module was imported from, that it finds the shipped robots and scenes, computes a
-mass matrix equal to the build tree's bit for bit, and runs a scene."""
+mass matrix equal to the build tree's bit for bit, and runs a scene.
 
+The pip route compiles the Qt-free core a second time (8-9 minutes on 2 cores, most of this test's cost in
+CI): here pip builds the module in the test's own build tree (setup.py's MANIPLAB_CMAKE_TREE), and the
+Qt-free tree that pip would configure is configured apart and its compile commands checked (every source
+of model/, sim/ and app/python, no Qt include or library). MANIPLAB_TEST_PIP_FULL=1 makes pip compile its
+own tree, as on a student's machine."""
+
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -84,6 +91,8 @@ class Install(unittest.TestCase):
             pip = os.path.join(venv, "bin", "pip")
             env = dict(os.environ, PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
             env.pop("PYTHONPATH", None)
+            if os.environ.get("MANIPLAB_TEST_PIP_FULL") != "1":
+                env["MANIPLAB_CMAKE_TREE"] = BUILD_DIR
             p = subprocess.run([pip, "install", "--no-build-isolation", "--no-deps", src], capture_output=True, text=True,
                                env=env, cwd=tmp, timeout=3000)
             self.assertEqual(p.returncode, 0, p.stdout[-4000:] + p.stderr[-4000:])
@@ -92,6 +101,32 @@ class Install(unittest.TestCase):
             self.assertTrue(r["data"].startswith(venv), r)  # robots/ and scenes/ inside the package
             self.assertEqual((r["M"], r["ok"], r["periods"], r["version"]),
                              (self.ref["M"], True, self.ref["periods"], self.ref["version"]))
+
+
+    def test_qt_free_tree(self):
+        """The tree pip configures (setup.py's configure_command): it builds the module from model/, sim/ and
+        app/python with no Qt anywhere in its compile or link commands."""
+        spec = importlib.util.spec_from_file_location("maniplab_setup", os.path.join(SOURCE_DIR, "setup.py"))
+        setup_py = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(setup_py)  # defines configure_command; setup() runs only as __main__
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, "cmake")
+            p = subprocess.run(setup_py.configure_command(shutil.which("cmake"), tree), capture_output=True, text=True,
+                               timeout=600)
+            self.assertEqual(p.returncode, 0, p.stdout[-4000:] + p.stderr[-4000:])
+            cache = open(os.path.join(tree, "CMakeCache.txt"), encoding="utf-8").read()
+            self.assertIn("MANIPLAB_BUILD_GUI:BOOL=OFF", cache)
+            self.assertIn("CMAKE_GENERATOR:INTERNAL=Ninja", cache)
+            p = subprocess.run(["ninja", "-C", tree, "-t", "commands", "_maniplab"], capture_output=True, text=True,
+                               timeout=120)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            commands = p.stdout.splitlines()
+            qt = [c for c in commands if "qt6" in c.lower() or "libQt" in c]
+            self.assertEqual(qt, [], "the Qt-free tree's commands name Qt")
+            for part in ("/model/src/", "/sim/src/", "/sim/ethercat/src/", "/app/python/src/"):
+                self.assertTrue(any(part in c for c in commands), "no source of %s in the module's build" % part)
+            self.assertFalse(any("/ui/src/" in c for c in commands), "the module's build compiles the GUI")
+            self.assertTrue(commands[-1].rstrip().split()[-1].endswith(".so") or "_maniplab" in commands[-1], commands[-1])
 
 
 if __name__ == "__main__":
