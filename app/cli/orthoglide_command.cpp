@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "maniplab/model/model_messages.hpp"
 #include "maniplab/sim/document.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
@@ -96,7 +97,7 @@ int robotCommand(const Args& args) {
   }
   OrthoglideLoadResult r;
   if (doc.type == sim::Document::Type::Unreadable)
-    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, file, "", plainMessage("cannot open the file")));
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, file, "", message(msg::kCannotOpen)));
   else
     r = parseOrthoglide(doc.text, file);
   std::cerr << r.report();

@@ -1,10 +1,11 @@
 // Orthoglide robot file reader/validator (format: robots/orthoglide.md; parameters of Guégan, Khalil, Chablat & Wenger 2002 tables
-// 1-2, reference shared/reference/orthoglide.md §7). Uses the shared JSON reader (json_reader.hpp).
+// 1-2). Uses the shared JSON reader (json_reader.hpp).
 #include "maniplab/model/orthoglide_file.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/json_reader.hpp"
+#include "maniplab/model/model_messages.hpp"
 #include "maniplab/model/orthoglide_dynamics.hpp"
 #include "maniplab/model/orthoglide_kinematics.hpp"
 
@@ -165,7 +166,7 @@ OrthoglideLoadResult loadOrthoglideFile(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     OrthoglideLoadResult r;
-    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage("cannot open the file")));
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return r;
   }
   return parseOrthoglide(text, path);

@@ -1,5 +1,5 @@
 // Khalil–Kleinfinger tables of the Orthoglide chains, loop closure and equivalent tree structure:
-// Guégan, Khalil, Chablat & Wenger 2002 tables 1–2, eq (1), annex eq (34); reference shared/reference/orthoglide.md §2, §6.
+// Guégan, Khalil, Chablat & Wenger 2002 tables 1–2, eq (1), annex eq (34).
 #include "maniplab/model/orthoglide_tables.hpp"
 
 #include <cmath>

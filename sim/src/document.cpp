@@ -68,8 +68,11 @@ RobotLoadResult Document::robot(const UrdfImportOptions& urdf) const {
       if (!isSerialRobot() && type != Type::Unknown)
         return error("this is " + description() + ", not a serial robot file");
       r = parseRobot(text, path);  // an Unknown document gets the robot reader's own diagnostics
-      if (!urdf.tip.empty() || !urdf.lockedPositions.empty())
-        return error("a chain tip or locked joint positions apply to URDF files only (this is a ManipLab robot file)");
+      if (auto e = urdfOnlyOptionsError(path, urdf)) {
+        RobotLoadResult refused;  // refused as a whole: no robot with a choice that cannot apply to it
+        refused.diagnostics.push_back(std::move(*e));
+        return refused;
+      }
   }
   r.description.sourceFile = path;
   return r;

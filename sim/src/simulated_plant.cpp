@@ -10,15 +10,6 @@
 
 namespace maniplab::sim {
 
-IntegratorOptions integratorOptions(const PlantOptions& o) {
-  IntegratorOptions i;
-  i.stepper = o.stepper;
-  i.period = o.period;
-  i.absTolerance = o.absTolerance;
-  i.relTolerance = o.relTolerance;
-  return i;
-}
-
 namespace {
 
 /// [q (n); qd (n)]: positions paired with their velocities; the speed guard of each joint.

@@ -71,13 +71,16 @@ bool isUrdfPath(const std::string& path) {
   return ext == ".urdf";
 }
 
+std::optional<Diagnostic> urdfOnlyOptionsError(const std::string& path, const UrdfImportOptions& options) {
+  if (options.tip.empty() && options.lockedPositions.empty()) return std::nullopt;
+  return Diagnostic::of(Diagnostic::Severity::Error, path, "",
+                        plainMessage("a chain tip or locked joint positions apply to URDF files only (this is a ManipLab robot file)"));
+}
+
 RobotLoadResult loadRobotAnyFormat(const std::string& path, const UrdfImportOptions& options) {
   if (isUrdfPath(path)) return loadUrdfFile(path, options);
   RobotLoadResult r = loadRobotFile(path);
-  if (!options.tip.empty() || !options.lockedPositions.empty())
-    r.diagnostics.push_back(Diagnostic::of(
-        Diagnostic::Severity::Error, path, "",
-        plainMessage("a chain tip or locked joint positions apply to URDF files only (this is a ManipLab robot file)")));
+  if (auto e = urdfOnlyOptionsError(path, options)) r.diagnostics.push_back(std::move(*e));
   return r;
 }
 

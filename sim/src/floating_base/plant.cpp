@@ -43,15 +43,6 @@ std::vector<StateCoordinate> floatingLayout(const FloatingBaseModel& fm) {
   return c;
 }
 
-IntegratorOptions integratorOptions(const FloatingPlantOptions& o) {
-  IntegratorOptions i;
-  i.stepper = o.stepper;
-  i.period = o.period;
-  i.absTolerance = o.absTolerance;
-  i.relTolerance = o.relTolerance;
-  return i;
-}
-
 const FloatingBaseModel& validated(const FloatingBaseModel& model) {
   const std::string bad = validateFloatingBase(model);
   if (!bad.empty()) throw std::invalid_argument("floating base: " + bad);

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "maniplab/model/model_messages.hpp"
 #include "maniplab/model/json_reader.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/orthoglide/trajectory.hpp"
@@ -231,7 +232,7 @@ OrthoglideSceneLoadResult loadOrthoglideSceneFile(const std::string& path) {
   std::string text;
   if (!readTextFile(path, text)) {
     OrthoglideSceneLoadResult r;
-    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage("cannot open the file")));
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return r;
   }
   return parseOrthoglideScene(text, path, std::filesystem::path(path).parent_path().string());

@@ -1,6 +1,6 @@
 #pragma once
-// Kinematic models of the Orthoglide (Guégan, Khalil, Chablat & Wenger 2002 §III, eqs 2–9; corrected forms [E2], [E3] of
-// shared/reference/orthoglide.md §3, §8). Conventions: orthoglide_model.hpp. Chain variables
+// Kinematic models of the Orthoglide (Guégan, Khalil, Chablat & Wenger 2002 §III, eqs 2–9, with two corrections,
+// [E2] and [E3] below). Conventions: orthoglide_model.hpp. Chain variables
 // q_i = (q_1i, q_2i, q_3i); L = (q_11, q_12, q_13); P = ^0P_p, V = ^0V_p, Vdot = ^0Vdot_p in R_0.
 //
 // Each chain is the same mechanism seen in its own axes (derived from tables 1–2, checked against the

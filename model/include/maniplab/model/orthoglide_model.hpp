@@ -1,6 +1,6 @@
 #pragma once
 // The Orthoglide, a 3-DOF translational parallel robot (Guégan, Khalil, Chablat & Wenger 2002: Guégan, Khalil, Chablat, Wenger, CIFA
-// 2002; cleaned notes and errata: shared/reference/orthoglide.md). Passive description (this file), the
+// 2002). Passive description (this file), the
 // Khalil–Kleinfinger tables 1 and 2 and the equivalent tree structures (orthoglide_tables.hpp), the
 // kinematic models (orthoglide_kinematics.hpp) and the dynamic models (orthoglide_dynamics.hpp).
 //

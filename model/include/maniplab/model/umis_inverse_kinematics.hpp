@@ -1,6 +1,6 @@
 #pragma once
-// Closed-form inverse kinematics of the UMIS arm (Zanaboni 2009 §3.3, eqs 3.21–3.89; specialised forms of
-// ../shared/reference/umis.md §6.2): standard DH with alpha = [pi/2, 0, pi/2, pi/2, pi/2, 0],
+// Closed-form inverse kinematics of the UMIS arm (Zanaboni 2009 §3.3, eqs 3.21–3.89, in specialised
+// forms): standard DH with alpha = [pi/2, 0, pi/2, pi/2, pi/2, 0],
 // a = [0, a2, 0, 0, 0, 0], d = [d1, 0, d3, d4, 0, d6], theta offsets 0; spherical wrist.
 // Up to 8 branches: 2 (theta1) x 2 (theta3) x 2 (wrist, sigma = sign(sin theta5)).
 #include <optional>

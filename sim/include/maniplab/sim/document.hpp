@@ -36,7 +36,7 @@ struct Document {
   /// redirect to the command or menu that reads it.
   std::string description() const;
   /// The scene the text holds (parseAnyScene: relative paths from the file's folder); for any other type,
-  /// the error that says what the file is and what reads it ("cannot open the file" when Unreadable).
+  /// the error that says what the file is and what reads it ("cannot open file for reading" when Unreadable).
   SceneLoad scene() const;
   /// The serial robot the text holds (ManipLab JSON, or URDF with `urdf`'s chain choice); an error
   /// diagnostic naming the file for any other type. `description.sourceFile` is the path.

@@ -33,9 +33,6 @@ struct PlantOptions {
   ForwardDynamicsMethod method = ForwardDynamicsMethod::Auto;
 };
 
-/// The stepping part of the plant options (stepper, period, tolerances).
-IntegratorOptions integratorOptions(const PlantOptions& options);
-
 struct JointLimitEvent {
   double time;
   int joint;       ///< 0-based

@@ -62,6 +62,7 @@
 //   <transmission><actuator> <maniplab:rotor_inertia value/> <maniplab:rotor_transverse_inertia value/>
 //                            <maniplab:rotor_axis xyz/> (unit, in the URDF frame of the joint's parent link)
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -158,5 +159,8 @@ std::string resolveMeshPath(const std::string& uri, const std::string& urdfFile,
 bool isUrdfPath(const std::string& path);
 /// Loads a robot file of either format: URDF when isUrdfPath(path), otherwise a ManipLab JSON file.
 RobotLoadResult loadRobotAnyFormat(const std::string& path, const UrdfImportOptions& options = {});
+/// The error for URDF-only options (a chain tip, locked joint positions) given with the ManipLab robot file
+/// `path`; none when `options` has neither. (loadRobotAnyFormat and sim::Document::robot.)
+std::optional<Diagnostic> urdfOnlyOptionsError(const std::string& path, const UrdfImportOptions& options);
 
 }  // namespace maniplab

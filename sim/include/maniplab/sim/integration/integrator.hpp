@@ -41,6 +41,18 @@ struct IntegratorOptions {
   double minStep = 1e-14;                           ///< [s] a rejected step below it is a stall
 };
 
+/// The stepping part of a plant's options (stepper, period, tolerances): of any options struct that has
+/// those four fields (the serial chain's PlantOptions, the floating base's, the Orthoglide's).
+template <class PlantOptionsT>
+IntegratorOptions integratorOptions(const PlantOptionsT& o) {
+  IntegratorOptions i;
+  i.stepper = o.stepper;
+  i.period = o.period;
+  i.absTolerance = o.absTolerance;
+  i.relTolerance = o.relTolerance;
+  return i;
+}
+
 /// One coordinate of a plant's state, as messages name it.
 struct StateCoordinate {
   std::string name;  ///< e.g. "joint 2 (elbow) velocity", "platform Y velocity", "base quaternion w"
