@@ -5,7 +5,7 @@
 // period; beyond it, or when a drive's watchdog expires, the run stops with a message naming the slave
 // (or the bus), the cycle and the reason. Losses are injected into the in-process virtual drives
 // (FaultPlan: drop-every, drop-burst, wkc). A run that the machine's scheduler spoilt (more bad cycles
-// than injected, with evidence of a stall) is retried once (test::retryOnTiming).
+// than injected, with evidence of a stall) is run again, three runs at most (test::retryOnTiming).
 #include <QtTest>
 
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 // stop / zero torque, brakes), the recorder keeps every row up to the fault, and the reset/reconnect
 // path brings the bus back to OP, after which a run tracks as in simulation again. Occasional lost
 // frames are tolerated without stale feedback and without changing the result. A run that ended on lost
-// or late frames the scheduler caused (test::timingFault) is retried once; a protocol error fails at once.
+// or late frames the scheduler caused (test::timingFault) is run again (three runs at most); a protocol error fails at once.
 #include <QtTest>
 
 #include <atomic>

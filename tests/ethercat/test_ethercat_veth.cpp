@@ -36,9 +36,8 @@ using maniplab::test::stopProcess;
 using maniplab::test::VethGuard;
 
 const QString kSource = QStringLiteral(MANIPLAB_SOURCE_DIR);
-constexpr double kRegularAtLeast = 0.25;  ///< [s] of regular control periods a run must have to be compared
-constexpr int kAttempts = 3;              ///< runs spoilt by the scheduler before the test fails
-constexpr double kWholeRun = 0.05;        ///< [rad]: after the first irregular period (a sign, a joint mixed up: radians)
+using test::kRegularAtLeast;       ///< [s] of regular control periods a run must have to be compared
+constexpr double kWholeRun = 0.05;  ///< [rad]: after the first irregular period (a sign, a joint mixed up: radians)
 /// The runs' loss budget: 80 ms, not the scene's 25 ms (the drives' watchdog is 100 ms), so that a stall of
 /// the machine's scheduler (10-30 ms on a virtual machine) spoils the regularity, not the whole run.
 const QStringList kBudget = {"--loss-budget-ms", "80"};
@@ -53,7 +52,7 @@ void checkRun(const sim::Scene& scene, int exitCode, const QString& err, const Q
   const sim::ControllerSpec& spec = scene.controllers.front();
   const sim::RunOptions ro = sim::runOptions(scene);
   // A run that ended on lost or late frames with evidence of a stall (late or missed cycles, replies
-  // after their cycle) is the scheduler's doing: retried once.
+  // after their cycle) is the scheduler's doing: run again (test::retryOnTiming).
   if (exitCode != 0) {
     timing = test::cliTimingFault(err.toStdString());
     if (!timing.empty()) return;
@@ -189,7 +188,7 @@ class TestEthercatVeth : public QObject {
       checkRun(sl.scene, run.exitCode(), err, csv, timing);
       // the LRW counted 3 from SAFEOP on (SM2 enabled there), as the master expects
       if (timing.empty()) QVERIFY2(err.contains(QStringLiteral("WKC errors 0")), qPrintable(err));
-    }, kAttempts);
+    });
     stopProcess(drives);
     QTest::qWait(300);
     stopProcess(cap);
@@ -267,7 +266,7 @@ class TestEthercatVeth : public QObject {
       QVERIFY2(err.contains(QStringLiteral("EtherCAT: distributed clocks (reference: slave 1)")), qPrintable(err));
       if (profile == QLatin1String("minimal")) QVERIFY(err.contains(QStringLiteral("no gear ratio 0x6091")));
       checkRun(sl.scene, run.exitCode(), err, csv, timing);
-    }, kAttempts);
+    });
     stopProcess(drives);
   }
 };
