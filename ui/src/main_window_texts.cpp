@@ -122,7 +122,8 @@ void MainWindow::Impl::retranslate() {
   algorithmsAct->setText(MainWindow::tr("&Algorithms and operation counts"));
   toolBar->setWindowTitle(MainWindow::tr("Main toolbar"));
   parts.panelDock->setWindowTitle(MainWindow::tr("Control panel"));
-  for (const KindDock& k : parts.kindDocks) k.dock->setWindowTitle(k.title());
+  for (const KindDock& k : parts.kindDocks)
+    if (k.dock) k.dock->setWindowTitle(k.title());
   scopeDock->setWindowTitle(MainWindow::tr("Oscilloscope"));
   metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
   messageDock->setWindowTitle(MainWindow::tr("Messages"));

@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QMainWindow>
 
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/ui/algorithms_dialog.hpp"

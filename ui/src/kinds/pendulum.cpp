@@ -5,6 +5,7 @@
 // scene's parameters and its equivalent robot change (sim::pendulum::robot), the control panel's robot and
 // the 3D view follow, and the next run uses them.
 #include <QDockWidget>
+#include <QMainWindow>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -70,7 +71,10 @@ class PendulumKindUi final : public SceneKindUi {
   void buildDocks(WindowParts& w) const override {
     auto parts = std::make_unique<PendulumParts>();
     parts->editor = new PendulumEditor(w.window);
-    parts->dock = w.addDock(*this, "pendulumDock", parts->editor, Qt::LeftDockWidgetArea, [] { return SceneKinds::tr("Pendulum"); });
+    // Tabbed with the control panel (the scene's other settings): a second hidden dock on its own in the
+    // left area (beside the Orthoglide's) made the layout restored on leaving presentation mode differ.
+    parts->dock = w.addDock(*this, "pendulumDock", parts->editor, Qt::RightDockWidgetArea, [] { return SceneKinds::tr("Pendulum"); });
+    w.window->tabifyDockWidget(w.panelDock, parts->dock);
     parts->dock->hide();  // shown with a pendulum scene
     w.kindParts[this] = std::move(parts);
   }

@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -79,9 +80,9 @@ void PendulumEditor::fieldChanged(Field field, double value) {
 
 void PendulumEditor::showPeriod() {
   if (!period_) return;
+  const QLocale locale;  // as the spin boxes write numbers
   period_->setText(tr("Small-angle period 2π √(l/g): %1 s (g = %2 m/s²)")
-                       .arg(sim::pendulum::smallAnglePeriod(params_), 0, 'f', 4)
-                       .arg(params_.gravity, 0, 'g', 4));
+                       .arg(locale.toString(sim::pendulum::smallAnglePeriod(params_), 'f', 4), locale.toString(params_.gravity, 'g', 4)));
 }
 
 void PendulumEditor::retranslate() {
