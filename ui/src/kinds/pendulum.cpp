@@ -6,6 +6,7 @@
 // the 3D view follow, and the next run uses them.
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QTimer>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -93,7 +94,7 @@ class PendulumKindUi final : public SceneKindUi {
     const PendulumParts& m = mine(w);
     m.editor->setParameters(sim::sceneData<PendulumScene>(&scene)->pendulum);
     m.dock->show();
-    m.dock->raise();
+    QTimer::singleShot(0, m.dock, [d = m.dock] { d->raise(); });  // over the control panel the window raises after show()
   }
 
   void runningChanged(bool running, WindowParts& w) const override {
