@@ -555,6 +555,157 @@
     </message>
 </context>
 <context>
+    <name>SceneKinds</name>
+    <message>
+        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of Llibre, Mampey &amp; Chrétien 1983 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>Satellite scene: the control is fixed by design (the reaction-aware computed torque of Llibre, Mampey &amp; Chrétien 1983 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</source>
+        <translation>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</translation>
+    </message>
+    <message>
+        <source>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</translation>
+    </message>
+    <message>
+        <source>The operation counts are those of serial chains: this scene simulates none.</source>
+        <translation>The operation counts are those of serial chains: this scene simulates none.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this scene has none.</source>
+        <translation>URDF export writes a serial chain on a fixed base: this scene has none.</translation>
+    </message>
+    <message>
+        <source>The robot and the scene have been modified. Save the changes?</source>
+        <translation>The robot and the scene have been modified. Save the changes?</translation>
+    </message>
+    <message>
+        <source>The robot has been modified. Save the changes?</source>
+        <translation>The robot has been modified. Save the changes?</translation>
+    </message>
+    <message>
+        <source>The scene has been modified (control panel). Save the changes?</source>
+        <translation>The scene has been modified (control panel). Save the changes?</translation>
+    </message>
+    <message>
+        <source>Orthoglide parameters</source>
+        <translation>Orthoglide parameters</translation>
+    </message>
+    <message>
+        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (Guégan, Khalil, Chablat &amp; Wenger 2002) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
+        <translation>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (Guégan, Khalil, Chablat &amp; Wenger 2002) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</source>
+        <translation>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</translation>
+    </message>
+    <message>
+        <source>Cannot save the Orthoglide parameters: %1</source>
+        <translation>Cannot save the Orthoglide parameters: %1</translation>
+    </message>
+    <message>
+        <source>Orthoglide parameters saved to %1</source>
+        <translation>Orthoglide parameters saved to %1</translation>
+    </message>
+    <message>
+        <source>Save the Orthoglide parameters</source>
+        <translation>Save the Orthoglide parameters</translation>
+    </message>
+    <message>
+        <source>Robot files (*.json)</source>
+        <translation>Robot files (*.json)</translation>
+    </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</source>
+        <translation>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</translation>
+    </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters have been modified. Save the changes?</source>
+        <translation>The Orthoglide&apos;s parameters have been modified. Save the changes?</translation>
+    </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters have unsaved edits: they are saved first (the scene names their file)</source>
+        <translation>The Orthoglide&apos;s parameters have unsaved edits: they are saved first (the scene names their file)</translation>
+    </message>
+    <message>
+        <source>%1: the scene was not saved: its robot has unsaved edits</source>
+        <translation>%1: the scene was not saved: its robot has unsaved edits</translation>
+    </message>
+    <message>
+        <source>pendulum parameters</source>
+        <translation>pendulum parameters</translation>
+    </message>
+    <message>
+        <source>Pendulum</source>
+        <translation>Pendulum</translation>
+    </message>
+    <message>
+        <source>The scene has been modified (pendulum parameters or control panel). Save the changes?</source>
+        <translation>The scene has been modified (pendulum parameters or control panel). Save the changes?</translation>
+    </message>
+    <message>
+        <source>Chain editor</source>
+        <translation>Chain editor</translation>
+    </message>
+    <message>
+        <source>Teach</source>
+        <translation>Teach</translation>
+    </message>
+    <message>
+        <source>Identification</source>
+        <translation>Identification</translation>
+    </message>
+    <message>
+        <source>EtherCAT</source>
+        <translation>EtherCAT</translation>
+    </message>
+    <message>
+        <source>Runs drive the EtherCAT backend (EtherCAT panel)</source>
+        <translation>Runs drive the EtherCAT backend (EtherCAT panel)</translation>
+    </message>
+    <message>
+        <source>Runs drive the simulated plant</source>
+        <translation>Runs drive the simulated plant</translation>
+    </message>
+    <message>
+        <source>The model-based controllers use the identified model</source>
+        <translation>The model-based controllers use the identified model</translation>
+    </message>
+    <message>
+        <source>The model-based controllers use their own model</source>
+        <translation>The model-based controllers use their own model</translation>
+    </message>
+    <message>
+        <source>%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)</source>
+        <translation>%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)</translation>
+    </message>
+    <message>
+        <source>identified model</source>
+        <translation>identified model</translation>
+    </message>
+    <message>
+        <source>%1: cannot save the robot: %2</source>
+        <translation>%1: cannot save the robot: %2</translation>
+    </message>
+    <message>
+        <source>Robot saved to %1</source>
+        <translation>Robot saved to %1</translation>
+    </message>
+    <message>
+        <source>Recovered robot</source>
+        <translation>Recovered robot</translation>
+    </message>
+    <message>
+        <source>Save the robot</source>
+        <translation>Save the robot</translation>
+    </message>
+    <message>
+        <source>The robot has unsaved edits: it is saved first (the scene names its file)</source>
+        <translation>The robot has unsaved edits: it is saved first (the scene names its file)</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::AlgorithmsDialog</name>
     <message>
         <source>Joint transforms S_i</source>
@@ -2029,26 +2180,6 @@
         <translation>Unsaved changes</translation>
     </message>
     <message>
-        <source>The robot has been modified. Save the changes?</source>
-        <translation>The robot has been modified. Save the changes?</translation>
-    </message>
-    <message>
-        <source>%1: cannot save the robot: %2</source>
-        <translation>%1: cannot save the robot: %2</translation>
-    </message>
-    <message>
-        <source>Robot saved to %1</source>
-        <translation>Robot saved to %1</translation>
-    </message>
-    <message>
-        <source>Save the robot</source>
-        <translation>Save the robot</translation>
-    </message>
-    <message>
-        <source>Robot files (*.json)</source>
-        <translation>Robot files (*.json)</translation>
-    </message>
-    <message>
         <source>A simulation is already running</source>
         <translation>A simulation is already running</translation>
     </message>
@@ -2260,10 +2391,6 @@
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <source>Chain editor</source>
-        <translation>Chain editor</translation>
-    </message>
-    <message>
         <source>Control panel</source>
         <translation>Control panel</translation>
     </message>
@@ -2327,10 +2454,6 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>Teach</source>
-        <translation>Teach</translation>
-    </message>
-    <message>
         <source>Run at least two controllers to compare them</source>
         <translation>Run at least two controllers to compare them</translation>
     </message>
@@ -2343,48 +2466,12 @@
         <translation>&amp;Compare the controllers on the scope</translation>
     </message>
     <message>
-        <source>identified model</source>
-        <translation>identified model</translation>
-    </message>
-    <message>
         <source>&amp;Algorithms and operation counts</source>
         <translation>&amp;Algorithms and operation counts</translation>
     </message>
     <message>
-        <source>Identification</source>
-        <translation>Identification</translation>
-    </message>
-    <message>
-        <source>The model-based controllers use the identified model</source>
-        <translation>The model-based controllers use the identified model</translation>
-    </message>
-    <message>
-        <source>The model-based controllers use their own model</source>
-        <translation>The model-based controllers use their own model</translation>
-    </message>
-    <message>
-        <source>The Orthoglide&apos;s parameters have been modified. Save the changes?</source>
-        <translation>The Orthoglide&apos;s parameters have been modified. Save the changes?</translation>
-    </message>
-    <message>
         <source>%1 imported: File &gt; Save As writes it as a ManipLab robot file</source>
         <translation>%1 imported: File &gt; Save As writes it as a ManipLab robot file</translation>
-    </message>
-    <message>
-        <source>Cannot save the Orthoglide parameters: %1</source>
-        <translation>Cannot save the Orthoglide parameters: %1</translation>
-    </message>
-    <message>
-        <source>Orthoglide parameters saved to %1</source>
-        <translation>Orthoglide parameters saved to %1</translation>
-    </message>
-    <message>
-        <source>Save the Orthoglide parameters</source>
-        <translation>Save the Orthoglide parameters</translation>
-    </message>
-    <message>
-        <source>%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)</source>
-        <translation>%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)</translation>
     </message>
     <message>
         <source>Guided sequential identification: %1</source>
@@ -2407,24 +2494,8 @@
         <translation>Belkoura&apos;s (1993) 14 tests on the current robot, one step at a time, in their corrected form</translation>
     </message>
     <message>
-        <source>EtherCAT</source>
-        <translation>EtherCAT</translation>
-    </message>
-    <message>
-        <source>Orthoglide parameters</source>
-        <translation>Orthoglide parameters</translation>
-    </message>
-    <message>
         <source>Conservation</source>
         <translation>Conservation</translation>
-    </message>
-    <message>
-        <source>Runs drive the EtherCAT backend (EtherCAT panel)</source>
-        <translation>Runs drive the EtherCAT backend (EtherCAT panel)</translation>
-    </message>
-    <message>
-        <source>Runs drive the simulated plant</source>
-        <translation>Runs drive the simulated plant</translation>
     </message>
     <message>
         <source>Scenes and robots (*.json *.urdf)</source>
@@ -2443,26 +2514,6 @@
         <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simulating, controlling and teaching the dynamics of robot manipulators: serial chains (DH, modified DH, general frames, URDF), exact recursive dynamics, independent-joint PID and computed-torque control, a free-floating base, the Orthoglide parallel robot, base-parameter identification and EtherCAT drives.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</source>
-        <translation>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</translation>
-    </message>
-    <message>
-        <source>The scene has been modified (control panel). Save the changes?</source>
-        <translation>The scene has been modified (control panel). Save the changes?</translation>
-    </message>
-    <message>
-        <source>The robot and the scene have been modified. Save the changes?</source>
-        <translation>The robot and the scene have been modified. Save the changes?</translation>
-    </message>
-    <message>
-        <source>The robot has unsaved edits: it is saved first (the scene names its file)</source>
-        <translation>The robot has unsaved edits: it is saved first (the scene names its file)</translation>
-    </message>
-    <message>
-        <source>%1: the scene was not saved: its robot has unsaved edits</source>
-        <translation>%1: the scene was not saved: its robot has unsaved edits</translation>
-    </message>
-    <message>
         <source>%1: the scene was not saved (an existing file is left unchanged): %2</source>
         <translation>%1: the scene was not saved (an existing file is left unchanged): %2</translation>
     </message>
@@ -2471,24 +2522,12 @@
         <translation>Scene saved to %1</translation>
     </message>
     <message>
-        <source>The Orthoglide&apos;s parameters have unsaved edits: they are saved first (the scene names their file)</source>
-        <translation>The Orthoglide&apos;s parameters have unsaved edits: they are saved first (the scene names their file)</translation>
-    </message>
-    <message>
         <source>Save the scene</source>
         <translation>Save the scene</translation>
     </message>
     <message>
         <source>Scenes (*.json)</source>
         <translation>Scenes (*.json)</translation>
-    </message>
-    <message>
-        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of Llibre, Mampey &amp; Chrétien 1983 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
-        <translation>Satellite scene: the control is fixed by design (the reaction-aware computed torque of Llibre, Mampey &amp; Chrétien 1983 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</translation>
-    </message>
-    <message>
-        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (Guégan, Khalil, Chablat &amp; Wenger 2002) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
-        <translation>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (Guégan, Khalil, Chablat &amp; Wenger 2002) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</translation>
     </message>
     <message>
         <source>Joint %1</source>
@@ -2539,28 +2578,8 @@
         <translation>Frame the whole robot in the 3D view</translation>
     </message>
     <message>
-        <source>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
-        <translation>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</translation>
-    </message>
-    <message>
-        <source>The operation counts are those of serial chains: this scene simulates none.</source>
-        <translation>The operation counts are those of serial chains: this scene simulates none.</translation>
-    </message>
-    <message>
         <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
         <translation>Save the chain to %1 with File &gt; Save As before saving the scene</translation>
-    </message>
-    <message>
-        <source>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</source>
-        <translation>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</translation>
-    </message>
-    <message>
-        <source>URDF export writes a serial chain on a fixed base: this scene has none.</source>
-        <translation>URDF export writes a serial chain on a fixed base: this scene has none.</translation>
-    </message>
-    <message>
-        <source>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</source>
-        <translation>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</translation>
     </message>
     <message>
         <source>&amp;Presentation mode</source>
@@ -2664,10 +2683,6 @@
     <message>
         <source>Open &amp;example</source>
         <translation>Open &amp;example</translation>
-    </message>
-    <message>
-        <source>Recovered robot</source>
-        <translation>Recovered robot</translation>
     </message>
     <message>
         <source>The unsaved edits could not be kept in the recovery file %1 (they would be lost if ManipLab ended abnormally; saving them is unaffected): %2</source>
@@ -3155,6 +3170,41 @@
     <message>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::PendulumEditor</name>
+    <message>
+        <source>Small-angle period 2π √(l/g): %1 s (g = %2 m/s²)</source>
+        <translation>Small-angle period 2π √(l/g): %1 s (g = %2 m/s²)</translation>
+    </message>
+    <message>
+        <source>&amp;Length l</source>
+        <translation>&amp;Length l</translation>
+    </message>
+    <message>
+        <source>&amp;Mass m</source>
+        <translation>&amp;Mass m</translation>
+    </message>
+    <message>
+        <source>&amp;Damping b</source>
+        <translation>&amp;Damping b</translation>
+    </message>
+    <message>
+        <source>Length of the massless rod, from the pivot to the point mass</source>
+        <translation>Length of the massless rod, from the pivot to the point mass</translation>
+    </message>
+    <message>
+        <source>Mass of the bob (a point mass at the end of the rod)</source>
+        <translation>Mass of the bob (a point mass at the end of the rod)</translation>
+    </message>
+    <message>
+        <source>Viscous friction at the pivot: a torque −b θ̇</source>
+        <translation>Viscous friction at the pivot: a torque −b θ̇</translation>
+    </message>
+    <message>
+        <source>m l² θ̈ = τ − m g l sin θ − b θ̇ − c sign θ̇ (Landau &amp; Lifshitz 1976, §11, with friction). The edits are the scene&apos;s: File &gt; Save scene writes them.</source>
+        <translation>m l² θ̈ = τ − m g l sin θ − b θ̇ − c sign θ̇ (Landau &amp; Lifshitz 1976, §11, with friction). The edits are the scene&apos;s: File &gt; Save scene writes them.</translation>
     </message>
 </context>
 <context>

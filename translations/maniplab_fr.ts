@@ -555,6 +555,157 @@
     </message>
 </context>
 <context>
+    <name>SceneKinds</name>
+    <message>
+        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of Llibre, Mampey &amp; Chrétien 1983 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>Scène satellite : la commande est imposée par construction (le couple calculé tenant compte des réactions sur la base, de Llibre, Mampey &amp; Chrétien 1983 §IV.2, avec les gains et le mouvement du fichier de scène) ; seule la durée simulée peut être modifiée ici. Modifiez le fichier de scène pour changer le reste.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</source>
+        <translation>L&apos;export URDF écrit une chaîne série à base fixe : la base de ce bras flotte librement (son mouvement est couplé à celui du bras), ce que le fichier exporté ne saurait pas dire.</translation>
+    </message>
+    <message>
+        <source>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
+        <translation>La commande de cette scène est fixée par son fichier : seule la durée simulée peut être modifiée ici. Modifiez le fichier de la scène pour changer le reste.</translation>
+    </message>
+    <message>
+        <source>The operation counts are those of serial chains: this scene simulates none.</source>
+        <translation>Les comptes d&apos;opérations sont ceux des chaînes séries : cette scène n&apos;en simule aucune.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain on a fixed base: this scene has none.</source>
+        <translation>L&apos;export URDF écrit une chaîne série à base fixe : cette scène n&apos;en a pas.</translation>
+    </message>
+    <message>
+        <source>The robot and the scene have been modified. Save the changes?</source>
+        <translation>Le robot et la scène ont été modifiés. Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>The robot has been modified. Save the changes?</source>
+        <translation>Le robot a été modifié. Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>The scene has been modified (control panel). Save the changes?</source>
+        <translation>La scène a été modifiée (panneau de commande). Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>Orthoglide parameters</source>
+        <translation>Paramètres de l&apos;Orthoglide</translation>
+    </message>
+    <message>
+        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (Guégan, Khalil, Chablat &amp; Wenger 2002) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
+        <translation>Les nombres d&apos;opérations sont ceux des chaînes séries : la dynamique de l&apos;Orthoglide (Guégan, Khalil, Chablat &amp; Wenger 2002) est calculée sur les arborescences équivalentes de ses jambes et n&apos;a pas de décompte ici. Ouvrez un robot série ou le bras du satellite.</translation>
+    </message>
+    <message>
+        <source>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</source>
+        <translation>L&apos;export URDF écrit une chaîne série : l&apos;Orthoglide est un robot parallèle (boucles fermées), que l&apos;URDF ne sait pas décrire.</translation>
+    </message>
+    <message>
+        <source>Cannot save the Orthoglide parameters: %1</source>
+        <translation>Impossible d&apos;enregistrer les paramètres de l&apos;Orthoglide : %1</translation>
+    </message>
+    <message>
+        <source>Orthoglide parameters saved to %1</source>
+        <translation>Paramètres de l&apos;Orthoglide enregistrés dans %1</translation>
+    </message>
+    <message>
+        <source>Save the Orthoglide parameters</source>
+        <translation>Enregistrer les paramètres de l&apos;Orthoglide</translation>
+    </message>
+    <message>
+        <source>Robot files (*.json)</source>
+        <translation>Fichiers robot (*.json)</translation>
+    </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</source>
+        <translation>Les paramètres de l&apos;Orthoglide et la scène ont été modifiés. Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters have been modified. Save the changes?</source>
+        <translation>Les paramètres de l&apos;Orthoglide ont été modifiés. Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>The Orthoglide&apos;s parameters have unsaved edits: they are saved first (the scene names their file)</source>
+        <translation>Les paramètres de l&apos;Orthoglide ont des modifications non enregistrées : ils sont enregistrés d&apos;abord (la scène désigne leur fichier)</translation>
+    </message>
+    <message>
+        <source>%1: the scene was not saved: its robot has unsaved edits</source>
+        <translation>%1 : la scène n&apos;a pas été enregistrée : son robot a des modifications non enregistrées</translation>
+    </message>
+    <message>
+        <source>pendulum parameters</source>
+        <translation>paramètres du pendule</translation>
+    </message>
+    <message>
+        <source>Pendulum</source>
+        <translation>Pendule</translation>
+    </message>
+    <message>
+        <source>The scene has been modified (pendulum parameters or control panel). Save the changes?</source>
+        <translation>La scène a été modifiée (paramètres du pendule ou panneau de commande). Enregistrer les modifications ?</translation>
+    </message>
+    <message>
+        <source>Chain editor</source>
+        <translation>Éditeur de chaîne</translation>
+    </message>
+    <message>
+        <source>Teach</source>
+        <translation>Apprentissage</translation>
+    </message>
+    <message>
+        <source>Identification</source>
+        <translation>Identification</translation>
+    </message>
+    <message>
+        <source>EtherCAT</source>
+        <translation>EtherCAT</translation>
+    </message>
+    <message>
+        <source>Runs drive the EtherCAT backend (EtherCAT panel)</source>
+        <translation>Les exécutions pilotent la cible EtherCAT (panneau EtherCAT)</translation>
+    </message>
+    <message>
+        <source>Runs drive the simulated plant</source>
+        <translation>Les exécutions pilotent le procédé simulé</translation>
+    </message>
+    <message>
+        <source>The model-based controllers use the identified model</source>
+        <translation>Les commandes à base de modèle utilisent le modèle identifié</translation>
+    </message>
+    <message>
+        <source>The model-based controllers use their own model</source>
+        <translation>Les commandes à base de modèle utilisent leur propre modèle</translation>
+    </message>
+    <message>
+        <source>%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)</source>
+        <translation>%1 : la scène demande la cible EtherCAT (voir le panneau EtherCAT)</translation>
+    </message>
+    <message>
+        <source>identified model</source>
+        <translation>modèle identifié</translation>
+    </message>
+    <message>
+        <source>%1: cannot save the robot: %2</source>
+        <translation>%1 : impossible d&apos;enregistrer le robot : %2</translation>
+    </message>
+    <message>
+        <source>Robot saved to %1</source>
+        <translation>Robot enregistré dans %1</translation>
+    </message>
+    <message>
+        <source>Recovered robot</source>
+        <translation>Robot récupéré</translation>
+    </message>
+    <message>
+        <source>Save the robot</source>
+        <translation>Enregistrer le robot</translation>
+    </message>
+    <message>
+        <source>The robot has unsaved edits: it is saved first (the scene names its file)</source>
+        <translation>Le robot a des modifications non enregistrées : il est enregistré d&apos;abord (la scène désigne son fichier)</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::AlgorithmsDialog</name>
     <message>
         <source>Joint transforms S_i</source>
@@ -2029,26 +2180,6 @@
         <translation>Modifications non enregistrées</translation>
     </message>
     <message>
-        <source>The robot has been modified. Save the changes?</source>
-        <translation>Le robot a été modifié. Enregistrer les modifications ?</translation>
-    </message>
-    <message>
-        <source>%1: cannot save the robot: %2</source>
-        <translation>%1 : impossible d&apos;enregistrer le robot : %2</translation>
-    </message>
-    <message>
-        <source>Robot saved to %1</source>
-        <translation>Robot enregistré dans %1</translation>
-    </message>
-    <message>
-        <source>Save the robot</source>
-        <translation>Enregistrer le robot</translation>
-    </message>
-    <message>
-        <source>Robot files (*.json)</source>
-        <translation>Fichiers robot (*.json)</translation>
-    </message>
-    <message>
         <source>A simulation is already running</source>
         <translation>Une simulation est déjà en cours</translation>
     </message>
@@ -2260,10 +2391,6 @@
         <translation>Barre d&apos;outils principale</translation>
     </message>
     <message>
-        <source>Chain editor</source>
-        <translation>Éditeur de chaîne</translation>
-    </message>
-    <message>
         <source>Control panel</source>
         <translation>Panneau de commande</translation>
     </message>
@@ -2327,10 +2454,6 @@
         <translation>%1 : %2</translation>
     </message>
     <message>
-        <source>Teach</source>
-        <translation>Apprentissage</translation>
-    </message>
-    <message>
         <source>Run at least two controllers to compare them</source>
         <translation>Lancez au moins deux correcteurs pour les comparer</translation>
     </message>
@@ -2343,48 +2466,12 @@
         <translation>&amp;Comparer les correcteurs sur l’oscilloscope</translation>
     </message>
     <message>
-        <source>identified model</source>
-        <translation>modèle identifié</translation>
-    </message>
-    <message>
         <source>&amp;Algorithms and operation counts</source>
         <translation>&amp;Algorithmes et nombres d&apos;opérations</translation>
     </message>
     <message>
-        <source>Identification</source>
-        <translation>Identification</translation>
-    </message>
-    <message>
-        <source>The model-based controllers use the identified model</source>
-        <translation>Les commandes à base de modèle utilisent le modèle identifié</translation>
-    </message>
-    <message>
-        <source>The model-based controllers use their own model</source>
-        <translation>Les commandes à base de modèle utilisent leur propre modèle</translation>
-    </message>
-    <message>
-        <source>The Orthoglide&apos;s parameters have been modified. Save the changes?</source>
-        <translation>Les paramètres de l&apos;Orthoglide ont été modifiés. Enregistrer les modifications ?</translation>
-    </message>
-    <message>
         <source>%1 imported: File &gt; Save As writes it as a ManipLab robot file</source>
         <translation>%1 importé : Fichier &gt; Enregistrer le robot sous l&apos;enregistre comme fichier robot ManipLab</translation>
-    </message>
-    <message>
-        <source>Cannot save the Orthoglide parameters: %1</source>
-        <translation>Impossible d&apos;enregistrer les paramètres de l&apos;Orthoglide : %1</translation>
-    </message>
-    <message>
-        <source>Orthoglide parameters saved to %1</source>
-        <translation>Paramètres de l&apos;Orthoglide enregistrés dans %1</translation>
-    </message>
-    <message>
-        <source>Save the Orthoglide parameters</source>
-        <translation>Enregistrer les paramètres de l&apos;Orthoglide</translation>
-    </message>
-    <message>
-        <source>%1: the scene asks for the EtherCAT backend (see the EtherCAT panel)</source>
-        <translation>%1 : la scène demande la cible EtherCAT (voir le panneau EtherCAT)</translation>
     </message>
     <message>
         <source>Guided sequential identification: %1</source>
@@ -2407,24 +2494,8 @@
         <translation>Les 14 essais de Belkoura 1993 sur le robot courant, une étape à la fois, sous leur forme corrigée</translation>
     </message>
     <message>
-        <source>EtherCAT</source>
-        <translation>EtherCAT</translation>
-    </message>
-    <message>
-        <source>Orthoglide parameters</source>
-        <translation>Paramètres de l&apos;Orthoglide</translation>
-    </message>
-    <message>
         <source>Conservation</source>
         <translation>Conservation</translation>
-    </message>
-    <message>
-        <source>Runs drive the EtherCAT backend (EtherCAT panel)</source>
-        <translation>Les exécutions pilotent la cible EtherCAT (panneau EtherCAT)</translation>
-    </message>
-    <message>
-        <source>Runs drive the simulated plant</source>
-        <translation>Les exécutions pilotent le procédé simulé</translation>
     </message>
     <message>
         <source>Scenes and robots (*.json *.urdf)</source>
@@ -2443,26 +2514,6 @@
         <translation>&lt;h3&gt;ManipLab %1&lt;/h3&gt;&lt;p&gt;Simuler, commander et enseigner la dynamique des robots manipulateurs : chaînes séries (DH, DH modifié, repères généraux, URDF), dynamique récursive exacte, PID articulaire indépendant et commande par couple calculé, base flottante libre, robot parallèle Orthoglide, identification des paramètres de base et variateurs EtherCAT.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>The Orthoglide&apos;s parameters and the scene have been modified. Save the changes?</source>
-        <translation>Les paramètres de l&apos;Orthoglide et la scène ont été modifiés. Enregistrer les modifications ?</translation>
-    </message>
-    <message>
-        <source>The scene has been modified (control panel). Save the changes?</source>
-        <translation>La scène a été modifiée (panneau de commande). Enregistrer les modifications ?</translation>
-    </message>
-    <message>
-        <source>The robot and the scene have been modified. Save the changes?</source>
-        <translation>Le robot et la scène ont été modifiés. Enregistrer les modifications ?</translation>
-    </message>
-    <message>
-        <source>The robot has unsaved edits: it is saved first (the scene names its file)</source>
-        <translation>Le robot a des modifications non enregistrées : il est enregistré d&apos;abord (la scène désigne son fichier)</translation>
-    </message>
-    <message>
-        <source>%1: the scene was not saved: its robot has unsaved edits</source>
-        <translation>%1 : la scène n&apos;a pas été enregistrée : son robot a des modifications non enregistrées</translation>
-    </message>
-    <message>
         <source>%1: the scene was not saved (an existing file is left unchanged): %2</source>
         <translation>%1 : la scène n&apos;a pas été enregistrée (un fichier existant reste inchangé) : %2</translation>
     </message>
@@ -2471,24 +2522,12 @@
         <translation>Scène enregistrée dans %1</translation>
     </message>
     <message>
-        <source>The Orthoglide&apos;s parameters have unsaved edits: they are saved first (the scene names their file)</source>
-        <translation>Les paramètres de l&apos;Orthoglide ont des modifications non enregistrées : ils sont enregistrés d&apos;abord (la scène désigne leur fichier)</translation>
-    </message>
-    <message>
         <source>Save the scene</source>
         <translation>Enregistrer la scène</translation>
     </message>
     <message>
         <source>Scenes (*.json)</source>
         <translation>Scènes (*.json)</translation>
-    </message>
-    <message>
-        <source>Satellite scene: the control is fixed by design (the reaction-aware computed torque of Llibre, Mampey &amp; Chrétien 1983 §IV.2, with the scene file&apos;s gains and motion); only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
-        <translation>Scène satellite : la commande est imposée par construction (le couple calculé tenant compte des réactions sur la base, de Llibre, Mampey &amp; Chrétien 1983 §IV.2, avec les gains et le mouvement du fichier de scène) ; seule la durée simulée peut être modifiée ici. Modifiez le fichier de scène pour changer le reste.</translation>
-    </message>
-    <message>
-        <source>The operation counts are those of serial chains: the Orthoglide&apos;s dynamics (Guégan, Khalil, Chablat &amp; Wenger 2002) is computed on the equivalent trees of its legs and has no count here. Open a serial robot or the satellite arm.</source>
-        <translation>Les nombres d&apos;opérations sont ceux des chaînes séries : la dynamique de l&apos;Orthoglide (Guégan, Khalil, Chablat &amp; Wenger 2002) est calculée sur les arborescences équivalentes de ses jambes et n&apos;a pas de décompte ici. Ouvrez un robot série ou le bras du satellite.</translation>
     </message>
     <message>
         <source>Joint %1</source>
@@ -2539,28 +2578,8 @@
         <translation>Cadre tout le robot dans la vue 3D</translation>
     </message>
     <message>
-        <source>This scene&apos;s control is fixed by its file: only the simulated duration can be changed here. Edit the scene file to change the rest.</source>
-        <translation>La commande de cette scène est fixée par son fichier : seule la durée simulée peut être modifiée ici. Modifiez le fichier de la scène pour changer le reste.</translation>
-    </message>
-    <message>
-        <source>The operation counts are those of serial chains: this scene simulates none.</source>
-        <translation>Les comptes d&apos;opérations sont ceux des chaînes séries : cette scène n&apos;en simule aucune.</translation>
-    </message>
-    <message>
         <source>Save the chain to %1 with File &gt; Save As before saving the scene</source>
         <translation>Enregistrez la chaîne jusqu’à %1 avec Fichier &gt; Enregistrer le robot sous avant d’enregistrer la scène</translation>
-    </message>
-    <message>
-        <source>URDF export writes a serial chain on a fixed base: this arm&apos;s base floats freely (its motion couples with the arm&apos;s), which the exported file could not say.</source>
-        <translation>L&apos;export URDF écrit une chaîne série à base fixe : la base de ce bras flotte librement (son mouvement est couplé à celui du bras), ce que le fichier exporté ne saurait pas dire.</translation>
-    </message>
-    <message>
-        <source>URDF export writes a serial chain on a fixed base: this scene has none.</source>
-        <translation>L&apos;export URDF écrit une chaîne série à base fixe : cette scène n&apos;en a pas.</translation>
-    </message>
-    <message>
-        <source>URDF export writes a serial chain: the Orthoglide is a parallel robot (closed loops), which URDF cannot describe.</source>
-        <translation>L&apos;export URDF écrit une chaîne série : l&apos;Orthoglide est un robot parallèle (boucles fermées), que l&apos;URDF ne sait pas décrire.</translation>
     </message>
     <message>
         <source>&amp;Presentation mode</source>
@@ -2664,10 +2683,6 @@
     <message>
         <source>Open &amp;example</source>
         <translation>Ouvrir un &amp;exemple</translation>
-    </message>
-    <message>
-        <source>Recovered robot</source>
-        <translation>Robot récupéré</translation>
     </message>
     <message>
         <source>The unsaved edits could not be kept in the recovery file %1 (they would be lost if ManipLab ended abnormally; saving them is unaffected): %2</source>
@@ -3155,6 +3170,41 @@
     <message>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
+    </message>
+</context>
+<context>
+    <name>maniplab::ui::PendulumEditor</name>
+    <message>
+        <source>Small-angle period 2π √(l/g): %1 s (g = %2 m/s²)</source>
+        <translation>Période des petites oscillations 2π √(l/g) : %1 s (g = %2 m/s²)</translation>
+    </message>
+    <message>
+        <source>&amp;Length l</source>
+        <translation>&amp;Longueur l</translation>
+    </message>
+    <message>
+        <source>&amp;Mass m</source>
+        <translation>&amp;Masse m</translation>
+    </message>
+    <message>
+        <source>&amp;Damping b</source>
+        <translation>&amp;Amortissement b</translation>
+    </message>
+    <message>
+        <source>Length of the massless rod, from the pivot to the point mass</source>
+        <translation>Longueur de la tige sans masse, du pivot à la masse ponctuelle</translation>
+    </message>
+    <message>
+        <source>Mass of the bob (a point mass at the end of the rod)</source>
+        <translation>Masse du balancier (une masse ponctuelle au bout de la tige)</translation>
+    </message>
+    <message>
+        <source>Viscous friction at the pivot: a torque −b θ̇</source>
+        <translation>Frottement visqueux au pivot : un couple −b θ̇</translation>
+    </message>
+    <message>
+        <source>m l² θ̈ = τ − m g l sin θ − b θ̇ − c sign θ̇ (Landau &amp; Lifshitz 1976, §11, with friction). The edits are the scene&apos;s: File &gt; Save scene writes them.</source>
+        <translation>m l² θ̈ = τ − m g l sin θ − b θ̇ − c sign θ̇ (Landau &amp; Lifshitz 1976, §11, avec frottements). Les modifications sont celles de la scène : Fichier &gt; Enregistrer la scène les écrit.</translation>
     </message>
 </context>
 <context>

@@ -841,9 +841,9 @@ class TestControlPanelScene : public QObject {
     QVERIFY(!w.isWindowModified());
   }
 
-  // A kind without a GUI binding of its own (the pendulum): the control panel edits its joint-space scene
-  // like a serial one, File > Save scene writes its own file (pendulum parameters kept), it has no robot
-  // document to save, and it runs with its summary in the messages.
+  // A kind whose binding adds only its parameter editor to the generic binding (the pendulum): the control
+  // panel edits its joint-space scene like a serial one, File > Save scene writes its own file (pendulum
+  // parameters kept), it has no robot document to save, and it runs with its summary in the messages.
   void pendulumSceneThroughTheGenericBinding() {
     QTemporaryDir tmp;
     const QString scene = tmp.filePath(QStringLiteral("pendulum.json"));

@@ -153,7 +153,7 @@ class TestRunController : public QObject {
     QVERIFY(rc.comparison().empty());
   }
 
-  // Any kind runs through it: the pendulum (a kind without a GUI binding of its own).
+  // Any kind runs through it: the pendulum (a kind the controller knows only through AnyScene).
   void anyKind() {
     RunController rc;
     Collected c;

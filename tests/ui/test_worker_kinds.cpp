@@ -288,7 +288,7 @@ class TestWorkerKinds : public QObject {
     QVERIFY(!cap2.result.message.isEmpty());
   }
 
-  // The pendulum (a kind without a GUI binding of its own) runs in the worker like the others, with its
+  // The pendulum (a kind the worker knows only through AnyScene) runs in the worker like the others, with its
   // summary (the period of its free swing) in the outcome.
   void pendulumRunsWithItsSummary() {
     const sim::SceneLoad load = sim::loadAnyScene(std::string(MANIPLAB_SOURCE_DIR) + "/scenes/pendulum.json");

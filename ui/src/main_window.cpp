@@ -60,49 +60,22 @@ QDockWidget* MainWindow::Impl::dock(const char* name, QWidget* content, Qt::Dock
   return dw;
 }
 
-namespace {
-/// Panels taller or wider than a small screen scroll inside their dock: a dock's minimum size is its
-/// content's, and the window cannot be smaller than its docks (a filled conservation panel alone made the
-/// main window 1054 px tall, beyond a 1000 px screen).
-QScrollArea* scrolled(QWidget* content) {
-  auto* scroll = new QScrollArea;
-  scroll->setWidget(content);
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  return scroll;
-}
-}  // namespace
-
+/// The window's own parts (the 3D view, the control panel, the scope, metrics, messages, conservation),
+/// and the scene kinds' editors and docks, which each binding builds (buildDocks).
 void MainWindow::Impl::buildDocks() {
   WindowParts& p = parts;
+  p.window = w;
+  p.document = &document;
+  p.undo = &undo;
   p.view = new RobotView(w);
   p.view->setObjectName("robotView");
   w->setCentralWidget(p.view);
 
-  p.editor = new ChainEditor(&undo, w);
-  p.editor->setObjectName("chainEditor");
-  p.editorDock = dock("chainEditorDock", scrolled(p.editor), Qt::LeftDockWidgetArea);
   p.panel = new ControlPanel(w);
   p.panel->setObjectName("controlPanel");
   p.panelDock = dock("controlPanelDock", p.panel, Qt::RightDockWidgetArea);
-  p.teach = new TeachPanel(w);
-  p.teach->setObjectName("teachPanel");
-  p.teachDock = dock("teachDock", scrolled(p.teach), Qt::RightDockWidgetArea);
-  w->tabifyDockWidget(p.panelDock, p.teachDock);
-  // Identification and EtherCAT are tabbed with the chain editor (the robot's parameters and its drives),
-  // not with the control panel: four tabs in a right dock a third of 1280 px wide truncated their titles
-  // in French ("Panneau de comm...", "Apprentis...", "Et...").
-  p.ident = new IdentificationPanel(w);
-  p.identDock = dock("identificationDock", scrolled(p.ident), Qt::LeftDockWidgetArea);
-  w->tabifyDockWidget(p.editorDock, p.identDock);
-  p.ethercat = new EthercatPanel(w);
-  p.ethercatDock = dock("ethercatDock", scrolled(p.ethercat), Qt::LeftDockWidgetArea);  // (its tables must not widen the dock area)
-  w->tabifyDockWidget(p.identDock, p.ethercatDock);
-  p.orthoEditor = new OrthoglideEditor(w);
-  p.orthoDock = dock("orthoglideDock", scrolled(p.orthoEditor), Qt::LeftDockWidgetArea);
-  p.orthoDock->hide();  // shown with an Orthoglide scene
+  for (const SceneKindUi* k : sceneKindUis()) k->buildDocks(p);
   p.panelDock->raise();
-  p.editorDock->raise();
 
   scope = new ScopeWidget(w);
   scope->setObjectName("scope");
@@ -235,8 +208,10 @@ void MainWindow::Impl::buildSimulationMenu() {
 void MainWindow::Impl::buildViewMenu() {
   viewMenu = w->menuBar()->addMenu(QString());
   viewMenu->setObjectName("menuView");
-  for (auto* dw : {parts.editorDock, parts.panelDock, parts.teachDock, parts.identDock, parts.ethercatDock, scopeDock,
-                   metricsDock, messageDock, conservationDock}) {
+  std::vector<QDockWidget*> docks{parts.panelDock};  // the window's docks and the kinds' (their order of building)
+  for (const KindDock& k : parts.kindDocks) docks.push_back(k.dock);
+  docks.insert(docks.end(), {scopeDock, metricsDock, messageDock, conservationDock});
+  for (QDockWidget* dw : docks) {
     auto* a = dw->toggleViewAction();
     a->setObjectName(QStringLiteral("toggle_") + dw->objectName());
     viewMenu->addAction(a);
@@ -377,11 +352,8 @@ void MainWindow::Impl::connectRuns() {
   QObject::connect(&runs, &RunController::finished, w, [this](const RunOutcomes& o) { onFinished(o); });
 }
 
-/// The scene kinds' bindings get the window's parts and connect their editors.
+/// The scene kinds' bindings get the window's operations and connect their editors.
 void MainWindow::Impl::bindKinds() {
-  parts.window = w;
-  parts.document = &document;
-  parts.undo = &undo;
   parts.message = [this](MessageArea::Severity s, const QString& t) { message(s, t); };
   parts.refresh = [this] { refresh(); };
   parts.channelsChanged = [this] { scopeSourcesFromScene(); };
@@ -402,12 +374,18 @@ void MainWindow::Impl::restoreLayout() {
     w->setGeometry(avail);
     w->setWindowState(w->windowState() | Qt::WindowMaximized);
   }
-  // The scrolled panels do not impose their width: give the chain editor and the control panel room for
-  // their tables at the first start.
-  w->resizeDocks({parts.editorDock, parts.panelDock},
-                 {std::min(parts.editor->sizeHint().width() + 20, w->width() * 36 / 100),
-                  std::min(parts.panel->sizeHint().width() + 20, w->width() * 31 / 100)},
-                 Qt::Horizontal);
+  // The scrolled panels do not impose their width: give the kinds' editors that ask for it (the chain
+  // editor) and the control panel room for their tables at the first start.
+  QList<QDockWidget*> docks;
+  QList<int> widths;
+  for (const KindDock& k : parts.kindDocks)
+    if (k.firstWidth) {
+      docks.push_back(k.dock);
+      widths.push_back(k.firstWidth(w->width()));
+    }
+  docks.push_back(parts.panelDock);
+  widths.push_back(std::min(parts.panel->sizeHint().width() + 20, w->width() * 31 / 100));
+  w->resizeDocks(docks, widths, Qt::Horizontal);
   QSettings s;
   if (s.contains(QStringLiteral("geometry"))) w->restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray());
   if (s.contains(QStringLiteral("windowState"))) w->restoreState(s.value(QStringLiteral("windowState")).toByteArray());
@@ -450,9 +428,9 @@ MainWindow::~MainWindow() {
   // The undo stack outlives the document (member order): an unclean stack's destructor signals
   // cleanChanged, which must not reach updateTitle() (a crash on closing after an unsaved robot edit).
   QObject::disconnect(&d->undo, nullptr, this, nullptr);
-  // The chain editor keeps a pointer to the undo stack of d: delete it (and the view) while d lives.
-  delete d->parts.editorDock;
-  d->parts.editorDock = nullptr;
+  // The kinds' editors (the chain editor keeps a pointer to the undo stack of d) and the view are deleted
+  // while d lives.
+  for (KindDock& k : d->parts.kindDocks) delete std::exchange(k.dock, nullptr);
   delete takeCentralWidget();
   QCoreApplication::removeTranslator(&d->translator);
   QCoreApplication::removeTranslator(&d->qtTranslator);

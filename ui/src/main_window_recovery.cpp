@@ -19,7 +19,6 @@ void MainWindow::Impl::startRecovery() {
   QObject::connect(&undo, &QUndoStack::indexChanged, w, [this] { editsChanged(); });
   QObject::connect(&undo, &QUndoStack::cleanChanged, w, [this] { editsChanged(); });
   QObject::connect(parts.panel, &ControlPanel::settingsChanged, w, [this] { editsChanged(); });
-  QObject::connect(parts.orthoEditor, &OrthoglideEditor::modelChanged, w, [this] { editsChanged(); });
 }
 
 /// The window's unsaved edits (the scene as the editors made it, the kind's robot document); false when

@@ -121,12 +121,9 @@ void MainWindow::Impl::retranslate() {
   equationsAct->setText(MainWindow::tr("&Equations in use"));
   algorithmsAct->setText(MainWindow::tr("&Algorithms and operation counts"));
   toolBar->setWindowTitle(MainWindow::tr("Main toolbar"));
-  parts.editorDock->setWindowTitle(MainWindow::tr("Chain editor"));
   parts.panelDock->setWindowTitle(MainWindow::tr("Control panel"));
-  parts.teachDock->setWindowTitle(MainWindow::tr("Teach"));
-  parts.identDock->setWindowTitle(MainWindow::tr("Identification"));
-  parts.ethercatDock->setWindowTitle(MainWindow::tr("EtherCAT"));
-  parts.orthoDock->setWindowTitle(MainWindow::tr("Orthoglide parameters"));
+  for (const KindDock& k : parts.kindDocks)
+    if (k.dock) k.dock->setWindowTitle(k.title());
   scopeDock->setWindowTitle(MainWindow::tr("Oscilloscope"));
   metricsDock->setWindowTitle(MainWindow::tr("Metrics"));
   messageDock->setWindowTitle(MainWindow::tr("Messages"));

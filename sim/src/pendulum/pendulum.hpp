@@ -12,7 +12,8 @@
 // robot) and kind.cpp (the kind, its runs and the period analysis). The joint-space part of its files
 // (trajectory, initial state, controllers, rates, stepper, record) is the serial scenes' (scenes/README.md)
 // and its runs are the engine's on the equivalent one-joint robot, so the GUI edits, draws and runs it
-// through AnyScene's generic capabilities (jointSpaceScene, serialRobot) without a binding of its own.
+// through AnyScene's generic capabilities (jointSpaceScene, serialRobot); its GUI binding
+// (ui/src/kinds/pendulum.cpp) adds only the editor of these parameters.
 //
 // File (scenes/pendulum.json):
 //   {"format": "maniplab-scene", "version": 1, "kind": "pendulum", "name": ..., "description": ...,

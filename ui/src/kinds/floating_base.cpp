@@ -4,7 +4,6 @@
 #include "maniplab/sim/floating_base/scene.hpp"
 #include "maniplab/ui/algorithms_dialog.hpp"
 #include "maniplab/ui/control_panel.hpp"
-#include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "scene_kind_ui.hpp"
 
@@ -19,7 +18,7 @@ class FloatingBaseKindUi final : public SceneKindUi {
   void show(const sim::AnyScene& scene, WindowParts& w) const override {
     pose(scene, w);
     w.panel->setFixedControl(
-        MainWindow::tr("Satellite scene: the control is fixed by design (the reaction-aware computed torque of "
+        SceneKinds::tr("Satellite scene: the control is fixed by design (the reaction-aware computed torque of "
                        "Llibre, Mampey & Chrétien 1983 §IV.2, with the scene file's gains and motion); only the simulated duration "
                        "can be changed here. Edit the scene file to change the rest."),
         satellite(scene).duration);
@@ -45,7 +44,7 @@ class FloatingBaseKindUi final : public SceneKindUi {
 
   std::optional<UrdfExportSource> urdfExport(const sim::AnyScene&, const WindowParts&, QString* whyNot) const override {
     if (whyNot)
-      *whyNot = MainWindow::tr("URDF export writes a serial chain on a fixed base: this arm's base floats freely "
+      *whyNot = SceneKinds::tr("URDF export writes a serial chain on a fixed base: this arm's base floats freely "
                                "(its motion couples with the arm's), which the exported file could not say.");
     return std::nullopt;
   }

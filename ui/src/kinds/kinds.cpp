@@ -1,11 +1,13 @@
-// The GUI bindings of the scene kinds (scene_kind_ui.hpp), one line each; a kind without a line uses the
-// generic binding (the pendulum: drawn from AnyScene::serialRobot, edited through jointSpaceScene).
+// The GUI bindings of the scene kinds (scene_kind_ui.hpp), one line each (a kind's binding is its file
+// <kind>.cpp here); a kind without a line uses the generic binding (drawn from AnyScene::serialRobot,
+// edited through jointSpaceScene).
 #include "scene_kind_ui.hpp"
 
-#define MANIPLAB_SCENE_KIND_UIS(X)  \
-  X("serial", serialKindUi)          \
-  X("orthoglide", orthoglideKindUi)  \
-  X("floating_base", floatingBaseKindUi)
+#define MANIPLAB_SCENE_KIND_UIS(X)       \
+  X("serial", serialKindUi)               \
+  X("orthoglide", orthoglideKindUi)       \
+  X("floating_base", floatingBaseKindUi)  \
+  X("pendulum", pendulumKindUi)
 
 namespace maniplab::ui {
 

@@ -4,11 +4,11 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QMainWindow>
 
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/ui/algorithms_dialog.hpp"
 #include "maniplab/ui/control_panel.hpp"
-#include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/orthoglide_editor.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/scene_document.hpp"
@@ -66,13 +66,28 @@ sim::OrthoglideScene* orthoglideScene(const WindowParts& w) {
   return w.document ? sim::sceneData<sim::OrthoglideScene>(w.document->scene().get()) : nullptr;
 }
 
+/// The Orthoglide's parameter editor and its dock in one window.
+struct OrthoglideParts final : KindParts {
+  OrthoglideEditor* editor = nullptr;
+  QDockWidget* dock = nullptr;
+};
+
 class OrthoglideKindUi final : public SceneKindUi {
  public:
+  void buildDocks(WindowParts& w) const override {
+    auto parts = std::make_unique<OrthoglideParts>();
+    parts->editor = new OrthoglideEditor(w.window);
+    parts->dock = w.addDock(*this, "orthoglideDock", parts->editor, Qt::LeftDockWidgetArea,
+                            [] { return SceneKinds::tr("Orthoglide parameters"); });
+    parts->dock->hide();  // shown with an Orthoglide scene
+    w.kindParts[this] = std::move(parts);
+  }
+
   void attach(WindowParts& w) const override {
     WindowParts* p = &w;
     // Edits of the Orthoglide's parameters (validated by the robot-file reader) redraw the robot and are
     // used by the next run.
-    QObject::connect(w.orthoEditor, &OrthoglideEditor::modelChanged, w.window, [p](const OrthoglideModel& m) {
+    QObject::connect(editor(w), &OrthoglideEditor::modelChanged, w.window, [p](const OrthoglideModel& m) {
       sim::OrthoglideScene* s = orthoglideScene(*p);
       if (!s) return;
       s->robot.model = m;
@@ -85,17 +100,16 @@ class OrthoglideKindUi final : public SceneKindUi {
     });
   }
 
-  QList<QDockWidget*> docks(const WindowParts& w) const override { return {w.orthoDock}; }
-
   void show(const sim::AnyScene& scene, WindowParts& w) const override {
     const sim::OrthoglideScene& s = *sim::sceneData<sim::OrthoglideScene>(&scene);
+    const OrthoglideParts& mine = w.partsOf<OrthoglideParts>(*this);
     QString err;
-    if (w.orthoEditor->loadFile(q(s.robotFile), &err)) {
-      w.orthoDock->show();
-      w.orthoDock->raise();
+    if (mine.editor->loadFile(q(s.robotFile), &err)) {
+      mine.dock->show();
+      mine.dock->raise();
     } else {
       w.error(err);
-      w.orthoDock->hide();
+      mine.dock->hide();
     }
     pose(scene, w);
     showOrthoglideControl(*w.panel, s);
@@ -118,69 +132,72 @@ class OrthoglideKindUi final : public SceneKindUi {
 
   void algorithms(const sim::AnyScene&, AlgorithmsDialog& dialog) const override {
     dialog.clearModel(
-        MainWindow::tr("The operation counts are those of serial chains: the Orthoglide's dynamics (Guégan, Khalil, Chablat & Wenger 2002) "
+        SceneKinds::tr("The operation counts are those of serial chains: the Orthoglide's dynamics (Guégan, Khalil, Chablat & Wenger 2002) "
                        "is computed on the equivalent trees of its legs and has no count here. Open a serial "
                        "robot or the satellite arm."));
   }
 
   std::optional<UrdfExportSource> urdfExport(const sim::AnyScene&, const WindowParts&, QString* whyNot) const override {
     if (whyNot)
-      *whyNot = MainWindow::tr("URDF export writes a serial chain: the Orthoglide is a parallel robot (closed "
+      *whyNot = SceneKinds::tr("URDF export writes a serial chain: the Orthoglide is a parallel robot (closed "
                                "loops), which URDF cannot describe.");
     return std::nullopt;
   }
 
   bool hasRobotDocument() const override { return true; }
-  bool robotModified(const WindowParts& w) const override { return w.orthoEditor->isModified(); }
+  bool robotModified(const WindowParts& w) const override { return editor(w)->isModified(); }
 
   bool saveRobot(const sim::AnyScene& scene, WindowParts& w, const QString& path) const override {
     QString err;
-    if (!w.orthoEditor->save(path, &err)) {
-      w.error(MainWindow::tr("Cannot save the Orthoglide parameters: %1").arg(err));
+    if (!editor(w)->save(path, &err)) {
+      w.error(SceneKinds::tr("Cannot save the Orthoglide parameters: %1").arg(err));
       return false;
     }
-    w.info(MainWindow::tr("Orthoglide parameters saved to %1")
+    w.info(SceneKinds::tr("Orthoglide parameters saved to %1")
                .arg(path.isEmpty() ? q(sim::sceneData<sim::OrthoglideScene>(&scene)->robotFile) : path));
     w.refresh();
     return true;
   }
 
   RobotRecovery robotRecovery(const WindowParts& w) const override {
-    if (!w.orthoEditor->isModified()) return {};
+    if (!editor(w)->isModified()) return {};
     const auto* s = sim::sceneData<sim::OrthoglideScene>(w.document->scene().get());
-    return {MainWindow::tr("Orthoglide parameters"), s ? q(s->robotFile) : QString(), w.orthoEditor->jsonText()};
+    return {SceneKinds::tr("Orthoglide parameters"), s ? q(s->robotFile) : QString(), editor(w)->jsonText()};
   }
 
   bool restoreRobot(const QString& text, WindowParts& w, QString* why) const override {
     const auto* s = sim::sceneData<sim::OrthoglideScene>(w.document->scene().get());
-    if (!s || !w.orthoEditor->setDocument(text, q(s->robotFile), why)) return false;
-    w.orthoEditor->setModified(true);
+    if (!s || !editor(w)->setDocument(text, q(s->robotFile), why)) return false;
+    editor(w)->setModified(true);
     w.refresh();
     return true;
   }
 
   bool saveRobotAs(const sim::AnyScene& scene, WindowParts& w) const override {
     const QString p =
-        QFileDialog::getSaveFileName(w.window, MainWindow::tr("Save the Orthoglide parameters"),
-                                     q(sim::sceneData<sim::OrthoglideScene>(&scene)->robotFile), MainWindow::tr("Robot files (*.json)"));
+        QFileDialog::getSaveFileName(w.window, SceneKinds::tr("Save the Orthoglide parameters"),
+                                     q(sim::sceneData<sim::OrthoglideScene>(&scene)->robotFile), SceneKinds::tr("Robot files (*.json)"));
     return !p.isEmpty() && saveRobot(scene, w, p);
   }
 
   QString unsavedQuestion(bool robotEdited, bool sceneEdited) const override {
     return robotEdited && sceneEdited
-               ? MainWindow::tr("The Orthoglide's parameters and the scene have been modified. Save the changes?")
-           : robotEdited ? MainWindow::tr("The Orthoglide's parameters have been modified. Save the changes?")
-                         : MainWindow::tr("The scene has been modified (control panel). Save the changes?");
+               ? SceneKinds::tr("The Orthoglide's parameters and the scene have been modified. Save the changes?")
+           : robotEdited ? SceneKinds::tr("The Orthoglide's parameters have been modified. Save the changes?")
+                         : SceneKinds::tr("The scene has been modified (control panel). Save the changes?");
   }
 
   /// The scene names the parameters' file: their unsaved edits are saved first.
   bool beforeSceneSave(sim::AnyScene& scene, WindowParts& w, const QString& path) const override {
-    if (!w.orthoEditor->isModified()) return true;
-    w.info(MainWindow::tr("The Orthoglide's parameters have unsaved edits: they are saved first (the scene names their file)"));
+    if (!editor(w)->isModified()) return true;
+    w.info(SceneKinds::tr("The Orthoglide's parameters have unsaved edits: they are saved first (the scene names their file)"));
     if (saveRobot(scene, w, QString())) return true;
-    w.error(MainWindow::tr("%1: the scene was not saved: its robot has unsaved edits").arg(path));
+    w.error(SceneKinds::tr("%1: the scene was not saved: its robot has unsaved edits").arg(path));
     return false;
   }
+
+ private:
+  OrthoglideEditor* editor(const WindowParts& w) const { return w.partsOf<OrthoglideParts>(*this).editor; }
 };
 
 }  // namespace

@@ -2,12 +2,18 @@
 // How a scene kind binds to the main window (private to ui/): the 3D view, the control panel, the kind's
 // own editors and docks, what its runs use besides the scene, and the kind's robot document (the serial
 // chain editor's robot, the Orthoglide's parameters). One binding per kind, registered in kinds.cpp by its
-// kind name; a kind without one (e.g. the pendulum) gets the generic binding, which works from AnyScene's
-// capabilities alone: the view draws serialRobot() and the control panel edits jointSpaceScene(), or shows
-// that the control is fixed by design. The window only calls these hooks: it never branches on a kind.
+// kind name; a kind without one gets the generic binding, which works from AnyScene's capabilities alone:
+// the view draws serialRobot() and the control panel edits jointSpaceScene(), or shows that the control is
+// fixed by design. The window only calls these hooks: it never branches on a kind, and names no kind's
+// editor: a binding builds its editors and their docks (buildDocks) into the window's generic parts (the 3D
+// view, the control panel and its dock, the document, the undo stack), and the window lists those docks in
+// View, retranslates their titles, keeps them in its saved layout and hides them in presentation mode.
+// The bindings' texts are in their own translation context (SceneKinds::tr), not the window's.
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -18,42 +24,53 @@
 #include "maniplab/ui/view_feed.hpp"
 
 class QDockWidget;
+class QMainWindow;
+class QScrollArea;
 class QUndoStack;
 class QWidget;
 
 namespace maniplab::ui {
 
 class AlgorithmsDialog;
-class ChainEditor;
 class ControlPanel;
-class EthercatPanel;
-class IdentificationPanel;
-class MainWindow;
-class OrthoglideEditor;
 class RobotView;
 class SceneDocument;
-class TeachPanel;
+class SceneKindUi;
+
+/// The translation context of the bindings' texts ("SceneKinds" in translations/*.ts).
+class SceneKinds {
+  Q_DECLARE_TR_FUNCTIONS(SceneKinds)
+};
+
+/// What a binding builds for one window (its editors, their docks, their state), derived per binding: a
+/// binding is one object shared by every window, so its widgets live in that window's WindowParts.
+struct KindParts {
+  virtual ~KindParts() = default;
+};
+
+/// A dock of a kind's editor (WindowParts::addDock): shown with the kind's scenes, hidden (its widget
+/// disabled) with the other kinds'.
+struct KindDock {
+  const SceneKindUi* kind = nullptr;
+  QDockWidget* dock = nullptr;
+  std::function<QString()> title;  ///< in the current language (set again at each language change)
+  /// Its width at the first start (no saved layout), from the window's width; none: the layout's own.
+  std::function<int(int windowWidth)> firstWidth;
+};
 
 /// The window's parts a binding uses (owned by the window).
 struct WindowParts {
-  MainWindow* window = nullptr;
+  QMainWindow* window = nullptr;
   SceneDocument* document = nullptr;
-  QUndoStack* undo = nullptr;  ///< the chain editor's robot edits
+  QUndoStack* undo = nullptr;  ///< the kinds' undoable edits (the chain editor's robot, the pendulum's parameters)
   RobotView* view = nullptr;
   ControlPanel* panel = nullptr;
-  TeachPanel* teach = nullptr;
-  ChainEditor* editor = nullptr;
-  IdentificationPanel* ident = nullptr;
-  EthercatPanel* ethercat = nullptr;
-  OrthoglideEditor* orthoEditor = nullptr;
-  QDockWidget *panelDock = nullptr, *editorDock = nullptr, *teachDock = nullptr, *identDock = nullptr,
-              *ethercatDock = nullptr, *orthoDock = nullptr;
-  /// The file of the serial robot the chain editor edits (empty: imported or never saved).
+  QDockWidget* panelDock = nullptr;
+  /// The kinds' docks (buildDocks), in the order they were added, and what each binding built.
+  std::vector<KindDock> kindDocks;
+  std::map<const SceneKindUi*, std::unique_ptr<KindParts>> kindParts;
+  /// The file of the open scene's robot document (empty: imported or never saved).
   QString robotPath;
-  /// The identification panel's model, used by the next serial runs' model-based controllers when set;
-  /// compareIdentified: the next run compares the controllers' own model with it.
-  std::shared_ptr<const Model> identifiedModel;
-  bool compareIdentified = false;
   bool running = false;  ///< a run is in progress (the simulation owns the pose)
   std::function<void(MessageArea::Severity, const QString&)> message;
   std::function<void()> refresh;          ///< title and actions again (a robot document changed)
@@ -63,7 +80,18 @@ struct WindowParts {
 
   void info(const QString& text) const { message(MessageArea::Severity::Info, text); }
   void error(const QString& text) const { message(MessageArea::Severity::Error, text); }
+
+  /// Adds a dock of `kind`'s editor to the window (in a scroll area: a dock's minimum size is its
+  /// content's); `objectName` names it in the saved layout (QMainWindow::saveState) and in View.
+  QDockWidget* addDock(const SceneKindUi& kind, const char* objectName, QWidget* content, Qt::DockWidgetArea area,
+                       std::function<QString()> title, std::function<int(int)> firstWidth = {});
+  /// What `kind` built in buildDocks (as its own KindParts type).
+  template <class T> T& partsOf(const SceneKindUi& kind) const { return static_cast<T&>(*kindParts.at(&kind)); }
 };
+
+/// A panel in a scroll area for a dock: panels taller or wider than a small screen scroll inside their
+/// dock (a dock's minimum size is its content's, and the window cannot be smaller than its docks).
+QScrollArea* scrolled(QWidget* content);
 
 /// What File > Export URDF writes: a serial chain on a fixed base, and the file its mesh paths are
 /// relative to (empty: the working directory).
@@ -76,11 +104,14 @@ class SceneKindUi {
  public:
   virtual ~SceneKindUi() = default;
 
+  /// Builds the kind's editors and their docks (WindowParts::addDock, its KindParts in w.kindParts) once,
+  /// when the window is built, after the 3D view and the control panel and before the menus.
+  virtual void buildDocks(WindowParts&) const {}
   /// Connects the kind's editors to the window once, when it is built (their edits update the document).
   virtual void attach(WindowParts&) const {}
-  /// The docks of the kind's own editors: shown with its scenes, hidden (and their widgets disabled) with
-  /// the other kinds'.
-  virtual QList<QDockWidget*> docks(const WindowParts&) const { return {}; }
+  /// The docks of the kind's own editors (those it added): shown with its scenes, hidden (and their widgets
+  /// disabled) with the other kinds'.
+  virtual QList<QDockWidget*> docks(const WindowParts& w) const;
   /// Shows a newly opened scene: the 3D view, the control panel, the kind's editors.
   virtual void show(const sim::AnyScene& scene, WindowParts& w) const;
   /// Poses the 3D view at the scene's start (show, Simulation > Reset).
