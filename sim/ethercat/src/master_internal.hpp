@@ -1,6 +1,6 @@
 #pragma once
 // Helpers shared by the master's source files (master.cpp, master_coe.cpp, master_drives.cpp,
-// master_dc.cpp); not part of the library's interface.
+// master_dc.cpp, master_cycle.cpp); not part of the library's interface.
 #include <time.h>
 
 #include <atomic>

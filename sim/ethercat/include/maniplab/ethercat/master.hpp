@@ -405,6 +405,7 @@ class Master {
 
  private:
   struct Pending;
+  class Cycle;  ///< the cyclic thread's state and steps
   bool transact(std::vector<Datagram>& dgs, std::string& err, int attempts = 3);
   bool exchangeDirect(std::vector<Datagram>& dgs, std::string& err, int attempts);
   std::string readSii(int slave);
