@@ -148,10 +148,17 @@ class TestEthercatFaults : public QObject {
     qInfo("fault '%s': injected in cycle %ld, detected in cycle %llu (latency %ld cycles)", o.run.message.c_str(), o.injectedAt,
           o.faultCycle, latency);
     QVERIFY2(latency >= 1 && latency <= maxLatency, "not detected within 3 cycles");
+    // The bring-up's cycles count towards the injection: when the machine (or ThreadSanitizer) made the
+    // bring-up and the run's start take longer than that, the fault, detected as it must be, came before the
+    // run was under way, and there is no row to check: the scheduler's doing, run again.
+    if (o.run.periods < 20) {
+      timing = "the injected fault came " + std::to_string(o.run.periods) + " control period(s) into the run (a slow start)";
+      return;
+    }
     // The recorder keeps every period up to the fault: one row per completed period plus the row of the
     // period whose bus cycle failed (recorded before the backend advanced), at the failure time.
     QCOMPARE(o.rows, std::size_t(o.run.periods + 1));
-    QVERIFY(o.rows > 20);  // the run was under way (the bring-up's cycles count towards the injection)
+    QVERIFY(o.rows > 20);  // the run was under way
     QVERIFY(std::abs(o.lastRowTime - double(o.run.periods) * scene.controlPeriod) < 1e-9);
     QVERIFY(std::abs(o.lastRowTime - o.run.endTime) < 1e-12);
     // Quick stop / zero torque: every drive leaves "Operation enabled" (quick stop on the master's
