@@ -118,5 +118,6 @@ class PythonControllerOnTheBus(unittest.TestCase):
         print("bus run: overruns %d, irregular periods %d (first at t = %s s), max |q_bus - q_sim| %.3g rad before "
               "it, %.3g rad in all" % (stats["overruns"], irregular, first, max(w[0] for w in worst), max(w[1] for w in worst)))
 
+
 if __name__ == "__main__":
     main()
