@@ -58,7 +58,7 @@ class CMakeBuild(build_ext):
         # its own, which saves compiling the core a second time on a machine that has built ManipLab.
         existing = os.environ.get("MANIPLAB_CMAKE_TREE")
         if existing:
-            tree = os.path.abspath(existing)
+            tree = os.path.abspath(os.path.join(ROOT, existing))  # a relative path: from the source tree
             if not os.path.exists(os.path.join(tree, "CMakeCache.txt")):
                 raise RuntimeError("MANIPLAB_CMAKE_TREE=%s: not a configured CMake build tree (no CMakeCache.txt)" % tree)
         else:
