@@ -69,9 +69,8 @@ RobotLoadResult Document::robot(const UrdfImportOptions& urdf) const {
         return error("this is " + description() + ", not a serial robot file");
       r = parseRobot(text, path);  // an Unknown document gets the robot reader's own diagnostics
       if (auto e = urdfOnlyOptionsError(path, urdf)) {
-        RobotLoadResult refused;  // refused as a whole: no robot with a choice that cannot apply to it
-        refused.diagnostics.push_back(std::move(*e));
-        return refused;
+        r.diagnostics.push_back(std::move(*e));
+        return r;
       }
   }
   r.description.sourceFile = path;
