@@ -222,7 +222,9 @@ as "$MEMBER" "/usr/bin/maniplab-cli ecat-scan --ifname $MIF" >"$WORK/member-scan
   { cat "$WORK/member-scan.txt"; fail "ecat-scan as a member"; }
 grep -c "ManipLab VD-402" "$WORK/member-scan.txt" | grep -qx 6 || { cat "$WORK/member-scan.txt"; fail "the member's scan did not list 6 drives"; }
 set +e
-as "$MEMBER" "/usr/bin/maniplab-cli run $SCENE --controller computed_torque --backend ethercat --ifname $MIF --csv $SHARED/member.csv" \
+# An 80 ms loss budget (the drives' watchdog is 100 ms), as the other real-link tests use: a container
+# without CAP_SYS_RESOURCE runs the cycle at normal priority, where a scheduler stall of tens of ms happens.
+as "$MEMBER" "/usr/bin/maniplab-cli run $SCENE --controller computed_torque --backend ethercat --ifname $MIF --loss-budget-ms 80 --csv $SHARED/member.csv" \
   >"$WORK/member-run.txt" 2>&1
 rc=$?
 set -e
@@ -236,8 +238,10 @@ if grep -qiE "not permitted|cap_net_raw|cap_sys_nice|cap_ipc_lock|maniplab-ether
   fail "the member's run lacked a privilege"
 fi
 if [ $rc -ne 0 ]; then
-  # A lost frame on a loaded machine stops a run (a detected bus fault): the rights were all there.
-  grep -q "(frame lost or late)" "$WORK/member-run.txt" || fail "the member's run failed (exit $rc)"
+  # Lost or late frames, or the master's thread stalled, beyond the budget on a loaded machine stop a run
+  # (a detected bus fault, see tests/support/timing_tolerance.hpp): the rights were all there.
+  grep -qE "\(frame lost or late\)|\(the master's thread did not run" "$WORK/member-run.txt" ||
+    fail "the member's run failed (exit $rc)"
   echo "NOTE: the member's run stopped on a bus timing fault (a loaded machine); its rights were all granted"
 else
   head -n 1 "$SHARED/member.csv" | grep -qF "# maniplab-cli $VERSION; scene $SCENE; robot /usr/share/maniplab/robots/umis.json" ||

@@ -162,7 +162,7 @@ inline std::string umisPath() { return std::string(MANIPLAB_SOURCE_DIR) + "/robo
 /// fault injected before it, and already handled, does not count; LONG_MAX: the injected fault cannot
 /// explain 3 bad cycles in a row, e.g. one dropped frame in 25).
 inline std::string timingFault(const std::string& message, EthercatBench& b, long runFrom = 0) {
-  if (message.find("(frame lost or late)") == std::string::npos) return {};
+  if (!isBusTimingFault(message)) return {};
   std::this_thread::sleep_for(std::chrono::milliseconds(100));  // late replies still on their way
   const ethercat::MasterStatus st = b.master->status();
   const long injected = b.bus->faultInjectedAtFrame();
@@ -178,7 +178,7 @@ inline std::string timingFault(const std::string& message, EthercatBench& b, lon
 /// message and the cycle statistics it printed (late or missed cycles, replies after their cycle). With
 /// ecat-sim in another process, frames injected there cannot be seen: use it only without --fault.
 inline std::string cliTimingFault(const std::string& err) {
-  if (err.find("(frame lost or late)") == std::string::npos) return {};
+  if (!isBusTimingFault(err)) return {};
   for (const char* evidence : {"late cycles ", "missed cycles ", "stale replies "}) {
     const auto p = err.find(evidence);
     if (p != std::string::npos && std::strtoll(err.c_str() + p + std::strlen(evidence), nullptr, 10) > 0) return err;

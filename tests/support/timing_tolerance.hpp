@@ -17,3 +17,20 @@
 #else
 #define MANIPLAB_TIMING_VERIFY2(cond, msg) QVERIFY2(cond, msg)
 #endif
+
+#include <string>
+
+namespace maniplab::test {
+
+/// Whether an EtherCAT fault message is one the machine's scheduler can cause: replies lost or late
+/// beyond the loss budget ("no reply to cycle N (frame lost or late)...", master_cycle.cpp) or the
+/// master's own cyclic thread stalled past the budget ("cycle N came X ms after the last good cycle M
+/// ... (the master's thread did not run: ...)", loss_policy.cpp). A working-counter mismatch, a slave out
+/// of OP, a drive fault or a malformed reply matches neither. Callers still ask for evidence of a stall.
+inline bool isBusTimingFault(const std::string& message) {
+  return message.find("(frame lost or late)") != std::string::npos ||
+         message.find("(the master's thread did not run") != std::string::npos;
+}
+inline bool isBusTimingFault(const QString& message) { return isBusTimingFault(message.toStdString()); }
+
+}  // namespace maniplab::test

@@ -16,6 +16,7 @@
 #include "maniplab/ui/ethercat_panel.hpp"
 #include "maniplab/ui/object_dictionary_browser.hpp"
 #include "maniplab/ui/simulation_worker.hpp"
+#include "support/timing_tolerance.hpp"
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -89,7 +90,7 @@ sim::SerialRunOptions onBus(const EthercatPanel& panel) {
 
 RunOutcomes runRetryingStalls(EthercatPanel& panel, const RunRequest& req, const std::function<void()>& tick, int* rowCount) {
   RunOutcomes out = runInWorker(req, tick, {}, rowCount);
-  if (out.runs.size() == 1 && !out.runs[0].ok && out.runs[0].message.contains(QStringLiteral("(frame lost or late)"))) {
+  if (out.runs.size() == 1 && !out.runs[0].ok && test::isBusTimingFault(out.runs[0].message)) {
     qWarning("run ended by a scheduler stall, repeated once: %s", qPrintable(out.runs[0].message));
     QSignalSpy spy(&panel, &EthercatPanel::jobFinished);
     panel.resetBus();
@@ -295,7 +296,7 @@ class TestEthercatPanel : public QObject {
       }, &rows);
     };
     RunOutcomes out = attempt();
-    if (!injected && out.runs.size() == 1 && !out.runs[0].ok && out.runs[0].message.contains(QStringLiteral("(frame lost or late)"))) {
+    if (!injected && out.runs.size() == 1 && !out.runs[0].ok && test::isBusTimingFault(out.runs[0].message)) {
       // a scheduler stall of this shared machine ended the run before the injection: reset, once more
       qWarning("run ended by a scheduler stall before the injection, repeated once: %s", qPrintable(out.runs[0].message));
       QVERIFY(waitJob(panel, [&] { panel.resetBus(); }, &err));
