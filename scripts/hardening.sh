@@ -17,7 +17,8 @@
 #             runs 20 s (FUZZ_SECONDS unset; 10 targets in 100 s on 2 cores): the corpus and the
 #             regression inputs replayed under ASan + UBSan and some mutation. A fuzzing campaign is
 #             `scripts/hardening.sh fuzz` (60 s each) or FUZZ_SECONDS=3600 scripts/hardening.sh fuzz.
-# Trees: -O1 with line tables (-gline-tables-only for clang, -g1 for gcc), only the targets a job needs.
+# Trees: -O1 with line tables (-gline-tables-only for clang, -g1 for gcc), unity builds (as the release
+# preset), only the targets a job needs.
 # Usage: scripts/hardening.sh [ci] [asan] [fuzz] [tsan]   (default: ci)
 # Environment: FUZZ_SECONDS (60; 20 in ci), HARDENING_DIR (build-hardening), JOBS (2), TSAN_TESTS,
 #   ASAN_SCOPE (model-sim: the model/sim/URDF tests that do not run maniplab-cli; all: every non-UI test).
@@ -44,7 +45,7 @@ configure() {  # configure DIR COMPILER FLAGS [extra cmake args]
   # Build type "Hardening": no flags but ours (-O1 and line tables keep compile time low and stack
   # traces readable).
   cmake -S "$SRC" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Hardening -DCMAKE_CXX_COMPILER="$cxx" \
-    -DMANIPLAB_BUILD_BENCH=OFF -DMANIPLAB_BUILD_PYTHON=OFF -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
+    -DCMAKE_UNITY_BUILD=ON -DMANIPLAB_BUILD_BENCH=OFF -DMANIPLAB_BUILD_PYTHON=OFF -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
     -DCMAKE_SHARED_LINKER_FLAGS="$flags" "$@" >/dev/null
 }
 

@@ -206,20 +206,20 @@ int robotCommand(const Args& args) {
   return status;
 }
 
-const char* kRunSummary = "run one controller of an Orthoglide scene (as `run`)";
-const char* kCompareSummary = "run every controller of an Orthoglide scene (as `compare`)";
+const char* kOrthoglideRunSummary = "run one controller of an Orthoglide scene (as `run`)";
+const char* kOrthoglideCompareSummary = "run every controller of an Orthoglide scene (as `compare`)";
 
 int cmdOrthoglide(const Args& args) {
   if (!args.empty() && (args[0] == "run" || args[0] == "compare"))  // aliases of run / compare
     return runSceneOfKind(Args(args.begin() + 1, args.end()), args[0] == "compare", "orthoglide " + args[0], "orthoglide",
-                          args[0] == "compare" ? kCompareSummary : kRunSummary);
+                          args[0] == "compare" ? kOrthoglideCompareSummary : kOrthoglideRunSummary);
   return robotCommand(args);
 }
 
 std::string usage() {
   static RobotArgs help;
-  return robotOptions(help).usage() + runUsage(false, "orthoglide run", false, kRunSummary) +
-         runUsage(true, "orthoglide compare", false, kCompareSummary);
+  return robotOptions(help).usage() + runUsage(false, "orthoglide run", false, kOrthoglideRunSummary) +
+         runUsage(true, "orthoglide compare", false, kOrthoglideCompareSummary);
 }
 
 const Registration kOrthoglide{{"orthoglide", usage(), &cmdOrthoglide, 60}};

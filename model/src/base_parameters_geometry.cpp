@@ -8,13 +8,12 @@
 
 #include "maniplab/model/base_parameters.hpp"
 #include "maniplab/model/standard_parameters.hpp"
+#include "base_parameters_slots.hpp"
 
 namespace maniplab {
 
-namespace {
-constexpr double kGeomTol = 1e-9;
-bool parallel(const Vector3& a, const Vector3& b) { return a.normalized().cross(b.normalized()).norm() < kGeomTol; }
-}  // namespace
+using base_rules::kGeomTol;
+using base_rules::parallel;
 
 ChainGeometry chainGeometry(const Model& model, unsigned rules) {
   ChainGeometry g;

@@ -22,7 +22,7 @@ using base_rules::Slots;
 namespace {
 
 constexpr int P = kStandardPerJoint;
-constexpr double kGeomTol = base_rules::kGeomTol;
+using base_rules::kGeomTol;
 
 /// lambda(A, P) of Annex 2 (the general form of Table A2): column k maps standard parameter k of a body
 /// rigidly attached to its parent at (A, P) to the parent's parameters about O_{i-1} in R_{i-1}.

@@ -19,7 +19,8 @@ void basis(const Vector3& w, Vector3& u, Vector3& v) {
   v = w.cross(u);
 }
 
-/// Closest points of the z axis (through the origin) and the line c + t d: P on z, Q on the line.
+}  // namespace
+
 void commonPerpendicular(const Vector3& c, const Vector3& d, Vector3& P, Vector3& Q) {
   const Vector3 z = Vector3::UnitZ();
   const double b = z.dot(d), e = d.dot(d);
@@ -34,8 +35,6 @@ void commonPerpendicular(const Vector3& c, const Vector3& d, Vector3& P, Vector3
   P = ((b * f - cc * e) / denom) * z;
   Q = c + ((f - b * cc) / denom) * d;
 }
-
-}  // namespace
 
 void TriangleMesh::addVertex(const Vector3& p, const Vector3& n) {
   positions.insert(positions.end(), {float(p.x()), float(p.y()), float(p.z())});

@@ -115,25 +115,6 @@ const QQuaternion kYtoX = QQuaternion::fromAxisAndAngle(0, 0, 1, -90);
 
 constexpr double kEps = 1e-9;
 
-// Closest points between the z axis of frame A (through its origin) and the line c + t u (both in A):
-// P on the z axis, Q on the line. Parallel lines: P is the projection of c on the z axis, Q = c.
-void commonPerpendicular(const Vector3& c, const Vector3& u, Vector3& P, Vector3& Q) {
-  const Vector3 z = Vector3::UnitZ();
-  const double b = z.dot(u), e = u.dot(u);
-  const double denom = e - b * b;  // |z|^2 = 1
-  if (denom < 1e-10) {
-    P = Vector3(0, 0, c.z());
-    Q = c;
-    return;
-  }
-  const Vector3 r = -c;  // p1 - p2 with p1 = 0
-  const double cc = z.dot(r), f = u.dot(r);
-  const double s = (b * f - cc * e) / denom;
-  const double t = (f - b * cc) / denom;
-  P = s * z;
-  Q = c + t * u;
-}
-
 // True when OpenGL is a software rasterizer (Mesa's llvmpipe or softpipe, as under Xvfb without a GPU).
 bool softwareOpenGL() {
   QOffscreenSurface surface;

@@ -25,8 +25,7 @@ namespace maniplab::ui {
 
 namespace {
 
-constexpr int kChannels = ScopeModel::kChannels;
-constexpr double kHDiv = ScopeModel::kHDiv;
+using namespace scope_grid;
 
 // 1-2-5 time bases from 1 µs/div to 50 s/div.
 std::vector<double> timeBaseSteps() {

@@ -85,4 +85,12 @@ struct ScopeModel {
   double deltaValue(int k) const;
 };
 
+/// The screen's grid and channel count under their short names, for the scope's parts
+/// (`using namespace scope_grid;`).
+namespace scope_grid {
+inline constexpr int kChannels = ScopeModel::kChannels;
+inline constexpr double kHDiv = ScopeModel::kHDiv;
+inline constexpr double kVDiv = ScopeModel::kVDiv;
+}  // namespace scope_grid
+
 }  // namespace maniplab::ui

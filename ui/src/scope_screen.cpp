@@ -12,9 +12,7 @@ namespace maniplab::ui {
 
 namespace {
 
-constexpr double kHDiv = ScopeModel::kHDiv;
-constexpr double kVDiv = ScopeModel::kVDiv;
-constexpr int kChannels = ScopeModel::kChannels;
+using namespace scope_grid;
 
 const QColor kScreen(6, 12, 9);
 const QColor kBezel(28, 30, 32);

@@ -34,7 +34,7 @@ namespace maniplab::ui {
 
 namespace {
 
-constexpr double kHDiv = ScopeModel::kHDiv;
+using namespace scope_grid;
 constexpr qint64 kDefaultCapacity = 1'000'000;
 // All sources together keep at most this many samples (~150 MB with the block summaries): a recorder
 // with 60 channels gets 266 000 samples per channel instead of 480 MB of rings.

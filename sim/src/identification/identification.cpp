@@ -11,16 +11,13 @@
 #include "maniplab/model/regressor.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 #include "maniplab/sim/identification/identification.hpp"
+#include "number_text.hpp"
 
 namespace maniplab::sim {
 
 namespace {
 
-std::string fmt(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
+using identification_text::fmt;
 
 struct Solution {
   VectorX x, stdDev;

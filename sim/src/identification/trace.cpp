@@ -7,16 +7,11 @@
 #include <stdexcept>
 
 #include "maniplab/sim/identification/identification.hpp"
+#include "number_text.hpp"
 
 namespace maniplab::sim {
 
-namespace {
-std::string fmt(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-}  // namespace
+using identification_text::fmt;
 
 IdentificationTrace traceFromRecorder(const Recorder& rec, int n, const std::string& source) {
   CsvTable t;

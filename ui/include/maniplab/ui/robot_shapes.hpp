@@ -51,6 +51,10 @@ TriangleMesh frustumMesh(const Vector3& a, const Vector3& b, double ra, double r
 TriangleMesh sphereMesh(const Vector3& centre, double r, int rings, int slices, unsigned octants = 0xFF);
 /// Box of the given extents, centred at `centre`, edges along the columns of `axes` (a rotation).
 TriangleMesh boxMesh(const Vector3& centre, const Matrix3& axes, const Vector3& extents);
+/// Closest points of the z axis (through the origin) and the line c + t d: P on the z axis, Q on the line
+/// (the common perpendicular of two joint axes, drawn as a link's body). Parallel lines: P is the
+/// projection of c on the z axis, Q = c.
+void commonPerpendicular(const Vector3& c, const Vector3& d, Vector3& P, Vector3& Q);
 /// Wavefront OBJ text ("v", "vn", "f a//a b//b c//c"), the comment lines first.
 std::string toObj(const TriangleMesh& mesh, const std::string& comment = {});
 
