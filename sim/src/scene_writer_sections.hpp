@@ -1,6 +1,6 @@
 #pragma once
-// The sections that the serial and Orthoglide scene writers share (scene_writer.cpp,
-// orthoglide_scene_writer.cpp): the inverse of scene_sections.hpp's readers.
+// The sections that the serial and Orthoglide scene writers share (serial/scene_writer.cpp,
+// orthoglide/scene_writer.cpp): the inverse of scene_sections.hpp's readers.
 #include <string>
 #include <vector>
 

@@ -1,4 +1,4 @@
-// libFuzzer target: the scene file readers — serial scenes (sim/src/scene.cpp), Orthoglide scenes
+// libFuzzer target: the scene file readers — serial scenes (sim/src/serial/scene.cpp), Orthoglide scenes
 // (sim/src/orthoglide/scene.cpp) and satellite scenes (sim/src/floating_base/plant.cpp); every input goes
 // to the three (each reports the others' documents as errors), and to the kinds' dispatch
 // (sim::parseAnyScene: the header picks the kind, e.g. the pendulum's reader). Relative robot paths resolve against the

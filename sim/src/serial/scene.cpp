@@ -13,7 +13,7 @@
 #include "maniplab/sim/control/gain_design.hpp"
 #include "maniplab/sim/control/operational_space_controller.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
-#include "scene_sections.hpp"
+#include "../scene_sections.hpp"
 
 namespace maniplab::sim {
 

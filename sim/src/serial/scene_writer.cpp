@@ -7,7 +7,7 @@
 
 #include "maniplab/model/atomic_file.hpp"
 #include "maniplab/sim/scene.hpp"
-#include "scene_writer_sections.hpp"
+#include "../scene_writer_sections.hpp"
 
 namespace maniplab::sim {
 
