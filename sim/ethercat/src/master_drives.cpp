@@ -174,22 +174,36 @@ std::string Master::configureMapping(int i, const DriveProfile& profile, const D
   return {};
 }
 
+namespace {
+
+/// The interpolation period 0x60C2 (IEC 61800-7-201): the cycle as value x 10^index s, value 1..255 and
+/// index -3..-6; value 0 when the cycle has no such form.
+struct InterpolationPeriod {
+  long value = 0;
+  int index = -3;
+};
+InterpolationPeriod interpolationPeriodOf(double cycle) {
+  for (int idx = -3; idx >= -6; --idx) {
+    const double v = cycle * std::pow(10.0, -idx);
+    if (std::abs(v - std::round(v)) < 1e-6 * v && std::round(v) <= 255 && std::round(v) >= 1) return {std::lround(v), idx};
+  }
+  return {};
+}
+
+/// The value of an SDO read, or std::runtime_error with its error (the calls that a drive must answer).
+std::uint32_t checked(const Master::SdoResult& r) {
+  if (!r.ok) throw std::runtime_error(r.error);
+  return r.value;
+}
+
+}  // namespace
+
 std::string Master::configureDrives(const DriveSetup& setup) {
   const int n = slaveCount();
   if (!setup.gear.empty() && int(setup.gear.size()) != n)
     return "the bus has " + std::to_string(n) + " slave(s), the robot file " + std::to_string(setup.gear.size()) + " joint(s)";
-  // 0x60C2: value x 10^index s.
-  int ipIndex = -3;
-  long ipValue = 0;
-  for (int idx = -3; idx >= -6; --idx) {
-    const double v = opt_.cyclePeriod * std::pow(10.0, -idx);
-    if (std::abs(v - std::round(v)) < 1e-6 * v && std::round(v) <= 255 && std::round(v) >= 1) {
-      ipIndex = idx;
-      ipValue = std::lround(v);
-      break;
-    }
-  }
-  if (!ipValue) return "cycle period " + std::to_string(opt_.cyclePeriod) + " s cannot be written to 0x60C2 (value x 10^index s)";
+  if (interpolationPeriodOf(opt_.cyclePeriod).value == 0)
+    return "cycle period " + std::to_string(opt_.cyclePeriod) + " s cannot be written to 0x60C2 (value x 10^index s)";
   mode_ = setup.mode;
   DriveProfile fixed;
   if (!setup.profile.empty()) {
@@ -209,101 +223,123 @@ std::string Master::configureDrives(const DriveSetup& setup) {
     d.profile = prof->name;
     if (!(s.mailboxProtocols & sii::ProtoCoE) || !s.mbxOutSize)
       return slaveName(i) + " has no CoE mailbox (SII word 0x001C): ManipLab runs CiA 402 drives over CoE";
-    auto chk = [&](const SdoResult& r) {
-      if (!r.ok) throw std::runtime_error(r.error);
-      return r.value;
-    };
     try {
-      // CiA 301 0x1000: bits 0-15 the device profile (402), bits 16-31 its additional information.
-      const SdoResult dt = sdoRead(i, cia402::DeviceType, 0);
-      if (!dt.ok) {
-        if (absent(dt.abortCode)) return slaveName(i) + " is not a CiA 402 drive (it has no device type object 0x1000)";
-        return dt.error;
-      }
-      s.deviceType = dt.value;
-      if ((dt.value & 0xFFFF) != 402)
-        return slaveName(i) + " is not a CiA 402 drive (device type " + hex8(dt.value) + ": device profile " + std::to_string(dt.value & 0xFFFF) + ")";
-      if (std::string e = configureMapping(i, *prof, setup, d); !e.empty()) return e;
-      chk(sdoWrite(i, cia402::ModesOfOperation, 0, std::uint8_t(setup.mode), 1));
-      const SdoResult ip1 = sdoWrite(i, cia402::InterpolationPeriod, 1, std::uint32_t(ipValue), 1);
-      if (ip1.ok) chk(sdoWrite(i, cia402::InterpolationPeriod, 2, std::uint8_t(std::int8_t(ipIndex)), 1));
-      else if (absent(ip1.abortCode)) d.notes.push_back("no interpolation period 0x60C2: the drive runs at the bus cycle (SYNC0 with distributed clocks)");
-      else throw std::runtime_error(ip1.error);
-      double incs = 0, motorRevs = 0;
-      const SdoResult e1 = sdoRead(i, cia402::EncoderResolution, 1);
-      if (e1.ok) {
-        incs = e1.value;
-        motorRevs = chk(sdoRead(i, cia402::EncoderResolution, 2));
-      } else if (absent(e1.abortCode)) {
-        if (!prof->encoderIncrements)
-          return slaveName(i) + ": no encoder resolution 0x608F, and its drive profile '" + prof->name + "' gives none (defaults.encoder_increments)";
-        incs = prof->encoderIncrements;
-        motorRevs = prof->motorRevolutions;
-        d.notes.push_back("no encoder resolution 0x608F: " + std::to_string(prof->encoderIncrements) + " increments per " +
-                          std::to_string(prof->motorRevolutions) + " motor revolution(s) from the drive profile '" + prof->name + "'");
-      } else {
-        throw std::runtime_error(e1.error);
-      }
-      double ratio = 0;
-      const double g = setup.gear.empty() ? 1.0 : std::abs(setup.gear[std::size_t(i)]);
-      const std::string joint = i < int(setup.jointNames.size()) ? setup.jointNames[std::size_t(i)] : std::to_string(i + 1);
-      const SdoResult g1 = sdoRead(i, cia402::GearRatio, 1);
-      if (g1.ok) {
-        const double gm = g1.value, gs = chk(sdoRead(i, cia402::GearRatio, 2));
-        if (gm <= 0 || gs <= 0) return slaveName(i) + ": gear ratio 0x6091 holds zero (" + std::to_string(long(gm)) + "/" + std::to_string(long(gs)) + ")";
-        ratio = gm / gs;
-        if (!setup.gear.empty() && std::abs(ratio - g) > 1e-3 * g) {
-          std::ostringstream o;
-          o << slaveName(i) << ": gear ratio 0x6091 = " << gm << "/" << gs << " = " << ratio << " differs from the robot file's " << g
-            << " (joint " << joint << ")";
-          return o.str();
-        }
-      } else if (absent(g1.abortCode)) {
-        ratio = g;
-        std::ostringstream o;
-        o << "no gear ratio 0x6091: the robot file's " << g << " (joint " << joint << ") is used";
-        d.notes.push_back(o.str());
-      } else {
-        throw std::runtime_error(g1.error);
-      }
-      double rated = 0;
-      const SdoResult rt = sdoRead(i, cia402::MotorRatedTorque, 0);
-      if (rt.ok) rated = rt.value;
-      else if (absent(rt.abortCode) && prof->ratedTorqueMilli) {
-        rated = prof->ratedTorqueMilli;
-        d.notes.push_back("no motor rated torque 0x6076: " + std::to_string(prof->ratedTorqueMilli) + " mN m from the drive profile '" + prof->name + "'");
-      } else if (absent(rt.abortCode)) {
-        return slaveName(i) + ": no motor rated torque 0x6076 (the torque scale), and its drive profile '" + prof->name + "' gives none (defaults.rated_torque_mNm)";
-      } else {
-        throw std::runtime_error(rt.error);
-      }
-      if (incs <= 0 || motorRevs <= 0) return slaveName(i) + ": encoder resolution 0x608F holds zero";
-      if (rated <= 0) return slaveName(i) + ": motor rated torque 0x6076 holds zero";
-      const bool rev = setup.revolute.empty() || setup.revolute[std::size_t(i)];
-      s.countsPerUnit = incs / motorRevs * ratio / (rev ? 2 * M_PI : 1.0);
-      s.ratedTorque = rated / 1000.0 * ratio;
-      s.incrementalPosition = prof->incrementalPosition;
-      if (setup.mode == cia402::ModeCSP && i < int(setup.cspKp.size()) && s.identity.vendor == kManipLabVendor) {
-        std::uint32_t b;
-        std::memcpy(&b, &setup.cspKp[std::size_t(i)], 4);
-        chk(sdoWrite(i, cia402::CspStiffness, 0, b, 4));
-        std::memcpy(&b, &setup.cspKd[std::size_t(i)], 4);
-        chk(sdoWrite(i, cia402::CspDamping, 0, b, 4));
-      }
-      s.watchdogProgram = prof->watchdogTime.value_or(0.0);
-      // SYNC0 activation: the drive profile's, else the ESI's DC mode with SYNC0, else the SII's.
-      s.assignActivate = 0;
-      s.sync0Shift = prof->sync0ShiftNs;
-      if (prof->assignActivate) s.assignActivate = *prof->assignActivate;
-      for (const auto& f : setup.esi)
-        if (!s.assignActivate && f.vendorId == s.identity.vendor)
-          if (const esi::Device* dev = f.find(s.identity.product); dev && dev->sync0Mode()) s.assignActivate = dev->sync0Mode()->assignActivate;
-      for (const auto& m : d.sii.dcModes)
-        if (!s.assignActivate && (m.assignActivate & 0x0200)) s.assignActivate = m.assignActivate;
+      if (std::string e = configureDrive(i, setup, *prof, d); !e.empty()) return e;
     } catch (const std::exception& e) {
       return e.what();
     }
     s.details = std::make_shared<const SlaveDetails>(std::move(d));
+  }
+  return {};
+}
+
+/// One drive in PREOP: its device type, process data, mode of operation, interpolation period, scaling,
+/// CSP gains (ManipLab's virtual drives) and SYNC0 activation. Throws std::runtime_error on an SDO that
+/// failed where the drive must answer.
+std::string Master::configureDrive(int i, const DriveSetup& setup, const DriveProfile& prof, SlaveDetails& d) {
+  auto& s = slaves_[std::size_t(i)];
+  // CiA 301 0x1000: bits 0-15 the device profile (402), bits 16-31 its additional information.
+  const SdoResult dt = sdoRead(i, cia402::DeviceType, 0);
+  if (!dt.ok) {
+    if (absent(dt.abortCode)) return slaveName(i) + " is not a CiA 402 drive (it has no device type object 0x1000)";
+    return dt.error;
+  }
+  s.deviceType = dt.value;
+  if ((dt.value & 0xFFFF) != 402)
+    return slaveName(i) + " is not a CiA 402 drive (device type " + hex8(dt.value) + ": device profile " + std::to_string(dt.value & 0xFFFF) + ")";
+  if (std::string e = configureMapping(i, prof, setup, d); !e.empty()) return e;
+  checked(sdoWrite(i, cia402::ModesOfOperation, 0, std::uint8_t(setup.mode), 1));
+  const InterpolationPeriod ip = interpolationPeriodOf(opt_.cyclePeriod);
+  const SdoResult ip1 = sdoWrite(i, cia402::InterpolationPeriod, 1, std::uint32_t(ip.value), 1);
+  if (ip1.ok) checked(sdoWrite(i, cia402::InterpolationPeriod, 2, std::uint8_t(std::int8_t(ip.index)), 1));
+  else if (absent(ip1.abortCode)) d.notes.push_back("no interpolation period 0x60C2: the drive runs at the bus cycle (SYNC0 with distributed clocks)");
+  else throw std::runtime_error(ip1.error);
+  if (std::string e = configureScaling(i, setup, prof, d); !e.empty()) return e;
+  s.incrementalPosition = prof.incrementalPosition;
+  if (setup.mode == cia402::ModeCSP && i < int(setup.cspKp.size()) && s.identity.vendor == kManipLabVendor) {
+    std::uint32_t b;
+    std::memcpy(&b, &setup.cspKp[std::size_t(i)], 4);
+    checked(sdoWrite(i, cia402::CspStiffness, 0, b, 4));
+    std::memcpy(&b, &setup.cspKd[std::size_t(i)], 4);
+    checked(sdoWrite(i, cia402::CspDamping, 0, b, 4));
+  }
+  s.watchdogProgram = prof.watchdogTime.value_or(0.0);
+  // SYNC0 activation: the drive profile's, else the ESI's DC mode with SYNC0, else the SII's.
+  s.assignActivate = 0;
+  s.sync0Shift = prof.sync0ShiftNs;
+  if (prof.assignActivate) s.assignActivate = *prof.assignActivate;
+  for (const auto& f : setup.esi)
+    if (!s.assignActivate && f.vendorId == s.identity.vendor)
+      if (const esi::Device* dev = f.find(s.identity.product); dev && dev->sync0Mode()) s.assignActivate = dev->sync0Mode()->assignActivate;
+  for (const auto& m : d.sii.dcModes)
+    if (!s.assignActivate && (m.assignActivate & 0x0200)) s.assignActivate = m.assignActivate;
+  return {};
+}
+
+/// The drive's position and torque scales: counts per joint unit from the encoder resolution 0x608F and
+/// the gear ratio 0x6091 (checked against the robot file's), the rated torque 0x6076 at the joint; an
+/// object the drive lacks is taken from its drive profile (noted) or the robot file (the gear).
+std::string Master::configureScaling(int i, const DriveSetup& setup, const DriveProfile& prof, SlaveDetails& d) {
+  auto& s = slaves_[std::size_t(i)];
+  double incs = 0, motorRevs = 0;
+  const SdoResult e1 = sdoRead(i, cia402::EncoderResolution, 1);
+  if (e1.ok) {
+    incs = e1.value;
+    motorRevs = checked(sdoRead(i, cia402::EncoderResolution, 2));
+  } else if (absent(e1.abortCode)) {
+    if (!prof.encoderIncrements)
+      return slaveName(i) + ": no encoder resolution 0x608F, and its drive profile '" + prof.name + "' gives none (defaults.encoder_increments)";
+    incs = prof.encoderIncrements;
+    motorRevs = prof.motorRevolutions;
+    d.notes.push_back("no encoder resolution 0x608F: " + std::to_string(prof.encoderIncrements) + " increments per " +
+                      std::to_string(prof.motorRevolutions) + " motor revolution(s) from the drive profile '" + prof.name + "'");
+  } else {
+    throw std::runtime_error(e1.error);
+  }
+  double ratio = 0;
+  if (std::string e = readGearRatio(i, setup, d, ratio); !e.empty()) return e;
+  double rated = 0;
+  const SdoResult rt = sdoRead(i, cia402::MotorRatedTorque, 0);
+  if (rt.ok) rated = rt.value;
+  else if (absent(rt.abortCode) && prof.ratedTorqueMilli) {
+    rated = prof.ratedTorqueMilli;
+    d.notes.push_back("no motor rated torque 0x6076: " + std::to_string(prof.ratedTorqueMilli) + " mN m from the drive profile '" + prof.name + "'");
+  } else if (absent(rt.abortCode)) {
+    return slaveName(i) + ": no motor rated torque 0x6076 (the torque scale), and its drive profile '" + prof.name + "' gives none (defaults.rated_torque_mNm)";
+  } else {
+    throw std::runtime_error(rt.error);
+  }
+  if (incs <= 0 || motorRevs <= 0) return slaveName(i) + ": encoder resolution 0x608F holds zero";
+  if (rated <= 0) return slaveName(i) + ": motor rated torque 0x6076 holds zero";
+  const bool rev = setup.revolute.empty() || setup.revolute[std::size_t(i)];
+  s.countsPerUnit = incs / motorRevs * ratio / (rev ? 2 * M_PI : 1.0);
+  s.ratedTorque = rated / 1000.0 * ratio;
+  return {};
+}
+
+/// The gear ratio 0x6091 (motor / shaft revolutions): the drive's, which must agree with the robot file's
+/// to 1e-3, else the robot file's (noted).
+std::string Master::readGearRatio(int i, const DriveSetup& setup, SlaveDetails& d, double& ratio) {
+  const double g = setup.gear.empty() ? 1.0 : std::abs(setup.gear[std::size_t(i)]);
+  const std::string joint = i < int(setup.jointNames.size()) ? setup.jointNames[std::size_t(i)] : std::to_string(i + 1);
+  const SdoResult g1 = sdoRead(i, cia402::GearRatio, 1);
+  if (g1.ok) {
+    const double gm = g1.value, gs = checked(sdoRead(i, cia402::GearRatio, 2));
+    if (gm <= 0 || gs <= 0) return slaveName(i) + ": gear ratio 0x6091 holds zero (" + std::to_string(long(gm)) + "/" + std::to_string(long(gs)) + ")";
+    ratio = gm / gs;
+    if (!setup.gear.empty() && std::abs(ratio - g) > 1e-3 * g) {
+      std::ostringstream o;
+      o << slaveName(i) << ": gear ratio 0x6091 = " << gm << "/" << gs << " = " << ratio << " differs from the robot file's " << g
+        << " (joint " << joint << ")";
+      return o.str();
+    }
+  } else if (absent(g1.abortCode)) {
+    ratio = g;
+    std::ostringstream o;
+    o << "no gear ratio 0x6091: the robot file's " << g << " (joint " << joint << ") is used";
+    d.notes.push_back(o.str());
+  } else {
+    throw std::runtime_error(g1.error);
   }
   return {};
 }

@@ -411,6 +411,9 @@ class Master {
   std::string readSii(int slave);
   bool siiRead(int slave, std::uint32_t word, std::uint8_t* out, int& words, std::string& err);
   std::string configureDrives(const DriveSetup& setup);
+  std::string configureDrive(int slave, const DriveSetup& setup, const DriveProfile& profile, SlaveDetails& d);
+  std::string configureScaling(int slave, const DriveSetup& setup, const DriveProfile& profile, SlaveDetails& d);
+  std::string readGearRatio(int slave, const DriveSetup& setup, SlaveDetails& d, double& ratio);
   std::string configureMapping(int slave, const DriveProfile& profile, const DriveSetup& setup, SlaveDetails& d);
   std::string readCoeMapping(int slave, int sm, std::vector<sii::Pdo>& pdos, bool& available, std::string& note);
   std::string writeMapping(int slave, int sm, const std::vector<sii::Pdo>& pdos);
