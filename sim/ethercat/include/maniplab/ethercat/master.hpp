@@ -418,6 +418,9 @@ class Master {
   std::string readCoeMapping(int slave, int sm, std::vector<sii::Pdo>& pdos, bool& available, std::string& note);
   std::string writeMapping(int slave, int sm, const std::vector<sii::Pdo>& pdos);
   std::string configureDc(const DriveSetup& setup);
+  std::string dcDelaysAndOffsets();
+  std::string dcCompensateDrift();
+  std::string dcStartSync0(std::uint64_t& start);
   std::string resetDriveFaults();
   SdoData sdoTransfer(int slave, std::uint16_t index, std::uint8_t sub, bool upload, const std::vector<std::uint8_t>& data,
                       bool completeAccess, bool& retry);
