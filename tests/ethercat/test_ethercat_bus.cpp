@@ -290,8 +290,7 @@ class TestEthercatBus : public QObject {
         // the reply would fault every attempt.
         const auto& s = st.stats;
         if (timing.empty() && st.faultMessage.find("came back unprocessed") != std::string::npos && (s.lateCycles > 0 || s.missedCycles > 0))
-          timing = st.faultMessage + " [late cycles " + std::to_string(s.lateCycles) + ", missed cycles " + std::to_string(s.missedCycles) +
-                   ", worst wake-up latency " + std::to_string(s.worstLatency * 1e3) + " ms]";
+          timing = st.faultMessage + test::stallEvidence(s);
         if (!timing.empty()) return;
       }
       QVERIFY2(!st.fault, st.faultMessage.c_str());

@@ -153,6 +153,13 @@ class QuantisedPlant final : public sim::Backend {
 
 inline std::string umisPath() { return std::string(MANIPLAB_SOURCE_DIR) + "/robots/umis.json"; }
 
+/// The evidence of a scheduler stall in a master's cycle statistics, appended to a timing fault's reason:
+/// " [stale replies N, late cycles N, missed cycles N, worst wake-up latency X ms]".
+inline std::string stallEvidence(const ethercat::CycleStats& s) {
+  return " [stale replies " + std::to_string(s.staleReplies) + ", late cycles " + std::to_string(s.lateCycles) + ", missed cycles " +
+         std::to_string(s.missedCycles) + ", worst wake-up latency " + std::to_string(s.worstLatency * 1e3) + " ms]";
+}
+
 /// Non-empty (the reason) when a bus run that failed with `message` was spoilt by the machine's
 /// scheduler rather than by the protocol: it ended on lost or late frames, nothing had been injected
 /// into the virtual drives before the fault (in-process drives never lose a frame of their own), and the
@@ -169,9 +176,7 @@ inline std::string timingFault(const std::string& message, EthercatBench& b, lon
   if (injected >= runFrom && (long long)st.faultCycle >= injected) return {};
   const auto& s = st.stats;
   if (s.staleReplies == 0 && s.lateCycles == 0 && s.missedCycles == 0) return {};
-  return message + " [stale replies " + std::to_string(s.staleReplies) + ", late cycles " + std::to_string(s.lateCycles) +
-         ", missed cycles " + std::to_string(s.missedCycles) + ", worst wake-up latency " +
-         std::to_string(s.worstLatency * 1e3) + " ms]";
+  return message + stallEvidence(s);
 }
 
 /// The same for a `maniplab-cli run --backend ethercat` that failed, from its standard error: the fault
