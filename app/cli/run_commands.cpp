@@ -305,8 +305,11 @@ int runScene(const std::vector<std::string>& args, bool compare, const std::stri
       return 2;
     }
     if (!openBus(a, serial->data, compare ? nullptr : &specs[std::size_t(selected.front())], bus)) return 1;
-    // Each run drives a backend leased from the session (its view of the control periods: lastRun()).
-    serial->options.backendFactory = [&bus](const Model& model, const sim::Scene& s) { return bus.provider.makeBackend(model, s); };
+    // Each run drives a backend leased from the session as it is (a latched fault fails the run with the
+    // master's message); its view of the control periods is the session's lastRun().
+    serial->options.backendFactory = [&bus, cfg = bus.provider.config()](const Model& model, const sim::Scene& s) {
+      return ethercat::leaseBackend(bus.session, model, s, cfg);
+    };
   }
   // What produced the outputs (provenance.hpp): the first comment line of each CSV, the JSON's "provenance".
   const sim::Provenance source = provenance({{"scene", a.scene}, {"robot", scene->robotFile()}});

@@ -339,6 +339,17 @@ bool BusSession::inUse() const {
 
 // --- helpers ---------------------------------------------------------------------------------------
 
+std::unique_ptr<sim::Backend> leaseBackend(std::shared_ptr<BusSession> session, const Model& model, const sim::Scene& scene,
+                                           const BusConfig& cfg) {
+  if (!session->tryAcquire()) throw std::runtime_error("a run is already using the bus (" + session->describe() + ")");
+  try {
+    return std::make_unique<LeasedBackend>(session, model, scene, cfg);
+  } catch (...) {
+    session->release();
+    throw;
+  }
+}
+
 DriveSetup driveSetupForScene(const sim::Scene& scene, std::int8_t mode) {
   BusConfig cfg;
   cfg.mode = mode;

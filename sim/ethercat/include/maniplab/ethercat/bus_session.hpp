@@ -227,6 +227,13 @@ class BusProvider {
   std::shared_ptr<const sim::Scene> scene_;
 };
 
+/// A backend for one run of `scene` on `session` as it is, in cfg's mode and under cfg's backend name: no
+/// bring-up and no fault check (a latched bus fault ends the run with the master's message: the command line,
+/// whose BusProvider::open brought the bus up once). It holds the session's lease (throws std::runtime_error
+/// when a run already holds it) until it is destroyed, as BusProvider::makeBackend's.
+std::unique_ptr<sim::Backend> leaseBackend(std::shared_ptr<BusSession> session, const Model& model, const sim::Scene& scene,
+                                           const BusConfig& cfg);
+
 /// Drive setup of a scene for `mode` (CSP: gains of its first pid or pd_gravity controller; throws
 /// std::runtime_error when there is none).
 DriveSetup driveSetupForScene(const sim::Scene& scene, std::int8_t mode);
