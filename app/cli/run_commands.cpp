@@ -11,9 +11,7 @@
 #include <tuple>
 
 #include "commands.hpp"
-#include "maniplab/ethercat/ethercat_backend.hpp"
-#include "maniplab/ethercat/link.hpp"
-#include "maniplab/ethercat/virtual_drives.hpp"
+#include "maniplab/ethercat/bus_session.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/sim/traces/csv.hpp"
@@ -80,16 +78,11 @@ const char* kCompareSummary =
     "and print the comparison table (CSV per controller +\n"
     "comparison.csv)";
 
-/// The EtherCAT side of a run: the link (raw socket, or an in-process pair served by virtual drives),
-/// the master brought up to OP, and what the last run's backend saw of its control periods.
+/// The EtherCAT side of the runs: the bus opened through a BusProvider (the GUI's and the Python module's
+/// path: the link, in-process virtual drives, the master in OP), whose backends the serial scene's runs drive.
 struct Bus {
-  std::unique_ptr<ethercat::Link> link, peer;
-  std::unique_ptr<ethercat::VirtualBus> drives;  ///< --in-process only
-  std::unique_ptr<ethercat::Master> master;      ///< destroyed first (members in reverse order)
-  std::int8_t mode = ethercat::cia402::ModeCST;
-  std::unique_ptr<sim::Trajectory> reference;    ///< CSP: the positions sent to the drives
-  long long irregular = 0, overruns = 0, lossPeriods = 0, badInRun = 0;
-  double firstIrregular = -1, firstOverrun = -1;
+  ethercat::BusProvider provider;
+  std::shared_ptr<ethercat::BusSession> session;
 };
 
 /// CSV selection from --channels a,b,c --from T0 --to T1 (throws on a malformed time).
@@ -125,21 +118,25 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
     std::cerr << "maniplab-cli: --backend ethercat needs --ifname IFACE or --in-process (virtual drives in this process)\n";
     return false;
   }
-  ethercat::MasterOptions mo;
-  mo.cyclePeriod = scene.controlPeriod;
+  ethercat::BusConfig cfg;
+  cfg.ifname = a.ifname;
+  cfg.lockMemory = true;
+  cfg.virtualProfile = a.virtualProfile;
+  cfg.backendName = "ethercat";
+  cfg.wholeCycles = false;  // a cycle that does not divide the control period: the run fails with the backend's message
   if (!a.cycleHz.empty()) {
     double hz = 0;
     if (!parseFiniteNumber(a.cycleHz, hz) || hz <= 0) {
       std::cerr << "maniplab-cli: --cycle-hz: '" << a.cycleHz << "' is not a positive frequency\n";
       return false;
     }
-    mo.cyclePeriod = 1.0 / hz;
+    cfg.cyclePeriod = 1.0 / hz;
   }
   // Fault policy: the scene's "ethercat" section, then the command line (0: the master's default).
-  mo.lossBudget = scene.ethercat.lossBudget;
-  mo.maxLossesPerSecond = scene.ethercat.maxLossesPerSecond;
-  for (auto [opt, text, dst, scale] : {std::tuple{"--loss-budget-ms", &a.lossBudgetMs, &mo.lossBudget, 1e-3},
-                                       std::tuple{"--max-losses-per-s", &a.maxLosses, &mo.maxLossesPerSecond, 1.0}}) {
+  cfg.lossBudget = {scene.ethercat.lossBudget, scene.ethercat.maxLossesPerSecond};
+  cfg.lossBudgetSet = true;
+  for (auto [opt, text, dst, scale] : {std::tuple{"--loss-budget-ms", &a.lossBudgetMs, &cfg.lossBudget.time, 1e-3},
+                                       std::tuple{"--max-losses-per-s", &a.maxLosses, &cfg.lossBudget.perSecond, 1.0}}) {
     double v = 0;
     if (text->empty()) continue;
     if (!parseFiniteNumber(*text, v) || v < 0) {
@@ -148,97 +145,54 @@ bool openBus(const RunArgs& a, const sim::Scene& scene, const sim::ControllerSpe
     }
     *dst = v * scale;
   }
-  mo.distributedClocks = a.dc == "on" ? ethercat::MasterOptions::Dc::On
-                         : a.dc == "off" ? ethercat::MasterOptions::Dc::Off
-                                         : ethercat::MasterOptions::Dc::Auto;
-  bus.mode = a.mode == "csp" ? ethercat::cia402::ModeCSP : ethercat::cia402::ModeCST;
-  const Model& model = scene.robot.model;
-  ethercat::DriveSetup setup = ethercat::driveSetupFor(model, bus.mode);
-  setup.remap = a.pdoRemap == "always" ? ethercat::PdoRemap::Always : a.pdoRemap == "never" ? ethercat::PdoRemap::Never : ethercat::PdoRemap::Auto;
+  cfg.dc = a.dc == "on" ? ethercat::MasterOptions::Dc::On : a.dc == "off" ? ethercat::MasterOptions::Dc::Off : ethercat::MasterOptions::Dc::Auto;
+  cfg.mode = a.mode == "csp" ? ethercat::cia402::ModeCSP : ethercat::cia402::ModeCST;
+  cfg.pdoRemap = a.pdoRemap == "always" ? ethercat::PdoRemap::Always : a.pdoRemap == "never" ? ethercat::PdoRemap::Never : ethercat::PdoRemap::Auto;
   try {
-    if (!a.driveProfile.empty()) setup.profile = ethercat::findDriveProfile(a.driveProfile).id;
-    for (const auto& f : a.esi) setup.esi.push_back(ethercat::esi::load(f));
+    if (!a.driveProfile.empty()) cfg.driveProfile = ethercat::findDriveProfile(a.driveProfile).id;
+    for (const auto& f : a.esi) cfg.esi.push_back(ethercat::esi::load(f));
   } catch (const std::exception& e) {
     std::cerr << "maniplab-cli: " << e.what() << "\n";
     return false;
   }
-  if (bus.mode == ethercat::cia402::ModeCSP) {
+  if (cfg.mode == ethercat::cia402::ModeCSP) {
     if (!cspGains || (cspGains->type != "pid" && cspGains->type != "pd_gravity")) {
       std::cerr << a.scene << ": --mode csp takes the drives' position-loop gains (Kp, Kd) from a pid or pd_gravity "
                    "controller; choose one with --controller\n";
       return false;
     }
-    for (int j = 0; j < model.nq; ++j) {
-      setup.cspKp.push_back(float(cspGains->kp[j]));
-      setup.cspKd.push_back(float(cspGains->kv[j]));
-    }
+    cfg.cspGainsFrom = cspGains->name;
   }
-  const std::string where = a.inProcess ? "in-process virtual drives" : a.ifname;
-  if (a.inProcess) {
-    auto pair = ethercat::makeInProcessPair();
-    bus.link = std::move(pair.a);
-    bus.peer = std::move(pair.b);
-    ethercat::VirtualBusOptions vo;  // as other masters see them: emergencies, SAFEOP write counted
-    vo.profile = a.virtualProfile;
-    vo.emergencies = true;
-    vo.countOutputsInSafeOp = true;
-    try {
-      bus.drives = std::make_unique<ethercat::VirtualBus>(model, scene.plant, ethercat::FaultPlan{}, vo);
-    } catch (const std::exception& e) {
-      std::cerr << "maniplab-cli: --virtual-profile: " << e.what() << "\n";
-      return false;
-    }
-    bus.drives->start(*bus.peer, 70);  // SCHED_FIFO when permitted, else normal priority
-  } else {
-    try {
-      bus.link = ethercat::openRawSocketLink(a.ifname);
-    } catch (const std::exception& e) {
-      std::cerr << "maniplab-cli: " << e.what() << "\n";
-      return false;
-    }
+  bus.provider.setConfig(cfg);
+  ethercat::BusProvider::Opened opened;
+  try {
+    opened = bus.provider.open(scene);
+  } catch (const std::exception& e) {  // the link (interface, permission) or the virtual drives (their profile)
+    std::cerr << "maniplab-cli: " << (a.inProcess ? "--virtual-profile: " : "") << e.what() << "\n";
+    return false;
   }
-  bus.master = std::make_unique<ethercat::Master>(*bus.link, mo);
-  const std::string e = bus.master->bringUp(setup);
-  for (const auto& w : bus.master->status().warnings) std::cerr << "maniplab-cli: warning: " << w << "\n";
+  bus.session = opened.session;
+  const std::shared_ptr<ethercat::Master> master = bus.session->master();
+  for (const auto& w : master->status().warnings) std::cerr << "maniplab-cli: warning: " << w << "\n";
   // What the bring-up decided (defaults for absent objects, remapping, distributed clocks).
-  for (const auto& n : bus.master->notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
-  if (!e.empty()) {
-    std::cerr << where << ": EtherCAT start-up failed: " << e << "\n";
+  for (const auto& n : bus.session->notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
+  const std::string where = a.inProcess ? "in-process virtual drives" : a.ifname;
+  if (!opened.error.empty()) {
+    std::cerr << where << ": EtherCAT start-up failed: " << opened.error << "\n";
     return false;
   }
   if (!a.quiet)
-    std::cerr << where << ": " << bus.master->slaveCount() << " drive(s) in OP, "
-              << (bus.mode == ethercat::cia402::ModeCSP ? "CSP" : "CST") << ", cycle " << mo.cyclePeriod * 1e3 << " ms, loss budget "
-              << bus.master->lossBudget() * 1e3 << " ms and " << bus.master->maxLossesPerSecond() << " bad cycles per second\n";
+    std::cerr << where << ": " << master->slaveCount() << " drive(s) in OP, " << (cfg.mode == ethercat::cia402::ModeCSP ? "CSP" : "CST")
+              << ", cycle " << opened.cyclePeriod * 1e3 << " ms, loss budget " << master->lossBudget() * 1e3 << " ms and "
+              << master->maxLossesPerSecond() << " bad cycles per second\n";
   return true;
 }
 
-/// The serial scene's runs drive the bus: each run's backend is an EthercatBackend on the master, whose
-/// view of the control periods is kept for printBusStats.
-void driveBus(sim::SerialScene& scene, Bus& bus) {
-  if (bus.mode == ethercat::cia402::ModeCSP) bus.reference = sim::makeTrajectory(scene.data);
-  scene.options.backendFactory = [&bus](const Model& model, const sim::Scene&) -> std::unique_ptr<sim::Backend> {
-    ethercat::EthercatBackendOptions bo;
-    bo.mode = bus.mode;
-    auto backend = std::make_unique<ethercat::EthercatBackend>(model, *bus.master, bo);
-    backend->setReference(bus.reference.get());
-    return backend;
-  };
-  scene.options.backendFinished = [&bus](sim::Backend& b) {
-    const auto& ecat = static_cast<const ethercat::EthercatBackend&>(b);
-    for (const auto& n : ecat.notes()) std::cerr << "maniplab-cli: note: " << n << "\n";
-    bus.irregular = ecat.irregularPeriods();
-    bus.firstIrregular = ecat.firstIrregularTime();
-    bus.overruns = ecat.overruns();
-    bus.firstOverrun = ecat.firstOverrunTime();
-    bus.lossPeriods = ecat.periodsWithLosses();
-    bus.badInRun = ecat.badCycles();
-  };
-}
-
-/// Cycle statistics of the bus (period, jitter, worst latency, late/missed cycles, lost frames).
-void printBusStats(std::ostream& os, const Bus& bus) {
-  const ethercat::MasterStatus st = bus.master->status();
+/// Cycle statistics of the bus (period, jitter, worst latency, late/missed cycles, lost frames) and what the
+/// last run's backend saw of its control periods.
+void printBusStats(std::ostream& os, const ethercat::BusSession& bus) {
+  const ethercat::MasterStatus st = bus.status();
+  const ethercat::BusSession::RunRegularity run = bus.lastRun();
   const auto& s = st.stats;
   os << std::fixed << std::setprecision(1);
   os << "EtherCAT: " << s.cycles << " cycles of " << s.nominalPeriod * 1e6 << " us: mean period " << s.meanPeriod * 1e6
@@ -251,14 +205,14 @@ void printBusStats(std::ostream& os, const Bus& bus) {
   os << std::setprecision(6);
   // Up to the first irregular period the drives saw exactly what the simulation sees, up to the
   // quantisation (sim/ethercat/README.md, "Tolerance").
-  os << "EtherCAT: irregular control periods " << bus.irregular;
-  if (bus.irregular > 0) os << " (first at t = " << bus.firstIrregular << " s)";
-  os << ", overruns (controller late) " << bus.overruns;
-  if (bus.overruns > 0) os << " (first at t = " << bus.firstOverrun << " s)";
+  os << "EtherCAT: irregular control periods " << run.irregular;
+  if (run.irregular > 0) os << " (first at t = " << run.firstIrregular << " s)";
+  os << ", overruns (controller late) " << run.overruns;
+  if (run.overruns > 0) os << " (first at t = " << run.firstOverrun << " s)";
   os << "\n";
   // The fault policy (sim/ethercat/README.md, "Faults"): every bad cycle counted, every episode timed.
-  os << "EtherCAT: bad cycles " << s.badCycles << " in " << s.lossEpisodes << " episode(s), " << bus.badInRun << " of them in "
-     << bus.lossPeriods << " control period(s) of the run (trace column ecat_bad_cycles); longest time without a good cycle "
+  os << "EtherCAT: bad cycles " << s.badCycles << " in " << s.lossEpisodes << " episode(s), " << run.badCycles << " of them in "
+     << run.lossPeriods << " control period(s) of the run (trace column ecat_bad_cycles); longest time without a good cycle "
      << s.longestGap * 1e3 << " ms, most bad cycles in one second " << s.worstLossesPerSecond << "; loss budget " << st.lossBudget * 1e3
      << " ms and " << st.maxLossesPerSecond << " per second";
   if (st.watchdogSlave >= 0) os << ", shortest drive watchdog " << st.shortestWatchdog * 1e3 << " ms (slave " << st.watchdogSlave + 1 << ")";
@@ -351,7 +305,11 @@ int runScene(const std::vector<std::string>& args, bool compare, const std::stri
       return 2;
     }
     if (!openBus(a, serial->data, compare ? nullptr : &specs[std::size_t(selected.front())], bus)) return 1;
-    driveBus(*serial, bus);
+    // Each run drives a backend leased from the session as it is (a latched fault fails the run with the
+    // master's message); its view of the control periods is the session's lastRun().
+    serial->options.backendFactory = [&bus, cfg = bus.provider.config()](const Model& model, const sim::Scene& s) {
+      return ethercat::leaseBackend(bus.session, model, s, cfg);
+    };
   }
   // What produced the outputs (provenance.hpp): the first comment line of each CSV, the JSON's "provenance".
   const sim::Provenance source = provenance({{"scene", a.scene}, {"robot", scene->robotFile()}});
@@ -365,8 +323,8 @@ int runScene(const std::vector<std::string>& args, bool compare, const std::stri
     std::vector<std::pair<std::string, sim::RunMetrics>> metrics;
     bool allOk = true;
     for (const sim::PlannedRun& planned : scene->plan(selected)) {
-      if (ethercatBackend && bus.master->hasFault()) {
-        const std::string e = bus.master->resetFault();
+      if (ethercatBackend && bus.session->master()->hasFault()) {
+        const std::string e = bus.session->master()->resetFault();
         if (!e.empty()) {
           std::cerr << a.scene << ": " << planned.name << ": EtherCAT fault reset failed: " << e << "\n";
           return 1;
@@ -376,10 +334,12 @@ int runScene(const std::vector<std::string>& args, bool compare, const std::stri
       sim::SceneRunHooks hooks;
       if (!a.quiet) hooks.progress = progressPrinter(planned.name, scene->duration(), shown);
       const sim::SceneRun run = scene->run(planned, hooks);
+      if (ethercatBackend)
+        for (const auto& n : bus.session->lastRun().notes) std::cerr << "maniplab-cli: note: " << n << "\n";
       if (shown) std::cerr << "\n";
       for (const auto& e : run.limitEvents)
         std::cerr << a.scene << ": " << run.name << ": t = " << e.time << " s: " << scene->describeLimitEvent(e) << "\n";
-      if (ethercatBackend) printBusStats(a.json ? std::cerr : std::cout, bus);
+      if (ethercatBackend) printBusStats(a.json ? std::cerr : std::cout, *bus.session);
       if (!a.json) printRunSummary(run);
       std::ostream& extra = a.json ? std::cerr : std::cout;
       for (const auto& line : run.summary) extra << "  " << line << "\n";
@@ -394,7 +354,7 @@ int runScene(const std::vector<std::string>& args, bool compare, const std::stri
         sim::writeCsv(*run.recorder, (std::filesystem::path(a.csvDir) / (run.name + ".csv")).string(), traceCsvOptions(run.name));
       metrics.emplace_back(run.name, run.result.metrics);
     }
-    if (ethercatBackend) bus.master->shutdown();
+    if (ethercatBackend) bus.session->shutdown();
     if (!a.csvDir.empty()) {
       sim::CsvTable table = sim::comparisonCsv(metrics);
       const std::vector<std::string> first = source.csvComments();

@@ -24,18 +24,33 @@ MasterOptions masterOptions(const BusConfig& cfg, double period, const LossBudge
   mo.maxLossesPerSecond = budget.perSecond;
   mo.realtime = cfg.realtime;
   mo.lockMemory = cfg.lockMemory;
+  mo.distributedClocks = cfg.dc;
   return mo;
 }
 
+std::vector<std::string> esiSources(const DriveSetup& s) {
+  std::vector<std::string> out;
+  for (const auto& f : s.esi) out.push_back(f.source);
+  return out;
+}
+
 bool sameSetup(const DriveSetup& a, const DriveSetup& b) {
-  return a.mode == b.mode && a.gear == b.gear && a.revolute == b.revolute && a.cspKp == b.cspKp && a.cspKd == b.cspKd;
+  return a.mode == b.mode && a.gear == b.gear && a.revolute == b.revolute && a.cspKp == b.cspKp && a.cspKd == b.cspKd &&
+         a.profile == b.profile && a.remap == b.remap && esiSources(a) == esiSources(b);
+}
+
+/// A session opened with `a` serves `b` (link, virtual drives and the master's options other than the
+/// cycle and the loss budget, which bringUp replaces).
+bool sameSession(const BusConfig& a, const BusConfig& b) {
+  return a.realtime == b.realtime && a.lockMemory == b.lockMemory && a.dc == b.dc && a.virtualProfile == b.virtualProfile;
 }
 
 /// A backend leased from a session for one run: drives disabled and the lease released on destruction.
 class LeasedBackend : public sim::Backend {
  public:
-  LeasedBackend(std::shared_ptr<BusSession> session, const Model& model, const sim::Scene& scene, std::int8_t mode)
+  LeasedBackend(std::shared_ptr<BusSession> session, const Model& model, const sim::Scene& scene, const BusConfig& cfg)
       : session_(std::move(session)), master_(session_->master()) {
+    const std::int8_t mode = cfg.mode;
     EthercatBackendOptions bo;
     bo.mode = mode;
     inner_ = std::make_unique<EthercatBackend>(model, *master_, bo);
@@ -43,14 +58,15 @@ class LeasedBackend : public sim::Backend {
       reference_ = sim::makeTrajectory(scene);
       inner_->setReference(reference_.get());
     }
-    name_ = mode == cia402::ModeCSP ? "ethercat CSP" : "ethercat";
+    name_ = !cfg.backendName.empty() ? cfg.backendName : mode == cia402::ModeCSP ? "ethercat CSP" : "ethercat";
     // EthercatBackend::reset() may make the calling (worker) thread SCHED_FIFO: restored afterwards.
     pthread_getschedparam(pthread_self(), &policy_, &param_);
     thread_ = pthread_self();
   }
   ~LeasedBackend() override {
     if (master_->cyclic()) master_->setEnable(false);  // brakes close; no torque is held after the run
-    session_->setLastRun({inner_->overruns(), inner_->irregularPeriods(), inner_->firstIrregularTime()});
+    session_->setLastRun({inner_->overruns(), inner_->irregularPeriods(), inner_->firstIrregularTime(), inner_->firstOverrunTime(),
+                          inner_->badCycles(), inner_->periodsWithLosses(), inner_->notes()});
     if (pthread_equal(thread_, pthread_self())) pthread_setschedparam(thread_, policy_, &param_);
     session_->release();
   }
@@ -323,22 +339,41 @@ bool BusSession::inUse() const {
 
 // --- helpers ---------------------------------------------------------------------------------------
 
+std::unique_ptr<sim::Backend> leaseBackend(std::shared_ptr<BusSession> session, const Model& model, const sim::Scene& scene,
+                                           const BusConfig& cfg) {
+  if (!session->tryAcquire()) throw std::runtime_error("a run is already using the bus (" + session->describe() + ")");
+  try {
+    return std::make_unique<LeasedBackend>(session, model, scene, cfg);
+  } catch (...) {
+    session->release();
+    throw;
+  }
+}
+
 DriveSetup driveSetupForScene(const sim::Scene& scene, std::int8_t mode) {
+  BusConfig cfg;
+  cfg.mode = mode;
+  return driveSetupForScene(scene, cfg);
+}
+
+DriveSetup driveSetupForScene(const sim::Scene& scene, const BusConfig& cfg) {
   const Model& model = scene.robot.model;
-  DriveSetup setup = driveSetupFor(model, mode);
-  if (mode == cia402::ModeCSP) {
+  DriveSetup setup = driveSetupFor(model, cfg.mode);
+  if (cfg.mode == cia402::ModeCSP) {
     const sim::ControllerSpec* gains = nullptr;
     for (const auto& c : scene.controllers)
-      if (!gains && (c.type == "pid" || c.type == "pd_gravity")) gains = &c;
+      if (!gains && (c.type == "pid" || c.type == "pd_gravity") && (cfg.cspGainsFrom.empty() || c.name == cfg.cspGainsFrom)) gains = &c;
     if (!gains || gains->kp.size() != model.nq || gains->kv.size() != model.nq)
-      throw std::runtime_error(
-          "CSP takes the drives' position-loop gains (Kp, Kd) from a pid or pd_gravity controller of the scene; "
-          "the scene has none");
+      throw std::runtime_error("CSP takes the drives' position-loop gains (Kp, Kd) from a pid or pd_gravity controller of the scene; " +
+                               (cfg.cspGainsFrom.empty() ? std::string("the scene has none") : cfg.cspGainsFrom + " is not one"));
     for (int j = 0; j < model.nq; ++j) {
       setup.cspKp.push_back(float(gains->kp[j]));
       setup.cspKd.push_back(float(gains->kv[j]));
     }
   }
+  setup.profile = cfg.driveProfile;
+  setup.remap = cfg.pdoRemap;
+  setup.esi = cfg.esi;
   return setup;
 }
 
@@ -353,6 +388,11 @@ double cyclePeriodForScene(const sim::Scene& scene, double requested) {
     throw std::runtime_error(o.str());
   }
   return requested;
+}
+
+double cyclePeriodFor(const BusConfig& cfg, const sim::Scene& scene) {
+  if (cfg.wholeCycles) return cyclePeriodForScene(scene, cfg.cyclePeriod);
+  return cfg.cyclePeriod > 0 ? cfg.cyclePeriod : scene.controlPeriod;
 }
 
 // --- BusProvider -----------------------------------------------------------------------------------
@@ -397,7 +437,7 @@ std::shared_ptr<BusSession> BusProvider::sessionFor(const BusConfig& cfg, const 
   std::shared_ptr<BusSession> old;
   {
     std::lock_guard lk(m_);
-    if (session_ && session_->key() == key && session_->config().realtime == cfg.realtime) return session_;
+    if (session_ && session_->key() == key && sameSession(session_->config(), cfg)) return session_;
     if (session_ && session_->inUse()) throw std::runtime_error("a run is using the bus (" + session_->describe() + ")");
     old = std::move(session_);
   }
@@ -432,22 +472,24 @@ BusScan BusProvider::scan() {
 }
 
 std::string BusProvider::start() {
-  BusConfig cfg;
-  std::shared_ptr<const sim::Scene> scene;
-  {
-    std::lock_guard lk(m_);
-    cfg = cfg_;
-    scene = scene_;
-  }
+  const std::shared_ptr<const sim::Scene> scene = this->scene();
   if (!scene) return "no scene: the drive setup comes from the scene's robot";
   try {
-    auto s = sessionFor(cfg, *scene);
-    const std::string e = s->bringUp(driveSetupForScene(*scene, cfg.mode), cyclePeriodForScene(*scene, cfg.cyclePeriod), false,
-                                     lossBudgetFor(cfg, *scene));
-    return e.empty() ? e : "EtherCAT start-up failed on " + s->describe() + ": " + e;
+    const Opened r = open(*scene);
+    return r.error.empty() ? r.error : "EtherCAT start-up failed on " + r.session->describe() + ": " + r.error;
   } catch (const std::exception& e) {
     return e.what();
   }
+}
+
+BusProvider::Opened BusProvider::open(const sim::Scene& scene) {
+  const BusConfig cfg = config();
+  Opened r;
+  r.cyclePeriod = cyclePeriodFor(cfg, scene);
+  const DriveSetup setup = driveSetupForScene(scene, cfg);
+  r.session = sessionFor(cfg, scene);
+  r.error = r.session->bringUp(setup, r.cyclePeriod, false, lossBudgetFor(cfg, scene));
+  return r;
 }
 
 std::string BusProvider::close() {
@@ -469,8 +511,8 @@ LossBudget lossBudgetFor(const BusConfig& cfg, const sim::Scene& scene) {
 std::unique_ptr<sim::Backend> BusProvider::makeBackend(const Model& model, const sim::Scene& scene) {
   const BusConfig cfg = config();
   if (model.nq != scene.robot.model.nq) throw std::runtime_error("the run's model is not the scene's robot");
-  const double period = cyclePeriodForScene(scene, cfg.cyclePeriod);
-  const DriveSetup setup = driveSetupForScene(scene, cfg.mode);
+  const double period = cyclePeriodFor(cfg, scene);
+  const DriveSetup setup = driveSetupForScene(scene, cfg);
   auto s = sessionFor(cfg, scene);
   if (!s->tryAcquire()) throw std::runtime_error("a run is already using the bus (" + s->describe() + ")");
   try {
@@ -479,7 +521,7 @@ std::unique_ptr<sim::Backend> BusProvider::makeBackend(const Model& model, const
       throw std::runtime_error("bus fault: " + m->faultMessage() + " (reset the bus first)");
     const std::string e = s->bringUp(setup, period, true, lossBudgetFor(cfg, scene));
     if (!e.empty()) throw std::runtime_error("EtherCAT start-up failed on " + s->describe() + ": " + e);
-    return std::make_unique<LeasedBackend>(s, model, scene, cfg.mode);
+    return std::make_unique<LeasedBackend>(s, model, scene, cfg);
   } catch (...) {
     s->release();
     throw;

@@ -49,6 +49,21 @@ struct BusConfig {
   /// panel; a field 0: the master's default); otherwise the scene's ("ethercat" section).
   LossBudget lossBudget;
   bool lossBudgetSet = false;
+  MasterOptions::Dc dc = MasterOptions::Dc::Auto;  ///< distributed clocks (MasterOptions::distributedClocks)
+  // What the bring-up maps and how (DriveSetup): one drive profile for every drive (empty: by identity),
+  // PDO remapping, the ESI files the drives came with.
+  std::string driveProfile;
+  PdoRemap pdoRemap = PdoRemap::Auto;
+  std::vector<esi::File> esi;
+  /// CSP: the scene's controller whose gains (kp, kv) the drives' position loops take (empty: its first
+  /// pid or pd_gravity controller).
+  std::string cspGainsFrom;
+  /// The runs' backend name, appended to the run names (empty: "ethercat", in CSP "ethercat CSP").
+  std::string backendName;
+  /// A control period that is not a whole number of bus cycles is refused at start-up (cyclePeriodForScene);
+  /// false: the cycle is taken as given and each run fails at its start with the backend's message (the
+  /// command line's behaviour).
+  bool wholeCycles = true;
   bool inProcess() const { return ifname.empty(); }
 };
 
@@ -118,11 +133,16 @@ class BusSession {
   bool tryAcquire();
   void release();
   bool inUse() const;
-  /// How regular the last finished run's control periods were (EthercatBackend's counts).
+  /// How regular the last finished run's control periods were (EthercatBackend's counts), kept when its
+  /// backend is destroyed.
   struct RunRegularity {
     long long overruns = 0;   ///< periods in which the controller answered late (EthercatBackend::overruns())
     long long irregular = 0;  ///< periods that were not n good cycles carrying their set-point (irregularPeriods())
     double firstIrregular = -1;  ///< run time [s] at which the first of them began; -1: none
+    double firstOverrun = -1;    ///< run time [s] at which the first overrun began; -1: none
+    long long badCycles = 0;     ///< bad bus cycles within the run's control periods (badCycles())
+    long long lossPeriods = 0;   ///< control periods that had some (periodsWithLosses())
+    std::vector<std::string> notes;  ///< what the backend's reset decided (EthercatBackend::notes())
   };
   RunRegularity lastRun() const {
     std::lock_guard<std::mutex> lock(lastRunM_);
@@ -177,6 +197,17 @@ class BusProvider {
   std::string start();
   /// Closes the live session (refused while a run holds it: returns the reason).
   std::string close();
+  /// What open() did: the session (null when it could not be opened) and the bring-up's error (empty:
+  /// in OP). What the bring-up decided is in the session's notes() and its master's status().warnings.
+  struct Opened {
+    std::shared_ptr<BusSession> session;
+    std::string error;
+    double cyclePeriod = 0;  ///< the bus cycle [s]
+  };
+  /// Opens the session for `scene` as a run would (the selected link, mode, cycle, loss budget and drive
+  /// setup) and brings it to OP, drives disabled. Throws std::runtime_error when the cycle or the drive
+  /// setup does not suit the scene or the link cannot be opened (naming the interface and the cause).
+  Opened open(const sim::Scene& scene);
 
   /// A backend for one run of `scene`: the session is (re)opened for the scene when needed (virtual
   /// drives: the scene's robot and plant), brought to OP in the selected mode at the selected cycle
@@ -196,13 +227,26 @@ class BusProvider {
   std::shared_ptr<const sim::Scene> scene_;
 };
 
+/// A backend for one run of `scene` on `session` as it is, in cfg's mode and under cfg's backend name: no
+/// bring-up and no fault check (a latched bus fault ends the run with the master's message: the command line,
+/// whose BusProvider::open brought the bus up once). It holds the session's lease (throws std::runtime_error
+/// when a run already holds it) until it is destroyed, as BusProvider::makeBackend's.
+std::unique_ptr<sim::Backend> leaseBackend(std::shared_ptr<BusSession> session, const Model& model, const sim::Scene& scene,
+                                           const BusConfig& cfg);
+
 /// Drive setup of a scene for `mode` (CSP: gains of its first pid or pd_gravity controller; throws
 /// std::runtime_error when there is none).
 DriveSetup driveSetupForScene(const sim::Scene& scene, std::int8_t mode);
+/// Drive setup of a scene for a configuration: its mode, CSP gains (cspGainsFrom), drive profile, PDO
+/// remapping and ESI files.
+DriveSetup driveSetupForScene(const sim::Scene& scene, const BusConfig& cfg);
 /// The loss budget of a run: the configuration's when it sets one, else the scene's.
 LossBudget lossBudgetFor(const BusConfig& cfg, const sim::Scene& scene);
 /// Bus cycle for a scene: `requested` (> 0) or its control period; throws std::runtime_error when the
 /// control period is not a whole number of cycles.
 double cyclePeriodForScene(const sim::Scene& scene, double requested);
+/// Bus cycle of a configuration for a scene: cyclePeriodForScene, or with wholeCycles false the cycle
+/// requested (> 0) or the control period unchecked.
+double cyclePeriodFor(const BusConfig& cfg, const sim::Scene& scene);
 
 }  // namespace maniplab::ethercat
