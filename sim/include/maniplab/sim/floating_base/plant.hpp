@@ -14,6 +14,10 @@
 // smoothed by tanh(qd / v_s) when coulombSmoothing = v_s > 0) and a constant external wrench on the base
 // are options. Measurements are ideal (the true joint state). Divergence guard on the joint speeds as on
 // the fixed-base plant.
+//
+// Sources (sim/src/floating_base/, one file per concern): plant.cpp (the plant), controllers.cpp (the
+// reaction-aware computed torque), scene.cpp (the satellite scene reader), simulation.cpp (the run and its
+// channels), scene_kind.cpp (the scene kind, floating_base/scene.hpp).
 #include <atomic>
 #include <functional>
 #include <memory>
