@@ -2,8 +2,10 @@
 #include "maniplab/sim/simulation.hpp"
 #include "maniplab/sim/sim_messages.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "maniplab/model/energy_momentum.hpp"
@@ -55,6 +57,119 @@ std::vector<ChannelInfo> makeChannels(const Model& m, const RecordSelection& s) 
   return c;
 }
 
+namespace {
+
+/// The engine's own channels (makeChannels) of one run: the joint-space trace, the tool pose and its Cartesian
+/// metrics, the energies and their balance (EnergyBalance: the work of actuator minus friction torques,
+/// trapezoid over the control period). record() once per control period, hold() before the backend advances.
+class JointSpaceTrace {
+ public:
+  JointSpaceTrace(const Model& model, const RunOptions& opt)
+      : model_(model), opt_(opt), data_(model), friction_(VectorX::Zero(model.nq)), prevQd_(VectorX::Zero(model.nq)),
+        prevTau_(VectorX::Zero(model.nq)), prevFric_(VectorX::Zero(model.nq)) {}
+
+  /// Period k at t: the Cartesian sample of `metrics` and the row (recorder channel order); returns the
+  /// energy drift E - E0 - W. `controllerSeconds` and `backendSeconds` fill the timing channels.
+  double record(long long k, double t, const JointReference& ref, const VectorX& q, const VectorX& qd,
+                const VectorX& tau, double controllerSeconds, double backendSeconds, MetricsAccumulator& metrics,
+                double* row);
+  /// The state and torques of the period that ends (the start of the next trapezoid).
+  void hold(const VectorX& qd, const VectorX& tau) {
+    prevQd_ = qd;
+    prevTau_ = tau;
+    prevFric_ = friction_;
+  }
+  /// True when the drift shows an energy blow-up (1000 times the energy in play).
+  bool blownUp(double drift) const {
+    return std::abs(drift) > 1e3 * std::max({1.0, std::abs(E0_), std::abs(balance_.work())});
+  }
+  double relativeDrift() const { return maxRelativeDrift_; }  ///< max |relativeDrift| so far
+
+ private:
+  const Model& model_;
+  const RunOptions& opt_;
+  Data data_;
+  EnergyBalance balance_;
+  VectorX friction_, prevQd_, prevTau_, prevFric_;
+  double E0_ = 0, maxRelativeDrift_ = 0;
+};
+
+double JointSpaceTrace::record(long long k, double t, const JointReference& ref, const VectorX& q, const VectorX& qd,
+                               const VectorX& tau, double controllerSeconds, double backendSeconds,
+                               MetricsAccumulator& metrics, double* row) {
+  const int n = model_.nq;
+  if (opt_.friction)
+    frictionTorques(model_, qd, friction_, opt_.frictionSmoothing);
+  else
+    friction_.setZero();
+
+  // Cartesian pose (Euler XYZ, Zanaboni 2009 eqs 3.13–3.18) of the desired joints; the actual pose comes
+  // from the forward kinematics that energyMomentum() leaves in data.
+  Vector6 xd, x;
+  EnergyMomentum em;
+  if (opt_.toolPose && opt_.plantState) {  // a plant the serial model cannot describe
+    xd = opt_.toolPose(ref.q);
+    opt_.plantState(x, em.kinetic, em.potential);
+  } else {
+    forwardKinematics(model_, data_, ref.q);
+    xd = poseVector(data_.oMtool);
+    // Energies and the work of actuator minus friction torques (trapezoid over the control period).
+    em = energyMomentum(model_, data_, q, qd);
+    x = poseVector(data_.oMtool);
+  }
+  if (k == 0) {
+    E0_ = em.total();
+    balance_.reset(E0_);
+  } else {
+    balance_.add(opt_.controlPeriod, prevQd_, qd, prevTau_, prevTau_, prevFric_, friction_);
+  }
+  const double drift = balance_.drift(em.total());
+  maxRelativeDrift_ = std::max(maxRelativeDrift_, std::abs(balance_.relativeDrift(em.total())));
+  metrics.addCartesian(t, opt_.controlPeriod, xd, x);
+
+  std::size_t c = 0;
+  const auto& sel = opt_.record;
+  auto put = [&](const VectorX& v) { for (int i = 0; i < n; ++i) row[c++] = v[i]; };
+  if (sel.reference) put(ref.q);
+  if (sel.state) put(q);
+  if (sel.error) for (int i = 0; i < n; ++i) row[c++] = ref.q[i] - q[i];
+  if (sel.reference) put(ref.qd);
+  if (sel.state) put(qd);
+  if (sel.torque) put(tau);
+  if (sel.friction) put(friction_);
+  if (sel.endEffector) {
+    for (int a = 0; a < 6; ++a) row[c++] = x[a];
+    for (int a = 0; a < 6; ++a) row[c++] = x[a] - xd[a];
+  }
+  if (sel.energy) {
+    row[c++] = em.kinetic;
+    row[c++] = em.potential;
+    row[c++] = em.total();
+    row[c++] = balance_.work();
+    row[c++] = drift;
+    row[c++] = balance_.actuatorWork();
+    row[c++] = balance_.frictionWork();
+  }
+  if (sel.timing) {
+    row[c++] = controllerSeconds;
+    row[c++] = backendSeconds;
+  }
+  return drift;
+}
+
+/// The metrics of a run along `traj`: relative errors per segment of the trajectory (its via points) when it
+/// has a valid cut; the steady state from the end of the motion (the end of the run when it holds no time).
+void prepareMetrics(MetricsAccumulator& metrics, const Trajectory& traj, const RunOptions& opt) {
+  std::vector<double> cuts = traj.segmentTimes();
+  bool valid = cuts.size() >= 2;
+  for (std::size_t k = 1; valid && k < cuts.size(); ++k) valid = std::isfinite(cuts[k]) && cuts[k] > cuts[k - 1];
+  if (valid) metrics.setSegments(std::move(cuts));
+  const double T = opt.controlPeriod;
+  metrics.setSteadyStateFrom(opt.duration > traj.duration() + T / 2 ? traj.duration() : opt.duration);
+}
+
+}  // namespace
+
 RunResult runSimulation(const Model& model, Backend& backend, Controller& controller, const Trajectory& traj,
                         const RunOptions& opt, Recorder& rec) {
   RunResult res;
@@ -62,7 +177,6 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
   const int n = model.nq;
   const double T = opt.controlPeriod;
   rec.clear();
-  Data data(model);
   JointReference ref{VectorX::Zero(n), VectorX::Zero(n), VectorX::Zero(n)};
   traj.sample(0.0, ref);
   const VectorX q0 = opt.q0.size() == n ? opt.q0 : ref.q;
@@ -75,26 +189,18 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     return res;
   }
   controller.reset(n);
-  VectorX tauCmd = VectorX::Zero(n), friction = VectorX::Zero(n);
+  VectorX tauCmd = VectorX::Zero(n);
   VectorX qStart = ref.q;
   JointReference endRef{VectorX::Zero(n), VectorX::Zero(n), VectorX::Zero(n)};
   traj.sample(traj.duration(), endRef);
 
   MetricsAccumulator metrics(n);
-  {
-    // Relative errors per segment of the trajectory (its via points), when it has a valid cut.
-    std::vector<double> cuts = traj.segmentTimes();
-    bool valid = cuts.size() >= 2;
-    for (std::size_t k = 1; valid && k < cuts.size(); ++k) valid = std::isfinite(cuts[k]) && cuts[k] > cuts[k - 1];
-    if (valid) metrics.setSegments(std::move(cuts));
-  }
-  metrics.setSteadyStateFrom(opt.duration > traj.duration() + T / 2 ? traj.duration() : opt.duration);
-  EnergyBalance balance;
+  prepareMetrics(metrics, traj, opt);
+  std::optional<JointSpaceTrace> own;  // the engine's channels, unless the plant writes its rows (writeRow)
+  if (!opt.writeRow) own.emplace(model, opt);
   const long long periods = std::llround(opt.duration / T);
   rec.reserve(std::size_t(periods + 1));  // the recorder's chunks now, not in the loop
   std::vector<double> row(rec.channels().size());
-  VectorX prevQd = backend.velocity(), prevTau = VectorX::Zero(n), prevFric = VectorX::Zero(n);
-  double E0 = 0;
   long long lastProgress = -1;
   double ctrlSec = 0, backSec = 0, lastBackend = 0;
 
@@ -112,71 +218,20 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
     const auto c1 = timed ? Clock::now() : Clock::time_point{};
     backend.writeTorque(tauCmd);
     const VectorX& tau = backend.appliedTorque();
-    if (opt.friction)
-      frictionTorques(model, qd, friction, opt.frictionSmoothing);
-    else
-      friction.setZero();
-
-    // Cartesian pose (Euler XYZ, Zanaboni 2009 eqs 3.13–3.18) of the desired joints; the actual pose comes
-    // from the forward kinematics that energyMomentum() leaves in data.
-    Vector6 xd, x;
-    EnergyMomentum em;
-    if (opt.toolPose && opt.plantState) {  // a plant the serial model cannot describe
-      xd = opt.toolPose(ref.q);
-      opt.plantState(x, em.kinetic, em.potential);
-    } else {
-      forwardKinematics(model, data, ref.q);
-      xd = poseVector(data.oMtool);
-      // Energies and the work of actuator minus friction torques (trapezoid over the control period).
-      em = energyMomentum(model, data, q, qd);
-      x = poseVector(data.oMtool);
-    }
-    if (k == 0) {
-      E0 = em.total();
-      balance.reset(E0);
-    } else {
-      balance.add(T, prevQd, qd, prevTau, prevTau, prevFric, friction);
-    }
-    const double drift = balance.drift(em.total());
-    res.energyDriftRelative = std::max(res.energyDriftRelative, std::abs(balance.relativeDrift(em.total())));
 
     metrics.addJoint(t, T, ref.q, q, tau);
-    metrics.addCartesian(t, T, xd, x);
-
-    std::size_t c = 0;
-    const auto& sel = opt.record;
-    auto put = [&](const VectorX& v) { for (int i = 0; i < n; ++i) row[c++] = v[i]; };
-    if (sel.reference) put(ref.q);
-    if (sel.state) put(q);
-    if (sel.error) for (int i = 0; i < n; ++i) row[c++] = ref.q[i] - q[i];
-    if (sel.reference) put(ref.qd);
-    if (sel.state) put(qd);
-    if (sel.torque) put(tau);
-    if (sel.friction) put(friction);
-    if (sel.endEffector) {
-      for (int a = 0; a < 6; ++a) row[c++] = x[a];
-      for (int a = 0; a < 6; ++a) row[c++] = x[a] - xd[a];
-    }
-    if (sel.energy) {
-      row[c++] = em.kinetic;
-      row[c++] = em.potential;
-      row[c++] = em.total();
-      row[c++] = balance.work();
-      row[c++] = drift;
-      row[c++] = balance.actuatorWork();
-      row[c++] = balance.frictionWork();
-    }
-    if (sel.timing) {
-      row[c++] = seconds(c1 - c0);
-      row[c++] = lastBackend;
-    }
+    double drift = 0;
+    if (own)
+      drift = own->record(k, t, ref, q, qd, tau, seconds(c1 - c0), lastBackend, metrics, row.data());
+    else
+      opt.writeRow(t, ref, tau, row.data());
     rec.append(t, row.data());
     if (opt.onRow) opt.onRow(t, row.data(), row.size());
     res.endTime = t;
     res.periods = k;
     ctrlSec += seconds(c1 - c0);
 
-    if (std::abs(drift) > 1e3 * std::max({1.0, std::abs(E0), std::abs(balance.work())})) {
+    if (own && own->blownUp(drift)) {
       res.detail = message(msg::kEnergyBlowUp, {MessageArg::number(t, msg::streamed(t)),
                                                 MessageArg::number(drift, msg::streamed(drift))});
       res.ok = false;
@@ -189,9 +244,7 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
       res.message = "cancelled at t = " + std::to_string(t) + " s";
       break;
     }
-    prevQd = qd;
-    prevTau = tau;
-    prevFric = friction;
+    if (own) own->hold(qd, tau);
     const auto b0 = timed ? Clock::now() : Clock::time_point{};
     const BackendStatus st = backend.advance(T);
     lastBackend = timed ? seconds(Clock::now() - b0) : 0.0;
@@ -211,6 +264,7 @@ RunResult runSimulation(const Model& model, Backend& backend, Controller& contro
       }
     }
   }
+  res.energyDriftRelative = own ? own->relativeDrift() : 0.0;
   res.metrics = metrics.finish(qStart, endRef.q);
   res.controllerSeconds = ctrlSec;
   res.backendSeconds = backSec;

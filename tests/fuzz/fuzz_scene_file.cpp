@@ -1,5 +1,5 @@
 // libFuzzer target: the scene file readers — serial scenes (sim/src/serial/scene.cpp), Orthoglide scenes
-// (sim/src/orthoglide/scene.cpp) and satellite scenes (sim/src/floating_base/plant.cpp); every input goes
+// (sim/src/orthoglide/scene.cpp) and satellite scenes (sim/src/floating_base/scene.cpp); every input goes
 // to the three (each reports the others' documents as errors), and to the kinds' dispatch
 // (sim::parseAnyScene: the header picks the kind, e.g. the pendulum's reader). Relative robot paths resolve against the
 // repository's scenes/ directory, so the shipped robots can be referenced. Diagnostics only, never a crash.

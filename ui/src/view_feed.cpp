@@ -1,5 +1,5 @@
 // Recorded rows -> RobotView poses (view_feed.hpp). Base attitude: Llibre, Mampey & Chrétien 1983 §IV.2 satellite channels,
-// R_0(t) = Exp(r) R_0(0) with r the recorded rotation vector (floating_base_plant.cpp runSatellite).
+// R_0(t) = Exp(r) R_0(0) with r the recorded rotation vector (sim/src/floating_base/simulation.cpp).
 #include "maniplab/ui/view_feed.hpp"
 
 #include <Eigen/Geometry>

@@ -1,10 +1,8 @@
-// The scene kind "floating_base" (floating_base/scene.hpp): satellite scenes run by runSatellite, with the
-// joint metrics of the engine's runs and the conservation results as the summary.
-#include <chrono>
+// The scene kind "floating_base" (floating_base/scene.hpp): satellite scenes run on the engine's run loop
+// (runSatelliteSimulation), with its joint metrics and the conservation results as the summary.
 #include <cstdio>
 
 #include "maniplab/sim/floating_base/scene.hpp"
-#include "maniplab/sim/traces/metrics.hpp"
 
 namespace maniplab::sim {
 
@@ -46,45 +44,16 @@ SceneRun SatelliteAnyScene::run(const PlannedRun& planned, const SceneRunHooks& 
   SceneRun out;
   out.name = planned.name.empty() ? kSatelliteControllerName : planned.name;
   out.recorder = std::make_shared<Recorder>(satelliteChannels(n));
-  const Recorder& rec = *out.recorder;
-  const int qd0 = rec.channelIndex("q_d[1]"), q0 = rec.channelIndex("q[1]"), tau0 = rec.channelIndex("tau[1]");
-  if (qd0 < 0 || q0 < 0 || tau0 < 0) throw std::logic_error("satellite channels without q_d, q or tau");
-  // Joint metrics at the row rate (every control period is recorded), as runSimulation accumulates them.
-  MetricsAccumulator metrics(n);
-  metrics.setSteadyStateFrom(sc.duration > sc.motionDuration + sc.controlPeriod / 2 ? sc.motionDuration : sc.duration);
-  VectorX qd(n), q(n), tau(n);
-  if (hooks.started) hooks.started(out.name, rec.channels());
-  SatelliteRunOptions opt;
+  if (hooks.started) hooks.started(out.name, out.recorder->channels());
+  RunOptions opt = satelliteRunOptions(sc);
   opt.cancel = hooks.cancel;
-  const long long periods = sc.controlPeriod > 0 ? std::llround(sc.duration / sc.controlPeriod) : 0;
-  long long lastPercent = -1;
-  opt.onRow = [&](double t, const double* row, std::size_t cols) {
-    for (int i = 0; i < n; ++i) {
-      qd[i] = row[qd0 + i];
-      q[i] = row[q0 + i];
-      tau[i] = row[tau0 + i];
-    }
-    metrics.addJoint(t, sc.controlPeriod, qd, q, tau);
-    if (hooks.onRow) hooks.onRow(t, row, cols);
-    if (hooks.progress && periods > 0) {
-      const long long pct = std::llround(t / sc.controlPeriod) * 100 / periods;
-      if (pct != lastPercent) {
-        lastPercent = pct;
-        hooks.progress(double(pct) / 100.0);
-      }
-    }
-  };
-  const auto start = std::chrono::steady_clock::now();
-  const SatelliteRunResult r = runSatellite(sc, *out.recorder, opt);
-  RunResult& res = out.result;
-  res.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  res.ok = r.ok;
-  res.cancelled = r.cancelled;
-  res.message = r.message;
-  res.endTime = r.endTime;
-  res.periods = sc.controlPeriod > 0 ? std::llround(r.endTime / sc.controlPeriod) : 0;
-  res.metrics = metrics.finish(sc.q0, sc.q1);
-  res.energyDriftRelative = r.relDriftE;
+  opt.onRow = hooks.onRow;
+  opt.progress = hooks.progress;
+  SatelliteRunResult r;
+  out.result = runSatelliteSimulation(sc, std::move(opt), *out.recorder, &r);
+  // The engine keeps no energy balance of its own for this plant (RunOptions::writeRow): the run's energy
+  // drift is the satellite's T - T0 - W, with W integrated with the state.
+  out.result.energyDriftRelative = r.relDriftE;
   out.summary = {
       format("max joint tracking error       %.4g rad", r.maxJointError),
       format("base displacement              %.4g %.4g %.4g m", r.baseDisplacement[0], r.baseDisplacement[1],

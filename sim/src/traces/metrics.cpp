@@ -2,11 +2,12 @@
 #include "maniplab/sim/traces/metrics.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <stdexcept>
+
+#include "../significant_digits.hpp"
 
 namespace maniplab::sim {
 namespace {
@@ -269,12 +270,7 @@ namespace {
 
 using Runs = std::vector<std::pair<std::string, RunMetrics>>;
 
-std::string num(double v) {
-  if (std::isnan(v)) return "n/a";
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 4);
-  return std::string(buf, r.ptr);
-}
+std::string num(double v) { return std::isnan(v) ? std::string("n/a") : significantDigits(v, 4); }
 
 std::string pad(std::string s, std::size_t width) {
   if (s.size() > width) s = s.substr(0, width - 1) + "~";

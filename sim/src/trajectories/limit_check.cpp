@@ -3,7 +3,6 @@
 #include "maniplab/sim/trajectories/limit_check.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
@@ -13,6 +12,7 @@
 #include "maniplab/sim/integration/integrator.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/sim_messages.hpp"
+#include "../significant_digits.hpp"
 
 namespace maniplab::sim {
 
@@ -184,12 +184,6 @@ class Checker {
   const LimitCheckOptions& opt_;
 };
 
-std::string num(double v, int digits = 4) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, digits);
-  return std::string(buf, r.ptr);
-}
-
 }  // namespace
 
 LimitReport checkTrajectoryLimits(const Model& model, const Trajectory& trajectory, const LimitCheckOptions& opt) {
@@ -269,7 +263,7 @@ std::string limitUnit(const Model& model, int joint, LimitQuantity quantity) {
 Message violationMessage(const Model& model, const LimitViolation& v) {
   const std::string unit = limitUnit(model, v.joint, v.quantity);
   const bool degrees = model.isRevolute(v.joint) && v.quantity == LimitQuantity::Position;
-  auto number = [](double x) { return MessageArg::number(x, num(x)); };
+  auto number = [](double x) { return MessageArg::number(x, significantDigits(x, 4)); };
   auto value = [&](double x) -> MessageArg {
     if (degrees) return message(msg::kLimitValueDegrees, {number(x), MessageArg::field(unit), number(x * 180.0 / std::numbers::pi)});
     return message(msg::kLimitValue, {number(x), MessageArg::field(unit)});

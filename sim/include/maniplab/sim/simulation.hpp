@@ -53,6 +53,15 @@ struct RunOptions {
   /// names the channels and gives the friction of the joints.
   std::function<Vector6(const VectorX& q)> toolPose;
   std::function<void(Vector6& pose, double& kinetic, double& potential)> plantState;
+  /// Plants whose trace is not the joint-space channel set of makeChannels (the arm on a free-floating base:
+  /// its base pose and twist, momenta and their drifts, floating_base/plant.hpp runSatelliteSimulation): when
+  /// set, it writes every recorded row itself (all of the recorder's columns, in its channel order) from the
+  /// period's time, reference and applied torque, in place of the engine's channels. The run is otherwise the
+  /// same (loop, joint metrics, recording, onRow, progress, cancel), but the engine then computes no tool
+  /// pose, Cartesian metrics nor energy balance (`record`, `friction`, `toolPose` and `plantState` are not
+  /// used; RunResult::energyDriftRelative is 0): the serial model's energies are not the plant's, which
+  /// reports its own balance. Added so that the floating base runs on this engine like every kind.
+  std::function<void(double t, const JointReference& ref, const VectorX& tau, double* row)> writeRow;
 };
 
 struct RunResult {

@@ -14,6 +14,10 @@
 // smoothed by tanh(qd / v_s) when coulombSmoothing = v_s > 0) and a constant external wrench on the base
 // are options. Measurements are ideal (the true joint state). Divergence guard on the joint speeds as on
 // the fixed-base plant.
+//
+// Sources (sim/src/floating_base/, one file per concern): plant.cpp (the plant), controllers.cpp (the
+// reaction-aware computed torque), scene.cpp (the satellite scene reader), simulation.cpp (the run and its
+// channels), scene_kind.cpp (the scene kind, floating_base/scene.hpp).
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -24,6 +28,7 @@
 #include "maniplab/sim/backend.hpp"
 #include "maniplab/sim/control/controller.hpp"
 #include "maniplab/sim/integration/integrator.hpp"
+#include "maniplab/sim/simulation.hpp"
 #include "maniplab/sim/traces/recorder.hpp"
 
 namespace maniplab::sim {
@@ -151,5 +156,16 @@ struct SatelliteRunOptions {
 std::vector<ChannelInfo> satelliteChannels(int dof);
 SatelliteRunResult runSatellite(const SatelliteScene& scene, Recorder& recorder);
 SatelliteRunResult runSatellite(const SatelliteScene& scene, Recorder& recorder, const SatelliteRunOptions& options);
+
+/// RunOptions of a satellite scene: its control period, duration and initial joint state (at rest).
+RunOptions satelliteRunOptions(const SatelliteScene& scene);
+/// The run of runSatellite on the engine's run loop (runSimulation, simulation.hpp), as every kind runs: a fresh
+/// plant at the scene's initial state, the reaction-aware computed torque, the quintic motion; the rows are the
+/// satellite's channels (RunOptions::writeRow). `options` (satelliteRunOptions and the caller's onRow,
+/// progress, cancel) as for any run; the engine's result (joint metrics, periods, failure) is returned and the
+/// drifts of `conservation` (when given) are filled. Throws std::invalid_argument when `recorder` does not have
+/// the channels of satelliteChannels(scene's joints).
+RunResult runSatelliteSimulation(const SatelliteScene& scene, RunOptions options, Recorder& recorder,
+                                 SatelliteRunResult* conservation = nullptr);
 
 }  // namespace maniplab::sim
