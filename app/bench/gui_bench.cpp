@@ -41,6 +41,7 @@
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/scope_widget.hpp"
+#include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 
 using namespace maniplab::ui;
 
@@ -321,7 +322,7 @@ int main(int argc, char** argv) {
       RobotView view;
       view.resize(size);
       view.show();
-      view.setRobot(puma.model, puma.description);
+      maniplab::ui::ArmDrawing& arm = maniplab::ui::ArmDrawing::draw(view, puma.model, puma.description);
       view.fitToRobot();
       QTest::qWait(1000);
       maniplab::VectorX q = puma.model.home;
@@ -330,8 +331,8 @@ int main(int argc, char** argv) {
       QObject::connect(&pose, &QTimer::timeout, &view, [&] {
         q[0] = 0.5 * std::sin(0.01 * ++k);
         q[1] = 0.3 * std::cos(0.013 * k);
-        view.setConfiguration(q);
-        view.setDesiredConfiguration(q);
+        arm.setConfiguration(q);
+        arm.setDesiredConfiguration(q);
       });
       pose.start(4);
       const double t0 = nowMs(), p0 = processCpuSeconds();

@@ -31,6 +31,7 @@
 #include "maniplab/ui/run_controller.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 #include "maniplab/ui/scope_overlay.hpp"
 #include "maniplab/ui/scope_widget.hpp"
 #include "support/main_window_driver.hpp"
@@ -343,9 +344,11 @@ class TestComparisonView : public QObject {
     QVERIFY(scope->measurement(1).valid);  // the PID's error, while it runs
     QVERIFY(view->ghostShown());
     // The ghost is the PID's arm: not where the computed-torque arm is (their errors differ).
+    const auto* arm = view->drawing<ArmDrawing>();
+    QVERIFY(arm);
     double d = 0;
-    for (int i = 0; i < view->jointCount(); ++i)
-      d = std::max(d, double((view->ghostBodyTransform(i).column(3) - view->bodyTransform(i).column(3)).length()));
+    for (int i = 0; i < arm->jointCount(); ++i)
+      d = std::max(d, double((arm->ghostBodyTransform(i).column(3) - arm->bodyTransform(i).column(3)).length()));
     QVERIFY2(d > 1e-6, qPrintable(QString::number(d)));
     auto* scopeRun = scope->findChild<QPushButton*>(QStringLiteral("scopeRunButton"));
     QVERIFY(scopeRun);
@@ -442,7 +445,7 @@ class TestComparisonView : public QObject {
     view.resize(640, 480);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setRobot(puma.model, puma.description);
+    ArmDrawing& arm = ArmDrawing::draw(view, puma.model, puma.description);
     view.fitToRobot();
     auto grab = [&] {  // once the picture is steady (two grabs 200 ms apart agree)
       const QPoint o = view.mapToGlobal(QPoint(0, 0));
@@ -462,12 +465,12 @@ class TestComparisonView : public QObject {
     VectorX q = puma.model.home;
     q[0] += 1.2;
     q[1] -= 0.6;
-    view.setGhostConfiguration(q);
+    arm.setGhostConfiguration(q);
     QVERIFY(view.ghostShown());
     Data data(puma.model);
     forwardKinematics(puma.model, data, q);
     for (int i = 0; i < 6; ++i) {
-      const QVector3D p = view.ghostBodyTransform(i).column(3).toVector3D();
+      const QVector3D p = arm.ghostBodyTransform(i).column(3).toVector3D();
       QVERIFY((p - QVector3D(float(data.oMi[std::size_t(i)].p.x()), float(data.oMi[std::size_t(i)].p.y()),
                              float(data.oMi[std::size_t(i)].p.z()))).length() < 1e-5f);
     }

@@ -31,6 +31,9 @@
 #include "maniplab/ui/orthoglide_editor.hpp"
 #include <QDockWidget>
 #include "maniplab/ui/robot_view.hpp"
+#include "kinds/arm_drawing.hpp"  // ui/src: the kinds' drawings of the 3D view
+#include "kinds/floating_base_drawing.hpp"
+#include "kinds/orthoglide_drawing.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/sim/scene.hpp"
@@ -95,10 +98,16 @@ class TestGui : public QObject {
     auto* view = w.findChild<RobotView*>();
     QVERIFY(view && view->hasRobot());
     const QString file = QFileInfo(scene).fileName();
-    const RobotView::Kind expected = file.startsWith(QStringLiteral("orthoglide")) ? RobotView::Kind::Orthoglide
-                                     : file.startsWith(QStringLiteral("satellite")) ? RobotView::Kind::FloatingBase
-                                                                                     : RobotView::Kind::Serial;
-    QCOMPARE(view->kind(), expected);
+    // (what the view draws: the drawing of the scene's kind; ArmDrawing is also the floating base's arm)
+    enum class Drawn { Other, Serial, FloatingBase, Orthoglide };
+    const Drawn expected = file.startsWith(QStringLiteral("orthoglide")) ? Drawn::Orthoglide
+                           : file.startsWith(QStringLiteral("satellite")) ? Drawn::FloatingBase
+                                                                           : Drawn::Serial;
+    const Drawn drawn = view->drawing<OrthoglideDrawing>()      ? Drawn::Orthoglide
+                        : view->drawing<FloatingBaseDrawing>() ? Drawn::FloatingBase
+                        : view->drawing<ArmDrawing>()          ? Drawn::Serial
+                                                               : Drawn::Other;
+    QCOMPARE(drawn, expected);
     QVERIFY(view->updatesApplied() > 0);
     // The conservation dock followed the (last) run: the energy balance for the serial robots and the
     // Orthoglide, the momenta for the satellite.
@@ -108,7 +117,7 @@ class TestGui : public QObject {
     QVERIFY(conservation->lastTime() > 0.9 * runTime);
     // Every GUI run records the energy channels, even when the scene's "record" list leaves them out
     // (the identification scenes record reference, state and torque only).
-    if (expected == RobotView::Kind::FloatingBase) {
+    if (expected == Drawn::FloatingBase) {
       QVERIFY(conservation->momentumRecorded());
     } else {
       QVERIFY2(conservation->energyRecorded(), qPrintable(file));

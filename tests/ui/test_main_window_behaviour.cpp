@@ -37,12 +37,18 @@
 #include "maniplab/ui/metrics_view.hpp"
 #include "support/main_window_driver.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 #include "maniplab/ui/scope_widget.hpp"
 
 using namespace maniplab;
 using namespace maniplab::ui;
 using maniplab::test::action;
 using maniplab::test::runFor;
+
+namespace {
+// The serial arm the 3D view draws (its drawing, ui/src/kinds/arm_drawing.hpp); nullptr for another kind.
+const ArmDrawing* armOf(const RobotView* view) { return view->drawing<ArmDrawing>(); }
+}  // namespace
 
 namespace {
 
@@ -105,8 +111,8 @@ class TestMainWindowBehaviour : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     auto* view = w.findChild<RobotView*>();
-    QVERIFY(view && view->hasRobot());
-    QCOMPARE(view->jointCount(), 6);  // the default scene's Puma 560
+    QVERIFY(view && view->hasRobot() && armOf(view));
+    QCOMPARE(armOf(view)->jointCount(), 6);  // the default scene's Puma 560
     auto* menu = w.findChild<QMenu*>(QStringLiteral("menuView"));
     auto* fit = action(w, "actionFitToRobot");
     QVERIFY(menu && fit);
@@ -118,12 +124,12 @@ class TestMainWindowBehaviour : public QObject {
     QVERIFY2(puma.ok(), puma.report().c_str());
     Data home(puma.model);
     forwardKinematics(puma.model, home, puma.model.home);
-    std::vector<QVector3D> pts{QVector3D(0, 0, 0), toQ(home.oMtool.p), origin(view->toolTransform())};
+    std::vector<QVector3D> pts{QVector3D(0, 0, 0), toQ(home.oMtool.p), origin(armOf(view)->toolTransform())};
     for (int i = 0; i < 6; ++i) {
       pts.push_back(toQ(home.oMi[std::size_t(i)].p));
-      pts.push_back(origin(view->bodyTransform(i)));
+      pts.push_back(origin(armOf(view)->bodyTransform(i)));
     }
-    if (view->shapes().pedestal) pts.push_back(QVector3D(0, 0, float(view->shapes().floorZ)));  // the Puma's pedestal
+    if (armOf(view)->shapes().pedestal) pts.push_back(QVector3D(0, 0, float(armOf(view)->shapes().floorZ)));  // the Puma's pedestal
     QVector3D lo = pts[0], hi = pts[0];
     for (const auto& p : pts) {
       lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
@@ -190,7 +196,8 @@ class TestMainWindowBehaviour : public QObject {
     // A hidden grid stays hidden for the next robot.
     grid->trigger();
     QVERIFY(w.openFile(source(QStringLiteral("scenes/planar2r_teaching.json"))));
-    QCOMPARE(view->jointCount(), 2);
+    QVERIFY(armOf(view));
+    QCOMPARE(armOf(view)->jointCount(), 2);
     QVERIFY(!view->floorGridDrawn());
     grid->trigger();
     QVERIFY(view->floorGridDrawn());
@@ -341,10 +348,10 @@ class TestMainWindowBehaviour : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     auto* view = w.findChild<RobotView*>();
     auto* editor = w.findChild<ChainEditor*>();
-    QVERIFY(view && editor);
+    QVERIFY(view && editor && armOf(view));
     Model edited;
     connect(editor, &ChainEditor::robotChanged, this, [&](const RobotDescription&, const Model& m) { edited = m; });
-    const QMatrix4x4 before = view->toolTransform();
+    const QMatrix4x4 before = armOf(view)->toolTransform();
     const double a2 = editor->description().joints.at(1).a;
     QVERIFY(std::abs(a2 - 0.5) > 0.03);
     QString err;
@@ -353,10 +360,10 @@ class TestMainWindowBehaviour : public QObject {
     // The default scene starts at q = 0: the view shows FK(edited model, 0).
     Data data(edited);
     forwardKinematics(edited, data, VectorX(VectorX::Zero(6)));
-    QVERIFY2(maxDiff(view->toolTransform(), data.oMtool) < 1e-5, qPrintable(QString::number(maxDiff(view->toolTransform(), data.oMtool))));
-    QVERIFY((origin(view->toolTransform()) - origin(before)).length() > 0.03f);
+    QVERIFY2(maxDiff(armOf(view)->toolTransform(), data.oMtool) < 1e-5, qPrintable(QString::number(maxDiff(armOf(view)->toolTransform(), data.oMtool))));
+    QVERIFY((origin(armOf(view)->toolTransform()) - origin(before)).length() > 0.03f);
     action(w, "actionUndo")->trigger();
-    QVERIFY((origin(view->toolTransform()) - origin(before)).length() < 1e-5f);
+    QVERIFY((origin(armOf(view)->toolTransform()) - origin(before)).length() < 1e-5f);
   }
 
   // The omega_n / zeta helper of the control panel: Kp = wn^2, Kv = 2 zeta wn on every joint of the

@@ -10,8 +10,10 @@
 #include "maniplab/model/orthoglide_file.hpp"
 #include "maniplab/ui/orthoglide_editor.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "kinds/orthoglide_drawing.hpp"  // ui/src: the Orthoglide's drawing
 
 using namespace maniplab;
+using maniplab::ui::OrthoglideDrawing;
 using maniplab::ui::OrthoglideEditor;
 using maniplab::ui::RobotView;
 
@@ -45,18 +47,18 @@ class TestOrthoglideEditor : public QObject {
   void acceptedEditsUpdateModelAndView() {
     OrthoglideEditor ed;
     RobotView view;
-    connect(&ed, &OrthoglideEditor::modelChanged, &view, [&](const OrthoglideModel& m) { view.setOrthoglide(m); });
+    connect(&ed, &OrthoglideEditor::modelChanged, &view, [&](const OrthoglideModel& m) { OrthoglideDrawing::draw(view, m); });
     QVERIFY(ed.loadFile(file));
-    QCOMPARE(view.kind(), RobotView::Kind::Orthoglide);
+    QVERIFY(view.drawing<OrthoglideDrawing>());
     QString err;
     QVERIFY2(ed.editValue("/chains/1/D4", "0.33", &err), qPrintable(err));
     QCOMPARE(ed.model().chain[1].D4, 0.33);
     QVERIFY(ed.isModified());
-    for (auto part : {RobotView::OrthoglidePart::BarA, RobotView::OrthoglidePart::BarB}) {
-      const auto [a, b] = view.orthoglidePartPoints(1, part);
+    for (auto part : {OrthoglideDrawing::Part::BarA, OrthoglideDrawing::Part::BarB}) {
+      const auto [a, b] = view.drawing<OrthoglideDrawing>()->partPoints(1, part);
       QVERIFY2(std::abs((b - a).norm() - 0.33) < 1e-9, qPrintable(QString::number((b - a).norm())));
     }
-    const auto [a0, b0] = view.orthoglidePartPoints(0, RobotView::OrthoglidePart::BarA);
+    const auto [a0, b0] = view.drawing<OrthoglideDrawing>()->partPoints(0, OrthoglideDrawing::Part::BarA);
     QVERIFY(std::abs((b0 - a0).norm() - ed.model().chain[0].D4) < 1e-9);  // the other legs keep theirs
     // Typing in the table takes the same path.
     auto* table = ed.findChild<QTableWidget*>("orthoglideTable");

@@ -19,12 +19,18 @@
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 #include "support/main_window_driver.hpp"
 
 using namespace maniplab;
 using namespace maniplab::ui;
 using maniplab::test::action;
 using maniplab::test::runFor;
+
+namespace {
+// The serial arm the 3D view draws (its drawing, ui/src/kinds/arm_drawing.hpp); nullptr for another kind.
+const ArmDrawing* armOf(const RobotView* view) { return view->drawing<ArmDrawing>(); }
+}  // namespace
 
 namespace {
 
@@ -83,7 +89,7 @@ class TestPendulumEditor : public QObject {
     QVERIFY(!w.isWindowModified());
     // The bob at rest from 60 degrees: 1 m from the pivot, 1.25 m above the floor.
     auto bobDistance = [&](double l) {
-      const QVector3D bob = view->toolTransform().column(3).toVector3D();
+      const QVector3D bob = armOf(view)->toolTransform().column(3).toVector3D();
       return double((bob - QVector3D(0, 0, float(1.25 * l))).length());
     };
     QVERIFY2(std::abs(bobDistance(1.0) - 1.0) < 1e-5, qPrintable(QString::number(bobDistance(1.0))));

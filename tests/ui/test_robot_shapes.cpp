@@ -28,6 +28,7 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/ui/robot_shapes.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -278,16 +279,16 @@ class TestRobotShapes : public QObject {
     QVERIFY(r.ok());
     RobotView view;
     view.setGeometry(0, 0, 900, 700);
-    view.setRobot(r.model, r.description);
+    ui::ArmDrawing* arm = &ui::ArmDrawing::draw(view, r.model, r.description);
     view.setShowJointAxes(false);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     VectorX q = r.model.home;
     for (int i = 0; i < int(pose.size()) && i < q.size(); ++i)
       q[i] = r.model.isRevolute(i) ? pose[i] * std::numbers::pi / 180 : pose[i];
-    view.setConfiguration(q);
+    arm->setConfiguration(q);
     view.fitToRobot();
-    QCOMPARE(view.centreOfMassMarkerCount(), [&] {
+    QCOMPARE(arm->centreOfMassMarkerCount(), [&] {
       int k = 0;
       for (const auto& b : r.model.body) k += b.mass > 0 ? 1 : 0;
       return k;
@@ -300,12 +301,12 @@ class TestRobotShapes : public QObject {
       forwardKinematics(r.model, data, q);
       double mmax = 0;
       for (const auto& b : r.model.body) mmax = std::max(mmax, b.mass);
-      const double r0 = 0.16 * view.shapes().characteristicLength;
+      const double r0 = 0.16 * arm->shapes().characteristicLength;
       int k = 0;
       for (int i = 0; i < r.model.nq; ++i) {
         const auto& b = r.model.body[std::size_t(i)];
         if (!(b.mass > 0)) continue;
-        const auto [centre, radius] = view.centreOfMassMarker(k++);
+        const auto [centre, radius] = arm->centreOfMassMarker(k++);
         const Vector3 com = data.oMi[std::size_t(i)].apply(b.com);
         QVERIFY((centre - QVector3D(float(com.x()), float(com.y()), float(com.z()))).length() < 1e-5f);
         const double expected = std::max(0.55 * r0 * std::cbrt(b.mass / mmax), 0.16 * r0);

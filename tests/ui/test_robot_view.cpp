@@ -19,6 +19,7 @@
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 
 using namespace maniplab;
 using maniplab::ui::RobotView;
@@ -58,7 +59,7 @@ class TestRobotView : public QObject {
 
   void transformsFollowForwardKinematics() {
     RobotView view;
-    view.setRobot(puma.model, puma.description);
+    ui::ArmDrawing* arm = &ui::ArmDrawing::draw(view, puma.model, puma.description);
     QVERIFY(view.hasRobot());
     Data data(puma.model);
     std::mt19937 rng(7);
@@ -66,16 +67,16 @@ class TestRobotView : public QObject {
     for (int trial = 0; trial < 20; ++trial) {
       VectorX q(6);
       for (int i = 0; i < 6; ++i) q[i] = u(rng);
-      view.setConfiguration(q);
+      arm->setConfiguration(q);
       forwardKinematics(puma.model, data, q);
-      for (int i = 0; i < 6; ++i) QVERIFY2(maxDiff(view.bodyTransform(i), data.oMi[std::size_t(i)]) < 1e-5,
+      for (int i = 0; i < 6; ++i) QVERIFY2(maxDiff(arm->bodyTransform(i), data.oMi[std::size_t(i)]) < 1e-5,
                                            qPrintable(QString("body %1").arg(i)));
-      QVERIFY(maxDiff(view.toolTransform(), data.oMtool) < 1e-5);
+      QVERIFY(maxDiff(arm->toolTransform(), data.oMtool) < 1e-5);
 
       // The link cylinders form a connected path through every joint origin to the tool.
       std::vector<std::pair<QVector3D, QVector3D>> segs;
-      for (int k = 0; k < view.linkSegmentCount(); ++k) {
-        auto e = view.linkSegmentEnds(k);
+      for (int k = 0; k < arm->linkSegmentCount(); ++k) {
+        auto e = arm->linkSegmentEnds(k);
         if ((e.first - e.second).length() > 1e-6f) segs.push_back(e);
       }
       QVERIFY(segs.size() >= 3);
@@ -91,7 +92,7 @@ class TestRobotView : public QObject {
     }
     QCOMPARE(view.updatesApplied(), qint64(20));
     // wrong-size configurations are ignored
-    view.setConfiguration(VectorX::Zero(3));
+    arm->setConfiguration(VectorX::Zero(3));
     QCOMPARE(view.updatesApplied(), qint64(20));
     view.setShowFrames(true);
     view.setShowCentresOfMass(false);
@@ -117,18 +118,18 @@ class TestRobotView : public QObject {
         g.length = 0.2;
         g.color = "#4080c0";
       }
-      view.setRobot(r.model, r.description);
+      ui::ArmDrawing* arm = &ui::ArmDrawing::draw(view, r.model, r.description);
       Data data(r.model);
       VectorX q = r.model.home;
       for (int i = 0; i < r.model.nq; ++i) q[i] += r.model.isRevolute(i) ? 0.3 : 0.05;
-      view.setConfiguration(q);
+      arm->setConfiguration(q);
       forwardKinematics(r.model, data, q);
       for (int i = 0; i < r.model.nq; ++i)
-        QVERIFY2(maxDiff(view.bodyTransform(i), data.oMi[std::size_t(i)]) < 1e-5, qPrintable(f));
-      QVERIFY2(maxDiff(view.toolTransform(), data.oMtool) < 1e-5, qPrintable(f));
+        QVERIFY2(maxDiff(arm->bodyTransform(i), data.oMi[std::size_t(i)]) < 1e-5, qPrintable(f));
+      QVERIFY2(maxDiff(arm->toolTransform(), data.oMtool) < 1e-5, qPrintable(f));
       std::vector<std::pair<QVector3D, QVector3D>> segs;
-      for (int k = 0; k < view.linkSegmentCount(); ++k) {
-        auto e = view.linkSegmentEnds(k);
+      for (int k = 0; k < arm->linkSegmentCount(); ++k) {
+        auto e = arm->linkSegmentEnds(k);
         if ((e.first - e.second).length() > 1e-6f) segs.push_back(e);
       }
       for (std::size_t k = 0; k + 1 < segs.size(); ++k)
@@ -140,22 +141,22 @@ class TestRobotView : public QObject {
 
   void trailsGrowAndAreBounded() {
     RobotView view;
-    view.setRobot(puma.model, puma.description);
+    ui::ArmDrawing* arm = &ui::ArmDrawing::draw(view, puma.model, puma.description);
     QCOMPARE(view.actualTrailSize(), 0);
     VectorX q = nominalPuma();
     for (int k = 0; k < 10; ++k) {
       q[0] = 0.01 * k;
-      view.setConfiguration(q);
-      view.setDesiredConfiguration(q);
+      arm->setConfiguration(q);
+      arm->setDesiredConfiguration(q);
     }
     QCOMPARE(view.actualTrailSize(), 10);
     QCOMPARE(view.desiredTrailSize(), 10);
-    view.setConfiguration(q);  // the same pose again adds no point
+    arm->setConfiguration(q);  // the same pose again adds no point
     QCOMPARE(view.actualTrailSize(), 10);
     for (int k = 0; k < 3 * RobotView::kTrailCapacity; ++k) {
       q[0] = 0.001 * k;
       q[1] = 0.3 * std::sin(0.01 * k);
-      view.setConfiguration(q);
+      arm->setConfiguration(q);
       QVERIFY(view.actualTrailSize() <= RobotView::kTrailCapacity);
     }
     QVERIFY(view.actualTrailSize() >= RobotView::kTrailCapacity * 9 / 10);
@@ -168,7 +169,7 @@ class TestRobotView : public QObject {
   void fitToRobotContainsTheRobot() {
     RobotView view;
     view.resize(800, 600);
-    view.setRobot(puma.model, puma.description);
+    ui::ArmDrawing::draw(view, puma.model, puma.description);
     view.fitToRobot();
     const QVector3D c = view.robotCentre();
     const float r = view.robotRadius();
@@ -194,9 +195,9 @@ class TestRobotView : public QObject {
   void fitToRobotAfterTheCameraMovedAway() {
     RobotView view;
     view.resize(800, 600);
-    view.setRobot(puma.model, puma.description);
+    ui::ArmDrawing* arm = &ui::ArmDrawing::draw(view, puma.model, puma.description);
     const VectorX q = nominalPuma();
-    view.setConfiguration(q);
+    arm->setConfiguration(q);
     view.setCameraView(QVector3D(30, 20, -15), QVector3D(8, -6, 2));
     QVERIFY((view.cameraPosition() - QVector3D(30, 20, -15)).length() < 1e-4f);
     QVERIFY((view.cameraViewCenter() - QVector3D(8, -6, 2)).length() < 1e-4f);
@@ -210,8 +211,8 @@ class TestRobotView : public QObject {
       pts.push_back(home.oMi[std::size_t(i)].p);
       pts.push_back(now.oMi[std::size_t(i)].p);
     }
-    QVERIFY(view.shapes().pedestal);  // the Puma's base frame is at its shoulder: its pedestal is framed too
-    pts.push_back(Vector3(0, 0, view.shapes().floorZ));
+    QVERIFY(arm->shapes().pedestal);  // the Puma's base frame is at its shoulder: its pedestal is framed too
+    pts.push_back(Vector3(0, 0, arm->shapes().floorZ));
     Vector3 lo = pts[0], hi = pts[0];
     for (const auto& p : pts) {
       lo = lo.cwiseMin(p);
@@ -233,11 +234,11 @@ class TestRobotView : public QObject {
   // recording while hidden.
   void gridAndTrailToggles() {
     RobotView view;
-    view.setRobot(puma.model, puma.description);
+    ui::ArmDrawing* arm = &ui::ArmDrawing::draw(view, puma.model, puma.description);
     QVERIFY(view.floorGridDrawn());
     view.setShowFloorGrid(false);
     QVERIFY(!view.floorGridDrawn());
-    view.setRobot(puma.model, puma.description);  // rebuilt: still hidden
+    arm = &ui::ArmDrawing::draw(view, puma.model, puma.description);  // rebuilt: still hidden
     QVERIFY(!view.floorGridDrawn());
     view.setShowFloorGrid(true);
     QVERIFY(view.floorGridDrawn());
@@ -245,8 +246,8 @@ class TestRobotView : public QObject {
     VectorX q = nominalPuma();
     auto step = [&](int k) {
       q[0] = 0.02 * k;
-      view.setConfiguration(q);
-      view.setDesiredConfiguration(q);
+      arm->setConfiguration(q);
+      arm->setDesiredConfiguration(q);
       QCoreApplication::processEvents();  // the trails' buffers are uploaded once per event-loop pass
     };
     QVERIFY(!view.desiredTrailDrawn() && !view.actualTrailDrawn());  // no points yet
@@ -296,14 +297,14 @@ class TestRobotView : public QObject {
 
   void setConfigurationIsCheap() {
     RobotView view;
-    view.setRobot(puma.model, puma.description);
+    ui::ArmDrawing* arm = &ui::ArmDrawing::draw(view, puma.model, puma.description);
     VectorX q = nominalPuma();
     const int N = 20000;
     QElapsedTimer t;
     t.start();
     for (int k = 0; k < N; ++k) {
       q[0] = 1e-3 * k;
-      view.setConfiguration(q);
+      arm->setConfiguration(q);
     }
     const double us = double(t.nsecsElapsed()) / 1e3 / N;
     qInfo("setConfiguration (6 joints, incl. trail append): %.2f us per call", us);
@@ -315,7 +316,7 @@ class TestRobotView : public QObject {
       QSKIP("Qt 3D needs a windowing platform (run under xvfb with QT_QPA_PLATFORM=xcb)");
     RobotView view;
     view.setGeometry(0, 0, 800, 600);
-    view.setRobot(puma.model, puma.description);
+    ui::ArmDrawing* arm = &ui::ArmDrawing::draw(view, puma.model, puma.description);
     view.setShowFrames(true);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -324,11 +325,11 @@ class TestRobotView : public QObject {
       VectorX qd = q;
       qd[0] = 0.6 * std::sin(0.02 * k);
       qd[1] = q[1] + 0.25 * std::cos(0.02 * k);
-      view.setDesiredConfiguration(qd);
+      arm->setDesiredConfiguration(qd);
       VectorX qa = qd;
       qa[0] = 0.5 * std::sin(0.02 * k - 0.3);  // lagging, smaller: a visibly different path
       qa[1] = q[1] + 0.18 * std::cos(0.02 * k - 0.3);
-      view.setConfiguration(qa);
+      arm->setConfiguration(qa);
     }
     view.fitToRobot();
     QTest::qWait(2000);
@@ -376,11 +377,11 @@ class TestRobotView : public QObject {
     g1.shape = "box"; g1.size = Vector3(0.12, 0.12, 0.12); g1.color = "#c83a3a";
     auto& g5 = stanford.description.joints[5].geometry;
     g5.shape = "sphere"; g5.radius = 0.05; g5.color = "#40c040";
-    view.setRobot(stanford.model, stanford.description);
+    arm = &ui::ArmDrawing::draw(view, stanford.model, stanford.description);
     view.setShowFrames(false);
     VectorX qs = stanford.model.home;
     for (int i = 0; i < qs.size(); ++i) qs[i] += stanford.model.isRevolute(i) ? 0.4 : 0.1;
-    view.setConfiguration(qs);
+    arm->setConfiguration(qs);
     view.fitToRobot();
     QTest::qWait(1200);
     const QImage img2 = screen->grabWindow(0).toImage().copy(area);

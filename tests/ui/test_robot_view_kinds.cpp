@@ -20,10 +20,14 @@
 #include "maniplab/sim/floating_base/plant.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "maniplab/ui/view_feed.hpp"
+#include "kinds/arm_drawing.hpp"  // ui/src: the kinds' drawings
+#include "kinds/floating_base_drawing.hpp"
+#include "kinds/orthoglide_drawing.hpp"
 
 using namespace maniplab;
 using maniplab::ui::RobotView;
-using Part = RobotView::OrthoglidePart;
+using maniplab::ui::OrthoglideDrawing;
+using Part = OrthoglideDrawing::Part;
 
 namespace {
 
@@ -86,11 +90,11 @@ class TestRobotViewKinds : public QObject {
   void orthoglideFollowsItsGeometricModels() {
     const OrthoglideModel& m = og.model;
     RobotView view;
-    view.setOrthoglide(m);
-    QCOMPARE(view.kind(), RobotView::Kind::Orthoglide);
+    OrthoglideDrawing& drawing = OrthoglideDrawing::draw(view, m);
+    QVERIFY(view.drawing<OrthoglideDrawing>() == &drawing);
     QVERIFY(view.hasRobot());
-    QCOMPARE(view.jointCount(), 0);
-    QVERIFY((view.orthoglidePlatformPosition() - m.home).norm() < 1e-12);  // posed at home
+    QVERIFY(!view.drawing<ui::ArmDrawing>());  // no serial arm's joints
+    QVERIFY((drawing.platformPosition() - m.home).norm() < 1e-12);  // posed at home
     std::mt19937 rng(2002);
     for (int trial = 0; trial < 25; ++trial) {
       const Vector3 P = randomPlatform(rng);
@@ -98,21 +102,20 @@ class TestRobotViewKinds : public QObject {
       QVERIFY(orthoglideInverseGeometric(m, P, q));
       const Vector3 L(q[0][0], q[1][0], q[2][0]);
       // From the actuators (the view's FGM) and, on odd trials, from the platform (IGM).
-      if (trial % 2 == 0) QVERIFY(view.setOrthoglideActuators(L));
-      else QVERIFY(view.setOrthoglidePlatform(P));
-      QVERIFY2((view.orthoglidePlatformPosition() - P).norm() < 1e-9,
-               qPrintable(QString::number((view.orthoglidePlatformPosition() - P).norm())));
-      QVERIFY((view.orthoglideActuatorPositions() - L).norm() < 1e-9);
-      // The drawn platform entity sits at P (float precision).
-      QVERIFY((v3(view.platformTransform().map(QVector3D(0, 0, 0))) - P).norm() < 1e-5);
-      QVERIFY(maxDiff(view.toolTransform(), Transform{Matrix3::Identity(), P}) < 1e-5);
+      if (trial % 2 == 0) QVERIFY(drawing.setActuators(L));
+      else QVERIFY(drawing.setPlatform(P));
+      QVERIFY2((drawing.platformPosition() - P).norm() < 1e-9, qPrintable(QString::number((drawing.platformPosition() - P).norm())));
+      QVERIFY((drawing.actuatorPositions() - L).norm() < 1e-9);
+      // The drawn platform entity (the tool) sits at P (float precision).
+      QVERIFY((v3(drawing.platformTransform().map(QVector3D(0, 0, 0))) - P).norm() < 1e-5);
+      QVERIFY(maxDiff(drawing.platformTransform(), Transform{Matrix3::Identity(), P}) < 1e-5);
       std::array<OrthoglideBodyPose, 19> bodies;
       QVERIFY(orthoglideBodyPoses(m, L, bodies));
       QVERIFY((bodies[18].pose.p - P).norm() < 1e-9);
       for (int i = 0; i < 3; ++i) {
         const auto& c = m.chain[std::size_t(i)];
         const auto F = orthoglideChainFrames(m, i, q[std::size_t(i)]);
-        auto pts = [&](Part part) { return view.orthoglidePartPoints(i, part); };
+        auto pts = [&](Part part) { return drawing.partPoints(i, part); };
         auto near = [](const Vector3& a, const Vector3& b) { return (a - b).norm() < 1e-9; };
         // End points = origins of the model's frames (table order: 1_i..9_i at 0..8).
         QVERIFY(near(pts(Part::CarriageArm).first, F[0].p) && near(pts(Part::CarriageArm).second, F[1].p));
@@ -141,9 +144,9 @@ class TestRobotViewKinds : public QObject {
         QVERIFY(std::abs(nearSide.norm() - 2 * c.r2) < 1e-9);
         QVERIFY(std::abs((pts(Part::PlatformLink).second - pts(Part::PlatformLink).first).norm() - c.D6) < 1e-9);
         // The cylinder entities span the same points (float transforms).
-        for (int k = 0; k < RobotView::kOrthoglidePartCount; ++k) {
-          const auto exact = view.orthoglidePartPoints(i, Part(k));
-          const auto drawn = view.orthoglidePartEnds(i, Part(k));
+        for (int k = 0; k < OrthoglideDrawing::kPartCount; ++k) {
+          const auto exact = drawing.partPoints(i, Part(k));
+          const auto drawn = drawing.partEnds(i, Part(k));
           const double e = std::max((v3(drawn.first) - exact.first).norm(), (v3(drawn.second) - exact.second).norm());
           QVERIFY2(e < 2e-5, qPrintable(QStringLiteral("chain %1 part %2: %3 m").arg(i).arg(k).arg(e)));
         }
@@ -153,30 +156,32 @@ class TestRobotViewKinds : public QObject {
 
   void orthoglideRejectsUnreachablePoses() {
     RobotView view;
-    view.setOrthoglide(og.model);
-    const Vector3 P0 = view.orthoglidePlatformPosition();
-    QVERIFY(!view.setOrthoglideActuators(Vector3(5, 5, 5)));
-    QVERIFY(!view.setOrthoglideActuators(Vector3(std::nan(""), 0.1, 0.1)));
-    QVERIFY(!view.setOrthoglidePlatform(Vector3(2, 0, 0.5)));
-    QVERIFY(!view.setOrthoglideDesiredPlatform(Vector3(std::nan(""), 0, 0)));
-    QCOMPARE(view.orthoglidePlatformPosition(), P0);
+    OrthoglideDrawing& drawn = OrthoglideDrawing::draw(view, og.model);
+    const Vector3 P0 = drawn.platformPosition();
+    QVERIFY(!drawn.setActuators(Vector3(5, 5, 5)));
+    QVERIFY(!drawn.setActuators(Vector3(std::nan(""), 0.1, 0.1)));
+    QVERIFY(!drawn.setPlatform(Vector3(2, 0, 0.5)));
+    QVERIFY(!drawn.setDesiredPlatform(Vector3(std::nan(""), 0, 0)));
+    QCOMPARE(drawn.platformPosition(), P0);
     QCOMPARE(view.actualTrailSize(), 0);
-    // Serial setters are ignored by an Orthoglide view (no crash, nothing drawn).
-    view.setConfiguration(VectorX::Zero(3));
-    QCOMPARE(view.linkSegmentCount(), 0);
+    // A serial arm's rows are ignored by an Orthoglide view (no crash, nothing drawn).
+    const double zeros[3] = {0, 0, 0};
+    QVERIFY(!ui::feedView(view, ui::ArmDrawing::armFeed({"q[1]", "q[2]", "q[3]"}, 3), zeros, 3));
+    QVERIFY(!view.drawing<ui::ArmDrawing>());
+    QCOMPARE(view.actualTrailSize(), 0);
   }
 
   void orthoglideTrailsAndFit() {
     RobotView view;
     view.resize(640, 480);
-    view.setOrthoglide(og.model);
+    OrthoglideDrawing& drawn = OrthoglideDrawing::draw(view, og.model);
     std::mt19937 rng(4);
     for (int k = 0; k < 40; ++k) {
       const Vector3 P = randomPlatform(rng);
       Vector3 L;
       QVERIFY(orthoglideInverseGeometric(og.model, P, L));
-      QVERIFY(view.setOrthoglideDesiredActuators(L));
-      QVERIFY(view.setOrthoglidePlatform(P + Vector3(0.002, 0, 0)));
+      QVERIFY(drawn.setDesiredActuators(L));
+      QVERIFY(drawn.setPlatform(P + Vector3(0.002, 0, 0)));
     }
     QCOMPARE(view.actualTrailSize(), 40);
     QCOMPARE(view.desiredTrailSize(), 40);
@@ -184,7 +189,7 @@ class TestRobotViewKinds : public QObject {
     QCOMPARE(view.actualTrailSize(), 0);
     view.fitToRobot();
     for (int i = 0; i < 3; ++i)
-      for (const Vector3& p : {view.orthoglidePartPoints(i, Part::Rail).first, view.orthoglidePartPoints(i, Part::Rail).second}) {
+      for (const Vector3& p : {drawn.partPoints(i, Part::Rail).first, drawn.partPoints(i, Part::Rail).second}) {
         const QPointF ndc = view.projectToViewport(QVector3D(float(p.x()), float(p.y()), float(p.z())));
         QVERIFY2(std::abs(ndc.x()) < 1 && std::abs(ndc.y()) < 1, qPrintable(QStringLiteral("%1 %2").arg(ndc.x()).arg(ndc.y())));
       }
@@ -199,12 +204,12 @@ class TestRobotViewKinds : public QObject {
     QVERIFY2(r.baseRotation > 1e-3, qPrintable(QString::number(r.baseRotation)));  // it does turn
 
     RobotView view;
-    view.setFloatingRobot(sc.model, puma.description);
-    QCOMPARE(view.kind(), RobotView::Kind::FloatingBase);
-    QCOMPARE(view.jointCount(), 6);
+    ui::FloatingBaseDrawing* fb = &ui::FloatingBaseDrawing::draw(view, sc.model, puma.description);
+    QVERIFY(view.drawing<ui::FloatingBaseDrawing>() == fb);
+    QCOMPARE(fb->jointCount(), 6);
     QStringList names;
     for (const auto& c : rec.channels()) names << QString::fromStdString(c.name);
-    const ui::ViewFeed feed = ui::makeViewFeed(view, names, sc.basePose.R);
+    const ui::ViewFeed feed = ui::FloatingBaseDrawing::baseFeed(names, fb->jointCount(), sc.basePose.R);
     const int cols = int(names.size());
     const int n = sc.model.arm.nq;
     Data data(sc.model.arm);
@@ -217,15 +222,15 @@ class TestRobotViewKinds : public QObject {
       Transform expected;
       expected.p = Vector3(col("base_X"), col("base_Y"), col("base_Z"));
       expected.R = rodrigues(Vector3(col("base_rx"), col("base_ry"), col("base_rz"))) * sc.basePose.R;
-      const Transform shown = view.basePose();
+      const Transform shown = fb->basePose();
       QVERIFY2((shown.p - expected.p).norm() < 1e-12 && (shown.R - expected.R).norm() < 1e-9,
                qPrintable(QString::number((shown.R - expected.R).norm())));
-      QVERIFY(maxDiff(view.baseTransform(), expected) < 1e-5);
+      QVERIFY(maxDiff(fb->baseTransform(), expected) < 1e-5);
       VectorX q(n);
       for (int i = 0; i < n; ++i) q[i] = col(("q[" + std::to_string(i + 1) + "]").c_str());
       forwardKinematics(sc.model.arm, data, q);
-      for (int i = 0; i < n; ++i) QVERIFY(maxDiff(view.bodyTransform(i), expected * data.oMi[std::size_t(i)]) < 2e-5);
-      QVERIFY(maxDiff(view.toolTransform(), expected * data.oMtool) < 2e-5);
+      for (int i = 0; i < n; ++i) QVERIFY(maxDiff(fb->bodyTransform(i), expected * data.oMi[std::size_t(i)]) < 2e-5);
+      QVERIFY(maxDiff(fb->toolTransform(), expected * data.oMtool) < 2e-5);
       ++checked;
     }
     QVERIFY(checked >= 8);
@@ -233,11 +238,11 @@ class TestRobotViewKinds : public QObject {
     QVERIFY(view.desiredTrailSize() >= 2);
     // A row of another width, or a serial feed, is refused.
     QVERIFY(!ui::feedView(view, feed, row.data(), cols - 1));
-    QVERIFY(!ui::feedView(view, ui::makeViewFeed(RobotView::Kind::Serial, names, 6), row.data(), cols));
+    QVERIFY(!ui::feedView(view, ui::ArmDrawing::armFeed(names, 6), row.data(), cols));
     // The same arm with a fixed base: the serial path with the identity mount.
-    view.setRobot(puma.model, puma.description);
-    QCOMPARE(view.kind(), RobotView::Kind::Serial);
-    QVERIFY(maxDiff(view.baseTransform(), Transform()) < 1e-7);
+    const ui::ArmDrawing& fixed = ui::ArmDrawing::draw(view, puma.model, puma.description);
+    QVERIFY(view.drawing<ui::ArmDrawing>() == &fixed && !view.drawing<ui::FloatingBaseDrawing>());
+    QVERIFY(maxDiff(fixed.baseTransform(), Transform()) < 1e-7);
   }
 
   void screenshots() {
@@ -254,12 +259,12 @@ class TestRobotViewKinds : public QObject {
     const QRect area(view.mapToGlobal(QPoint(0, 0)), view.size());
 
     // Orthoglide: a circle in the workspace (desired) and a lagging copy (actual).
-    view.setOrthoglide(og.model);
+    OrthoglideDrawing& drawn = OrthoglideDrawing::draw(view, og.model);
     const Vector3 c = og.model.workspaceCenter;
     for (int k = 0; k <= 200; ++k) {
       const double t = 0.0314 * k;
-      view.setOrthoglideDesiredPlatform(c + Vector3(0.07 * std::cos(t), 0.07 * std::sin(t), 0.03 * std::sin(2 * t)));
-      view.setOrthoglidePlatform(c + Vector3(0.06 * std::cos(t - 0.2), 0.06 * std::sin(t - 0.2), 0.03 * std::sin(2 * t - 0.4)));
+      drawn.setDesiredPlatform(c + Vector3(0.07 * std::cos(t), 0.07 * std::sin(t), 0.03 * std::sin(2 * t)));
+      drawn.setPlatform(c + Vector3(0.06 * std::cos(t - 0.2), 0.06 * std::sin(t - 0.2), 0.03 * std::sin(2 * t - 0.4)));
     }
     view.fitToRobot();
     QTest::qWait(1500);
@@ -273,10 +278,10 @@ class TestRobotViewKinds : public QObject {
     sc.duration = 3.0;
     sim::Recorder rec(sim::satelliteChannels(sc.model.arm.nq));
     QVERIFY(sim::runSatellite(sc, rec).ok);
-    view.setFloatingRobot(sc.model, puma.description);
+    const ui::FloatingBaseDrawing& fb = ui::FloatingBaseDrawing::draw(view, sc.model, puma.description);
     QStringList names;
     for (const auto& ch : rec.channels()) names << QString::fromStdString(ch.name);
-    const ui::ViewFeed feed = ui::makeViewFeed(view, names, sc.basePose.R);
+    const ui::ViewFeed feed = ui::FloatingBaseDrawing::baseFeed(names, fb.jointCount(), sc.basePose.R);
     std::vector<double> row(rec.channels().size());
     for (std::size_t k = 0; k < rec.rows(); k += 10) {
       for (std::size_t ch = 0; ch < row.size(); ++ch) row[ch] = rec.value(k, int(ch));

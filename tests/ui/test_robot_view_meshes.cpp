@@ -15,6 +15,7 @@
 
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 #include "maniplab/urdf/urdf_file.hpp"
 
 using namespace maniplab;
@@ -50,19 +51,19 @@ class TestRobotViewMeshes : public QObject {
 
   void meshesReplaceTheDefaultLinks() {
     RobotView view;
-    view.setRobot(arm.model, arm.description);
+    ui::ArmDrawing* drawn = &ui::ArmDrawing::draw(view, arm.model, arm.description);
     const QStringList meshes = view.meshSources();
     QCOMPARE(meshes.size(), 2);
     QVERIFY(meshes[0].endsWith("meshes/link1.stl") && QFileInfo::exists(meshes[0]));
     QVERIFY(meshes[1].endsWith("meshes/link2.obj") && QFileInfo::exists(meshes[1]));
-    const int withMeshes = view.linkSegmentCount();
+    const int withMeshes = drawn->linkSegmentCount();
     RobotDescription plain = arm.description;
     for (auto& j : plain.joints) j.geometry = LinkGeometry();
-    view.setRobot(arm.model, plain);
+    drawn = &ui::ArmDrawing::draw(view, arm.model, plain);
     QCOMPARE(view.meshSources().size(), 0);
     // bodies 1 and 2 carry meshes: their outgoing link paths (up to 3 segments each) are not drawn
-    QVERIFY2(view.linkSegmentCount() > withMeshes,
-             qPrintable(QString("%1 vs %2").arg(view.linkSegmentCount()).arg(withMeshes)));
+    QVERIFY2(drawn->linkSegmentCount() > withMeshes,
+             qPrintable(QString("%1 vs %2").arg(drawn->linkSegmentCount()).arg(withMeshes)));
   }
 
   void relativeMeshPathOfARobotFile() {
@@ -80,7 +81,7 @@ class TestRobotViewMeshes : public QObject {
     const RobotLoadResult r = loadRobotFile(file);
     QVERIFY2(r.ok(), r.report().c_str());
     RobotView view;
-    view.setRobot(r.model, r.description);
+    ui::ArmDrawing::draw(view, r.model, r.description);
     QCOMPARE(view.meshSources(), QStringList{QFileInfo(dir.filePath("parts/shoulder.stl")).absoluteFilePath()});
   }
 
@@ -92,10 +93,10 @@ class TestRobotViewMeshes : public QObject {
     view.setShowJointAxes(false);
     view.setShowFrames(false);
     view.setShowCentresOfMass(false);
-    view.setRobot(arm.model, arm.description);
+    ui::ArmDrawing* drawn = &ui::ArmDrawing::draw(view, arm.model, arm.description);
     VectorX q(3);
     q << 0.3, 0.6, 0.05;
-    view.setConfiguration(q);
+    drawn->setConfiguration(q);
     view.fitToRobot();
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -119,8 +120,8 @@ class TestRobotViewMeshes : public QObject {
     // without the mesh, no cyan there
     RobotDescription plain = arm.description;
     plain.joints[0].geometry = LinkGeometry();
-    view.setRobot(arm.model, plain);
-    view.setConfiguration(q);
+    drawn = &ui::ArmDrawing::draw(view, arm.model, plain);
+    drawn->setConfiguration(q);
     view.fitToRobot();
     QTest::qWait(1500);
     const QImage img2 = screen->grabWindow(0).toImage().copy(area).convertToFormat(QImage::Format_RGB32);

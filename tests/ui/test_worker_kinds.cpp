@@ -16,6 +16,7 @@
 #include "maniplab/sim/floating_base/scene.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "kinds/orthoglide_drawing.hpp"  // ui/src: the Orthoglide's drawing
 #include "maniplab/ui/simulation_worker.hpp"
 #include "maniplab/ui/view_feed.hpp"
 
@@ -131,13 +132,13 @@ class TestWorkerKinds : public QObject {
     }
     // The newest row feeds an Orthoglide view: its actuators are the row's q[i], its platform ee_X/Y/Z.
     ui::RobotView view;
-    view.setOrthoglide(og->robot.model);
+    const ui::OrthoglideDrawing& drawn = ui::OrthoglideDrawing::draw(view, og->robot.model);
     const QStringList& ch = cap.channels.back();
     const auto feed = ui::makeViewFeed(view, ch);
     QVERIFY(ui::feedView(view, feed, cap.lastRow.constData(), int(cap.lastRow.size())));
     auto at = [&](const char* name) { return cap.lastRow[ch.indexOf(QLatin1String(name))]; };
-    QVERIFY((view.orthoglideActuatorPositions() - Vector3(at("q[1]"), at("q[2]"), at("q[3]"))).norm() < 1e-9);
-    QVERIFY((view.orthoglidePlatformPosition() - Vector3(at("ee_X"), at("ee_Y"), at("ee_Z"))).norm() < 1e-9);
+    QVERIFY((drawn.actuatorPositions() - Vector3(at("q[1]"), at("q[2]"), at("q[3]"))).norm() < 1e-9);
+    QVERIFY((drawn.platformPosition() - Vector3(at("ee_X"), at("ee_Y"), at("ee_Z"))).norm() < 1e-9);
     QCOMPARE(view.desiredTrailSize() + view.actualTrailSize() > 0, true);
   }
 

@@ -5,30 +5,14 @@
 // "world" entity rotated by -90 deg about x (world z -> Qt y). Everything robot-related lives under the
 // world entity with transforms in the model's own coordinates:
 //   world
-//    |- robot root (rebuilt by setRobot): floor grid, world triad,
-//    |    base parts (flange, pedestal, joint 1's housing: robot_shapes.hpp),
-//    |    body i entities (QTransform = data.oMi): the body's generated shape (tapered link, the housing
-//    |    of the next joint, the hub of its own joint, a prismatic ram, the tool's flange and gripper;
-//    |    robot_shapes.hpp, rigid in R_i), joint axis + arrow, frame triad (in the convention's link
-//    |    frame bodyToLink_i), description geometry (box/cylinder/sphere/mesh; a body drawn by a mesh
-//    |    file that was found has no generated link after it);
-//    |    tool entity (QTransform = data.oMtool): small triad;
-//    |    centre-of-mass markers (the black and white quartered ball, volume proportional to the body's
-//    |    mass; QTransform = data.oMi * com) in the overlay layer: the frame graph draws that layer in a
-//    |    second pass after clearing the depth buffer, so that they show through the links that contain them
+//    |- robot root (rebuilt by setScene): one entity per body of the scene (QTransform = its pose in its
+//    |    parent, set by the drawing), under its parent's entity or the robot root; under it one entity
+//    |    per shape (its mesh or primitive, its material, its placement). Primitives of equal sizes and
+//    |    equal materials are shared. Shapes of the overlay material are in the overlay layer: the frame
+//    |    graph draws that layer in a second pass, so that they show through the links that contain them
+//    |    (the centre-of-mass markers); ghost bodies have the ghost's translucent material.
 //    |- trails (line strips with preallocated buffers)
-// The link skeleton (linkSegmentEnds: base to joint origins to the tool along the common
-// perpendiculars) is kept as points for inspection; it is what the generated links follow.
-// setConfiguration only runs forward kinematics into preallocated Data and writes QTransform
-// translation/rotation; no entity is created per frame.
-//
-// Floating base: the robot root holds the floor grid and the world triad; a "mount" entity under it
-// (QTransform = the base pose world <- C_0) holds the base box and triad, the bodies, the tool and the
-// link segments, which keep their base-coordinate transforms. For a fixed-base serial robot the mount
-// stays at the identity, so the serial path is unchanged.
-// Orthoglide: robot root = grid, workspace cube, rails, carriages (QTransform = frame 1_i), leg parts
-// (unit cylinders between two world points of orthoglideChainFrames, recomputed each pose), revolute
-// joint spheres and the platform (QTransform = P, the tool transform).
+// A pose update only writes QTransform translation/rotation (and scale): no entity is created per frame.
 #include "maniplab/ui/robot_view.hpp"
 
 #include <Qt3DCore/QAttribute>
@@ -65,8 +49,6 @@
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMesh>
 #include <Qt3DRender/QRenderSettings>
-#include <QDir>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
@@ -78,15 +60,8 @@
 #include <cmath>
 #include <cstring>
 #include <numbers>
+#include <map>
 #include <vector>
-
-#include <Eigen/Eigenvalues>
-
-#include "maniplab/model/data.hpp"
-#include "maniplab/model/forward_kinematics.hpp"
-#include "maniplab/model/orthoglide_kinematics.hpp"
-#include "maniplab/model/orthoglide_tables.hpp"
-#include "maniplab/ui/robot_shapes.hpp"
 
 namespace maniplab::ui {
 
@@ -95,25 +70,6 @@ namespace {
 using Qt3DCore::QEntity;
 using TransformNode = Qt3DCore::QTransform;
 
-QVector3D toQ(const Vector3& v) { return QVector3D(float(v.x()), float(v.y()), float(v.z())); }
-
-QQuaternion toQuat(const Matrix3& R) {
-  QMatrix3x3 m;
-  for (int r = 0; r < 3; ++r)
-    for (int c = 0; c < 3; ++c) m(r, c) = float(R(r, c));
-  return QQuaternion::fromRotationMatrix(m);
-}
-
-void setPose(TransformNode* t, const Transform& T) {
-  t->setRotation(toQuat(T.R));
-  t->setTranslation(toQ(T.p));
-}
-
-// Qt 3D's cylinder and cone meshes are along +y; this maps +y onto +z.
-const QQuaternion kYtoZ = QQuaternion::fromAxisAndAngle(1, 0, 0, 90);
-const QQuaternion kYtoX = QQuaternion::fromAxisAndAngle(0, 0, 1, -90);
-
-constexpr double kEps = 1e-9;
 
 // True when OpenGL is a software rasterizer (Mesa's llvmpipe or softpipe, as under Xvfb without a GPU).
 bool softwareOpenGL() {
@@ -154,7 +110,7 @@ struct Trail {
 
 }  // namespace
 
-const QColor kGhostColour(215, 235, 255);  // the ghost robot (RobotView::setGhostConfiguration)
+const QColor kGhostColour(215, 235, 255);  // the ghost (RobotView::showGhost)
 
 struct RobotView::Impl {
   RobotView* self = nullptr;
@@ -168,99 +124,29 @@ struct RobotView::Impl {
   Qt3DExtras::QOrbitCameraController* controller = nullptr;
 
   bool hasRobot = false;
-  Kind kind = Kind::None;
-  Model model;
-  Data data, dataDesired;
+  std::unique_ptr<ViewDrawing> drawing;
 
-  // Floating base: the mount entity carries everything attached to C_0.
-  QEntity* mount = nullptr;
-  TransformNode* mountTf = nullptr;
-  Transform base;                       ///< world <- C_0
-  double baseMass = 0;
-  Vector3 baseCom = Vector3::Zero();
-  Matrix3 baseInertia = Matrix3::Zero();
-  Vector3 baseBox = Vector3::Zero();    ///< box extents (principal axes)
-  Matrix3 baseBoxAxes = Matrix3::Identity();
-
-  // Orthoglide.
-  OrthoglideModel og;
-  Vector3 ogL = Vector3::Zero(), ogP = Vector3::Zero(), ogDesiredP = Vector3::Zero();
-  std::array<std::array<Transform, 9>, 3> ogFrames{};
-  std::vector<Vector3> ogBoundsPts;
-
-  std::vector<TransformNode*> bodyTf;
-  TransformNode* toolTf = nullptr;
-  struct Segment {
-    int frameA = -1, frameB = -1;  // -1 world, 0..n-1 bodies, n tool
-    Vector3 pA = Vector3::Zero(), pB = Vector3::Zero();
-    float radius = 0.01f;
-    TransformNode* tf = nullptr;
+  struct Body {
     QEntity* entity = nullptr;
-    bool visible = true;
-    QVector3D endA, endB;  ///< as last placed (mount coordinates)
+    TransformNode* tf = nullptr;
+    int parent = -1;
+    ViewToggle toggle = ViewToggle::Always;
+    bool ghost = false;
+    bool shown = true;  ///< the drawing's setBodyShown
   };
-  std::vector<Segment> segments;
-  std::array<std::array<Segment, kOrthoglidePartCount>, 3> ogParts{};
-  std::array<TransformNode*, 3> ogCarriageTf{};
-  std::array<std::array<TransformNode*, 5>, 3> ogJointTf{};
-  std::vector<Qt3DRender::QMesh*> meshes;  ///< the loaded visual meshes (inspection)
-  std::vector<bool> bodyHasMesh;
-  std::vector<QEntity*> triads, coms, axes;
-  std::vector<TransformNode*> comTf;   ///< world <- centre of mass of body comBody[k]
-  std::vector<int> comBody;
-  std::vector<Vector3> comPoint;       ///< in R_i
-  RobotShapes shapes;                  ///< the generated geometry of the serial arm
-  bool showFrames = false, showComs = true, showAxes = true, showGrid = true;
-  QEntity* grid = nullptr;  ///< the floor grid of the current robot
-
-  // The ghost: a translucent copy of the arm (its generated links, not the base) posed by a second run.
-  QEntity* ghostRoot = nullptr;  ///< under the mount (built hidden with the robot)
-  std::vector<TransformNode*> ghostTf;
-  Data ghostData;
+  std::vector<Body> bodies;
+  std::vector<Qt3DRender::QMesh*> meshes;  ///< the loaded mesh files (inspection)
+  /// Primitives and materials of the current scene, shared by the shapes that are alike.
+  std::map<QString, Qt3DCore::QComponent*> primitives, materials;
+  Qt3DExtras::QPhongAlphaMaterial* ghostMaterial = nullptr;
+  bool hasGhost = false;  ///< the scene has ghost bodies
   bool ghostShown = false;
+  bool showFrames = false, showComs = true, showAxes = true, showGrid = true;
 
   Trail actual, desired;
   qint64 updates = 0;
   Vector3 centre = Vector3::Zero();
   double radius = 1.0;
-
-  // ---------------------------------------------------------------------------------------------------
-  const Transform& frame(int k, const Data& d) const {
-    static const Transform identity;
-    if (k < 0) return identity;
-    if (k >= model.nq) return d.oMtool;
-    return d.oMi[std::size_t(k)];
-  }
-
-  static Qt3DExtras::QPhongMaterial* solid(const QColor& c, Qt3DCore::QNode* parent) {
-    auto* m = new Qt3DExtras::QPhongMaterial(parent);
-    m->setDiffuse(c);
-    m->setAmbient(c.darker(300));
-    m->setSpecular(QColor(60, 60, 60));
-    m->setShininess(40);
-    return m;
-  }
-  // Material for lines. The geometry carries constant world-up normals, lit by the key light from above
-  // (Qt 3D 6.4's RHI Phong shader showed lines as black with an ambient-only colour, so the colour is
-  // given as diffuse; about 75 % of it is shown).
-  static Qt3DExtras::QPhongMaterial* lineMaterial(const QColor& c, Qt3DCore::QNode* parent) {
-    auto* m = new Qt3DExtras::QPhongMaterial(parent);
-    m->setAmbient(c);
-    m->setDiffuse(c);
-    m->setSpecular(Qt::black);
-    return m;
-  }
-
-  static QEntity* makeEntity(QEntity* parent, Qt3DCore::QComponent* mesh, Qt3DCore::QComponent* material,
-                             TransformNode** tfOut = nullptr) {
-    auto* e = new QEntity(parent);
-    auto* tf = new TransformNode;
-    e->addComponent(mesh);
-    e->addComponent(material);
-    e->addComponent(tf);
-    if (tfOut) *tfOut = tf;
-    return e;
-  }
 
   // A line geometry (Lines or LineStrip) with position and constant-normal attributes.
   static Qt3DRender::QGeometryRenderer* lineGeometry(QEntity* owner, const QByteArray& positions,
@@ -307,7 +193,7 @@ struct RobotView::Impl {
                                Qt3DRender::QGeometryRenderer::LineStrip, &tr.positions);
     tr.entity->addComponent(tr.renderer);
     tr.entity->setEnabled(false);
-    tr.entity->addComponent(lineMaterial(c, tr.entity));
+    tr.entity->addComponent(phong(lineMaterial(c), tr.entity));
     tr.count = 0;
   }
 
@@ -448,165 +334,6 @@ struct RobotView::Impl {
   QVector3D toQtSpace(const QVector3D& w) const { return QVector3D(w.x(), w.z(), -w.y()); }
   QVector3D fromQtSpace(const QVector3D& q) const { return QVector3D(q.x(), -q.z(), q.y()); }
 
-  // Bounding sphere (centre of the bounding box) of the base origin, joint origins and tool origin.
-  static void boundsOf(const std::vector<Vector3>& pts, Vector3& c, double& r) {
-    Vector3 lo = pts[0], hi = pts[0];
-    for (const auto& p : pts) { lo = lo.cwiseMin(p); hi = hi.cwiseMax(p); }
-    c = 0.5 * (lo + hi);
-    r = 0;
-    for (const auto& p : pts) r = std::max(r, (p - c).norm());
-  }
-  static void appendOrigins(const Data& d, std::vector<Vector3>& pts) {
-    pts.push_back(d.oMtool.p);
-    for (const auto& T : d.oMi) pts.push_back(T.p);
-  }
-
-  // Corners of the base box (base coordinates); none without a floating base.
-  void appendBaseBox(const Transform& pose, std::vector<Vector3>& pts) const {
-    if (kind != Kind::FloatingBase) return;
-    for (int k = 0; k < 8; ++k) {
-      const Vector3 c(k & 1 ? 0.5 : -0.5, k & 2 ? 0.5 : -0.5, k & 4 ? 0.5 : -0.5);
-      pts.push_back(pose.apply(baseCom + baseBoxAxes * c.cwiseProduct(baseBox)));
-    }
-  }
-
-  void computeBounds() {
-    Data d(model);
-    forwardKinematics(model, d, model.home);
-    std::vector<Vector3> pts{Vector3::Zero()};
-    appendOrigins(d, pts);
-    appendBaseBox(Transform(), pts);
-    if (shapes.pedestal) pts.push_back(Vector3(0, 0, shapes.floorZ));  // the foot of the pedestal
-    double r = 0;
-    boundsOf(pts, centre, r);
-    radius = std::max(r, 0.1);
-  }
-
-  void addSegment(int fa, const Vector3& pa, int fb, const Vector3& pb, float r, QEntity* parent,
-                  Qt3DCore::QComponent* mesh, Qt3DCore::QComponent* mat) {
-    // constant zero-length segments (intersecting / coincident axes) are not drawn at all
-    if (fa == fb && (pa - pb).norm() < 1e-7) return;
-    Segment s;
-    s.frameA = fa; s.frameB = fb; s.pA = pa; s.pB = pb;
-    s.radius = r * (1.0f + 0.06f * float(segments.size() % 3));  // collinear overlaps do not z-fight
-    if (parent) s.entity = makeEntity(parent, mesh, mat, &s.tf);
-    segments.push_back(s);
-  }
-
-  // Path from the origin of frame A (on its z axis) to the origin of frame B, whose axis is the line
-  // (c, u) in A: along A's axis to the common perpendicular, along it, then along B's axis.
-  void addLinkPath(int fa, const Transform& placementB, int fb, float r, QEntity* parent,
-                   Qt3DCore::QComponent* mesh, Qt3DCore::QComponent* mat) {
-    Vector3 P, Q;
-    commonPerpendicular(placementB.p, placementB.R.col(2), P, Q);
-    addSegment(fa, Vector3::Zero(), fa, P, r, parent, mesh, mat);
-    addSegment(fa, P, fa, Q, r, parent, mesh, mat);
-    addSegment(fa, Q, fb, Vector3::Zero(), r, parent, mesh, mat);
-  }
-
-  QEntity* makeTriad(QEntity* parent, float length, float r, Qt3DCore::QComponent* cyl,
-                     Qt3DCore::QComponent* red, Qt3DCore::QComponent* green, Qt3DCore::QComponent* blue) {
-    auto* triad = new QEntity(parent);
-    auto* tt = new TransformNode;
-    triad->addComponent(tt);
-    const struct { QQuaternion q; QVector3D at; Qt3DCore::QComponent* m; } arms[3] = {
-        {kYtoX, QVector3D(length / 2, 0, 0), red},
-        {QQuaternion(), QVector3D(0, length / 2, 0), green},
-        {kYtoZ, QVector3D(0, 0, length / 2), blue}};
-    for (const auto& a : arms) {
-      TransformNode* tf = nullptr;
-      makeEntity(triad, cyl, a.m, &tf);
-      tf->setRotation(a.q);
-      tf->setTranslation(a.at);
-      tf->setScale3D(QVector3D(r, length, r));
-    }
-    return triad;
-  }
-
-  void resetRoot() {
-    delete robotRoot;
-    robotRoot = new QEntity(world);
-    mount = new QEntity(robotRoot);
-    mountTf = new TransformNode;
-    mount->addComponent(mountTf);
-    base = Transform();
-    setPose(mountTf, base);
-    segments.clear(); bodyTf.clear(); triads.clear(); coms.clear(); axes.clear(); meshes.clear();
-    comTf.clear(); comBody.clear(); comPoint.clear();
-    shapes = RobotShapes{};
-    ogParts = {};
-    ogCarriageTf = {};
-    ogJointTf = {};
-    toolTf = nullptr;
-    grid = nullptr;
-    ghostRoot = nullptr;  // deleted with robotRoot
-    ghostTf.clear();
-    ghostShown = false;
-  }
-
-  /// The ghost's entities: every generated part of a body, in one translucent colour; built hidden with
-  /// the robot (setRobot), posed and shown by setGhostConfiguration.
-  void buildGhost() {
-    ghostRoot = new QEntity(mount);
-    ghostRoot->setEnabled(false);
-    ghostShown = false;
-    std::vector<QEntity*> bodies;
-    for (int i = 0; i < model.nq; ++i) {
-      auto* body = new QEntity(ghostRoot);
-      auto* tf = new TransformNode;
-      body->addComponent(tf);
-      ghostTf.push_back(tf);
-      bodies.push_back(body);
-    }
-    for (const auto& part : shapes.parts) {
-      if (part.body < 0) continue;  // the base does not move: drawn once
-      auto* e = new QEntity(bodies[std::size_t(part.body)]);
-      e->addComponent(meshRenderer(e, part.mesh));
-      auto* mat = new Qt3DExtras::QPhongAlphaMaterial(e);
-      mat->setDiffuse(kGhostColour);
-      mat->setAmbient(kGhostColour.darker(250));
-      mat->setSpecular(QColor(40, 40, 40));
-      mat->setAlpha(0.38f);
-      e->addComponent(mat);
-    }
-    ghostData = Data(model);
-  }
-
-  // The floor grid (lines every `step`, about +-2 s around the centre) at height z.
-  void addGrid(double s, double z) {
-    const double step = s < 0.6 ? 0.05 : s < 3 ? 0.1 : s < 15 ? 0.5 : 1.0;
-    const int half = int(std::ceil(2.0 * std::max(s + std::abs(centre.x()), s + std::abs(centre.y())) / step));
-    std::vector<float> v;
-    const float ext = float(half * step), fz = float(z);
-    for (int k = -half; k <= half; ++k) {
-      const float c = float(k * step);
-      v.insert(v.end(), {c, -ext, fz, c, ext, fz, -ext, c, fz, ext, c, fz});
-    }
-    const int nv = int(v.size() / 3);
-    QByteArray bytes(reinterpret_cast<const char*>(v.data()), qsizetype(v.size() * sizeof(float)));
-    grid = new QEntity(robotRoot);
-    grid->setEnabled(showGrid);
-    grid->addComponent(lineGeometry(grid, bytes, nv, Qt3DRender::QGeometryRenderer::Lines));
-    grid->addComponent(lineMaterial(QColor(52, 57, 66), grid));
-  }
-
-  // The uniform box with the base's mass and principal inertias (I_xx = m (b^2 + c^2) / 12, ...), along
-  // the principal axes; zero extents (the caller draws a cube) when the inertia does not describe a box.
-  void computeBaseBox() {
-    Eigen::SelfAdjointEigenSolver<Matrix3> es(0.5 * (baseInertia + baseInertia.transpose()));
-    const Vector3 I = es.eigenvalues();
-    Vector3 ext(6 * (I[1] + I[2] - I[0]), 6 * (I[0] + I[2] - I[1]), 6 * (I[0] + I[1] - I[2]));
-    const bool ok = baseMass > 0 && es.info() == Eigen::Success && ext.allFinite() && ext.minCoeff() > 0;
-    if (ok) {
-      baseBox = (ext / baseMass).cwiseSqrt();
-      baseBoxAxes = es.eigenvectors();
-      if (baseBoxAxes.determinant() < 0) baseBoxAxes.col(2) *= -1;
-    } else {
-      baseBox = Vector3::Zero();
-      baseBoxAxes = Matrix3::Identity();
-    }
-  }
-
   // A triangle mesh (robot_shapes.hpp) as a Qt 3D geometry renderer.
   static Qt3DRender::QGeometryRenderer* meshRenderer(QEntity* owner, const TriangleMesh& m) {
     auto* geometry = new Qt3DCore::QGeometry(owner);
@@ -641,15 +368,9 @@ struct RobotView::Impl {
     return r;
   }
 
-  static QColor paletteColour(int k) {
-    const auto c = RobotShapes::colour(k);
-    return QColor(c[0], c[1], c[2]);
-  }
-
-  // A material for the overlay layer: no depth test (drawn over the scene), back faces culled (a convex
-  // marker then covers itself correctly without depth test).
-  static Qt3DExtras::QPhongMaterial* overlayMaterial(const QColor& c, Qt3DCore::QNode* parent) {
-    auto* m = solid(c, parent);
+  // The overlay layer's material: no depth test (drawn over the scene), back faces culled (a convex marker
+  // then covers itself correctly without depth test).
+  static void drawOver(Qt3DExtras::QPhongMaterial* m) {
     if (auto* effect = m->effect())
       for (auto* technique : effect->techniques())
         for (auto* pass : technique->renderPasses()) {
@@ -660,412 +381,166 @@ struct RobotView::Impl {
           cull->setMode(Qt3DRender::QCullFace::Back);
           pass->addRenderState(cull);
         }
-    return m;
-  }
-
-  void buildRobot(const RobotDescription& desc) {
-    resetRoot();
-    const int n = model.nq;
-    // Bodies drawn by a mesh file that is found have no generated link after them.
-    bodyHasMesh.assign(std::size_t(n), false);
-    for (int i = 0; i < n && std::size_t(i) < desc.joints.size(); ++i) {
-      const auto& g = desc.joints[std::size_t(i)].geometry;
-      bodyHasMesh[std::size_t(i)] = g.shape == "mesh" && !meshFile(g.mesh, desc.sourceFile).isEmpty();
-    }
-    RobotShapeOptions shapeOptions;
-    shapeOptions.floatingBase = kind == Kind::FloatingBase;
-    shapeOptions.bodyHasMesh = bodyHasMesh;
-    shapes = generateRobotShapes(model, shapeOptions);
-    if (kind == Kind::FloatingBase) computeBaseBox();
-    computeBounds();
-    if (kind == Kind::FloatingBase && baseBox.isZero()) {  // no box inertia: a cube sized from the arm
-      baseBox = Vector3::Constant(0.3 * radius);
-      computeBounds();
-    }
-    const double s = radius;
-    const double L = shapes.characteristicLength;
-    const float triadL = float(0.3 * s), triadR = float(0.012 * s);
-
-    // Shared meshes (unit size, scaled by transforms) and materials.
-    auto* cyl = new Qt3DExtras::QCylinderMesh(robotRoot);
-    cyl->setRadius(1); cyl->setLength(1); cyl->setRings(2); cyl->setSlices(24);
-    auto* cone = new Qt3DExtras::QConeMesh(robotRoot);
-    cone->setBottomRadius(1); cone->setTopRadius(0); cone->setLength(1); cone->setSlices(24);
-    cone->setHasBottomEndcap(true);
-    auto* revMat = solid(QColor(255, 190, 60), robotRoot);
-    auto* prisMat = solid(QColor(60, 220, 190), robotRoot);
-    auto* red = solid(QColor(230, 50, 50), robotRoot);
-    auto* green = solid(QColor(60, 200, 60), robotRoot);
-    auto* blue = solid(QColor(70, 110, 255), robotRoot);
-
-    // Floor grid (below the base box for a floating base, at the foot of the pedestal otherwise).
-    if (kind == Kind::FloatingBase) {
-      std::vector<Vector3> pts;
-      appendBaseBox(Transform(), pts);
-      double zmin = 0;
-      for (const auto& p : pts) zmin = std::min(zmin, p.z());
-      addGrid(s, zmin - 0.15 * s);
-      TransformNode* tf = nullptr;
-      auto* box = new Qt3DExtras::QCuboidMesh(mount);
-      makeEntity(mount, box, solid(QColor(120, 130, 150), mount), &tf);
-      tf->setRotation(toQuat(baseBoxAxes));
-      tf->setTranslation(toQ(baseCom));
-      tf->setScale3D(toQ(baseBox));
-      // The base's own triad (always shown: it is what shows the base turning).
-      auto* bt = makeTriad(mount, triadL * 1.6f, triadR * 1.5f, cyl, red, green, blue);
-      (void)bt;
-    } else {
-      addGrid(s, shapes.floorZ);
-    }
-    // World triad.
-    triads.push_back(makeTriad(robotRoot, triadL * 1.3f, triadR * 1.3f, cyl, red, green, blue));
-
-    // Generated shapes: one entity per (body, colour) part, in the body's frame.
-    std::vector<QEntity*> bodies;
-    for (int i = 0; i < n; ++i) {
-      auto* body = new QEntity(mount);
-      auto* tf = new TransformNode;
-      body->addComponent(tf);
-      bodyTf.push_back(tf);
-      bodies.push_back(body);
-    }
-    for (const auto& part : shapes.parts) {
-      QEntity* parent = part.body < 0 ? mount : bodies[std::size_t(part.body)];
-      auto* e = new QEntity(parent);
-      e->addComponent(meshRenderer(e, part.mesh));
-      auto* mat = solid(paletteColour(part.colour), e);
-      if (part.role == ShapeRole::Housing || part.role == ShapeRole::Base) mat->setShininess(20);
-      if (part.role == ShapeRole::Hub || part.role == ShapeRole::Tool) mat->setSpecular(QColor(110, 110, 110));
-      e->addComponent(mat);
-    }
-
-    for (int i = 0; i < n; ++i) {
-      QEntity* body = bodies[std::size_t(i)];
-      // Joint axis: a thin rod along z through the housing, with an arrow head at +z.
-      const double rj = shapes.jointRadius[std::size_t(i)];
-      const float axisR = float(0.12 * rj), axisL = float(3.4 * rj);
-      auto* axis = new QEntity(body);
-      axis->addComponent(new TransformNode);
-      const bool rev = model.isRevolute(i);
-      TransformNode* at = nullptr;
-      makeEntity(axis, cyl, rev ? revMat : prisMat, &at);
-      at->setRotation(kYtoZ);
-      at->setScale3D(QVector3D(axisR, axisL, axisR));
-      makeEntity(axis, cone, rev ? revMat : prisMat, &at);
-      at->setRotation(kYtoZ);
-      at->setTranslation(QVector3D(0, 0, axisL / 2 + 0.5f * axisR * 4.0f));
-      at->setScale3D(QVector3D(axisR * 2.2f, axisR * 4.0f, axisR * 2.2f));
-      axes.push_back(axis);
-      // frame triad in the convention's link frame
-      auto* triad = makeTriad(body, triadL, triadR, cyl, red, green, blue);
-      const Transform toLink = std::size_t(i) < model.bodyToLink.size() ? model.bodyToLink[std::size_t(i)] : Transform();
-      for (auto* c : triad->components())
-        if (auto* t = qobject_cast<TransformNode*>(c)) setPose(t, toLink);
-      triads.push_back(triad);
-      // description geometry, in the link frame
-      if (std::size_t(i) < desc.joints.size())
-        addGeometry(body, toLink, desc.joints[std::size_t(i)].geometry, desc.sourceFile);
-    }
-    auto* tool = new QEntity(mount);
-    toolTf = new TransformNode;
-    tool->addComponent(toolTf);
-    makeTriad(tool, triadL * 0.8f, triadR * 1.2f, cyl, red, green, blue);  // always shown
-
-    // The link skeleton (inspection): base pedestal, joint-to-joint paths, last joint to the tool; the
-    // mesh of a body replaces the path that leaves it.
-    if (n > 0) {
-      addLinkPath(-1, model.placement[0], 0, 0, nullptr, nullptr, nullptr);
-      for (int i = 0; i + 1 < n; ++i)
-        if (!bodyHasMesh[std::size_t(i)])
-          addLinkPath(i, model.placement[std::size_t(i + 1)], i + 1, 0, nullptr, nullptr, nullptr);
-      if (!bodyHasMesh[std::size_t(n - 1)]) {
-        const Vector3 tp = model.tool.p;
-        addSegment(n - 1, Vector3::Zero(), n - 1, Vector3(0, 0, tp.z()), 0, nullptr, nullptr, nullptr);
-        addSegment(n - 1, Vector3(0, 0, tp.z()), n, Vector3::Zero(), 0, nullptr, nullptr, nullptr);
-      }
-    }
-
-    // Centres of mass, last (drawn over the links): the quartered ball, volume proportional to the mass.
-    double mmax = 0;
-    for (const auto& b : model.body) mmax = std::max(mmax, b.mass);
-    if (mmax > 0) {
-      auto* layer = new QEntity(mount);
-      layer->addComponent(overlayLayer);  // drawn over the links that contain them
-      const TriangleMesh light = sphereMesh(Vector3::Zero(), 1.0, 16, 24, 0x69);
-      const TriangleMesh dark = sphereMesh(Vector3::Zero(), 1.0, 16, 24, 0x96);
-      auto* lightMat = overlayMaterial(QColor(245, 245, 245), layer);
-      auto* darkMat = overlayMaterial(QColor(25, 25, 28), layer);
-      lightMat->setAmbient(QColor(150, 150, 150));
-      darkMat->setAmbient(QColor(15, 15, 18));
-      for (int i = 0; i < n; ++i) {
-        const auto& b = model.body[std::size_t(i)];
-        if (!(b.mass > 0)) continue;
-        auto* e = new QEntity(layer);
-        auto* tf = new TransformNode;
-        e->addComponent(tf);
-        const double r0 = 0.16 * L;  // robot_shapes.hpp's base joint radius
-        const float r = float(std::max(0.55 * r0 * std::cbrt(b.mass / mmax), 0.16 * r0));
-        tf->setScale3D(QVector3D(r, r, r));
-        for (auto [mesh, mat] : {std::pair{&light, lightMat}, std::pair{&dark, darkMat}}) {
-          auto* half = new QEntity(e);
-          half->addComponent(meshRenderer(half, *mesh));
-          half->addComponent(mat);
-        }
-        coms.push_back(e);
-        comTf.push_back(tf);
-        comBody.push_back(i);
-        comPoint.push_back(b.com);
-      }
-    }
-    applyVisibility();
-  }
-
-  /// Resolves a mesh path: absolute, else relative to the robot file's directory, else to the working
-  /// directory. Empty when not found.
-  static QString meshFile(const std::string& mesh, const std::string& robotFile) {
-    const QString m = QString::fromStdString(mesh);
-    if (m.isEmpty()) return {};
-    if (QFileInfo(m).isAbsolute()) return QFileInfo(m).isFile() ? m : QString();
-    if (!robotFile.empty()) {
-      const QFileInfo rel(QFileInfo(QString::fromStdString(robotFile)).absoluteDir(), m);
-      if (rel.isFile()) return rel.absoluteFilePath();
-    }
-    return QFileInfo(m).isFile() ? QFileInfo(m).absoluteFilePath() : QString();
-  }
-
-  /// Adds the description geometry of a body; true when it is a mesh file that was found.
-  bool addGeometry(QEntity* body, const Transform& toLink, const LinkGeometry& g, const std::string& robotFile) {
-    if (g.shape.empty()) return false;
-    const QColor color = g.color.empty() ? QColor(150, 160, 175) : QColor(QString::fromStdString(g.color));
-    auto* mat = solid(color.isValid() ? color : QColor(150, 160, 175), body);
-    Qt3DCore::QComponent* mesh = nullptr;
-    QVector3D scale(1, 1, 1);
-    QQuaternion extra;
-    if (g.shape == "box") {
-      auto* m = new Qt3DExtras::QCuboidMesh(body);
-      m->setXExtent(float(g.size.x())); m->setYExtent(float(g.size.y())); m->setZExtent(float(g.size.z()));
-      mesh = m;
-    } else if (g.shape == "cylinder") {  // along z of its frame, centred
-      auto* m = new Qt3DExtras::QCylinderMesh(body);
-      m->setRadius(float(g.radius)); m->setLength(float(g.length)); m->setSlices(32);
-      mesh = m;
-      extra = kYtoZ;
-    } else if (g.shape == "sphere") {
-      auto* m = new Qt3DExtras::QSphereMesh(body);
-      m->setRadius(float(g.radius)); m->setSlices(32); m->setRings(16);
-      mesh = m;
-    } else if (g.shape == "mesh") {
-      // STL, OBJ, PLY (Qt 3D's own loaders) and DAE/FBX… when Qt's Assimp scene-parser plugin is
-      // installed. A file that is not found keeps the default link drawing.
-      const QString file = meshFile(g.mesh, robotFile);
-      if (file.isEmpty()) return false;
-      auto* m = new Qt3DRender::QMesh(body);
-      m->setSource(QUrl::fromLocalFile(file));
-      meshes.push_back(m);
-      mesh = m;
-      if (!g.size.isZero()) scale = QVector3D(float(g.size.x()), float(g.size.y()), float(g.size.z()));
-    } else {
-      return false;
-    }
-    TransformNode* tf = nullptr;
-    makeEntity(body, mesh, mat, &tf);
-    const Transform T = toLink * g.origin;
-    tf->setRotation(toQuat(T.R) * extra);
-    tf->setTranslation(toQ(T.p));
-    tf->setScale3D(scale);
-    return g.shape == "mesh";
-  }
-
-  void applyVisibility() {
-    if (grid) grid->setEnabled(showGrid);
-    for (auto* e : triads) e->setEnabled(showFrames);
-    for (auto* e : coms) e->setEnabled(showComs);
-    for (auto* e : axes) e->setEnabled(showAxes);
-  }
-
-  void applyPose() {
-    for (int i = 0; i < model.nq; ++i) setPose(bodyTf[std::size_t(i)], data.oMi[std::size_t(i)]);
-    for (std::size_t k = 0; k < comTf.size(); ++k) {
-      const Transform& T = data.oMi[std::size_t(comBody[k])];
-      comTf[k]->setRotation(toQuat(T.R));
-      comTf[k]->setTranslation(toQ(T.apply(comPoint[k])));
-    }
-    if (toolTf) setPose(toolTf, data.oMtool);
-    for (auto& s : segments) placeSegment(s, frame(s.frameA, data).apply(s.pA), frame(s.frameB, data).apply(s.pB));
-  }
-
-  // A unit cylinder (along +y, centred) stretched from a to b (hidden when they coincide).
-  static void placeSegment(Segment& s, const Vector3& a, const Vector3& b) {
-    static const QVector3D yAxis(0, 1, 0);
-    s.endA = toQ(a);
-    s.endB = toQ(b);
-    if (!s.tf) return;  // skeleton only (serial links are generated meshes)
-    const Vector3 d = b - a;
-    const double len = d.norm();
-    const bool vis = len > 1e-7;
-    if (vis != s.visible) { s.entity->setEnabled(vis); s.visible = vis; }
-    if (!vis) { s.tf->setTranslation(toQ(a)); return; }
-    s.tf->setTranslation(toQ(Vector3(0.5 * (a + b))));
-    s.tf->setRotation(QQuaternion::rotationTo(yAxis, toQ(Vector3(d / len))));
-    s.tf->setScale3D(QVector3D(s.radius, float(len), s.radius));
   }
 
   // ---------------------------------------------------------------------------------------------------
-  // Orthoglide (Guégan, Khalil, Chablat & Wenger 2002; frames of orthoglide_tables.hpp).
-  std::pair<Vector3, Vector3> ogPartPoints(int i, OrthoglidePart part) const {
-    const auto& F = ogFrames[std::size_t(i)];
-    auto o = [&](int frameNumber) { return F[std::size_t(frameNumber - 1)].p; };  // origin of frame j_i
-    switch (part) {
-      case OrthoglidePart::Rail: {
-        const auto& lim = og.chain[std::size_t(i)].limits;
-        const double lo = std::isfinite(lim.lower) ? lim.lower : ogL[i] - 0.5 * og.a;
-        const double hi = std::isfinite(lim.upper) ? lim.upper : ogL[i] + 0.5 * og.a;
-        return {og.basePoint(i) + lo * og.actuatorAxis(i), og.basePoint(i) + hi * og.actuatorAxis(i)};
-      }
-      case OrthoglidePart::CarriageArm: return {o(1), o(2)};
-      case OrthoglidePart::NearLink: return {o(3), o(7)};
-      case OrthoglidePart::BarA: return {o(3), o(4)};
-      case OrthoglidePart::BarB: return {o(7), o(8)};
-      case OrthoglidePart::FarLink: return {o(4), o(8)};
-      case OrthoglidePart::PlatformLink: return {o(5), o(6)};
-    }
-    return {};
+  // The scene's entities.
+  void resetRoot() {
+    delete robotRoot;
+    robotRoot = new QEntity(world);
+    bodies.clear();
+    meshes.clear();
+    primitives.clear();
+    materials.clear();
+    ghostMaterial = nullptr;
+    hasGhost = false;
+    ghostShown = false;
   }
 
-  // Sets the chain frames from the platform position (IGM); false when P is out of reach.
-  bool ogSolve(const Vector3& P) {
-    OrthoglideChainVariables q;
-    if (!P.allFinite() || !orthoglideInverseGeometric(og, P, q)) return false;
-    for (int i = 0; i < 3; ++i) {
-      ogFrames[std::size_t(i)] = orthoglideChainFrames(og, i, q[std::size_t(i)]);
-      ogL[i] = q[std::size_t(i)][0];
+  void build(const ViewScene& scene) {
+    resetRoot();
+    centre = scene.centre;
+    radius = scene.radius;
+    for (const ViewBody& b : scene.bodies) {
+      const bool nested = b.parent >= 0 && std::size_t(b.parent) < bodies.size();
+      Body body;
+      body.entity = new QEntity(nested ? bodies[std::size_t(b.parent)].entity : robotRoot);
+      body.parent = nested ? b.parent : -1;
+      body.tf = new TransformNode;
+      body.tf->setRotation(b.rotation);
+      body.tf->setTranslation(b.translation);
+      body.tf->setScale3D(b.scale);
+      body.entity->addComponent(body.tf);
+      body.toggle = b.toggle;
+      body.ghost = b.ghost;
+      hasGhost = hasGhost || b.ghost;
+      for (const ViewShape& s : b.shapes) addShape(body.entity, s, b.ghost);
+      bodies.push_back(body);
     }
-    ogP = P;
+    applyVisibility();
+  }
+
+  void addShape(QEntity* body, const ViewShape& s, bool ghost) {
+    auto* e = new QEntity(body);
+    e->addComponent(geometry(e, s));
+    e->addComponent(ghost ? ghostLook() : material(s.material));
+    if (s.material.style == ViewMaterial::Style::Overlay && !ghost) e->addComponent(overlayLayer);
+    if (s.rotation != QQuaternion() || s.translation != QVector3D() || s.scale != QVector3D(1, 1, 1)) {
+      auto* tf = new TransformNode;
+      tf->setRotation(s.rotation);
+      tf->setTranslation(s.translation);
+      tf->setScale3D(s.scale);
+      e->addComponent(tf);
+    }
+  }
+
+  Qt3DCore::QComponent* geometry(QEntity* owner, const ViewShape& s) {
+    using P = ViewShape::Primitive;
+    switch (s.primitive) {
+      case P::Triangles: return meshRenderer(owner, s.triangles);
+      case P::Lines: {
+        const QByteArray bytes(reinterpret_cast<const char*>(s.lines.data()), qsizetype(s.lines.size() * sizeof(float)));
+        return lineGeometry(owner, bytes, int(s.lines.size() / 3), Qt3DRender::QGeometryRenderer::Lines);
+      }
+      case P::MeshFile: {
+        auto* m = new Qt3DRender::QMesh(owner);
+        m->setSource(QUrl::fromLocalFile(s.file));
+        meshes.push_back(m);
+        return m;
+      }
+      default: return primitive(s);
+    }
+  }
+
+  // A Qt 3D primitive mesh, shared by the shapes of the same primitive and sizes.
+  Qt3DCore::QComponent* primitive(const ViewShape& s) {
+    const QString key = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8")
+                            .arg(int(s.primitive)).arg(s.radius).arg(s.length).arg(s.extents.x()).arg(s.extents.y())
+                            .arg(s.extents.z()).arg(s.slices).arg(s.rings);
+    if (auto it = primitives.find(key); it != primitives.end()) return it->second;
+    Qt3DCore::QComponent* mesh = nullptr;
+    if (s.primitive == ViewShape::Primitive::Cylinder) {
+      auto* m = new Qt3DExtras::QCylinderMesh(robotRoot);
+      m->setRadius(s.radius); m->setLength(s.length);
+      if (s.rings > 0) m->setRings(s.rings);
+      if (s.slices > 0) m->setSlices(s.slices);
+      mesh = m;
+    } else if (s.primitive == ViewShape::Primitive::Cone) {
+      auto* m = new Qt3DExtras::QConeMesh(robotRoot);
+      m->setBottomRadius(s.radius); m->setTopRadius(0); m->setLength(s.length);
+      if (s.slices > 0) m->setSlices(s.slices);
+      m->setHasBottomEndcap(true);
+      mesh = m;
+    } else if (s.primitive == ViewShape::Primitive::Sphere) {
+      auto* m = new Qt3DExtras::QSphereMesh(robotRoot);
+      m->setRadius(s.radius);
+      if (s.rings > 0) m->setRings(s.rings);
+      if (s.slices > 0) m->setSlices(s.slices);
+      mesh = m;
+    } else {
+      auto* m = new Qt3DExtras::QCuboidMesh(robotRoot);
+      m->setXExtent(s.extents.x()); m->setYExtent(s.extents.y()); m->setZExtent(s.extents.z());
+      mesh = m;
+    }
+    primitives[key] = mesh;
+    return mesh;
+  }
+
+  // A material of the scene, shared by the shapes of the same material.
+  Qt3DCore::QComponent* material(const ViewMaterial& v) {
+    const QString key = QStringLiteral("%1 %2 %3 %4 %5")
+                            .arg(int(v.style)).arg(v.colour.rgba()).arg(v.ambient.rgba()).arg(v.specular.rgba()).arg(v.shininess);
+    if (auto it = materials.find(key); it != materials.end()) return it->second;
+    return materials[key] = phong(v, robotRoot);
+  }
+
+  static Qt3DExtras::QPhongMaterial* phong(const ViewMaterial& v, Qt3DCore::QNode* parent) {
+    auto* m = new Qt3DExtras::QPhongMaterial(parent);
+    m->setDiffuse(v.colour);
+    m->setAmbient(v.ambient.isValid() ? v.ambient : v.colour.darker(300));
+    m->setSpecular(v.specular);
+    if (v.style != ViewMaterial::Style::Line) m->setShininess(v.shininess);
+    if (v.style == ViewMaterial::Style::Overlay) drawOver(m);
+    return m;
+  }
+
+  Qt3DCore::QComponent* ghostLook() {
+    if (!ghostMaterial) {
+      ghostMaterial = new Qt3DExtras::QPhongAlphaMaterial(robotRoot);
+      ghostMaterial->setDiffuse(kGhostColour);
+      ghostMaterial->setAmbient(kGhostColour.darker(250));
+      ghostMaterial->setSpecular(QColor(40, 40, 40));
+      ghostMaterial->setAlpha(0.38f);
+    }
+    return ghostMaterial;
+  }
+
+  bool toggledOn(ViewToggle t) const {
+    switch (t) {
+      case ViewToggle::Frames: return showFrames;
+      case ViewToggle::CentresOfMass: return showComs;
+      case ViewToggle::JointAxes: return showAxes;
+      case ViewToggle::FloorGrid: return showGrid;
+      case ViewToggle::Always: break;
+    }
     return true;
   }
 
-  // Platform position of the actuator positions L (FGM from `guess`, then from K).
-  bool ogForward(const Vector3& L, const Vector3& guess, Vector3& P) const {
-    if (!L.allFinite()) return false;
-    if (orthoglideForwardGeometric(og, L, guess, P)) return true;
-    return orthoglideForwardGeometric(og, L, og.K(), P);
+  void applyVisibility(Body& b) const {
+    const bool on = b.shown && toggledOn(b.toggle) && (!b.ghost || ghostShown);
+    if (b.entity->isEnabled() != on) b.entity->setEnabled(on);
+  }
+  void applyVisibility() {
+    for (auto& b : bodies) applyVisibility(b);
   }
 
-  void applyOrthoglidePose() {
-    for (int i = 0; i < 3; ++i) {
-      for (int k = 0; k < kOrthoglidePartCount; ++k) {
-        auto& seg = ogParts[std::size_t(i)][std::size_t(k)];
-        if (!seg.tf) continue;
-        const auto [a, b] = ogPartPoints(i, OrthoglidePart(k));
-        placeSegment(seg, a, b);
-      }
-      const auto& F = ogFrames[std::size_t(i)];
-      if (ogCarriageTf[std::size_t(i)]) setPose(ogCarriageTf[std::size_t(i)], F[0]);
-      static constexpr std::array<int, 5> jointFrames{2, 4, 5, 7, 8};  // q_2 (= q_3), q_4, q_5, q_7, q_8
-      for (std::size_t k = 0; k < 5; ++k)
-        if (auto* t = ogJointTf[std::size_t(i)][k]) t->setTranslation(toQ(F[std::size_t(jointFrames[k] - 1)].p));
-    }
-    if (toolTf) toolTf->setTranslation(toQ(ogP));
-  }
-
-  void buildOrthoglide() {
-    resetRoot();
-    // Bounds: rails, K, the workspace cube, the legs at home.
-    ogBoundsPts.clear();
-    if (!ogSolve(og.home)) ogSolve(og.K());
-    for (int i = 0; i < 3; ++i) {
-      const auto [a, b] = ogPartPoints(i, OrthoglidePart::Rail);
-      ogBoundsPts.push_back(a);
-      ogBoundsPts.push_back(b);
-      for (const auto& F : ogFrames[std::size_t(i)]) ogBoundsPts.push_back(F.p);
-    }
-    ogBoundsPts.push_back(og.K());
-    const double h = 0.5 * og.workspaceSize;
-    for (int k = 0; k < 8; ++k)
-      ogBoundsPts.push_back(og.workspaceCenter + h * Vector3(k & 1 ? 1 : -1, k & 2 ? 1 : -1, k & 4 ? 1 : -1));
-    double r = 0;
-    boundsOf(ogBoundsPts, centre, r);
-    radius = std::max(r, 0.1);
-    const double s = radius;
-    double d4 = 0, d6 = 0;
-    for (const auto& c : og.chain) { d4 = std::max(d4, c.D4); d6 = std::max(d6, c.D6); }
-    const float barR = float(std::clamp(0.03 * d4, 0.004 * s, 0.03 * s));
-    const float railR = barR * 1.6f, jointR = barR * 1.7f;
-    const float triadL = float(0.3 * s), triadR = float(0.012 * s);
-
-    auto* cyl = new Qt3DExtras::QCylinderMesh(robotRoot);
-    cyl->setRadius(1); cyl->setLength(1); cyl->setRings(2); cyl->setSlices(24);
-    auto* sphere = new Qt3DExtras::QSphereMesh(robotRoot);
-    sphere->setRadius(1); sphere->setRings(12); sphere->setSlices(18);
-    auto* cube = new Qt3DExtras::QCuboidMesh(robotRoot);
-    auto* railMat = solid(QColor(95, 100, 112), robotRoot);
-    auto* carriageMat = solid(QColor(60, 200, 170), robotRoot);  // actuated prismatic: the serial colour
-    auto* linkMat = solid(QColor(200, 205, 215), robotRoot);
-    auto* jointMat = solid(QColor(235, 160, 40), robotRoot);      // passive revolute: the serial colour
-    auto* platformMat = solid(QColor(230, 60, 200), robotRoot);
-    auto* red = solid(QColor(230, 50, 50), robotRoot);
-    auto* green = solid(QColor(60, 200, 60), robotRoot);
-    auto* blue = solid(QColor(70, 110, 255), robotRoot);
-    // Chain colours after their actuator axis (z_0, x_0, y_0): blue, red, green, lightened.
-    const QColor chainColour[3] = {QColor(120, 150, 255), QColor(245, 120, 110), QColor(120, 220, 120)};
-
-    addGrid(s, 0.0);
-    triads.push_back(makeTriad(robotRoot, triadL * 1.3f, triadR * 1.3f, cyl, red, green, blue));
-    // Workspace cube (lines).
-    {
-      std::vector<float> v;
-      for (int k = 0; k < 8; ++k)
-        for (int axis = 0; axis < 3; ++axis) {
-          if (k & (1 << axis)) continue;
-          const int k2 = k | (1 << axis);
-          for (int e : {k, k2}) {
-            const Vector3 p = og.workspaceCenter + h * Vector3(e & 1 ? 1 : -1, e & 2 ? 1 : -1, e & 4 ? 1 : -1);
-            v.insert(v.end(), {float(p.x()), float(p.y()), float(p.z())});
-          }
-        }
-      QByteArray bytes(reinterpret_cast<const char*>(v.data()), qsizetype(v.size() * sizeof(float)));
-      auto* ws = new QEntity(robotRoot);
-      ws->addComponent(lineGeometry(ws, bytes, int(v.size() / 3), Qt3DRender::QGeometryRenderer::Lines));
-      ws->addComponent(lineMaterial(QColor(110, 115, 130), ws));
-    }
-    for (int i = 0; i < 3; ++i) {
-      auto* barMat = solid(chainColour[i], robotRoot);
-      for (int k = 0; k < kOrthoglidePartCount; ++k) {
-        const auto part = OrthoglidePart(k);
-        Segment seg;
-        seg.radius = part == OrthoglidePart::Rail ? railR : part == OrthoglidePart::BarA || part == OrthoglidePart::BarB
-                                                                ? barR : barR * 1.25f;
-        Qt3DCore::QComponent* mat = part == OrthoglidePart::Rail ? railMat
-                                    : part == OrthoglidePart::BarA || part == OrthoglidePart::BarB ? barMat
-                                                                                                  : linkMat;
-        seg.entity = makeEntity(robotRoot, cyl, mat, &seg.tf);
-        ogParts[std::size_t(i)][std::size_t(k)] = seg;
-      }
-      TransformNode* ct = nullptr;
-      auto* carriage = new QEntity(robotRoot);
-      ogCarriageTf[std::size_t(i)] = ct = new TransformNode;
-      carriage->addComponent(ct);
-      TransformNode* box = nullptr;
-      makeEntity(carriage, cube, carriageMat, &box);
-      const float c = railR * 4.0f;
-      box->setScale3D(QVector3D(c, c, c * 1.6f));  // longer along the actuator axis z_1i
-      for (std::size_t k = 0; k < 5; ++k) {
-        TransformNode* jt = nullptr;
-        makeEntity(robotRoot, sphere, jointMat, &jt);
-        jt->setScale3D(QVector3D(jointR, jointR, jointR));
-        ogJointTf[std::size_t(i)][k] = jt;
-      }
-    }
-    auto* platform = new QEntity(robotRoot);
-    toolTf = new TransformNode;
-    platform->addComponent(toolTf);
-    TransformNode* pt = nullptr;
-    makeEntity(platform, cube, platformMat, &pt);
-    const float side = float(1.4 * d6 > 0 ? 1.4 * d6 : 0.05 * s);
-    pt->setScale3D(QVector3D(side, side, side));
-    makeTriad(platform, triadL * 0.5f, triadR, cyl, red, green, blue);  // always shown
-    applyVisibility();
-    applyOrthoglidePose();
+  Body* body(int i) { return i >= 0 && std::size_t(i) < bodies.size() ? &bodies[std::size_t(i)] : nullptr; }
+  const Body* body(int i) const { return i >= 0 && std::size_t(i) < bodies.size() ? &bodies[std::size_t(i)] : nullptr; }
+  /// The first body of a toggle drawn.
+  bool toggleDrawn(ViewToggle t) const {
+    for (const auto& b : bodies)
+      if (b.toggle == t) return toggledOn(t) && b.entity->isEnabled();
+    return false;
   }
 };
 
@@ -1077,133 +552,62 @@ RobotView::RobotView(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl
 
 RobotView::~RobotView() = default;
 
-RobotView::Kind RobotView::kind() const { return d->kind; }
-
-void RobotView::setRobot(const Model& model, const RobotDescription& description) {
-  d->kind = Kind::Serial;
-  d->model = model;
-  d->data = Data(model);
-  d->dataDesired = Data(model);
+void RobotView::setScene(const ViewScene& scene, std::unique_ptr<ViewDrawing> drawing) {
+  d->drawing.reset();
   d->hasRobot = true;
   d->clearTrail(d->actual);
   d->clearTrail(d->desired);
-  d->buildRobot(description);
-  d->buildGhost();  // hidden; built at the first ghost pose instead, it crashed Qt 3D (QNode post-init) every other run
-  forwardKinematics(d->model, d->data, d->model.home);
-  d->applyPose();
+  d->build(scene);
+  d->drawing = std::move(drawing);
 }
 
-void RobotView::setConfiguration(const VectorX& q) {
-  if (!d->hasRobot || d->kind == Kind::Orthoglide || q.size() != d->model.nq) return;
-  forwardKinematics(d->model, d->data, q);
-  d->applyPose();
-  d->appendTrail(d->actual, d->base.apply(d->data.oMtool.p));
-  ++d->updates;
-}
+ViewDrawing* RobotView::drawing() const { return d->drawing.get(); }
 
-void RobotView::setDesiredConfiguration(const VectorX& qDesired) {
-  if (!d->hasRobot || d->kind == Kind::Orthoglide || qDesired.size() != d->model.nq) return;
-  forwardKinematics(d->model, d->dataDesired, qDesired);
-  d->appendTrail(d->desired, d->base.apply(d->dataDesired.oMtool.p));
-}
-
-void RobotView::setFloatingRobot(const FloatingBaseModel& model, const RobotDescription& description) {
-  d->kind = Kind::FloatingBase;
-  d->baseMass = model.baseMass;
-  d->baseCom = model.baseCom.allFinite() ? model.baseCom : Vector3::Zero();
-  d->baseInertia = model.baseInertia.allFinite() ? model.baseInertia : Matrix3::Zero();
-  d->model = model.arm;
-  d->data = Data(d->model);
-  d->dataDesired = Data(d->model);
-  d->hasRobot = true;
-  d->clearTrail(d->actual);
-  d->clearTrail(d->desired);
-  d->buildRobot(description);
-  d->buildGhost();  // hidden; built at the first ghost pose instead, it crashed Qt 3D (QNode post-init) every other run
-  forwardKinematics(d->model, d->data, d->model.home);
-  d->applyPose();
-}
-
-void RobotView::setBasePose(const Transform& pose) {
-  if (d->kind != Kind::FloatingBase || !pose.p.allFinite() || !pose.R.allFinite()) return;
-  d->base = pose;
-  setPose(d->mountTf, pose);
-}
-
-Transform RobotView::basePose() const { return d->base; }
-
-QMatrix4x4 RobotView::baseTransform() const { return d->mountTf ? d->mountTf->matrix() : QMatrix4x4(); }
-
-void RobotView::setOrthoglide(const OrthoglideModel& model) {
-  d->kind = Kind::Orthoglide;
-  d->og = model;
-  d->model = Model();
-  d->data = Data(d->model);
-  d->dataDesired = Data(d->model);
-  d->hasRobot = true;
-  d->clearTrail(d->actual);
-  d->clearTrail(d->desired);
-  d->buildOrthoglide();
-  d->ogDesiredP = d->ogP;
-}
-
-bool RobotView::setOrthoglideActuators(const Vector3& L) {
-  if (d->kind != Kind::Orthoglide) return false;
-  Vector3 P;
-  if (!d->ogForward(L, d->ogP, P)) return false;
-  return setOrthoglidePlatform(P);
-}
-
-bool RobotView::setOrthoglidePlatform(const Vector3& P) {
-  if (d->kind != Kind::Orthoglide) return false;
-  const auto frames = d->ogFrames;
-  const Vector3 L = d->ogL, P0 = d->ogP;
-  if (!d->ogSolve(P)) {  // keep the previous pose
-    d->ogFrames = frames;
-    d->ogL = L;
-    d->ogP = P0;
-    return false;
+void RobotView::setBodyPose(int body, const Transform& pose) {
+  if (auto* b = d->body(body)) {
+    b->tf->setRotation(toQuaternion(pose.R));
+    b->tf->setTranslation(toQVector3D(pose.p));
   }
-  d->applyOrthoglidePose();
-  d->appendTrail(d->actual, d->ogP);
+}
+
+void RobotView::setBodyTranslation(int body, const Vector3& p) {
+  if (auto* b = d->body(body)) b->tf->setTranslation(toQVector3D(p));
+}
+
+void RobotView::setBodyPose(int body, const QQuaternion& rotation, const QVector3D& translation, const QVector3D& scale) {
+  if (auto* b = d->body(body)) {
+    b->tf->setTranslation(translation);
+    b->tf->setRotation(rotation);
+    b->tf->setScale3D(scale);
+  }
+}
+
+void RobotView::setBodyShown(int body, bool shown) {
+  auto* b = d->body(body);
+  if (!b || b->shown == shown) return;
+  b->shown = shown;
+  d->applyVisibility(*b);
+}
+
+bool RobotView::bodyShown(int body) const {
+  const auto* b = d->body(body);
+  return b && b->shown;
+}
+
+QMatrix4x4 RobotView::bodyTransform(int body) const {
+  const auto* b = d->body(body);
+  if (!b) return {};
+  QMatrix4x4 m = b->tf->matrix();
+  for (const auto* p = d->body(b->parent); p; p = d->body(p->parent)) m = p->tf->matrix() * m;
+  return m;
+}
+
+void RobotView::poseApplied(const Vector3& worldPoint) {
+  d->appendTrail(d->actual, worldPoint);
   ++d->updates;
-  return true;
 }
 
-bool RobotView::setOrthoglideDesiredActuators(const Vector3& Ld) {
-  if (d->kind != Kind::Orthoglide) return false;
-  Vector3 P;
-  if (!d->ogForward(Ld, d->ogDesiredP, P)) return false;
-  d->ogDesiredP = P;
-  d->appendTrail(d->desired, P);
-  return true;
-}
-
-bool RobotView::setOrthoglideDesiredPlatform(const Vector3& Pd) {
-  if (d->kind != Kind::Orthoglide || !Pd.allFinite()) return false;
-  d->ogDesiredP = Pd;
-  d->appendTrail(d->desired, Pd);
-  return true;
-}
-
-Vector3 RobotView::orthoglideActuatorPositions() const { return d->ogL; }
-Vector3 RobotView::orthoglidePlatformPosition() const { return d->ogP; }
-std::pair<Vector3, Vector3> RobotView::orthoglidePartPoints(int chain, OrthoglidePart part) const {
-  if (d->kind != Kind::Orthoglide || chain < 0 || chain > 2) return {};
-  return d->ogPartPoints(chain, part);
-}
-std::pair<QVector3D, QVector3D> RobotView::orthoglidePartEnds(int chain, OrthoglidePart part) const {
-  if (d->kind != Kind::Orthoglide || chain < 0 || chain > 2 || int(part) < 0 || int(part) >= kOrthoglidePartCount)
-    return {};
-  const auto& s = d->ogParts[std::size_t(chain)][std::size_t(part)];
-  if (!s.tf) return {};
-  if (!s.visible) return {s.tf->translation(), s.tf->translation()};
-  const QMatrix4x4 m = s.tf->matrix();
-  return {m.map(QVector3D(0, -0.5f, 0)), m.map(QVector3D(0, 0.5f, 0))};
-}
-QMatrix4x4 RobotView::platformTransform() const {
-  return d->kind == Kind::Orthoglide && d->toolTf ? d->toolTf->matrix() : QMatrix4x4();
-}
+void RobotView::addDesiredPoint(const Vector3& worldPoint) { d->appendTrail(d->desired, worldPoint); }
 
 void RobotView::clearTrails() {
   d->clearTrail(d->actual);
@@ -1211,28 +615,11 @@ void RobotView::clearTrails() {
 }
 
 void RobotView::fitToRobot() {
-  // Home pose (robotCentre/robotRadius) and the current pose, so that the robot is seen as it stands.
+  // The drawing's home pose and current pose, so that the robot is seen as it stands.
   Vector3 centre = Vector3::Zero();
   double radius = 1.0;
-  if (d->kind == Kind::Orthoglide) {
-    std::vector<Vector3> pts = d->ogBoundsPts;
-    for (const auto& F : d->ogFrames)
-      for (const auto& T : F) pts.push_back(T.p);
-    Impl::boundsOf(pts, centre, radius);
-    radius = std::max(radius, 0.1);
-  } else if (d->hasRobot) {
-    Data home(d->model);
-    forwardKinematics(d->model, home, d->model.home);
-    std::vector<Vector3> pts{Vector3::Zero()};
-    Impl::appendOrigins(home, pts);
-    Impl::appendOrigins(d->data, pts);
-    d->appendBaseBox(Transform(), pts);
-    if (d->shapes.pedestal) pts.push_back(Vector3(0, 0, d->shapes.floorZ));
-    for (auto& p : pts) p = d->base.apply(p);  // world (identity for a fixed base)
-    Impl::boundsOf(pts, centre, radius);
-    radius = std::max(radius, d->radius);
-  }
-  const QVector3D c = toQ(centre);
+  if (d->drawing) d->drawing->fitBounds(centre, radius);
+  const QVector3D c = toQVector3D(centre);
   const float r = float(radius * 1.18);  // margin for the link and joint cylinders
   const float fovV = d->camera->fieldOfView() * std::numbers::pi_v<float> / 180.0f;
   const float aspect = std::max(0.1f, d->camera->aspectRatio());
@@ -1261,55 +648,29 @@ void RobotView::setShowActualTrail(bool on) {
   d->actual.shown = on;
   Impl::setTrailCount(d->actual);
 }
-bool RobotView::floorGridDrawn() const { return d->grid && d->grid->isEnabled(); }
+bool RobotView::floorGridDrawn() const { return d->toggleDrawn(ViewToggle::FloorGrid); }
 bool RobotView::desiredTrailDrawn() const { return d->desired.entity && d->desired.entity->isEnabled(); }
 bool RobotView::actualTrailDrawn() const { return d->actual.entity && d->actual.entity->isEnabled(); }
 qint64 RobotView::updatesApplied() const { return d->updates; }
 
-bool RobotView::hasRobot() const { return d->hasRobot; }
-int RobotView::jointCount() const { return d->kind == Kind::Orthoglide ? 0 : d->model.nq; }
-void RobotView::setGhostConfiguration(const VectorX& q) {
-  if (!d->hasRobot || (d->kind != Kind::Serial && d->kind != Kind::FloatingBase) || q.size() != d->model.nq ||
-      !q.allFinite())
-    return;
-  if (!d->ghostRoot) return;
-  forwardKinematics(d->model, d->ghostData, q);
-  for (int i = 0; i < d->model.nq; ++i) setPose(d->ghostTf[std::size_t(i)], d->ghostData.oMi[std::size_t(i)]);
-  if (!d->ghostShown) d->ghostRoot->setEnabled(true);
+void RobotView::showGhost() {
+  if (d->ghostShown || !d->hasGhost) return;
   d->ghostShown = true;
+  d->applyVisibility();
 }
 
 void RobotView::hideGhost() {
-  if (d->ghostRoot && d->ghostShown) d->ghostRoot->setEnabled(false);
+  if (!d->ghostShown) return;
   d->ghostShown = false;
+  d->applyVisibility();
 }
 
 bool RobotView::ghostShown() const { return d->ghostShown; }
-
 QColor RobotView::ghostColor() { return kGhostColour; }
 
-QMatrix4x4 RobotView::ghostBodyTransform(int i) const {
-  if (!d->ghostShown || i < 0 || std::size_t(i) >= d->ghostTf.size()) return {};
-  return d->mountTf->matrix() * d->ghostTf[std::size_t(i)]->matrix();
-}
-
-QMatrix4x4 RobotView::bodyTransform(int i) const {
-  if (i < 0 || std::size_t(i) >= d->bodyTf.size()) return {};
-  return d->mountTf->matrix() * d->bodyTf[std::size_t(i)]->matrix();
-}
-QMatrix4x4 RobotView::toolTransform() const {
-  if (!d->toolTf) return {};
-  return d->kind == Kind::Orthoglide ? d->toolTf->matrix() : d->mountTf->matrix() * d->toolTf->matrix();
-}
-int RobotView::linkSegmentCount() const { return int(d->segments.size()); }
-const RobotShapes& RobotView::shapes() const { return d->shapes; }
-int RobotView::centreOfMassMarkerCount() const { return int(d->comTf.size()); }
-bool RobotView::centresOfMassDrawn() const { return !d->coms.empty() && d->showComs && d->coms.front()->isEnabled(); }
-std::pair<QVector3D, float> RobotView::centreOfMassMarker(int k) const {
-  if (k < 0 || std::size_t(k) >= d->comTf.size()) return {};
-  const auto* tf = d->comTf[std::size_t(k)];
-  return {d->mountTf->matrix().map(tf->translation()), tf->scale3D().x()};
-}
+bool RobotView::hasRobot() const { return d->hasRobot; }
+int RobotView::bodyCount() const { return int(d->bodies.size()); }
+bool RobotView::centresOfMassDrawn() const { return d->toggleDrawn(ViewToggle::CentresOfMass); }
 QStringList RobotView::meshSources() const {
   QStringList out;
   for (const auto* m : d->meshes) out << m->source().toLocalFile();
@@ -1320,15 +681,9 @@ int RobotView::meshesReady() const {
   for (const auto* m : d->meshes) k += m->status() == Qt3DRender::QMesh::Ready ? 1 : 0;
   return k;
 }
-std::pair<QVector3D, QVector3D> RobotView::linkSegmentEnds(int k) const {
-  if (k < 0 || k >= linkSegmentCount()) return {};
-  const auto& s = d->segments[std::size_t(k)];
-  const QMatrix4x4 mount = d->mountTf->matrix();
-  return {mount.map(s.endA), mount.map(s.endB)};
-}
 int RobotView::actualTrailSize() const { return d->actual.count; }
 int RobotView::desiredTrailSize() const { return d->desired.count; }
-QVector3D RobotView::robotCentre() const { return toQ(d->centre); }
+QVector3D RobotView::robotCentre() const { return toQVector3D(d->centre); }
 float RobotView::robotRadius() const { return float(d->radius); }
 QVector3D RobotView::cameraPosition() const { return d->fromQtSpace(d->camera->position()); }
 QVector3D RobotView::cameraViewCenter() const { return d->fromQtSpace(d->camera->viewCenter()); }

@@ -5,6 +5,7 @@
 #include "maniplab/ui/algorithms_dialog.hpp"
 #include "maniplab/ui/control_panel.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "floating_base_drawing.hpp"
 #include "scene_kind_ui.hpp"
 
 namespace maniplab::ui {
@@ -26,16 +27,17 @@ class FloatingBaseKindUi final : public SceneKindUi {
 
   void pose(const sim::AnyScene& scene, WindowParts& w) const override {
     const sim::SatelliteScene& s = satellite(scene);
-    w.view->setFloatingRobot(s.model);
-    w.view->setBasePose(s.basePose);
-    if (s.q0.size() == s.model.arm.nq) w.view->setConfiguration(s.q0);
+    FloatingBaseDrawing& arm = FloatingBaseDrawing::draw(*w.view, s.model);
+    arm.setBasePose(s.basePose);
+    if (s.q0.size() == s.model.arm.nq) arm.setConfiguration(s.q0);
     w.view->clearTrails();
     w.view->fitToRobot();
   }
 
   /// The base attitude of the rows is relative to the scene's initial one.
-  ViewFeed viewFeed(const sim::AnyScene& scene, const RobotView& view, const QStringList& channels) const override {
-    return makeViewFeed(view, channels, satellite(scene).basePose.R);
+  ViewFeed viewFeed(const sim::AnyScene& scene, const RobotView&, const QStringList& channels) const override {
+    const sim::SatelliteScene& s = satellite(scene);
+    return FloatingBaseDrawing::baseFeed(channels, s.model.arm.nq, s.basePose.R);
   }
 
   void algorithms(const sim::AnyScene& scene, AlgorithmsDialog& dialog) const override {

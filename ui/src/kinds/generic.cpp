@@ -8,6 +8,7 @@
 #include "maniplab/ui/algorithms_dialog.hpp"
 #include "maniplab/ui/control_panel.hpp"
 #include "maniplab/ui/robot_view.hpp"
+#include "arm_drawing.hpp"
 #include "scene_kind_ui.hpp"
 
 namespace maniplab::ui {
@@ -68,9 +69,7 @@ void SceneKindUi::show(const sim::AnyScene& scene, WindowParts& w) const {
 void SceneKindUi::pose(const sim::AnyScene& scene, WindowParts& w) const {
   const RobotLoadResult* robot = scene.serialRobot();
   if (!robot || robot->model.nq == 0) return;
-  w.view->setRobot(robot->model, robot->description);
-  w.view->clearTrails();
-  w.view->setConfiguration(initialPose(scene));
+  ArmDrawing::draw(*w.view, robot->model, robot->description).setConfiguration(initialPose(scene));
   w.view->fitToRobot();
 }
 

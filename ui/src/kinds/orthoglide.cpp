@@ -14,6 +14,7 @@
 #include "maniplab/ui/scene_document.hpp"
 #include "maniplab/ui/text_conversion.hpp"
 #include "orthoglide.hpp"
+#include "orthoglide_drawing.hpp"
 #include "scene_kind_ui.hpp"
 
 namespace maniplab::ui {
@@ -92,10 +93,7 @@ class OrthoglideKindUi final : public SceneKindUi {
       if (!s) return;
       s->robot.model = m;
       p->panel->setRules(orthoglideControlRules(*s));  // the way-points' reach is checked again
-      if (!p->running) {
-        p->view->setOrthoglide(m);
-        p->view->clearTrails();
-      }
+      if (!p->running) OrthoglideDrawing::draw(*p->view, m);  // (a new scene: no trails)
       p->refresh();
     });
   }
@@ -116,8 +114,7 @@ class OrthoglideKindUi final : public SceneKindUi {
   }
 
   void pose(const sim::AnyScene& scene, WindowParts& w) const override {
-    w.view->setOrthoglide(sim::sceneData<sim::OrthoglideScene>(&scene)->robot.model);  // at its home (isotropic) point
-    w.view->clearTrails();
+    OrthoglideDrawing::draw(*w.view, sim::sceneData<sim::OrthoglideScene>(&scene)->robot.model);  // at its home (isotropic) point
     w.view->fitToRobot();
   }
 

@@ -3,8 +3,10 @@
 // own editors and docks, what its runs use besides the scene, and the kind's robot document (the serial
 // chain editor's robot, the Orthoglide's parameters). One binding per kind, registered in kinds.cpp by its
 // kind name; a kind without one gets the generic binding, which works from AnyScene's capabilities alone:
-// the view draws serialRobot() and the control panel edits jointSpaceScene(), or shows that the control is
-// fixed by design. The window only calls these hooks: it never branches on a kind, and names no kind's
+// the view draws serialRobot() (the serial arm's drawing, arm_drawing.hpp) and the control panel edits
+// jointSpaceScene(), or shows that the control is fixed by design. The 3D view knows no kind: a binding hands
+// it its kind's drawing (ui/src/kinds/*_drawing.hpp: the bodies and shapes it shows, posed from the kind's
+// kinematics). The window only calls these hooks: it never branches on a kind, and names no kind's
 // editor: a binding builds its editors and their docks (buildDocks) into the window's generic parts (the 3D
 // view, the control panel and its dock, the document, the undo stack), and the window lists those docks in
 // View, retranslates their titles, keeps them in its saved layout and hides them in presentation mode.
@@ -112,7 +114,7 @@ class SceneKindUi {
   /// The docks of the kind's own editors (those it added): shown with its scenes, hidden (and their widgets
   /// disabled) with the other kinds'.
   virtual QList<QDockWidget*> docks(const WindowParts& w) const;
-  /// Shows a newly opened scene: the 3D view, the control panel, the kind's editors.
+  /// Shows a newly opened scene: the 3D view (the kind's drawing), the control panel, the kind's editors.
   virtual void show(const sim::AnyScene& scene, WindowParts& w) const;
   /// Poses the 3D view at the scene's start (show, Simulation > Reset).
   virtual void pose(const sim::AnyScene& scene, WindowParts& w) const;
@@ -122,7 +124,7 @@ class SceneKindUi {
   virtual void prepareRun(sim::AnyScene&, const WindowParts&) const {}
   /// The controllers to run (indices into scene.controllers(); empty: all).
   virtual std::vector<int> selectedControllers(const sim::AnyScene& scene, const WindowParts& w) const;
-  /// The columns of a run's channels that pose the 3D view.
+  /// The columns of a run's channels that pose the 3D view (the generic binding: the view's drawing's feed).
   virtual ViewFeed viewFeed(const sim::AnyScene& scene, const RobotView& view, const QStringList& channels) const;
   /// A run started or finished (the editors that the simulation's pose overrides).
   virtual void runningChanged(bool, WindowParts&) const {}

@@ -21,6 +21,7 @@
 #include "maniplab/ui/scene_document.hpp"
 #include "maniplab/ui/teach_panel.hpp"
 #include "maniplab/ui/text_conversion.hpp"
+#include "arm_drawing.hpp"
 #include "scene_kind_ui.hpp"
 
 namespace maniplab::ui {
@@ -94,7 +95,7 @@ class SerialKindUi final : public SceneKindUi {
                      [p](const QString& m) { p->message(MessageArea::Severity::Warning, m); });
     // Posing by hand moves the 3D robot while no simulation runs.
     QObject::connect(sp->teach, &TeachPanel::configurationChanged, w.window, [p](const VectorX& q) {
-      if (!p->running) p->view->setConfiguration(q);
+      if (ArmDrawing* arm = p->view->drawing<ArmDrawing>(); arm && !p->running) arm->setConfiguration(q);
     });
     QObject::connect(sp->ethercat, &EthercatPanel::faultRaised, w.window, [p](const QString& m) { p->error(m); });
     QObject::connect(sp->ethercat, &EthercatPanel::backendChanged, w.window, [p, sp] {
@@ -256,9 +257,7 @@ class SerialKindUi final : public SceneKindUi {
     if (robot.model.nq == 0) return;
     const VectorX q0 = initialPose(scene);
     mine(w).teach->setRobot(robot.model, q0);
-    w.view->setRobot(robot.model, robot.description);
-    w.view->clearTrails();
-    w.view->setConfiguration(q0);
+    ArmDrawing::draw(*w.view, robot.model, robot.description).setConfiguration(q0);
     w.view->fitToRobot();
   }
 };

@@ -7,7 +7,7 @@
 // Every edit is applied to a copy of the JSON document and validated by the robot-file reader itself
 // (parseOrthoglide, the same diagnostics as loading the file); a rejected edit leaves the document as it
 // was and reports the reader's message (FILE:/json/pointer: error: ...). An accepted edit emits
-// modelChanged(model) — connect it to RobotView::setOrthoglide for a live view. Keys are JSON pointers
+// modelChanged(model) — connect it to OrthoglideDrawing::draw (ui/src/kinds/orthoglide_drawing.hpp) for a live view. Keys are JSON pointers
 // into the document, e.g. "/a", "/platform/mass", "/chains/0/D4", "/chains/2/bodies/3/mass",
 // "/chains/1/bodies/7/inertia/1/1" (symmetric off-diagonal terms are written to both entries).
 #include <QString>

@@ -1,39 +1,38 @@
 #pragma once
-// The Qt 3D view of a manipulator, drawn from its kinematics; orbit / pan / zoom with the mouse (orbit
-// camera controller); fit-to-robot; the desired and actual tool (or platform) paths as trails. A QWidget
-// holding a Qt3DExtras::Qt3DWindow through QWidget::createWindowContainer (grab the screen, not the
-// widget, to capture it). Three kinds of robot (kind()):
-//  * Serial (setRobot): the arm as generated from its kinematics (robot_shapes.hpp: a base and, when
-//    the base frame is at shoulder height, a pedestal; a housing at each joint; tapered links in a
-//    distinct colour each; a gripper), joint axes, optional frames (RGB triads) and centres of mass
-//    (black and white quartered balls whose volume is proportional to the body's mass, drawn through
-//    the links), a floor grid.
-//  * FloatingBase (setFloatingRobot; Llibre, Mampey & Chrétien 1983 §IV.2): the same arm mounted on a free base body C_0,
-//    drawn as a box (the uniform box with the base's mass and principal inertias, centred on its centre
-//    of mass) with its own triad; setBasePose moves the base and everything it carries.
-//  * Orthoglide (setOrthoglide; Guégan, Khalil, Chablat & Wenger 2002): the three actuator rails (over their strokes) and carriages,
-//    each leg's parallelogram (two bars of length D_4 and its two short links, 2 r_2 long), the link
-//    from the far short link to P (D_6), the platform (a cube at P, axes of R_0, it only translates) and
-//    the prescribed workspace cube. Posed from the actuator positions L (numeric forward geometric
-//    model, Newton from the previous pose) or from the platform position P (inverse geometric model).
-// World coordinates are the model's (z up), metres; for the Orthoglide, R_0 of Guégan, Khalil, Chablat & Wenger 2002 (origin A_1,
-// z_0 along actuator 1).
+// The Qt 3D view of a robot: it draws the bodies and shapes it is handed (view_scene.hpp) and poses them
+// as told; orbit / pan / zoom with the mouse (orbit camera controller); fit-to-robot; the desired and
+// actual tool (or platform) paths as trails; the View menu's toggles (frames, centres of mass, joint axes,
+// floor grid, trails); a ghost (a second run's robot, translucent). A QWidget holding a
+// Qt3DExtras::Qt3DWindow through QWidget::createWindowContainer (grab the screen, not the widget, to
+// capture it).
+// The view knows no scene kind: a kind's drawing (a ViewDrawing, ui/src/kinds/*_drawing.*: the serial arm
+// with its joint axes, frames and centres of mass, the arm on a free-floating base, the Orthoglide's legs)
+// builds the scene from its model, hands it to setScene with itself, poses the bodies from its kinematics
+// (setBodyPose) and reports the trail points; the view keeps the drawing until the next scene, asks it
+// what fitToRobot frames, and what a run's rows pose (view_feed.hpp).
+// World coordinates are the model's (z up), metres.
 #include <QColor>
 #include <QMatrix4x4>
 #include <QPointF>
 #include <QStringList>
 #include <QVector3D>
 #include <QWidget>
-#include <array>
 #include <memory>
-#include <utility>
 
-#include "maniplab/model/floating_base.hpp"
-#include "maniplab/model/orthoglide_model.hpp"
-#include "maniplab/model/robot_description.hpp"
-#include "maniplab/ui/robot_shapes.hpp"
+#include "maniplab/ui/view_feed.hpp"
+#include "maniplab/ui/view_scene.hpp"
 
 namespace maniplab::ui {
+
+/// What a scene kind draws in the view: it builds a ViewScene, poses its bodies, and answers the view.
+class ViewDrawing {
+ public:
+  virtual ~ViewDrawing() = default;
+  /// The sphere fitToRobot frames (world): the robot at home and as it stands.
+  virtual void fitBounds(Vector3& centre, double& radius) const = 0;
+  /// The columns of a run's channels that pose this drawing (view_feed.hpp).
+  virtual ViewFeed feed(const QStringList& channels) const = 0;
+};
 
 class RobotView : public QWidget {
   Q_OBJECT
@@ -41,66 +40,35 @@ class RobotView : public QWidget {
   explicit RobotView(QWidget* parent = nullptr);
   ~RobotView() override;
 
-  enum class Kind { None, Serial, FloatingBase, Orthoglide };
-  Kind kind() const;
+  /// Draws `scene` instead of the current robot (trails cleared, ghost hidden); `drawing` poses it and is
+  /// kept until the next scene.
+  void setScene(const ViewScene& scene, std::unique_ptr<ViewDrawing> drawing);
+  /// The drawing of the current scene (nullptr before the first), as a kind's type (nullptr: another).
+  ViewDrawing* drawing() const;
+  template <class D>
+  D* drawing() const {
+    return dynamic_cast<D*>(drawing());
+  }
 
-  /// Rebuilds the scene for a model (display geometry from the description when given).
-  void setRobot(const Model& model, const RobotDescription& description);
-  /// Poses the robot (actual configuration) and appends the tool position to the actual trail.
-  void setConfiguration(const VectorX& q);
-  /// Appends FK(qDesired)'s tool position to the desired trail (drawn in another colour).
-  void setDesiredConfiguration(const VectorX& qDesired);
+  // --- Poses (the drawing's; body indices are the scene's) ---
+  /// Rotation and translation of a body in its parent's frame (its scale kept).
+  void setBodyPose(int body, const Transform& pose);
+  void setBodyTranslation(int body, const Vector3& p);
+  void setBodyPose(int body, const QQuaternion& rotation, const QVector3D& translation, const QVector3D& scale);
+  /// A body (and what it carries) drawn or not, beside the View menu's toggles and the ghost.
+  void setBodyShown(int body, bool shown);
+  bool bodyShown(int body) const;
+  /// world <- body as applied to its entity (through its parents; identity for a wrong index).
+  QMatrix4x4 bodyTransform(int body) const;
+  /// A pose was applied: the tool (or platform) at `worldPoint` is appended to the actual trail (and the
+  /// update counted: updatesApplied).
+  void poseApplied(const Vector3& worldPoint);
+  /// The desired tool (or platform) position, appended to the desired trail (drawn in another colour).
+  void addDesiredPoint(const Vector3& worldPoint);
   void clearTrails();
-  /// Frames the robot (all kinds): its home pose and its current pose (with the current base pose), and
-  /// the pedestal drawn under a serial arm whose base frame is at shoulder height.
+  /// Frames the robot: the drawing's bounds (its home pose and its current pose).
   void fitToRobot();
 
-  // --- Free-floating base (kind FloatingBase) ---
-  /// Rebuilds the scene for the arm `model.arm` mounted on the base C_0 (floating_base.hpp conventions:
-  /// the arm's frame 0 is the base frame). The base starts at the identity pose; setConfiguration /
-  /// setDesiredConfiguration take the arm's joints as for a serial robot.
-  void setFloatingRobot(const FloatingBaseModel& model, const RobotDescription& description = {});
-  /// world <- base C_0 (x_world = R_0 x_base + p_0). Moves the base and the arm; the trails record the
-  /// tool's world position at the next setConfiguration / setDesiredConfiguration.
-  void setBasePose(const Transform& pose);
-  Transform basePose() const;  ///< as last set (identity for the other kinds)
-
-  // --- Orthoglide (kind Orthoglide) ---
-  /// Rebuilds the scene for an Orthoglide (posed at model.home).
-  void setOrthoglide(const OrthoglideModel& model);
-  /// Poses the robot from the actuator positions L = (q_11, q_12, q_13) [m] (forward geometric model,
-  /// Newton started from the current platform position, then from K) and appends P to the actual
-  /// trail. False (pose unchanged) when L is out of reach or the kind is not Orthoglide.
-  bool setOrthoglideActuators(const Vector3& L);
-  /// Poses the robot from the platform position P in R_0 [m] (inverse geometric model) and appends P
-  /// to the actual trail. False (pose unchanged) when P is out of reach.
-  bool setOrthoglidePlatform(const Vector3& P);
-  /// Desired trail: the platform position of the desired actuator positions (FGM) or P_d itself.
-  bool setOrthoglideDesiredActuators(const Vector3& Ld);
-  bool setOrthoglideDesiredPlatform(const Vector3& Pd);
-  /// Parts of one Orthoglide leg, each drawn as a cylinder between two points.
-  enum class OrthoglidePart {
-    Rail,          ///< actuator axis over the stroke [limits.lower, limits.upper] of q_1i
-    CarriageArm,   ///< carriage (origin of frame 1_i) to the passive revolute q_2i (origin of 2_i)
-    NearLink,      ///< short link of the parallelogram at the carriage: origins of 2_i (= 3_i) and 7_i
-    BarA,          ///< parallelogram bar, body 3_i: origins of 3_i and 4_i (length D_4i)
-    BarB,          ///< parallelogram bar, body 7_i: origins of 7_i and 8_i (length D_8i = D_4i)
-    FarLink,       ///< far short link, body 4_i: origins of 4_i and 8_i (= 9_i); frame 5_i at its middle
-    PlatformLink,  ///< body 5_i: origin of 5_i to P (origin of 6_i, length D_6i)
-  };
-  static constexpr int kOrthoglidePartCount = 7;
-
-  /// world <- base as applied to the base entity (identity for the other kinds).
-  QMatrix4x4 baseTransform() const;
-  /// Orthoglide pose in double precision, as computed for drawing: actuator positions, platform
-  /// position and the exact end points of a part.
-  Vector3 orthoglideActuatorPositions() const;
-  Vector3 orthoglidePlatformPosition() const;
-  std::pair<Vector3, Vector3> orthoglidePartPoints(int chain, OrthoglidePart part) const;
-  /// The same part's world end points recovered from its cylinder entity's transform (float).
-  std::pair<QVector3D, QVector3D> orthoglidePartEnds(int chain, OrthoglidePart part) const;
-  /// world <- platform (translation P, axes of R_0) as applied to the platform entity.
-  QMatrix4x4 platformTransform() const;
   void setShowFrames(bool on);
   /// Centre-of-mass markers on or off (presentation mode turns them off).
   void setShowCentresOfMass(bool on);
@@ -114,15 +82,13 @@ class RobotView : public QWidget {
   bool desiredTrailDrawn() const;
   bool actualTrailDrawn() const;
 
-  /// The ghost (serial and floating-base arms): a translucent copy of the arm's moving links, posed at q
-  /// by a second run (the second controller of a comparison, run side by side). Shown from the first
-  /// pose until hideGhost() or a new robot; it leaves no trail. Ignored for a wrong size or non-finite q.
-  void setGhostConfiguration(const VectorX& q);
+  /// The ghost: the scene's ghost bodies, translucent in ghostColor(), posed by the drawing (a second run,
+  /// the second controller of a comparison, run side by side). Shown from showGhost() until hideGhost()
+  /// or a new scene; it leaves no trail. showGhost() does nothing for a scene without ghost bodies.
+  void showGhost();
   void hideGhost();
   bool ghostShown() const;
   static QColor ghostColor();
-  /// world <- body i frame of the ghost as applied (identity when the ghost is hidden).
-  QMatrix4x4 ghostBodyTransform(int i) const;
 
   /// Pose updates applied since construction (for the display-rate measurement).
   qint64 updatesApplied() const;
@@ -130,35 +96,17 @@ class RobotView : public QWidget {
   // --- Inspection (tests, tools). World coordinates are the model's (z up), in metres. ---
   /// Maximum number of points kept per trail (the oldest are dropped beyond it).
   static constexpr int kTrailCapacity = 2000;
-  bool hasRobot() const;
-  /// Joints of the serial arm (fixed or floating base); 0 for the Orthoglide and without robot.
-  int jointCount() const;
-  /// world <- body i frame as currently applied to the scene entity (i = 0..n-1), including the base
-  /// pose for a floating base; identity if none (and for the Orthoglide).
-  QMatrix4x4 bodyTransform(int i) const;
-  /// world <- tool frame as currently applied to the scene entity.
-  QMatrix4x4 toolTransform() const;
-  /// The link skeleton that the generated links follow (base to joint 1, joint to joint along the
-  /// common perpendiculars, last joint to the tool): number of straight pieces and the world end points
-  /// of one at the current pose.
-  int linkSegmentCount() const;
-  /// The generated shape (robot_shapes.hpp) of the current serial or floating-base robot.
-  const RobotShapes& shapes() const;
-  /// Centre-of-mass markers (one per body with a mass, in body order; radius 0.55 r_0 cbrt(m / m_max),
-  /// at least 0.16 r_0, r_0 = 0.16 L of robot_shapes.hpp: volume proportional to the mass): how many,
-  /// whether they are drawn, and the world centre and radius of one.
-  int centreOfMassMarkerCount() const;
+  bool hasRobot() const;  ///< a scene was set
+  int bodyCount() const;
+  /// Centre-of-mass markers (the bodies of the CentresOfMass toggle) drawn.
   bool centresOfMassDrawn() const;
-  std::pair<QVector3D, float> centreOfMassMarker(int k) const;
-  /// Absolute paths of the visual mesh files drawn (description geometry "mesh", resolved relative to
-  /// the robot file), and how many of them Qt 3D has loaded (QMesh::Ready; loading is asynchronous).
+  /// Absolute paths of the mesh files drawn (ViewShape::Primitive::MeshFile), and how many of them Qt 3D
+  /// has loaded (QMesh::Ready; loading is asynchronous).
   QStringList meshSources() const;
   int meshesReady() const;
-  std::pair<QVector3D, QVector3D> linkSegmentEnds(int k) const;
   int actualTrailSize() const;
   int desiredTrailSize() const;
-  /// Bounding sphere of the joint origins (and base, tool) over the home pose (base coordinates for a
-  /// floating base, whose base box is included; rails, workspace and home legs for the Orthoglide).
+  /// The scene's bounding sphere of the robot at home.
   QVector3D robotCentre() const;
   float robotRadius() const;
   QVector3D cameraPosition() const;
