@@ -4,6 +4,7 @@
 // coefficients (the "regressor columns" of the step). See identification_sequential.hpp.
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "maniplab/sim/identification/sequential.hpp"
 
@@ -23,33 +24,52 @@ Th8Geometry th8Geometry(const Model& m) {
   return g;
 }
 
-std::vector<EquationTerm> th8StepEquation(int step, const Th8Geometry& geo, const SegmentMeasures& m) {
-  if (step < 1 || step > 14) throw std::invalid_argument("TH8 step " + std::to_string(step) + " (1..14)");
-  if (m.qA.size() != 6 || m.qB.size() != 6 || m.qdA.size() != 6 || m.qdB.size() != 6 || m.work.size() != 6 ||
-      m.absIntegral.size() != 6 || m.squareIntegral.size() != 6)
-    throw std::invalid_argument("TH8 step " + std::to_string(step) + ": the measures need 6 joints");
-  const double g = geo.g, d3 = geo.d3, r03 = geo.r03;
-  std::vector<EquationTerm> t;
-  auto add = [&](const char* name, double c) { t.push_back({name, c}); };
-  // Joints are numbered 1..6 as in the thesis. A = start, B = end of the motion; Δ[x] = x(B) - x(A).
-  auto qa = [&](int j) { return m.qA[j - 1]; };
-  auto qb = [&](int j) { return m.qB[j - 1]; };
-  auto va = [&](int j) { return m.qdA[j - 1]; };
-  auto vb = [&](int j) { return m.qdB[j - 1]; };
-  auto dq = [&](int j) { return qb(j) - qa(j); };
-  auto dq2 = [&](int j) { return qb(j) * qb(j) - qa(j) * qa(j); };
-  auto dv2 = [&](int j) { return vb(j) * vb(j) - va(j) * va(j); };
-  auto dC = [&](int j) { return std::cos(qb(j)) - std::cos(qa(j)); };
-  auto dS = [&](int j) { return std::sin(qb(j)) - std::sin(qa(j)); };
-  auto C = [&](int j) { return std::cos(qa(j)); };  // a held joint (same at A and B)
-  auto S = [&](int j) { return std::sin(qa(j)); };
+namespace {
+
+/// The terms of one TH8 equation under construction, from the measured quantities of its test motion.
+/// Joints are numbered 1..6 as in the thesis. A = start, B = end of the motion; Δ[x] = x(B) - x(A).
+class Th8Equation {
+ public:
+  Th8Equation(const Th8Geometry& geo, const SegmentMeasures& m) : g(geo.g), d3(geo.d3), r03(geo.r03), m_(m) {}
+
+  /// Steps 1–6, tests T1 (one joint alone) and T2 (one joint at constant velocity).
+  void oneJointTest(int step);
+  /// Step 7, test T3: q̇1 constant, joint 3 variable.
+  void t3Joint3UnderConstantQd1();
+  /// Steps 8, 9, 11 and 13, test T4: one joint with a variable velocity, the others held.
+  void variableVelocityTest(int step);
+  /// Steps 10, 12 and 14, test T5: one joint at constant velocity, the next one variable.
+  void constantAndVariableVelocityTest(int step);
+
+  std::vector<EquationTerm> terms() && { return std::move(t_); }
+
+ private:
+  const double g, d3, r03;
+  const SegmentMeasures& m_;
+  std::vector<EquationTerm> t_;
+
+  void add(const char* name, double c) { t_.push_back({name, c}); }
+  double qa(int j) const { return m_.qA[j - 1]; }
+  double qb(int j) const { return m_.qB[j - 1]; }
+  double va(int j) const { return m_.qdA[j - 1]; }
+  double vb(int j) const { return m_.qdB[j - 1]; }
+  double dq(int j) const { return qb(j) - qa(j); }
+  double dq2(int j) const { return qb(j) * qb(j) - qa(j) * qa(j); }
+  double dv2(int j) const { return vb(j) * vb(j) - va(j) * va(j); }
+  double dC(int j) const { return std::cos(qb(j)) - std::cos(qa(j)); }
+  double dS(int j) const { return std::sin(qb(j)) - std::sin(qa(j)); }
+  double C(int j) const { return std::cos(qa(j)); }  // a held joint (same at A and B)
+  double S(int j) const { return std::sin(qa(j)); }
   // fr: the friction of a moving joint; Ia_k 1/2 Δ[qd_k^2] for the joints whose rotor inertia is a base
   // parameter of its own (Ia1 and Ia4 are inside ZZR1 and ZZR4, whose ZZ terms carry them).
-  auto moving = [&](int j) {
-    t.push_back({"Fs" + std::to_string(j), m.absIntegral[j - 1]});
-    t.push_back({"Fv" + std::to_string(j), m.squareIntegral[j - 1]});
-    if (j != 1 && j != 4) t.push_back({"Ia" + std::to_string(j), 0.5 * dv2(j)});
-  };
+  void moving(int j) {
+    t_.push_back({"Fs" + std::to_string(j), m_.absIntegral[j - 1]});
+    t_.push_back({"Fv" + std::to_string(j), m_.squareIntegral[j - 1]});
+    if (j != 1 && j != 4) t_.push_back({"Ia" + std::to_string(j), 0.5 * dv2(j)});
+  }
+};
+
+void Th8Equation::oneJointTest(int step) {
   switch (step) {
     case 1:  // T1, joint 3 alone (⊥ g): W3 = [½Δ[q̇3²], Δf_S3, Δf_V3]·[M3, FS3, FV3]
       moving(3);
@@ -79,15 +99,21 @@ std::vector<EquationTerm> th8StepEquation(int step, const Th8Geometry& geo, cons
     case 6:  // T2, joint 1 constant velocity (∥ g): W1 = [Δf_S1, Δf_V1]·[FS1, FV1]
       moving(1);
       break;
-    case 7: {  // T3: q̇1 constant, joint 3 variable ((3.18) sign corrected, d3 and r03 terms)
-      moving(1);
-      moving(3);
-      const double w1 = va(1);
-      add("MR3", 0.5 * dv2(3) + 0.5 * w1 * w1 * dq2(3) + r03 * w1 * w1 * dq(3) - d3 * w1 * (vb(3) - va(3)));
-      for (const char* p : {"MZR3", "MYR5"}) add(p, w1 * w1 * dq(3));
-      for (const char* p : {"MY3", "MYR4", "MY6"}) add(p, w1 * (vb(3) - va(3)));
-      break;
-    }
+  }
+}
+
+// T3: q̇1 constant, joint 3 variable ((3.18) sign corrected, d3 and r03 terms)
+void Th8Equation::t3Joint3UnderConstantQd1() {
+  moving(1);
+  moving(3);
+  const double w1 = va(1);
+  add("MR3", 0.5 * dv2(3) + 0.5 * w1 * w1 * dq2(3) + r03 * w1 * w1 * dq(3) - d3 * w1 * (vb(3) - va(3)));
+  for (const char* p : {"MZR3", "MYR5"}) add(p, w1 * w1 * dq(3));
+  for (const char* p : {"MY3", "MYR4", "MY6"}) add(p, w1 * (vb(3) - va(3)));
+}
+
+void Th8Equation::variableVelocityTest(int step) {
+  switch (step) {
     case 8:  // T4, joint 6 variable: ... = ½Δ[q̇6²]·ZZ6 (print: coefficient 1)
       moving(6);
       add("MX6", -g * dC(6));
@@ -104,21 +130,6 @@ std::vector<EquationTerm> th8StepEquation(int step, const Th8Geometry& geo, cons
       add("XXR6", 0.5 * S(6) * S(6) * dv2(5));
       add("XY6", S(6) * C(6) * dv2(5));
       break;
-    case 10: {  // T5: q̇5 constant, joint 6 variable: ... = −q̇5(Δ[q̇6S6], Δ[q̇6C6])·[XZ6, YZ6]
-      moving(5);
-      moving(6);
-      const double w5 = va(5);
-      add("MX5", -g * dC(5));
-      add("MYR5", g * dS(5));
-      add("MX6", -g * (std::cos(qb(5)) * std::cos(qb(6)) - std::cos(qa(5)) * std::cos(qa(6))));
-      add("MY6", g * (std::cos(qb(5)) * std::sin(qb(6)) - std::cos(qa(5)) * std::sin(qa(6))));
-      add("XXR6", 0.5 * w5 * w5 * (std::pow(std::sin(qb(6)), 2) - std::pow(std::sin(qa(6)), 2)));
-      add("XY6", w5 * w5 * (std::sin(qb(6)) * std::cos(qb(6)) - std::sin(qa(6)) * std::cos(qa(6))));
-      add("ZZ6", 0.5 * dv2(6));
-      add("XZ6", -w5 * (vb(6) * std::sin(qb(6)) - va(6) * std::sin(qa(6))));
-      add("YZ6", -w5 * (vb(6) * std::cos(qb(6)) - va(6) * std::cos(qa(6))));
-      break;
-    }
     case 11: {  // T4, joint 4 variable, q5 HELD, q6 = 0: Δ[q̇4²](½, ½S5², S5C5)·[ZZ4, XX5, XY5]
       moving(4);
       const double D = dv2(4), c5 = C(5), s5 = S(5);
@@ -132,6 +143,43 @@ std::vector<EquationTerm> th8StepEquation(int step, const Th8Geometry& geo, cons
       add("ZZR4", 0.5 * D);
       add("XXR5", 0.5 * s5 * s5 * D);
       add("XY5", s5 * c5 * D);
+      break;
+    }
+    case 13: {  // T4, joint 1 variable, q4 HELD, q5 = q6 = 0 (print: (1, −½C4², −S4C4), no d3 S4, d3 C4 terms)
+      moving(1);
+      const double D = dv2(1), c4 = C(4), s4 = S(4);
+      add("MR3", 0.5 * (d3 * d3 + r03 * r03) * D);
+      add("MY3", -d3 * D);
+      for (const char* p : {"MZR3", "MYR5"}) add(p, r03 * D);
+      for (const char* p : {"MX4", "MX5", "MX6"}) add(p, -d3 * s4 * D);
+      for (const char* p : {"MYR4", "MY6"}) add(p, -d3 * c4 * D);
+      for (const char* p : {"XXR5", "XXR6"}) add(p, 0.5 * c4 * c4 * D);
+      add("XZ5", s4 * c4 * D);
+      add("XY6", -s4 * c4 * D);
+      add("ZZR5", 0.5 * s4 * s4 * D);
+      add("ZZR1", 0.5 * D);
+      add("XXR4", 0.5 * c4 * c4 * D);
+      add("XY4", -s4 * c4 * D);
+      break;
+    }
+  }
+}
+
+void Th8Equation::constantAndVariableVelocityTest(int step) {
+  switch (step) {
+    case 10: {  // T5: q̇5 constant, joint 6 variable: ... = −q̇5(Δ[q̇6S6], Δ[q̇6C6])·[XZ6, YZ6]
+      moving(5);
+      moving(6);
+      const double w5 = va(5);
+      add("MX5", -g * dC(5));
+      add("MYR5", g * dS(5));
+      add("MX6", -g * (std::cos(qb(5)) * std::cos(qb(6)) - std::cos(qa(5)) * std::cos(qa(6))));
+      add("MY6", g * (std::cos(qb(5)) * std::sin(qb(6)) - std::cos(qa(5)) * std::sin(qa(6))));
+      add("XXR6", 0.5 * w5 * w5 * (std::pow(std::sin(qb(6)), 2) - std::pow(std::sin(qa(6)), 2)));
+      add("XY6", w5 * w5 * (std::sin(qb(6)) * std::cos(qb(6)) - std::sin(qa(6)) * std::cos(qa(6))));
+      add("ZZ6", 0.5 * dv2(6));
+      add("XZ6", -w5 * (vb(6) * std::sin(qb(6)) - va(6) * std::sin(qa(6))));
+      add("YZ6", -w5 * (vb(6) * std::cos(qb(6)) - va(6) * std::cos(qa(6))));
       break;
     }
     case 12: {  // T5: q̇4 constant, joint 5 variable, q6 = 0: ... = q̇4(Δ[q̇5S5], Δ[q̇5C5])·[XZ5, YZ5]
@@ -159,23 +207,6 @@ std::vector<EquationTerm> th8StepEquation(int step, const Th8Geometry& geo, cons
       add("YZ5", w4 * dV5C5);
       break;
     }
-    case 13: {  // T4, joint 1 variable, q4 HELD, q5 = q6 = 0 (print: (1, −½C4², −S4C4), no d3 S4, d3 C4 terms)
-      moving(1);
-      const double D = dv2(1), c4 = C(4), s4 = S(4);
-      add("MR3", 0.5 * (d3 * d3 + r03 * r03) * D);
-      add("MY3", -d3 * D);
-      for (const char* p : {"MZR3", "MYR5"}) add(p, r03 * D);
-      for (const char* p : {"MX4", "MX5", "MX6"}) add(p, -d3 * s4 * D);
-      for (const char* p : {"MYR4", "MY6"}) add(p, -d3 * c4 * D);
-      for (const char* p : {"XXR5", "XXR6"}) add(p, 0.5 * c4 * c4 * D);
-      add("XZ5", s4 * c4 * D);
-      add("XY6", -s4 * c4 * D);
-      add("ZZR5", 0.5 * s4 * s4 * D);
-      add("ZZR1", 0.5 * D);
-      add("XXR4", 0.5 * c4 * c4 * D);
-      add("XY4", -s4 * c4 * D);
-      break;
-    }
     case 14: {  // T5: q̇1 constant, joint 4 variable, q5 = q6 = 0 (print: signs, no d3, r03 terms)
       moving(1);
       moving(4);
@@ -201,7 +232,23 @@ std::vector<EquationTerm> th8StepEquation(int step, const Th8Geometry& geo, cons
       break;
     }
   }
-  return t;
+}
+
+}  // namespace
+
+std::vector<EquationTerm> th8StepEquation(int step, const Th8Geometry& geo, const SegmentMeasures& m) {
+  if (step < 1 || step > 14) throw std::invalid_argument("TH8 step " + std::to_string(step) + " (1..14)");
+  if (m.qA.size() != 6 || m.qB.size() != 6 || m.qdA.size() != 6 || m.qdB.size() != 6 || m.work.size() != 6 ||
+      m.absIntegral.size() != 6 || m.squareIntegral.size() != 6)
+    throw std::invalid_argument("TH8 step " + std::to_string(step) + ": the measures need 6 joints");
+  Th8Equation e(geo, m);
+  switch (step) {
+    case 7: e.t3Joint3UnderConstantQd1(); break;
+    case 8: case 9: case 11: case 13: e.variableVelocityTest(step); break;
+    case 10: case 12: case 14: e.constantAndVariableVelocityTest(step); break;
+    default: e.oneJointTest(step); break;
+  }
+  return std::move(e).terms();
 }
 
 Eigen::RowVectorXd equationRow(const std::vector<EquationTerm>& terms, const BaseParameterSet& base, const std::string& context) {
