@@ -479,6 +479,350 @@ const char* jointTypeName(const urdf::Joint& j) {
   }
 }
 
+/// The chain's bodies as parseUrdf assembles them, with what its reports need.
+struct ChainAssembly {
+  std::vector<std::vector<std::string>> bodyLinks;  // link names per moving body (for the reports)
+  std::vector<bool> bodyHasInertia;
+  std::map<std::string, std::size_t> bodyIndexOf;  // link -> body (0: the fixed base)
+  std::vector<std::string> bodyJoint{""};          // the joint moving each body ("" for the base)
+  Matrix3 Acur = Matrix3::Identity();              // R_i = URDF frame * A
+  std::string currentJoint;
+};
+
+/// One link of a body, with its body-URDF-frame <- link transform.
+struct BodyMember {
+  urdf::LinkConstSharedPtr link;
+  Transform T;
+};
+
+/// The links of body b: its main link `current`, then the fixed and locked links lumped into it, each
+/// with its transform; `Tparent` is the body frame <- parent link of the chain's next joint (`haveNext`
+/// when that joint was found below the body). False (with errors) when a joint below the body is invalid.
+bool collectBodyMembers(const urdf::ModelInterface& model, const urdf_detail::ChainPlan& plan, std::size_t b,
+                        const urdf::LinkConstSharedPtr& current, JsonReader& rd, ChainAssembly& chain,
+                        std::vector<BodyMember>& members, Transform& Tparent, bool& haveNext) {
+  const std::size_t n = plan.active.size();
+  members = {{current, Transform()}};
+  haveNext = false;
+  bool bad = false;
+  for (std::size_t k = 0; k < members.size(); ++k) {
+    const BodyMember m = members[k];
+    chain.bodyIndexOf[m.link->name] = b;
+    for (const auto& j : m.link->child_joints) {
+      if (!j) continue;
+      if (!finitePose(j->parent_to_joint_origin_transform)) {
+        rd.error(jointPath(j->name) + "/origin", message(msg::kNotFiniteNumbers));
+        bad = true;
+        continue;
+      }
+      if (b < n && j == plan.active[b]) {
+        Tparent = m.T;
+        haveNext = true;
+        continue;
+      }
+      const urdf::LinkConstSharedPtr child = model.getLink(j->child_link_name);
+      if (!child) continue;
+      Transform motion;
+      if (j->type != urdf::Joint::FIXED) {
+        auto it = plan.locked.find(j->name);
+        if (it == plan.locked.end() || !lockedMotion(*j, it->second.position, rd, motion)) {
+          if (it == plan.locked.end()) rd.error(jointPath(j->name), "internal: a moving joint off the chain was not planned");
+          bad = true;
+          continue;
+        }
+      }
+      members.push_back({child, m.T * toTransform(j->parent_to_joint_origin_transform) * motion});
+    }
+  }
+  return !bad;
+}
+
+/// The warning for a body whose lumped inertial is missing or degenerate (none when it is usable).
+void warnAboutBodyInertia(const urdf::Link& current, const std::string& currentJoint, const std::vector<std::string>& names,
+                          const Inertia& total, bool given, JsonReader& rd) {
+  std::string merged;
+  for (std::size_t k = 1; k < names.size(); ++k) merged += (k > 1 ? ", " : "") + names[k];
+  const std::string who = "link \"" + current.name + "\" (moved by joint \"" + currentJoint + "\"" +
+                          (merged.empty() ? "" : "; with the fixed and locked links " + merged) + ")";
+  if (given && total.m == 0) {
+    rd.warning(linkPath(current.name) + "/inertial",
+               who + " is massless with a non-zero inertia (accepted; its inertia still acts)");
+  } else if (!given) {
+    rd.warning(linkPath(current.name) + "/inertial",
+               who + " has no inertial (missing or zero mass): it adds no inertia, so the mass matrix is "
+                     "singular unless the links after it move with this joint, and its dynamics are wrong; " +
+                   proposeInertial(current));
+  } else if (total.I.cwiseAbs().maxCoeff() == 0) {
+    rd.warning(linkPath(current.name) + "/inertial/inertia",
+               who + " has a zero inertia tensor (a point mass): the mass matrix is singular when its centre of "
+                     "mass lies on the joint axis; " + proposeInertial(current));
+  }
+}
+
+/// Inertia and visual of a moving body: its members' inertials combined exactly, and its first visual,
+/// into the last joint of `d`. False (with an error) when an inertial is invalid.
+bool describeBodyInertiaAndVisual(const std::vector<BodyMember>& members, const std::string& fileName,
+                                  const UrdfImportOptions& opt, JsonReader& rd, ChainAssembly& chain, RobotDescription& d) {
+  const urdf::Link& current = *members.front().link;
+  Inertia total;
+  bool given = false;
+  std::vector<std::string> names;
+  LinkGeometry geometry;
+  bool haveGeometry = false;
+  int extraVisuals = 0;
+  for (const auto& m : members) {
+    names.push_back(m.link->name);
+    Inertia li;
+    bool g = false;
+    if (!linkInertia(*m.link, rd, li, g)) return false;
+    given = given || g;
+    li.c = m.T.apply(li.c);
+    li.I = m.T.R * li.I * m.T.R.transpose();
+    total = combine(total, li);
+    for (const auto& v : m.link->visual_array) {
+      if (!v) continue;
+      if (haveGeometry) { ++extraVisuals; continue; }
+      haveGeometry = convertVisual(*v, m.T, m.link->name, fileName, opt, rd, geometry);
+    }
+  }
+  if (extraVisuals > 0)
+    rd.warning(linkPath(current.name) + "/visual",
+               "only the first visual of a body is drawn (" + std::to_string(extraVisuals) + " more ignored)");
+  const Matrix3& Acur = chain.Acur;
+  JointDescription& jd = d.joints.back();
+  jd.link.mass = total.m;
+  jd.link.com = Acur.transpose() * total.c;
+  jd.link.inertia = Acur.transpose() * total.I * Acur;
+  if (haveGeometry) {
+    geometry.origin = Transform{Acur.transpose(), Vector3::Zero()} * geometry.origin;
+    jd.geometry = geometry;
+  }
+  warnAboutBodyInertia(current, chain.currentJoint, names, total, given, rd);
+  chain.bodyLinks.push_back(names);
+  chain.bodyHasInertia.push_back(given && total.m > 0);
+  return true;
+}
+
+/// Tool: the tip's frame; without a tip, the single leaf of the fixed descendants, otherwise the last
+/// link's URDF frame (in the last body's URDF frame).
+Transform toolLinkFrame(const urdf_detail::ChainPlan& plan, const std::vector<BodyMember>& members) {
+  Transform leaf;
+  if (!plan.tip.empty()) {
+    for (const auto& m : members)
+      if (m.link->name == plan.tip) leaf = m.T;
+  } else {
+    std::vector<const BodyMember*> leaves;
+    for (const auto& m : members)
+      if (&m != &members.front() && m.link->child_joints.empty()) leaves.push_back(&m);
+    if (leaves.size() == 1) leaf = leaves.front()->T;
+  }
+  return leaf;
+}
+
+/// The joint's <limit> into jd. False (with an error) when a limit is not finite.
+bool readJointLimits(const urdf::Joint& j, const std::string& jp, JsonReader& rd, JointDescription& jd) {
+  if (!j.limits) return true;
+  const auto& L = *j.limits;
+  if (!std::isfinite(L.lower) || !std::isfinite(L.upper) || !std::isfinite(L.velocity) || !std::isfinite(L.effort)) {
+    rd.error(jp + "/limit", message(msg::kUrdfLimitsFinite));
+    return false;
+  }
+  if (j.type != urdf::Joint::CONTINUOUS) {
+    if (L.lower > L.upper) rd.error(jp + "/limit", message(msg::kLowerAboveUpper));
+    if (L.lower == 0 && L.upper == 0)
+      rd.warning(jp + "/limit", message(msg::kUrdfZeroLimits));
+    jd.limits.lower = L.lower <= -1e299 ? -1e300 : L.lower;
+    jd.limits.upper = L.upper >= 1e299 ? 1e300 : L.upper;
+  }
+  if (L.velocity > 0) jd.limits.velocity = std::min(L.velocity, 1e300);
+  else rd.warning(jp + "/limit/@velocity", message(msg::kUrdfNoVelocityLimit));
+  if (L.effort > 0) jd.limits.effort = std::min(L.effort, 1e300);
+  else rd.warning(jp + "/limit/@effort", message(msg::kUrdfNoEffortLimit));
+  return true;
+}
+
+/// The transmission and ManipLab extension data of chain joint `index` (1-based) into its actuator and
+/// the home pose. Acur: the carrier body's alignment, Tparent: carrier body frame <- joint's parent link.
+void applyJointExtras(const JointExtras& x, const Matrix3& Acur, const Transform& Tparent, std::size_t index,
+                      JointDescription& jd, RobotDescription& d) {
+  auto& a = jd.actuator;
+  if (x.hasGear) a.gear = x.gear;
+  a.rotorInertia = x.rotorInertia;
+  a.rotorTransverse = x.rotorTransverse;
+  // rotor axis: URDF parent link frame -> carrier body frame R_{i-1}
+  if (x.hasRotorAxis) a.rotorAxis = (Acur.transpose() * Tparent.R * x.rotorAxis).normalized();
+  double* f[4] = {&a.viscousPos, &a.viscousNeg, &a.coulombPos, &a.coulombNeg};
+  for (int k = 0; k < 4; ++k)
+    if (x.hasFriction[k]) *f[k] = x.friction[k];
+  if (x.hasHome) {
+    d.home.resize(index, 0.0);
+    d.home[index - 1] = x.home;
+  }
+}
+
+/// The next joint of the chain (number `index`, 1-based) appended to `d`: placement in R_{i-1}, its own
+/// axis alignment, limits, dynamics and extension data. False (with an error) when it is invalid.
+bool appendChainJoint(const urdf::Joint& j, std::size_t index, const Transform& Tparent, const RobotExtras& extras,
+                      JsonReader& rd, ChainAssembly& chain, RobotDescription& d) {
+  const std::string jp = jointPath(j.name);
+  Vector3 axis(j.axis.x, j.axis.y, j.axis.z);
+  if (!axis.allFinite() || axis.norm() < 1e-12) {
+    rd.error(jp + "/axis", message(msg::kUrdfAxis));
+    return false;
+  }
+  axis.normalize();
+  const Matrix3 A = alignZ(axis);
+  JointDescription jd;
+  jd.name = j.name;
+  jd.type = j.type == urdf::Joint::PRISMATIC ? JointType::Prismatic : JointType::Revolute;
+  jd.placement = Transform{chain.Acur.transpose(), Vector3::Zero()} * Tparent *
+                 toTransform(j.parent_to_joint_origin_transform) * Transform{A, Vector3::Zero()};
+  if (!readJointLimits(j, jp, rd, jd)) return false;
+  if (j.dynamics) {
+    const double bv = j.dynamics->damping, c = j.dynamics->friction;
+    if (!std::isfinite(bv) || !std::isfinite(c) || bv < 0 || c < 0) {
+      rd.error(jp + "/dynamics", message(msg::kUrdfDynamics));
+      return false;
+    }
+    jd.actuator.viscousPos = jd.actuator.viscousNeg = bv;
+    jd.actuator.coulombPos = jd.actuator.coulombNeg = c;
+  }
+  if (auto it = extras.joints.find(j.name); it != extras.joints.end())
+    applyJointExtras(it->second, chain.Acur, Tparent, index, jd, d);
+  d.joints.push_back(jd);
+  chain.bodyJoint.push_back(j.name);
+  chain.currentJoint = j.name;
+  chain.Acur = A;
+  return true;
+}
+
+/// The chain's joints and bodies into `d`, body by body from the fixed base: each body's main link, the
+/// fixed and locked links lumped into it, and the next moving joint of the chain below it. False (with
+/// errors) when a body or joint is invalid.
+bool assembleChain(const urdf::ModelInterface& model, const urdf_detail::ChainPlan& plan, const RobotExtras& extras,
+                   const std::string& fileName, const UrdfImportOptions& opt, JsonReader& rd, ChainAssembly& chain,
+                   RobotDescription& d) {
+  const std::size_t n = plan.active.size();
+  for (std::size_t b = 0; b <= n; ++b) {
+    const urdf::LinkConstSharedPtr current = b == 0 ? model.getRoot() : model.getLink(plan.active[b - 1]->child_link_name);
+    std::vector<BodyMember> members;
+    Transform Tparent;  // body frame <- parent link of the next chain joint
+    bool haveNext = false;
+    if (!collectBodyMembers(model, plan, b, current, rd, chain, members, Tparent, haveNext)) return false;
+    // Inertia and visual of the body (not for the fixed base).
+    if (b > 0 && !describeBodyInertiaAndVisual(members, fileName, opt, rd, chain, d)) return false;
+    if (b == n) {
+      d.tool = Transform{chain.Acur.transpose(), Vector3::Zero()} * toolLinkFrame(plan, members);
+      break;
+    }
+    if (!haveNext) {
+      rd.error(jointPath(plan.active[b]->name), "internal: the chain joint was not found below the previous body");
+      return false;
+    }
+    if (!appendChainJoint(*plan.active[b], b + 1, Tparent, extras, rd, chain, d)) return false;
+  }
+  return true;
+}
+
+/// Why and where locked joint j is locked, for its warning.
+std::string lockReason(const urdf::Joint& j, const UrdfLockedJoint& lk, const RobotExtras& extras) {
+  if (j.type == urdf::Joint::FLOATING || j.type == urdf::Joint::PLANAR) return "locked at its origin (zero displacement)";
+  const std::string unit = lk.prismatic ? " m" : " rad";
+  std::string why = "locked at " + formatNumber(lk.position) + unit + " (";
+  if (lk.stated) {
+    why += "stated position";
+  } else if (!lk.mimicOf.empty()) {
+    why += "mimic of \"" + lk.mimicOf + "\": q = " + formatNumber(j.mimic->multiplier) + " * q_" + lk.mimicOf +
+           " + " + formatNumber(j.mimic->offset);
+    if (lk.couplingLost)
+      why += ", with \"" + lk.mimicOf + "\" (or the joint it follows) at its home position; that joint moves on the "
+             "chain but a chain of independent joints cannot represent the coupling, so these links do not follow it";
+  } else {
+    why += extras.joints.count(j.name) && extras.joints.at(j.name).hasHome ? "its <maniplab:joint home>"
+                                                                           : "default: zero";
+    why += "; --lock " + j.name + "=VALUE states another";
+  }
+  why += ")";
+  return why;
+}
+
+/// The links a locked joint carries: the subtree of its child link `l` up to the chain's next moving joint.
+std::vector<std::string> carriedLinks(const urdf::ModelInterface& model, const urdf_detail::ChainPlan& plan,
+                                      const urdf::LinkConstSharedPtr& l) {
+  std::vector<std::string> carried;
+  std::vector<urdf::LinkConstSharedPtr> stack{l};
+  while (!stack.empty() && carried.size() <= model.links_.size()) {
+    const auto x = stack.back();
+    stack.pop_back();
+    carried.push_back(x->name);
+    for (const auto& cj : x->child_joints)
+      if (cj && !plan.isActive(cj->name))
+        if (auto c = model.getLink(cj->child_link_name)) stack.push_back(c);
+  }
+  return carried;
+}
+
+/// One warning per locked joint: where, why, and into which body its links went (in tree order).
+void warnLockedJoints(const urdf::ModelInterface& model, const urdf_detail::ChainPlan& plan, const RobotExtras& extras,
+                      const ChainAssembly& chain, JsonReader& rd) {
+  const urdf::LinkConstSharedPtr root = model.getRoot();
+  const std::string chainLabel = plan.tip.empty() ? "the chain" : "the chain to \"" + plan.tip + "\"";
+  std::vector<urdf::LinkConstSharedPtr> order{root};
+  for (std::size_t k = 0; k < order.size() && order.size() <= model.links_.size(); ++k)
+    for (const auto& j : order[k]->child_joints)
+      if (j)
+        if (auto c = model.getLink(j->child_link_name)) order.push_back(c);
+  for (const auto& l : order) {
+    const urdf::JointConstSharedPtr& j = l->parent_joint;
+    if (!j) continue;
+    auto it = plan.locked.find(j->name);
+    if (it == plan.locked.end()) continue;
+    const UrdfLockedJoint& lk = it->second;
+    const std::string why = lockReason(*j, lk, extras);
+    const std::vector<std::string> carried = carriedLinks(model, plan, l);
+    std::string links;
+    for (std::size_t k = 0; k < carried.size() && k < 6; ++k) links += (k ? ", " : "") + std::string("\"") + carried[k] + "\"";
+    if (carried.size() > 6) links += " and " + std::to_string(carried.size() - 6) + " more";
+    const std::size_t b = chain.bodyIndexOf.count(j->parent_link_name) ? chain.bodyIndexOf.at(j->parent_link_name) : 0;
+    const std::string into =
+        b == 0 ? "the fixed base (link \"" + root->name + "\"): they do not enter the dynamics"
+               : "the body of joint \"" + chain.bodyJoint[b] + "\" (link \"" + lk.intoBody +
+                     "\"): masses, centres of mass and inertias combined exactly";
+    rd.warning(jointPath(j->name), std::string("joint \"") + j->name + "\" (" + jointTypeName(*j) + ", " +
+                                       (lk.onChain ? "on " : "off ") + chainLabel + ") is " + why + "; link" +
+                                       (carried.size() == 1 ? " " : "s ") + links + (carried.size() == 1 ? " is" : " are") +
+                                       " lumped into " + into);
+  }
+}
+
+/// The home pose completed with zeros, each position checked against its joint's limits (warnings).
+void completeHomePose(RobotDescription& d, JsonReader& rd) {
+  if (!d.home.empty()) d.home.resize(d.joints.size(), 0.0);
+  for (std::size_t i = 0; i < d.home.size(); ++i) {
+    const auto& L = d.joints[i].limits;
+    if (d.home[i] < L.lower || d.home[i] > L.upper)
+      rd.warning(jointPath(d.joints[i].name) + "/maniplab:joint/@home", message(msg::kHomeOutsideLimits));
+  }
+}
+
+/// An error naming the first joint whose mass matrix pivot vanishes at the home pose (the links without
+/// inertial listed), none when the mass matrix is positive definite there.
+void checkMassMatrixAtHome(const Model& model, const RobotDescription& d, const ChainAssembly& chain, JsonReader& rd) {
+  Data data(model);
+  crba(model, data, model.home);
+  const int bad = choleskyFactor(data.M, data.L, 1e-12);
+  if (bad < 0) return;
+  std::string without;
+  for (std::size_t i = 0; i < chain.bodyLinks.size(); ++i)
+    if (!chain.bodyHasInertia[i]) without += (without.empty() ? "" : ", ") + std::string("\"") + chain.bodyLinks[i].front() + "\"";
+  rd.error(jointPath(d.joints[std::size_t(bad)].name),
+           "the mass matrix is singular at the home pose (no inertia moves with joint \"" + d.joints[std::size_t(bad)].name +
+               "\" independently of the joints before it)" +
+               (without.empty() ? std::string() : "; links without inertial: " + without) +
+               ": give these links their <inertial> (see the warnings), or the joint a rotor inertia "
+               "(<transmission> with <maniplab:rotor_inertia>)");
+}
+
 }  // namespace
 
 UrdfTreeInfo urdfTreeInfo(const std::string& text, const std::string& fileName, const UrdfImportOptions& opt) {
@@ -530,272 +874,13 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
     return res;
   }
 
-  // One body: its main link, the fixed and locked links lumped into it (with body-URDF-frame <- link
-  // transforms), and the next moving joint of the chain below it.
-  struct Member { urdf::LinkConstSharedPtr link; Transform T; };
-  std::vector<std::vector<std::string>> bodyLinks;  // link names per moving body (for the reports)
-  std::vector<bool> bodyHasInertia;
-  std::map<std::string, std::size_t> bodyIndexOf;   // link -> body (0: the fixed base)
-  std::vector<std::string> bodyJoint{""};           // the joint moving each body ("" for the base)
-
-  Matrix3 Acur = Matrix3::Identity();  // R_i = URDF frame * A
-  std::string currentJoint;
-  const std::size_t n = plan.active.size();
-  for (std::size_t b = 0; b <= n; ++b) {
-    const urdf::LinkConstSharedPtr current = b == 0 ? root : model->getLink(plan.active[b - 1]->child_link_name);
-    std::vector<Member> members{{current, Transform()}};
-    Transform Tparent;  // body frame <- parent link of the next chain joint
-    bool haveNext = false, bad = false;
-    for (std::size_t k = 0; k < members.size(); ++k) {
-      const Member m = members[k];
-      bodyIndexOf[m.link->name] = b;
-      for (const auto& j : m.link->child_joints) {
-        if (!j) continue;
-        if (!finitePose(j->parent_to_joint_origin_transform)) {
-          rd.error(jointPath(j->name) + "/origin", message(msg::kNotFiniteNumbers));
-          bad = true;
-          continue;
-        }
-        if (b < n && j == plan.active[b]) {
-          Tparent = m.T;
-          haveNext = true;
-          continue;
-        }
-        const urdf::LinkConstSharedPtr child = model->getLink(j->child_link_name);
-        if (!child) continue;
-        Transform motion;
-        if (j->type != urdf::Joint::FIXED) {
-          auto it = plan.locked.find(j->name);
-          if (it == plan.locked.end() || !lockedMotion(*j, it->second.position, rd, motion)) {
-            if (it == plan.locked.end()) rd.error(jointPath(j->name), "internal: a moving joint off the chain was not planned");
-            bad = true;
-            continue;
-          }
-        }
-        members.push_back({child, m.T * toTransform(j->parent_to_joint_origin_transform) * motion});
-      }
-    }
-    if (bad) return res;
-    // Inertia and visual of the body (not for the fixed base).
-    if (b > 0) {
-      Inertia total;
-      bool given = false;
-      std::vector<std::string> names;
-      LinkGeometry geometry;
-      bool haveGeometry = false;
-      int extraVisuals = 0;
-      for (const auto& m : members) {
-        names.push_back(m.link->name);
-        Inertia li;
-        bool g = false;
-        if (!linkInertia(*m.link, rd, li, g)) return res;
-        given = given || g;
-        li.c = m.T.apply(li.c);
-        li.I = m.T.R * li.I * m.T.R.transpose();
-        total = combine(total, li);
-        for (const auto& v : m.link->visual_array) {
-          if (!v) continue;
-          if (haveGeometry) { ++extraVisuals; continue; }
-          haveGeometry = convertVisual(*v, m.T, m.link->name, fileName, opt, rd, geometry);
-        }
-      }
-      if (extraVisuals > 0)
-        rd.warning(linkPath(current->name) + "/visual",
-                   "only the first visual of a body is drawn (" + std::to_string(extraVisuals) + " more ignored)");
-      JointDescription& jd = d.joints.back();
-      jd.link.mass = total.m;
-      jd.link.com = Acur.transpose() * total.c;
-      jd.link.inertia = Acur.transpose() * total.I * Acur;
-      if (haveGeometry) {
-        geometry.origin = Transform{Acur.transpose(), Vector3::Zero()} * geometry.origin;
-        jd.geometry = geometry;
-      }
-      std::string merged;
-      for (std::size_t k = 1; k < names.size(); ++k) merged += (k > 1 ? ", " : "") + names[k];
-      const std::string who = "link \"" + current->name + "\" (moved by joint \"" + currentJoint + "\"" +
-                              (merged.empty() ? "" : "; with the fixed and locked links " + merged) + ")";
-      if (given && total.m == 0) {
-        rd.warning(linkPath(current->name) + "/inertial",
-                   who + " is massless with a non-zero inertia (accepted; its inertia still acts)");
-      } else if (!given) {
-        rd.warning(linkPath(current->name) + "/inertial",
-                   who + " has no inertial (missing or zero mass): it adds no inertia, so the mass matrix is "
-                         "singular unless the links after it move with this joint, and its dynamics are wrong; " +
-                       proposeInertial(*current));
-      } else if (total.I.cwiseAbs().maxCoeff() == 0) {
-        rd.warning(linkPath(current->name) + "/inertial/inertia",
-                   who + " has a zero inertia tensor (a point mass): the mass matrix is singular when its centre of "
-                         "mass lies on the joint axis; " + proposeInertial(*current));
-      }
-      bodyLinks.push_back(names);
-      bodyHasInertia.push_back(given && total.m > 0);
-    }
-    if (b == n) {
-      // Tool: the tip's frame; without a tip, the single leaf of the fixed descendants, otherwise the last
-      // link's URDF frame.
-      Transform leaf;
-      if (!plan.tip.empty()) {
-        for (const auto& m : members)
-          if (m.link->name == plan.tip) leaf = m.T;
-      } else {
-        std::vector<const Member*> leaves;
-        for (const auto& m : members)
-          if (&m != &members.front() && m.link->child_joints.empty()) leaves.push_back(&m);
-        if (leaves.size() == 1) leaf = leaves.front()->T;
-      }
-      d.tool = Transform{Acur.transpose(), Vector3::Zero()} * leaf;
-      break;
-    }
-    if (!haveNext) {
-      rd.error(jointPath(plan.active[b]->name), "internal: the chain joint was not found below the previous body");
-      return res;
-    }
-    // The next joint: placement in R_{i-1}, its own axis alignment.
-    const urdf::JointConstSharedPtr& j = plan.active[b];
-    const std::size_t index = b + 1;
-    const std::string jp = jointPath(j->name);
-    Vector3 axis(j->axis.x, j->axis.y, j->axis.z);
-    if (!axis.allFinite() || axis.norm() < 1e-12) {
-      rd.error(jp + "/axis", message(msg::kUrdfAxis));
-      return res;
-    }
-    axis.normalize();
-    const Matrix3 A = alignZ(axis);
-    JointDescription jd;
-    jd.name = j->name;
-    jd.type = j->type == urdf::Joint::PRISMATIC ? JointType::Prismatic : JointType::Revolute;
-    jd.placement = Transform{Acur.transpose(), Vector3::Zero()} * Tparent *
-                   toTransform(j->parent_to_joint_origin_transform) * Transform{A, Vector3::Zero()};
-    if (j->limits) {
-      const auto& L = *j->limits;
-      if (!std::isfinite(L.lower) || !std::isfinite(L.upper) || !std::isfinite(L.velocity) || !std::isfinite(L.effort)) {
-        rd.error(jp + "/limit", message(msg::kUrdfLimitsFinite));
-        return res;
-      }
-      if (j->type != urdf::Joint::CONTINUOUS) {
-        if (L.lower > L.upper) rd.error(jp + "/limit", message(msg::kLowerAboveUpper));
-        if (L.lower == 0 && L.upper == 0)
-          rd.warning(jp + "/limit", message(msg::kUrdfZeroLimits));
-        jd.limits.lower = L.lower <= -1e299 ? -1e300 : L.lower;
-        jd.limits.upper = L.upper >= 1e299 ? 1e300 : L.upper;
-      }
-      if (L.velocity > 0) jd.limits.velocity = std::min(L.velocity, 1e300);
-      else rd.warning(jp + "/limit/@velocity", message(msg::kUrdfNoVelocityLimit));
-      if (L.effort > 0) jd.limits.effort = std::min(L.effort, 1e300);
-      else rd.warning(jp + "/limit/@effort", message(msg::kUrdfNoEffortLimit));
-    }
-    if (j->dynamics) {
-      const double bv = j->dynamics->damping, c = j->dynamics->friction;
-      if (!std::isfinite(bv) || !std::isfinite(c) || bv < 0 || c < 0) {
-        rd.error(jp + "/dynamics", message(msg::kUrdfDynamics));
-        return res;
-      }
-      jd.actuator.viscousPos = jd.actuator.viscousNeg = bv;
-      jd.actuator.coulombPos = jd.actuator.coulombNeg = c;
-    }
-    if (auto it = extras.joints.find(j->name); it != extras.joints.end()) {
-      const JointExtras& x = it->second;
-      auto& a = jd.actuator;
-      if (x.hasGear) a.gear = x.gear;
-      a.rotorInertia = x.rotorInertia;
-      a.rotorTransverse = x.rotorTransverse;
-      // rotor axis: URDF parent link frame -> carrier body frame R_{i-1}
-      if (x.hasRotorAxis) a.rotorAxis = (Acur.transpose() * Tparent.R * x.rotorAxis).normalized();
-      double* f[4] = {&a.viscousPos, &a.viscousNeg, &a.coulombPos, &a.coulombNeg};
-      for (int k = 0; k < 4; ++k)
-        if (x.hasFriction[k]) *f[k] = x.friction[k];
-      if (x.hasHome) {
-        d.home.resize(index, 0.0);
-        d.home[index - 1] = x.home;
-      }
-    }
-    d.joints.push_back(jd);
-    bodyJoint.push_back(j->name);
-    currentJoint = j->name;
-    Acur = A;
-  }
-
-  // One warning per locked joint: where, why, and into which body its links went (in tree order).
-  const std::string chainLabel = plan.tip.empty() ? "the chain" : "the chain to \"" + plan.tip + "\"";
-  std::vector<urdf::LinkConstSharedPtr> order{root};
-  for (std::size_t k = 0; k < order.size() && order.size() <= model->links_.size(); ++k)
-    for (const auto& j : order[k]->child_joints)
-      if (j)
-        if (auto c = model->getLink(j->child_link_name)) order.push_back(c);
-  for (const auto& l : order) {
-    const urdf::JointConstSharedPtr& j = l->parent_joint;
-    if (!j) continue;
-    auto it = plan.locked.find(j->name);
-    if (it == plan.locked.end()) continue;
-    const UrdfLockedJoint& lk = it->second;
-    const std::string unit = lk.prismatic ? " m" : " rad";
-    std::string why;
-    if (j->type == urdf::Joint::FLOATING || j->type == urdf::Joint::PLANAR) {
-      why = "locked at its origin (zero displacement)";
-    } else {
-      why = "locked at " + formatNumber(lk.position) + unit + " (";
-      if (lk.stated) {
-        why += "stated position";
-      } else if (!lk.mimicOf.empty()) {
-        why += "mimic of \"" + lk.mimicOf + "\": q = " + formatNumber(j->mimic->multiplier) + " * q_" + lk.mimicOf +
-               " + " + formatNumber(j->mimic->offset);
-        if (lk.couplingLost)
-          why += ", with \"" + lk.mimicOf + "\" (or the joint it follows) at its home position; that joint moves on the "
-                 "chain but a chain of independent joints cannot represent the coupling, so these links do not follow it";
-      } else {
-        why += extras.joints.count(j->name) && extras.joints.at(j->name).hasHome ? "its <maniplab:joint home>"
-                                                                               : "default: zero";
-        why += "; --lock " + j->name + "=VALUE states another";
-      }
-      why += ")";
-    }
-    // The links it carries (its subtree up to the chain's next moving joint).
-    std::vector<std::string> carried;
-    std::vector<urdf::LinkConstSharedPtr> stack{l};
-    while (!stack.empty() && carried.size() <= model->links_.size()) {
-      const auto x = stack.back();
-      stack.pop_back();
-      carried.push_back(x->name);
-      for (const auto& cj : x->child_joints)
-        if (cj && !plan.isActive(cj->name))
-          if (auto c = model->getLink(cj->child_link_name)) stack.push_back(c);
-    }
-    std::string links;
-    for (std::size_t k = 0; k < carried.size() && k < 6; ++k) links += (k ? ", " : "") + std::string("\"") + carried[k] + "\"";
-    if (carried.size() > 6) links += " and " + std::to_string(carried.size() - 6) + " more";
-    const std::size_t b = bodyIndexOf.count(j->parent_link_name) ? bodyIndexOf[j->parent_link_name] : 0;
-    const std::string into =
-        b == 0 ? "the fixed base (link \"" + root->name + "\"): they do not enter the dynamics"
-               : "the body of joint \"" + bodyJoint[b] + "\" (link \"" + lk.intoBody +
-                     "\"): masses, centres of mass and inertias combined exactly";
-    rd.warning(jointPath(j->name), std::string("joint \"") + j->name + "\" (" + jointTypeName(*j) + ", " +
-                                       (lk.onChain ? "on " : "off ") + chainLabel + ") is " + why + "; link" +
-                                       (carried.size() == 1 ? " " : "s ") + links + (carried.size() == 1 ? " is" : " are") +
-                                       " lumped into " + into);
-  }
-
-  if (!d.home.empty()) d.home.resize(d.joints.size(), 0.0);
-  for (std::size_t i = 0; i < d.home.size(); ++i) {
-    const auto& L = d.joints[i].limits;
-    if (d.home[i] < L.lower || d.home[i] > L.upper)
-      rd.warning(jointPath(d.joints[i].name) + "/maniplab:joint/@home", message(msg::kHomeOutsideLimits));
-  }
+  ChainAssembly chain;
+  if (!assembleChain(*model, plan, extras, fileName, opt, rd, chain, d)) return res;
+  warnLockedJoints(*model, plan, extras, chain, rd);
+  completeHomePose(d, rd);
   if (!res.ok()) return res;
   res.model = buildModel(d);
-  Data data(res.model);
-  crba(res.model, data, res.model.home);
-  const int bad = choleskyFactor(data.M, data.L, 1e-12);
-  if (bad >= 0) {
-    std::string without;
-    for (std::size_t i = 0; i < bodyLinks.size(); ++i)
-      if (!bodyHasInertia[i]) without += (without.empty() ? "" : ", ") + std::string("\"") + bodyLinks[i].front() + "\"";
-    rd.error(jointPath(d.joints[std::size_t(bad)].name),
-             "the mass matrix is singular at the home pose (no inertia moves with joint \"" + d.joints[std::size_t(bad)].name +
-                 "\" independently of the joints before it)" +
-                 (without.empty() ? std::string() : "; links without inertial: " + without) +
-                 ": give these links their <inertial> (see the warnings), or the joint a rotor inertia "
-                 "(<transmission> with <maniplab:rotor_inertia>)");
-  }
+  checkMassMatrixAtHome(res.model, d, chain, rd);
   return res;
 }
 
