@@ -71,25 +71,9 @@ FreeStructure freeStructure(const urdf::ModelInterface& model, const std::map<st
 
 const char* unitOf(const urdf::Joint& j) { return j.type == urdf::Joint::PRISMATIC ? "m" : "rad"; }
 
-}  // namespace
-
-bool isMovingJoint(const urdf::Joint& j) { return j.type != urdf::Joint::FIXED; }
-
-bool ChainPlan::isActive(const std::string& joint) const {
-  for (const auto& j : active)
-    if (j->name == joint) return true;
-  return false;
-}
-
-bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& options,
-               const std::map<std::string, double>& homes, JsonReader& rd, ChainPlan& plan) {
-  plan = ChainPlan();
-  plan.tip = options.tip;
-  const urdf::LinkConstSharedPtr root = model.getRoot();
-  if (!root) {
-    rd.error("/robot", "the URDF has no root link");
-    return false;
-  }
+/// Every stated locked position names a moving joint of the URDF and is finite; false (with an error
+/// for each one that is not) otherwise.
+bool checkStatedPositions(const urdf::ModelInterface& model, const UrdfImportOptions& options, JsonReader& rd) {
   bool ok = true;
   for (const auto& [name, value] : options.lockedPositions) {
     const urdf::JointConstSharedPtr j = model.getJoint(name);
@@ -104,51 +88,66 @@ bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& optio
       ok = false;
     }
   }
-  if (!ok) return false;
+  return ok;
+}
 
-  const FreeStructure fs = freeStructure(model, options.lockedPositions);
-  std::vector<urdf::JointConstSharedPtr> path;
-  if (!options.tip.empty()) {
-    if (!model.getLink(options.tip)) {
-      const auto cands = candidateChains(model, UrdfImportOptions{{}, true, {}, options.lockedPositions}, homes);
-      rd.error("/robot", "the tip " + dq(options.tip) + " is not a link of this URDF; candidate tips (moving joints "
-                         "from the root link " + dq(root->name) + "): " + describeCandidates(cands));
-      return false;
+/// The default chain (no tip): the free joints must lie on one path; the chain ends below the deepest
+/// of them. False (with an error listing the candidate tips) when the free joints branch.
+bool defaultChainPath(const urdf::ModelInterface& model, const UrdfImportOptions& options,
+                      const std::map<std::string, double>& homes, const FreeStructure& fs, JsonReader& rd,
+                      std::vector<urdf::JointConstSharedPtr>& path) {
+  const urdf::LinkConstSharedPtr root = model.getRoot();
+  for (const auto& l : depthFirst(model)) {
+    auto it = fs.freeChildren.find(l->name);
+    if (it == fs.freeChildren.end() || it->second.size() < 2) continue;
+    std::vector<std::string> names, from;
+    for (const auto& j : it->second) {
+      names.push_back(j->name);
+      if (std::find(from.begin(), from.end(), j->parent_link_name) == from.end()) from.push_back(j->parent_link_name);
     }
-    path = pathTo(model, options.tip);
-  } else {
-    // Default: the free joints must lie on one path; the chain ends below the deepest of them.
-    for (const auto& l : depthFirst(model)) {
-      auto it = fs.freeChildren.find(l->name);
-      if (it == fs.freeChildren.end() || it->second.size() < 2) continue;
-      std::vector<std::string> names, from;
-      for (const auto& j : it->second) {
-        names.push_back(j->name);
-        if (std::find(from.begin(), from.end(), j->parent_link_name) == from.end()) from.push_back(j->parent_link_name);
-      }
-      const auto cands = candidateChains(model, options, homes);
-      rd.error(linkPath(from.front()),
-               "the robot is a tree: the chain branches below link " + dqList(from) + " (joints " + dqList(names) +
-                   " all move below this body); choose the chain to simulate by its tip link (maniplab-cli: --tip LINK; "
-                   "the GUI asks). Candidate tips (moving joints from the root link " + dq(root->name) + "): " +
-                   describeCandidates(cands) + ". Any other link is accepted as a tip; the moving joints off the chain "
-                   "are locked (at zero, or --lock JOINT=VALUE) and their links lumped into the chain");
-      return false;
-    }
-    // The deepest free joint: follow the single free child of each body from the root.
-    std::string body = root->name;
-    urdf::JointConstSharedPtr last;
-    for (std::size_t guard = 0; guard <= model.joints_.size(); ++guard) {
-      auto it = fs.freeChildren.find(body);
-      if (it == fs.freeChildren.end() || it->second.empty()) break;
-      last = it->second.front();
-      body = last->child_link_name;
-    }
-    if (last) path = pathTo(model, last->child_link_name);
+    const auto cands = candidateChains(model, options, homes);
+    rd.error(linkPath(from.front()),
+             "the robot is a tree: the chain branches below link " + dqList(from) + " (joints " + dqList(names) +
+                 " all move below this body); choose the chain to simulate by its tip link (maniplab-cli: --tip LINK; "
+                 "the GUI asks). Candidate tips (moving joints from the root link " + dq(root->name) + "): " +
+                 describeCandidates(cands) + ". Any other link is accepted as a tip; the moving joints off the chain "
+                 "are locked (at zero, or --lock JOINT=VALUE) and their links lumped into the chain");
+    return false;
   }
+  // The deepest free joint: follow the single free child of each body from the root.
+  std::string body = root->name;
+  urdf::JointConstSharedPtr last;
+  for (std::size_t guard = 0; guard <= model.joints_.size(); ++guard) {
+    auto it = fs.freeChildren.find(body);
+    if (it == fs.freeChildren.end() || it->second.empty()) break;
+    last = it->second.front();
+    body = last->child_link_name;
+  }
+  if (last) path = pathTo(model, last->child_link_name);
+  return true;
+}
 
-  std::set<std::string> onPath;
-  for (const auto& j : path) onPath.insert(j->name);
+/// The joints from the root link to the chain's end: to options.tip, or the default chain. False (with
+/// an error) when the tip is not a link or the default chain branches.
+bool chainPath(const urdf::ModelInterface& model, const UrdfImportOptions& options,
+               const std::map<std::string, double>& homes, JsonReader& rd, std::vector<urdf::JointConstSharedPtr>& path) {
+  const FreeStructure fs = freeStructure(model, options.lockedPositions);
+  if (options.tip.empty()) return defaultChainPath(model, options, homes, fs, rd, path);
+  if (!model.getLink(options.tip)) {
+    const auto cands = candidateChains(model, UrdfImportOptions{{}, true, {}, options.lockedPositions}, homes);
+    rd.error("/robot", "the tip " + dq(options.tip) + " is not a link of this URDF; candidate tips (moving joints "
+                       "from the root link " + dq(model.getRoot()->name) + "): " + describeCandidates(cands));
+    return false;
+  }
+  path = pathTo(model, options.tip);
+  return true;
+}
+
+/// The moving joints of the path that are neither stated locked nor mimic joints, into plan.active.
+/// False (with an error for each) when one of them is floating, planar or of an unknown type.
+bool activeJointsOf(const std::vector<urdf::JointConstSharedPtr>& path, const UrdfImportOptions& options, JsonReader& rd,
+                    ChainPlan& plan) {
+  bool ok = true;
   for (const auto& j : path) {
     if (!isMovingJoint(*j) || options.lockedPositions.count(j->name) || j->mimic) continue;
     if (j->type == urdf::Joint::FLOATING) {
@@ -169,7 +168,126 @@ bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& optio
       plan.active.push_back(j);
     }
   }
-  if (!ok) return false;
+  return ok;
+}
+
+/// The positions of the joints off the chain (stated > mimic > maniplab home > zero; the chain's own
+/// joints at their home), mimic chains followed with a cycle check.
+class LockedPositions {
+ public:
+  LockedPositions(const urdf::ModelInterface& model, const UrdfImportOptions& options,
+                  const std::map<std::string, double>& homes, const std::set<std::string>& activeNames, JsonReader& rd)
+      : model_(model), options_(options), homes_(homes), activeNames_(activeNames), rd_(rd) {}
+
+  /// Resolves joint j (and the joints it follows); false (with an error) for a mimic cycle or an invalid mimic.
+  bool resolve(const urdf::Joint& j) {
+    if (state_[j.name] == 2) return true;
+    if (state_[j.name] == 1) {
+      rd_.error(jointPath(j.name) + "/mimic", "the mimic joints form a cycle through joint " + dq(j.name));
+      return false;
+    }
+    state_[j.name] = 1;
+    double v = 0;
+    bool fa = false;
+    if (auto s = options_.lockedPositions.find(j.name); s != options_.lockedPositions.end()) {
+      v = s->second;
+    } else if (activeNames_.count(j.name)) {
+      auto h = homes_.find(j.name);
+      v = h != homes_.end() ? h->second : 0.0;
+      fa = true;
+    } else if (j.mimic) {
+      const urdf::JointConstSharedPtr m = model_.getJoint(j.mimic->joint_name);
+      if (!m) {
+        rd_.error(jointPath(j.name) + "/mimic", "mimic joint " + dq(j.name) + " follows joint " +
+                                                    dq(j.mimic->joint_name) + ", which is not a joint of this URDF");
+        return false;
+      }
+      if (!std::isfinite(j.mimic->multiplier) || !std::isfinite(j.mimic->offset)) {
+        rd_.error(jointPath(j.name) + "/mimic", "multiplier and offset must be finite numbers");
+        return false;
+      }
+      if (!resolve(*m)) return false;
+      v = j.mimic->multiplier * value_[m->name] + j.mimic->offset;
+      fa = followsActive_[m->name];
+    } else {
+      auto h = homes_.find(j.name);
+      v = h != homes_.end() ? h->second : 0.0;
+    }
+    value_[j.name] = v;
+    followsActive_[j.name] = fa;
+    state_[j.name] = 2;
+    return true;
+  }
+  /// The position of a resolved joint.
+  double value(const std::string& joint) { return value_[joint]; }
+  /// A resolved joint is an active joint or (through mimics) follows one.
+  bool followsActive(const std::string& joint) { return followsActive_[joint]; }
+
+ private:
+  const urdf::ModelInterface& model_;
+  const UrdfImportOptions& options_;
+  const std::map<std::string, double>& homes_;
+  const std::set<std::string>& activeNames_;
+  JsonReader& rd_;
+  std::map<std::string, int> state_;  // 1 = being resolved, 2 = done
+  std::map<std::string, double> value_;
+  std::map<std::string, bool> followsActive_;
+};
+
+/// The locked joint `name` (resolved in `positions`), with a warning when it is locked outside its limits.
+UrdfLockedJoint lockedJoint(const std::string& name, const urdf::Joint& j, LockedPositions& positions,
+                            const UrdfImportOptions& options, const std::set<std::string>& onPath,
+                            std::map<std::string, std::string>& bodyOf, JsonReader& rd) {
+  UrdfLockedJoint lk;
+  lk.name = name;
+  lk.prismatic = j.type == urdf::Joint::PRISMATIC;
+  lk.position = positions.value(name);
+  lk.onChain = onPath.count(name) > 0;
+  lk.stated = options.lockedPositions.count(name) > 0;
+  if (j.mimic && !lk.stated) {
+    lk.mimicOf = j.mimic->joint_name;
+    lk.mimicMultiplier = j.mimic->multiplier;
+    lk.mimicOffset = j.mimic->offset;
+  }
+  lk.couplingLost = !lk.stated && j.mimic && positions.followsActive(name);
+  lk.intoBody = bodyOf[j.parent_link_name];
+  if (j.limits && (j.type == urdf::Joint::REVOLUTE || j.type == urdf::Joint::PRISMATIC) &&
+      (lk.position < j.limits->lower - 1e-12 || lk.position > j.limits->upper + 1e-12) &&
+      !(j.limits->lower == 0 && j.limits->upper == 0)) {
+    std::ostringstream s;
+    s.imbue(std::locale::classic());
+    s << "locked at " << lk.position << " " << unitOf(j) << ", outside its limits [" << j.limits->lower << ", "
+      << j.limits->upper << "]";
+    rd.warning(jointPath(name), s.str());
+  }
+  return lk;
+}
+
+}  // namespace
+
+bool isMovingJoint(const urdf::Joint& j) { return j.type != urdf::Joint::FIXED; }
+
+bool ChainPlan::isActive(const std::string& joint) const {
+  for (const auto& j : active)
+    if (j->name == joint) return true;
+  return false;
+}
+
+bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& options,
+               const std::map<std::string, double>& homes, JsonReader& rd, ChainPlan& plan) {
+  plan = ChainPlan();
+  plan.tip = options.tip;
+  const urdf::LinkConstSharedPtr root = model.getRoot();
+  if (!root) {
+    rd.error("/robot", "the URDF has no root link");
+    return false;
+  }
+  if (!checkStatedPositions(model, options, rd)) return false;
+  std::vector<urdf::JointConstSharedPtr> path;
+  if (!chainPath(model, options, homes, rd, path)) return false;
+  std::set<std::string> onPath;
+  for (const auto& j : path) onPath.insert(j->name);
+  if (!activeJointsOf(path, options, rd, plan)) return false;
 
   // Body link of each link for the chosen chain (nearest ancestor-or-self moved by an active joint).
   std::set<std::string> activeNames;
@@ -180,74 +298,11 @@ bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& optio
                       : activeNames.count(l->parent_joint->name) ? l->name
                                                                  : bodyOf[l->parent_joint->parent_link_name];
 
-  // Locked positions (stated > mimic > maniplab home > zero), mimic chains followed with a cycle check.
-  std::map<std::string, int> state;  // 1 = being resolved, 2 = done
-  std::map<std::string, double> value;
-  std::map<std::string, bool> followsActive;
-  std::function<bool(const urdf::Joint&)> resolve = [&](const urdf::Joint& j) -> bool {
-    if (state[j.name] == 2) return true;
-    if (state[j.name] == 1) {
-      rd.error(jointPath(j.name) + "/mimic", "the mimic joints form a cycle through joint " + dq(j.name));
-      return false;
-    }
-    state[j.name] = 1;
-    double v = 0;
-    bool fa = false;
-    if (auto s = options.lockedPositions.find(j.name); s != options.lockedPositions.end()) {
-      v = s->second;
-    } else if (activeNames.count(j.name)) {
-      auto h = homes.find(j.name);
-      v = h != homes.end() ? h->second : 0.0;
-      fa = true;
-    } else if (j.mimic) {
-      const urdf::JointConstSharedPtr m = model.getJoint(j.mimic->joint_name);
-      if (!m) {
-        rd.error(jointPath(j.name) + "/mimic", "mimic joint " + dq(j.name) + " follows joint " +
-                                                   dq(j.mimic->joint_name) + ", which is not a joint of this URDF");
-        return false;
-      }
-      if (!std::isfinite(j.mimic->multiplier) || !std::isfinite(j.mimic->offset)) {
-        rd.error(jointPath(j.name) + "/mimic", "multiplier and offset must be finite numbers");
-        return false;
-      }
-      if (!resolve(*m)) return false;
-      v = j.mimic->multiplier * value[m->name] + j.mimic->offset;
-      fa = followsActive[m->name];
-    } else {
-      auto h = homes.find(j.name);
-      v = h != homes.end() ? h->second : 0.0;
-    }
-    value[j.name] = v;
-    followsActive[j.name] = fa;
-    state[j.name] = 2;
-    return true;
-  };
+  LockedPositions positions(model, options, homes, activeNames, rd);
   for (const auto& [name, j] : model.joints_) {
     if (!j || !isMovingJoint(*j) || activeNames.count(name)) continue;
-    if (!resolve(*j)) return false;
-    UrdfLockedJoint lk;
-    lk.name = name;
-    lk.prismatic = j->type == urdf::Joint::PRISMATIC;
-    lk.position = value[name];
-    lk.onChain = onPath.count(name) > 0;
-    lk.stated = options.lockedPositions.count(name) > 0;
-    if (j->mimic && !lk.stated) {
-      lk.mimicOf = j->mimic->joint_name;
-      lk.mimicMultiplier = j->mimic->multiplier;
-      lk.mimicOffset = j->mimic->offset;
-    }
-    lk.couplingLost = !lk.stated && j->mimic && followsActive[name];
-    lk.intoBody = bodyOf[j->parent_link_name];
-    if (j->limits && (j->type == urdf::Joint::REVOLUTE || j->type == urdf::Joint::PRISMATIC) &&
-        (lk.position < j->limits->lower - 1e-12 || lk.position > j->limits->upper + 1e-12) &&
-        !(j->limits->lower == 0 && j->limits->upper == 0)) {
-      std::ostringstream s;
-      s.imbue(std::locale::classic());
-      s << "locked at " << lk.position << " " << unitOf(*j) << ", outside its limits [" << j->limits->lower << ", "
-        << j->limits->upper << "]";
-      rd.warning(jointPath(name), s.str());
-    }
-    plan.locked[name] = lk;
+    if (!positions.resolve(*j)) return false;
+    plan.locked[name] = lockedJoint(name, *j, positions, options, onPath, bodyOf, rd);
   }
   if (plan.active.empty()) {
     rd.error("/robot", options.tip.empty()
