@@ -13,53 +13,56 @@ namespace maniplab {
 
 namespace detail {
 
-/// The algorithm, for any scalar; abaUnchecked() is what callers use (for double it picks the
-/// instruction set at run time, kernel_isa.hpp).
+// The steps of abaBody, one pass over the joints each, in its order; always inlined into it, so that the
+// AVX2 + FMA clone (kernel_clone.hpp) compiles them for its target and the baseline keeps one function.
+#define MANIPLAB_ABA_STEP [[gnu::always_inline]] inline
+
+/// Pass 1a: world poses data.oMi and motion subspaces S_i (data.abaA, world, at the origin).
 template <typename S>
-int abaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, const VectorXT<S>& qd,
-            const VectorXT<S>& tau, const RneaOptions& opt) {
+MANIPLAB_ABA_STEP void abaWorldPoses(const ModelTpl<S>& model, DataTpl<S>& data) {
   using V6 = Vector6T<S>;
-  using M6 = Eigen::Matrix<S, 6, 6>;
   const int n = model.nq;
-  if (usesFullRotor(model)) return -2;
-  // Pass 0: joint transforms, in a loop of independent iterations (the latency of sin/cos overlaps).
-  jointTransforms(model, q, data.liMi);
   // Pass 1, base to tip, in three loops of small register footprint (scalar code throughout: values that
   // Eigen's partly vectorised 3-vector code stores and reads back at once with another access width stall
   // the CPU's store-to-load forwarding). 1a: world poses and motion subspaces S_i.
-  {
-    S R[3][3] = {{S(1), S(0), S(0)}, {S(0), S(1), S(0)}, {S(0), S(0), S(1)}};
-    S o[3] = {S(0), S(0), S(0)};
-    for (int i = 0; i < n; ++i) {
-      const auto k = std::size_t(i);
-      const TransformT<S>& L = data.liMi[k];
-      TransformT<S>& oX = data.oMi[k];
-      if (i == 0) {  // the base frame is the world frame
-        for (int r = 0; r < 3; ++r) {
-          for (int c = 0; c < 3; ++c) oX.R(r, c) = R[r][c] = L.R(r, c);
-          oX.p[r] = o[r] = L.p[r];
-        }
-      } else {
-        S Rn[3][3], on[3];
-        for (int r = 0; r < 3; ++r) {
-          for (int c = 0; c < 3; ++c) Rn[r][c] = R[r][0] * L.R(0, c) + R[r][1] * L.R(1, c) + R[r][2] * L.R(2, c);
-          on[r] = R[r][0] * L.p.x() + R[r][1] * L.p.y() + R[r][2] * L.p.z() + o[r];
-        }
-        for (int r = 0; r < 3; ++r) {
-          for (int c = 0; c < 3; ++c) oX.R(r, c) = R[r][c] = Rn[r][c];
-          oX.p[r] = o[r] = on[r];
-        }
+  S R[3][3] = {{S(1), S(0), S(0)}, {S(0), S(1), S(0)}, {S(0), S(0), S(1)}};
+  S o[3] = {S(0), S(0), S(0)};
+  for (int i = 0; i < n; ++i) {
+    const auto k = std::size_t(i);
+    const TransformT<S>& L = data.liMi[k];
+    TransformT<S>& oX = data.oMi[k];
+    if (i == 0) {  // the base frame is the world frame
+      for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) oX.R(r, c) = R[r][c] = L.R(r, c);
+        oX.p[r] = o[r] = L.p[r];
       }
-      const S z0 = R[0][2], z1 = R[1][2], z2 = R[2][2];
-      V6& Si = data.abaA[k];  // motion subspace S_i (world, at the origin), kept until pass 3
-      if (model.isRevolute(i)) {
-        Si[0] = z0; Si[1] = z1; Si[2] = z2;
-        Si[3] = o[1] * z2 - o[2] * z1; Si[4] = o[2] * z0 - o[0] * z2; Si[5] = o[0] * z1 - o[1] * z0;  // o x z
-      } else {
-        Si[0] = S(0); Si[1] = S(0); Si[2] = S(0); Si[3] = z0; Si[4] = z1; Si[5] = z2;
+    } else {
+      S Rn[3][3], on[3];
+      for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) Rn[r][c] = R[r][0] * L.R(0, c) + R[r][1] * L.R(1, c) + R[r][2] * L.R(2, c);
+        on[r] = R[r][0] * L.p.x() + R[r][1] * L.p.y() + R[r][2] * L.p.z() + o[r];
+      }
+      for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) oX.R(r, c) = R[r][c] = Rn[r][c];
+        oX.p[r] = o[r] = on[r];
       }
     }
+    const S z0 = R[0][2], z1 = R[1][2], z2 = R[2][2];
+    V6& Si = data.abaA[k];  // motion subspace S_i (world, at the origin), kept until pass 3
+    if (model.isRevolute(i)) {
+      Si[0] = z0; Si[1] = z1; Si[2] = z2;
+      Si[3] = o[1] * z2 - o[2] * z1; Si[4] = o[2] * z0 - o[0] * z2; Si[5] = o[0] * z1 - o[1] * z0;  // o x z
+    } else {
+      Si[0] = S(0); Si[1] = S(0); Si[2] = S(0); Si[3] = z0; Si[4] = z1; Si[5] = z2;
+    }
   }
+}
+
+/// Pass 1b: rigid-body inertias at the world origin (data.abaIA).
+template <typename S>
+MANIPLAB_ABA_STEP void abaWorldInertias(const ModelTpl<S>& model, DataTpl<S>& data) {
+  using M6 = Eigen::Matrix<S, 6, 6>;
+  const int n = model.nq;
   // 1b (independent iterations): rigid-body inertias at the world origin, [Ibar, ~h; -~h, m 1], h = m c,
   // Ibar = R Ig R^T + m(|c|^2 1 - c c^T).
   for (int i = 0; i < n; ++i) {
@@ -96,42 +99,57 @@ int abaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, co
     IA(4, 3) = S(0); IA(4, 4) = m; IA(4, 5) = S(0);
     IA(5, 3) = S(0); IA(5, 4) = S(0); IA(5, 5) = m;
   }
+}
+
+/// Pass 1c: velocity-product terms c_i (data.abaC) and bias forces p_i (data.abaPA).
+template <typename S>
+MANIPLAB_ABA_STEP void abaVelocityTerms(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& qd) {
+  using V6 = Vector6T<S>;
+  using M6 = Eigen::Matrix<S, 6, 6>;
+  const int n = model.nq;
   // 1c: velocities, velocity-product terms c_i = v_{i-1} x (S_i qd_i) and bias forces p_i = v_i x* (I_i v_i).
-  {
-    S w[3] = {S(0), S(0), S(0)}, v[3] = {S(0), S(0), S(0)};  // spatial velocity at the world origin
-    for (int i = 0; i < n; ++i) {
-      const auto k = std::size_t(i);
-      const V6& Si = data.abaA[k];
-      const S qdi = qd[i];
-      V6& c = data.abaC[k];
-      const S z0 = Si[0], z1 = Si[1], z2 = Si[2], y0 = Si[3], y1 = Si[4], y2 = Si[5];
-      // [w x z; w x y + v x z] qd  (z = 0 for a prismatic joint)
-      c[0] = (w[1] * z2 - w[2] * z1) * qdi;
-      c[1] = (w[2] * z0 - w[0] * z2) * qdi;
-      c[2] = (w[0] * z1 - w[1] * z0) * qdi;
-      c[3] = (w[1] * y2 - w[2] * y1 + v[1] * z2 - v[2] * z1) * qdi;
-      c[4] = (w[2] * y0 - w[0] * y2 + v[2] * z0 - v[0] * z2) * qdi;
-      c[5] = (w[0] * y1 - w[1] * y0 + v[0] * z1 - v[1] * z0) * qdi;
-      w[0] += qdi * z0; w[1] += qdi * z1; w[2] += qdi * z2;
-      v[0] += qdi * y0; v[1] += qdi * y1; v[2] += qdi * y2;
-      // I v = [Ibar w + h x v; m v - h x w]; p = [w x hA + v x hL; w x hL]
-      const M6& I = data.abaIA[k];
-      const S hx = I(4, 2), hy = I(5, 0), hz = I(3, 1), m = I(3, 3);
-      const S hA0 = I(0, 0) * w[0] + I(0, 1) * w[1] + I(0, 2) * w[2] + (hy * v[2] - hz * v[1]);
-      const S hA1 = I(1, 0) * w[0] + I(1, 1) * w[1] + I(1, 2) * w[2] + (hz * v[0] - hx * v[2]);
-      const S hA2 = I(2, 0) * w[0] + I(2, 1) * w[1] + I(2, 2) * w[2] + (hx * v[1] - hy * v[0]);
-      const S hL0 = m * v[0] - (hy * w[2] - hz * w[1]);
-      const S hL1 = m * v[1] - (hz * w[0] - hx * w[2]);
-      const S hL2 = m * v[2] - (hx * w[1] - hy * w[0]);
-      V6& p = data.abaPA[k];
-      p[0] = w[1] * hA2 - w[2] * hA1 + v[1] * hL2 - v[2] * hL1;
-      p[1] = w[2] * hA0 - w[0] * hA2 + v[2] * hL0 - v[0] * hL2;
-      p[2] = w[0] * hA1 - w[1] * hA0 + v[0] * hL1 - v[1] * hL0;
-      p[3] = w[1] * hL2 - w[2] * hL1;
-      p[4] = w[2] * hL0 - w[0] * hL2;
-      p[5] = w[0] * hL1 - w[1] * hL0;
-    }
+  S w[3] = {S(0), S(0), S(0)}, v[3] = {S(0), S(0), S(0)};  // spatial velocity at the world origin
+  for (int i = 0; i < n; ++i) {
+    const auto k = std::size_t(i);
+    const V6& Si = data.abaA[k];
+    const S qdi = qd[i];
+    V6& c = data.abaC[k];
+    const S z0 = Si[0], z1 = Si[1], z2 = Si[2], y0 = Si[3], y1 = Si[4], y2 = Si[5];
+    // [w x z; w x y + v x z] qd  (z = 0 for a prismatic joint)
+    c[0] = (w[1] * z2 - w[2] * z1) * qdi;
+    c[1] = (w[2] * z0 - w[0] * z2) * qdi;
+    c[2] = (w[0] * z1 - w[1] * z0) * qdi;
+    c[3] = (w[1] * y2 - w[2] * y1 + v[1] * z2 - v[2] * z1) * qdi;
+    c[4] = (w[2] * y0 - w[0] * y2 + v[2] * z0 - v[0] * z2) * qdi;
+    c[5] = (w[0] * y1 - w[1] * y0 + v[0] * z1 - v[1] * z0) * qdi;
+    w[0] += qdi * z0; w[1] += qdi * z1; w[2] += qdi * z2;
+    v[0] += qdi * y0; v[1] += qdi * y1; v[2] += qdi * y2;
+    // I v = [Ibar w + h x v; m v - h x w]; p = [w x hA + v x hL; w x hL]
+    const M6& I = data.abaIA[k];
+    const S hx = I(4, 2), hy = I(5, 0), hz = I(3, 1), m = I(3, 3);
+    const S hA0 = I(0, 0) * w[0] + I(0, 1) * w[1] + I(0, 2) * w[2] + (hy * v[2] - hz * v[1]);
+    const S hA1 = I(1, 0) * w[0] + I(1, 1) * w[1] + I(1, 2) * w[2] + (hz * v[0] - hx * v[2]);
+    const S hA2 = I(2, 0) * w[0] + I(2, 1) * w[1] + I(2, 2) * w[2] + (hx * v[1] - hy * v[0]);
+    const S hL0 = m * v[0] - (hy * w[2] - hz * w[1]);
+    const S hL1 = m * v[1] - (hz * w[0] - hx * w[2]);
+    const S hL2 = m * v[2] - (hx * w[1] - hy * w[0]);
+    V6& p = data.abaPA[k];
+    p[0] = w[1] * hA2 - w[2] * hA1 + v[1] * hL2 - v[2] * hL1;
+    p[1] = w[2] * hA0 - w[0] * hA2 + v[2] * hL0 - v[0] * hL2;
+    p[2] = w[0] * hA1 - w[1] * hA0 + v[0] * hL1 - v[1] * hL0;
+    p[3] = w[1] * hL2 - w[2] * hL1;
+    p[4] = w[2] * hL0 - w[0] * hL2;
+    p[5] = w[0] * hL1 - w[1] * hL0;
   }
+}
+
+/// Pass 2: articulated inertias and bias forces; returns -1, or the joint whose D_i is not positive.
+template <typename S>
+MANIPLAB_ABA_STEP int abaArticulatedInertias(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& qd,
+                                              const VectorXT<S>& tau, const RneaOptions& opt) {
+  using V6 = Vector6T<S>;
+  using M6 = Eigen::Matrix<S, 6, 6>;
+  const int n = model.nq;
   // Pass 2, tip to base: articulated inertias and bias forces (no coordinate transforms: one frame).
   // data.abaIA[i] holds I_i from pass 1 and receives Ia of its child, Ia = IA - U U^T / D, in place;
   // data.abaPA[i] likewise receives pa = pA + Ia c + U u / D. One sweep over the columns of IA forms
@@ -169,6 +187,14 @@ int abaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, co
       for (int j = 0; j < 6; ++j) P.col(j) = (P.col(j) + IA.col(j)) - W * U[j];
     }
   }
+  return -1;
+}
+
+/// Pass 3: the joint accelerations data.qdd.
+template <typename S>
+MANIPLAB_ABA_STEP void abaAccelerations(const ModelTpl<S>& model, DataTpl<S>& data, const RneaOptions& opt) {
+  using V6 = Vector6T<S>;
+  const int n = model.nq;
   // Pass 3, base to tip: accelerations; the base accelerates at -g instead of gravity acting.
   // a_i = a_{i-1} + c_i + S_i qdd_i, qdd_i = (u_i - U_i.(a_{i-1} + c_i)) / D_i.
   // The last joint's term is kept apart, b = a_{i-1} - S_{i-1} qdd_{i-1}, so that
@@ -188,8 +214,25 @@ int abaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, co
     sPrev = data.abaA[k];
     qddPrev = qddi;
   }
+}
+
+/// The algorithm, for any scalar; abaUnchecked() is what callers use (for double it picks the
+/// instruction set at run time, kernel_isa.hpp).
+template <typename S>
+int abaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, const VectorXT<S>& qd,
+            const VectorXT<S>& tau, const RneaOptions& opt) {
+  if (usesFullRotor(model)) return -2;
+  // Pass 0: joint transforms, in a loop of independent iterations (the latency of sin/cos overlaps).
+  jointTransforms(model, q, data.liMi);
+  abaWorldPoses(model, data);
+  abaWorldInertias(model, data);
+  abaVelocityTerms(model, data, qd);
+  if (const int singular = abaArticulatedInertias(model, data, qd, tau, opt); singular >= 0) return singular;
+  abaAccelerations(model, data, opt);
   return -1;
 }
+
+#undef MANIPLAB_ABA_STEP
 
 template <typename S>
 int abaUnchecked(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, const VectorXT<S>& qd,
