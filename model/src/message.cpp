@@ -59,7 +59,7 @@ std::span<const MessageTemplate* const> modelMessages() {
       &kMissingInertia, &kNotNumber, &kNotFinite, &kNotVector3, &kNotMatrix3, &kNotRow3, &kNotString, &kNotObject,
       &kNotBoolean, &kNotPositive, &kNegative, &kNegativeGot, &kZero, &kNotPositiveInteger, &kNotUnitVector,
       &kNotRotation, &kNotFiniteNumbers, &kNotFiniteNumber, &kNotFiniteNumberGot, &kNotThreeFinite,
-      &kInertiaNotSymmetric, &kInertiaNotPsd, &kInertiaTriangle, &kFrictionNegative, &kJointType, &kRpyOrP,
+      &kInertiaNotSymmetric, &kInertiaNotPsd, &kInertiaTriangle, &kGearRange, &kFrictionNegative, &kJointType, &kRpyOrP,
       &kLowerAboveUpper, &kMasslessInertia, &kGeometryShape, &kConvention, &kAngleUnit, &kRotorModel, &kNoJoints,
       &kTooManyJoints, &kTooManyMovingJoints, &kHomeSize, &kHomeOutsideLimits, &kFullRotorInertia,
       &kSingularAtHome, &kXmlNotWellFormed, &kUrdfParser, &kUrdfInvalid, &kUrdfNoRoot, &kUrdfSelfLoop,

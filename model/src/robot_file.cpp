@@ -153,7 +153,17 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
     const std::string p = path + "/actuator";
     auto& A = out.actuator;
     rd.checkKeys(a, p, {"gear_ratio", "rotor_inertia", "rotor_transverse_inertia", "rotor_axis", "viscous", "coulomb"});
-    if (rd.number(a, p, "gear_ratio", A.gear, false) && A.gear == 0) rd.error(p + "/gear_ratio", message(msg::kZero));
+    // A gear ratio beyond any real gear train (harmonic drives reach about 160, worm gears a few hundred) is
+    // refused at its field rather than met later as an ill-conditioned mass matrix (rotor term n^2 J_m).
+    constexpr double kMinGear = 1e-2, kMaxGear = 1e4;
+    if (rd.number(a, p, "gear_ratio", A.gear, false)) {
+      if (A.gear == 0)
+        rd.error(p + "/gear_ratio", message(msg::kZero));
+      else if (std::abs(A.gear) < kMinGear || std::abs(A.gear) > kMaxGear)
+        rd.error(p + "/gear_ratio", message(msg::kGearRange, {MessageArg::number(kMinGear, formatNumber(kMinGear)),
+                                                               MessageArg::number(kMaxGear, formatNumber(kMaxGear)),
+                                                               MessageArg::number(A.gear, formatNumber(A.gear))}));
+    }
     if (rd.number(a, p, "rotor_inertia", A.rotorInertia, false) && A.rotorInertia < 0)
       rd.error(p + "/rotor_inertia", message(msg::kNegative));
     if (rd.number(a, p, "rotor_transverse_inertia", A.rotorTransverse, false) && A.rotorTransverse < 0)

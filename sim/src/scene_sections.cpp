@@ -57,6 +57,17 @@ void readRatesIntegratorPlant(JsonReader& rd, const json& doc, double defaultCon
   }
 }
 
+void checkRunSize(JsonReader& rd, const json& doc, double duration, double controlPeriod, double plantPeriod, int joints) {
+  if (!(duration > 0) || !(controlPeriod > 0) || !(plantPeriod > 0) || joints < 1) return;  // reported elsewhere
+  const double periods = std::ceil(duration / controlPeriod), steps = std::ceil(duration / plantPeriod);
+  if (periods * joints <= kMaxControlJointPeriods && steps * joints <= kMaxPlantJointSteps) return;
+  rd.error(doc.contains("rates") ? "/rates" : "/duration",
+           message(msg::kRunTooLarge, {MessageArg::number(duration, formatNumber(duration)),
+                                       MessageArg::number(periods, formatNumber(periods)), MessageArg::number(steps, formatNumber(steps)),
+                                       MessageArg::integer(joints), MessageArg::number(kMaxControlJointPeriods, formatNumber(kMaxControlJointPeriods)),
+                                       MessageArg::number(kMaxPlantJointSteps, formatNumber(kMaxPlantJointSteps))}));
+}
+
 void readRecordSelection(JsonReader& rd, const json& doc, RecordSelection& out) {
   if (!doc.contains("record")) return;
   const json& r = doc["record"];

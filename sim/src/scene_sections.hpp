@@ -12,6 +12,14 @@
 
 namespace maniplab::sim::detail {
 
+/// Work a run could not finish in reasonable time or memory is refused, with its estimate, at /rates (or
+/// /duration when the file sets no rates): control periods x joints above kMaxControlJointPeriods (the
+/// recorded trace: about 1 GB for a 6-joint arm), or plant steps x joints above kMaxPlantJointSteps (about
+/// ten minutes of computation at the measured 1.5 million joint-steps per second of the RK4 plant).
+inline constexpr double kMaxControlJointPeriods = 1e7;
+inline constexpr double kMaxPlantJointSteps = 1e9;
+void checkRunSize(JsonReader& rd, const nlohmann::json& doc, double duration, double controlPeriod, double plantPeriod, int joints);
+
 /// "rates" {control_hz, plant_hz} (defaults given; plant_hz a whole multiple of control_hz), "integrator"
 /// {stepper, abs_tol, rel_tol} and "plant" {friction, gravity, coulomb_smoothing, torque_saturation}:
 /// sets `controlPeriod` and the matching fields of `plant`.

@@ -16,7 +16,7 @@ std::span<const MessageTemplate* const> simMessages() {
   using namespace msg;
   static constexpr auto all = std::to_array<const MessageTemplate*>(
       {&kRobotInvalid, &kSerialKind, &kUnknownTrajectory, &kControllerType, &kDuplicateController, &kNoControllers,
-       &kDurationShort, &kDurationMax, &kPoints, &kTimes, &kJointCount, &kNumberOrArray, &kMissingJointValue,
+       &kDurationShort, &kDurationMax, &kRunTooLarge, &kPoints, &kTimes, &kTimesIncreasing, &kJointCount, &kNumberOrArray, &kMissingJointValue,
        &kNegativeJoint, &kRatesMultiple, &kStepper, &kRecordArray, &kRecordGroup, &kBackend, &kJoint, &kJointNamed,
        &kCoordinatePosition, &kCoordinateVelocity, &kDivergedNotFinite, &kDivergedBeyond, &kFaultStopped,
        &kSingularMassMatrix, &kStallStepTooSmall, &kStallRejections, &kStallTooManySteps, &kStalled, &kStalledOn,

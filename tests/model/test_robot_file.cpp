@@ -689,6 +689,14 @@ void TestRobotFile::actuatorErrors_data() {
   const std::string a = "/joints/0/actuator";
   errorRow("gear_ratio 0", with(b, a + "/gear_ratio", 0), a + "/gear_ratio", "must be non-zero");
   errorRow("gear_ratio 0.0", with(b, a + "/gear_ratio", 0.0), a + "/gear_ratio", "must be non-zero");
+  // Finite but beyond any real gear train: refused at its field with the accepted range (before, 1e300 was
+  // reported later as a singular mass matrix at another joint).
+  errorRow("gear_ratio 1e300", with(b, a + "/gear_ratio", 1e300), a + "/gear_ratio",
+           "must be between 0.01 and 10000 in magnitude, as a real gear train (got 1e+300)");
+  errorRow("gear_ratio -2e4", with(b, a + "/gear_ratio", -2e4), a + "/gear_ratio",
+           "must be between 0.01 and 10000 in magnitude, as a real gear train (got -20000)");
+  errorRow("gear_ratio 1e-3", with(b, a + "/gear_ratio", 1e-3), a + "/gear_ratio",
+           "must be between 0.01 and 10000 in magnitude, as a real gear train (got 0.001)");
   errorRow("rotor_inertia negative", with(b, a + "/rotor_inertia", -1e-4), a + "/rotor_inertia", "must be non-negative");
   errorRow("rotor_transverse_inertia negative", with(b, a + "/rotor_transverse_inertia", -1e-5),
            a + "/rotor_transverse_inertia", "must be non-negative");

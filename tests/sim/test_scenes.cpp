@@ -84,6 +84,48 @@ class Scenes : public QObject {
     QVERIFY(missing.report().find("/nonexistent/scene.json:/: error: cannot open file") != std::string::npos);
   }
 
+  // Each fault once, at the field that holds it, in words: no library exception text, no class name
+  // (cases found by trying malformed scenes as a user would).
+  void faultsNamedOnceAtTheirField_data() {
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("errorPath");
+    QTest::addColumn<QString>("fragment");
+    const char* via = R"({"type": "via_points", "points": [[0, 0], [1], [0, 0]], "times": [0, 1, 2]})";
+    QTest::newRow("via point too short") << "/trajectory" << via << "/trajectory/points/1" << "must have 2 values (one per joint), got 1";
+    QTest::newRow("via point not numbers") << "/trajectory"
+                                           << R"({"type": "via_points", "points": [[0, 0], [1, "a"]], "times": [0, 1]})"
+                                           << "/trajectory/points/1/1" << "must be a number";
+    QTest::newRow("via times decreasing") << "/trajectory"
+                                          << R"({"type": "via_points", "points": [[0, 0], [1, 1], [0, 0]], "times": [0, 2, 1]})"
+                                          << "/trajectory/times/2" << "must be later than the previous time (2 s)";
+    QTest::newRow("via first time negative") << "/trajectory"
+                                             << R"({"type": "via_points", "points": [[0, 0], [1, 1]], "times": [-1, 1]})"
+                                             << "/trajectory/times/0" << "must be non-negative";
+    QTest::newRow("gain of the wrong length") << "/controllers/0"
+                                              << R"({"type": "pid", "kp": [1, 2, 3]})"
+                                              << "/controllers/0/kp" << "must have 2 values (one per joint), got 3";
+    // Work that cannot finish: 4 GHz control of a 2-joint arm for 2 s is 8e9 control periods.
+    QTest::newRow("rates beyond any run") << "/rates" << R"({"control_hz": 4e9, "plant_hz": 8e9})" << "/rates"
+                                          << "control periods and 1.6e+10 plant steps of 2 joints";
+  }
+  void faultsNamedOnceAtTheirField() {
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    QFETCH(QString, errorPath);
+    QFETCH(QString, fragment);
+    const SceneLoadResult r = parseWith(pointer.toStdString(), value.toStdString());
+    QVERIFY(hasError(r, errorPath.toStdString(), fragment.toStdString()));
+    int errors = 0;
+    for (const auto& d : r.diagnostics) {
+      if (d.severity != Diagnostic::Severity::Error) continue;
+      ++errors;
+      QVERIFY2(d.message.find("json.exception") == std::string::npos && d.message.find("Trajectory:") == std::string::npos,
+               d.message.c_str());
+    }
+    QVERIFY2(errors == 1, r.report().c_str());  // said once, and nothing else blamed
+  }
+
   void pidSaturationFromLimits() {
     const SceneLoadResult r = parseWith("/controllers/0", R"({"type": "pid", "kp": 10, "saturation": "limits"})");
     QVERIFY2(r.ok(), r.report().c_str());

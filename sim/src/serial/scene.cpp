@@ -221,6 +221,35 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
   readModelBlock(rd, c, p, s);
 }
 
+/// Checks one joint vector of a trajectory (a via point): "home", a number for every joint, or an array of
+/// n finite numbers (makeTrajectory's jointValues reads the same forms).
+void checkJointValue(JsonReader& rd, const json& v, const std::string& p, int n) {
+  double x = 0;
+  if (v.is_string() && v == "home") return;
+  if (v.is_number()) {
+    rd.numberValue(v, p, x);
+  } else if (!v.is_array()) {
+    rd.error(p, message(msg::kNumberOrArray, {MessageArg::integer(n)}));
+  } else if (int(v.size()) != n) {
+    rd.error(p, message(msg::kJointCount, {MessageArg::integer(n), MessageArg::integer(static_cast<long long>(v.size()))}));
+  } else {
+    for (int i = 0; i < n; ++i) rd.numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), x);
+  }
+}
+
+/// Checks the via points' times: finite, the first non-negative, each later than the one before.
+void checkTimes(JsonReader& rd, const json& times, const std::string& p) {
+  double previous = 0;
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    const std::string pk = p + "/" + std::to_string(k);
+    double x = 0;
+    if (!rd.numberValue(times[k], pk, x)) return;
+    if (k == 0 && x < 0) rd.error(pk, message(msg::kNegative));
+    if (k > 0 && !(x > previous)) rd.error(pk, message(msg::kTimesIncreasing, {MessageArg::number(previous, formatNumber(previous))}));
+    previous = x;
+  }
+}
+
 /// Checks the trajectory object's keys and value shapes; the classes are built by makeTrajectory().
 void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n) {
   std::string type;
@@ -249,8 +278,12 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
     rd.checkKeys(t, p, {"type", "points", "times"});
     if (!t.contains("points") || !t["points"].is_array() || t["points"].size() < 2)
       rd.error(p + "/points", message(msg::kPoints));
+    else
+      for (std::size_t k = 0; k < t["points"].size(); ++k) checkJointValue(rd, t["points"][k], p + "/points/" + std::to_string(k), n);
     if (!t.contains("times") || !t["times"].is_array() || !t.contains("points") || t["times"].size() != t["points"].size())
       rd.error(p + "/times", message(msg::kTimes));
+    else
+      checkTimes(rd, t["times"], p + "/times");
   } else if (type == "fourier") {
     rd.checkKeys(t, p, {"type", "q0", "base_frequency", "a", "b", "periods"});
     joints("q0", true);
@@ -315,6 +348,7 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
   if (s.duration > 24 * 3600) rd.error("/duration", message(msg::kDurationMax));
 
   readRatesIntegratorPlant(rd, doc, defaultControlHz, defaultPlantHz, s.controlPeriod, s.plant);
+  if (s.duration <= 24 * 3600) checkRunSize(rd, doc, s.duration, s.controlPeriod, s.plant.period, n);
   if (rd.object(doc, "", "measurement", false)) {
     const json& m = doc["measurement"];
     const std::string p = "/measurement";

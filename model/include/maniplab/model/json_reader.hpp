@@ -30,11 +30,11 @@ class JsonReader {
  public:
   JsonReader(std::string file, std::vector<Diagnostic>& diags) : file_(std::move(file)), diags_(diags) {}
 
-  void error(const std::string& path, const Message& m) {
-    diags_.push_back(Diagnostic::of(Diagnostic::Severity::Error, file_, path, m));
-  }
+  /// A fault is said once: a diagnostic equal to one already collected (severity, file, pointer and
+  /// message) is not added again, whichever check of a reader finds it a second time.
+  void error(const std::string& path, const Message& m) { add(Diagnostic::of(Diagnostic::Severity::Error, file_, path, m)); }
   void warning(const std::string& path, const Message& m) {
-    diags_.push_back(Diagnostic::of(Diagnostic::Severity::Warning, file_, path, m));
+    add(Diagnostic::of(Diagnostic::Severity::Warning, file_, path, m));
   }
   /// English-only diagnostics (no code: the GUI shows them untranslated).
   void error(const std::string& path, const std::string& msg) { error(path, plainMessage(msg)); }
@@ -169,8 +169,15 @@ class JsonReader {
   }
 
  private:
+  void add(Diagnostic d) {
+    const char kind = d.severity == Diagnostic::Severity::Error ? 'E' : 'W';
+    if (!said_.insert(kind + d.path + '\0' + d.message).second) return;
+    diags_.push_back(std::move(d));
+  }
+
   std::string file_;
   std::vector<Diagnostic>& diags_;
+  std::set<std::string> said_;  ///< what this reader said: severity, pointer, message
 };
 
 }  // namespace maniplab

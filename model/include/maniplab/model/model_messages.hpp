@@ -51,6 +51,8 @@ inline constexpr MessageTemplate kInertiaNotPsd{
 inline constexpr MessageTemplate kInertiaTriangle{
     "robot.inertia_triangle",
     "principal moments %1, %2, %3 violate the triangle inequality (not a physical rigid body); loaded as given"};
+inline constexpr MessageTemplate kGearRange{"robot.gear_range",
+                                            "must be between %1 and %2 in magnitude, as a real gear train (got %3)"};
 inline constexpr MessageTemplate kFrictionNegative{"robot.friction_negative", "friction coefficients must be non-negative"};
 inline constexpr MessageTemplate kJointType{"robot.joint_type", "must be \"revolute\" or \"prismatic\" (got \"%1\")"};
 inline constexpr MessageTemplate kRpyOrP{"robot.rpy_or_p", "give either \"rpy\" or \"P\", not both"};

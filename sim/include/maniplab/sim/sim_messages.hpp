@@ -25,8 +25,15 @@ inline constexpr MessageTemplate kNoControllers{"scene.no_controllers", "must be
 inline constexpr MessageTemplate kDurationShort{"scene.duration_short",
                                                 "shorter than the trajectory (%1 s): the run stops mid-motion"};
 inline constexpr MessageTemplate kDurationMax{"scene.duration_max", "must be at most 24 h of simulated time"};
+inline constexpr MessageTemplate kRunTooLarge{
+    "scene.run_too_large",
+    "%1 s at these rates is %2 control periods and %3 plant steps of %4 joints: beyond the %5 control periods "
+    "x joints (the recorded trace) or %6 plant steps x joints (the computation) a run may take; lower the "
+    "duration or the rates"};
 inline constexpr MessageTemplate kPoints{"scene.points", "must be an array of at least 2 joint vectors"};
 inline constexpr MessageTemplate kTimes{"scene.times", "must be an array with one time per point"};
+inline constexpr MessageTemplate kTimesIncreasing{"scene.times_increasing",
+                                                    "must be later than the previous time (%1 s)"};
 inline constexpr MessageTemplate kJointCount{"scene.joint_count", "must have %1 values (one per joint), got %2"};
 inline constexpr MessageTemplate kNumberOrArray{"scene.number_or_array", "must be a number or an array of %1 numbers"};
 inline constexpr MessageTemplate kMissingJointValue{"scene.missing_joint_value",
