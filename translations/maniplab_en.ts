@@ -553,6 +553,18 @@
         <source>must be &gt;= 0 (0: the master&apos;s default)</source>
         <translation>must be &gt;= 0 (0: the master&apos;s default)</translation>
     </message>
+    <message>
+        <source>must be between %1 and %2 in magnitude, as a real gear train (got %3)</source>
+        <translation>must be between %1 and %2 in magnitude, as a real gear train (got %3)</translation>
+    </message>
+    <message>
+        <source>%1 s at these rates is %2 control periods and %3 plant steps of %4 joints: beyond the %5 control periods x joints (the recorded trace) or %6 plant steps x joints (the computation) a run may take; lower the duration or the rates</source>
+        <translation>%1 s at these rates is %2 control periods and %3 plant steps of %4 joints: beyond the %5 control periods x joints (the recorded trace) or %6 plant steps x joints (the computation) a run may take; lower the duration or the rates</translation>
+    </message>
+    <message>
+        <source>must be later than the previous time (%1 s)</source>
+        <translation>must be later than the previous time (%1 s)</translation>
+    </message>
 </context>
 <context>
     <name>SceneKinds</name>

@@ -553,6 +553,18 @@
         <source>must be &gt;= 0 (0: the master&apos;s default)</source>
         <translation>doit être &gt;= 0 (0 : la valeur par défaut du maître)</translation>
     </message>
+    <message>
+        <source>must be between %1 and %2 in magnitude, as a real gear train (got %3)</source>
+        <translation>doit être compris entre %1 et %2 en valeur absolue, comme un vrai réducteur (reçu %3)</translation>
+    </message>
+    <message>
+        <source>%1 s at these rates is %2 control periods and %3 plant steps of %4 joints: beyond the %5 control periods x joints (the recorded trace) or %6 plant steps x joints (the computation) a run may take; lower the duration or the rates</source>
+        <translation>%1 s à ces fréquences font %2 périodes de commande et %3 pas du procédé pour %4 articulations : au-delà des %5 périodes de commande x articulations (la trace enregistrée) ou des %6 pas du procédé x articulations (le calcul) qu&apos;une simulation peut prendre ; réduisez la durée ou les fréquences</translation>
+    </message>
+    <message>
+        <source>must be later than the previous time (%1 s)</source>
+        <translation>doit être postérieur à l&apos;instant précédent (%1 s)</translation>
+    </message>
 </context>
 <context>
     <name>SceneKinds</name>
