@@ -128,6 +128,7 @@ void RunController::setSpeed(double speed) {
 
 void RunController::onRunStarted(int index, const QString& name, const QStringList& channels, const QStringList& units) {
   flushSlow();  // rows still pending belong to the previous run
+  flushTime();
   emit runStarted(index, name, channels, units);
 }
 
@@ -141,10 +142,16 @@ void RunController::onRows(int index, const QVector<double>& times, const QVecto
   slowTimes_ += times;
   slowValues_ += values;
   if (!slowClock_.isValid() || slowClock_.elapsed() >= kSlowPeriodMs) flushSlow();
-  if (!timeClock_.isValid() || timeClock_.elapsed() >= kSlowPeriodMs) {
-    timeClock_.restart();
-    emit timeChanged(times.back());
-  }
+  pendingTime_ = times.back();
+  if (!timeClock_.isValid() || timeClock_.elapsed() >= kSlowPeriodMs) flushTime();
+}
+
+void RunController::flushTime() {
+  if (pendingTime_ < 0) return;
+  timeClock_.restart();
+  const double t = pendingTime_;
+  pendingTime_ = -1;
+  emit timeChanged(t);
 }
 
 void RunController::flushSlow() {
@@ -156,6 +163,7 @@ void RunController::flushSlow() {
 
 void RunController::onFinished(const RunOutcomes& outcomes) {
   flushSlow();
+  flushTime();  // the readout ends on the run's last time, whatever the pacing dropped
   running_ = false;
   lastRuns_ = outcomes.runs;
   emit finished(outcomes);

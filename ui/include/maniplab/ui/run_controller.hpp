@@ -115,6 +115,7 @@ class RunController : public QObject {
   void onRows(int index, const QVector<double>& times, const QVector<double>& values, int columns);
   void onFinished(const RunOutcomes& outcomes);
   void flushSlow();
+  void flushTime();  ///< sends the pending simulated time (timeChanged)
 
   QThread thread_;
   SimulationWorker* worker_ = nullptr;
@@ -124,6 +125,7 @@ class RunController : public QObject {
   QVector<double> slowTimes_, slowValues_;
   int slowColumns_ = 0;
   QElapsedTimer slowClock_, timeClock_;
+  double pendingTime_ = -1;  ///< the latest simulated time not yet sent by timeChanged (-1: none)
 };
 
 }  // namespace maniplab::ui
