@@ -237,8 +237,20 @@ class TestWindowClassroom : public QObject {
     // A layout of the user's: the messages raised, the teach panel hidden.
     w.findChild<QDockWidget*>(QStringLiteral("messageDock"))->raise();
     w.findChild<QDockWidget*>(QStringLiteral("teachDock"))->hide();
-    QTest::qWait(100);
-    const QByteArray state = w.saveState();
+    // The layout to come back to, once settled: after a run the scope's controls take the run's channel
+    // names and widen, and the docks' minimum sizes follow over posted layout events. On a machine busy
+    // with other work, 100 ms did not suffice: the state was taken with the scope dock's old minimum width
+    // (633 px against its content's 751), and every later state differed from it.
+    QByteArray state = w.saveState();
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          QTest::qWait(300);
+          const QByteArray now = w.saveState();
+          const bool settled = now == state;
+          state = now;
+          return settled;
+        },
+        10000));
     const QRect geometry = w.geometry();
     const QFont font = w.font();
     QMap<QString, bool> visible;
