@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "maniplab/model/json_reader.hpp"
+#include "../scene_sections.hpp"
 
 namespace maniplab::sim {
 
@@ -163,6 +164,8 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
     if (std::abs(r - std::round(r)) > 1e-9 * r || std::round(r) < 1)
       rd.error("/control_period", "must be a whole number of plant periods (" + formatNumber(sc.plant.period) + " s)");
   }
+  // The arm's joints and the base's six coordinates.
+  if (sc.duration > 0) detail::checkRunSize(rd, j, sc.duration, sc.controlPeriod, sc.plant.period, sc.model.arm.nq + 6);
   return res;
 }
 

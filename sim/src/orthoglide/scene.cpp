@@ -177,6 +177,7 @@ OrthoglideSceneLoadResult parseOrthoglideScene(const std::string& text, const st
     rd.error("/duration", "must be positive (at most 24 h)");
 
   detail::readRatesIntegratorPlant(rd, doc, 1000, 5000, s.controlPeriod, s.plant);
+  if (s.duration > 0 && s.duration <= 24 * 3600) detail::checkRunSize(rd, doc, s.duration, s.controlPeriod, s.plant.period, 3);
   if (!doc.contains("controllers") || !doc["controllers"].is_array() || doc["controllers"].empty()) {
     rd.error("/controllers", "must be a non-empty array of controllers");
   } else {
