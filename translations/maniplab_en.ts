@@ -3220,6 +3220,13 @@
     </message>
 </context>
 <context>
+    <name>maniplab::ui::RobotView</name>
+    <message>
+        <source>The 3D view needs OpenGL, which this display does not offer. Runs, the oscilloscope, the metrics and the editors work without it.</source>
+        <translation>The 3D view needs OpenGL, which this display does not offer. Runs, the oscilloscope, the metrics and the editors work without it.</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::SceneDocument</name>
     <message>
         <source>untitled</source>

@@ -3220,6 +3220,13 @@
     </message>
 </context>
 <context>
+    <name>maniplab::ui::RobotView</name>
+    <message>
+        <source>The 3D view needs OpenGL, which this display does not offer. Runs, the oscilloscope, the metrics and the editors work without it.</source>
+        <translation>La vue 3D a besoin d&apos;OpenGL, que cet affichage n&apos;offre pas. Les simulations, l&apos;oscilloscope, les métriques et les éditeurs fonctionnent sans elle.</translation>
+    </message>
+</context>
+<context>
     <name>maniplab::ui::SceneDocument</name>
     <message>
         <source>untitled</source>

@@ -15,6 +15,7 @@
 // A pose update only writes QTransform translation/rotation (and scale): no entity is created per frame.
 #include "maniplab/ui/robot_view.hpp"
 
+#include <QLabel>
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QEntity>
@@ -72,16 +73,29 @@ using TransformNode = Qt3DCore::QTransform;
 
 
 // True when OpenGL is a software rasterizer (Mesa's llvmpipe or softpipe, as under Xvfb without a GPU).
-bool softwareOpenGL() {
-  QOffscreenSurface surface;
-  surface.create();
-  QOpenGLContext context;
-  if (!surface.isValid() || !context.create() || !context.makeCurrent(&surface)) return false;
-  const auto* r = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
-  const QByteArray renderer = r ? QByteArray(r).toLower() : QByteArray();
-  context.doneCurrent();
-  return renderer.contains("llvmpipe") || renderer.contains("softpipe") || renderer.contains("software rasterizer") ||
-         renderer.contains("swrast");
+/// What the display offers Qt 3D: an OpenGL context at all (Qt 3D's RHI renderer dereferences a null QRhi
+/// when it cannot create one: Qt 6.4, e.g. the offscreen platform or a remote X server without GLX), and
+/// whether it is a software rasterizer. Probed once.
+struct OpenGlProbe {
+  bool available = false;
+  bool software = false;
+};
+const OpenGlProbe& openGl() {
+  static const OpenGlProbe probe = [] {
+    OpenGlProbe p;
+    QOffscreenSurface surface;
+    surface.create();
+    QOpenGLContext context;
+    if (!surface.isValid() || !context.create() || !context.makeCurrent(&surface)) return p;
+    p.available = true;
+    const auto* r = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
+    const QByteArray renderer = r ? QByteArray(r).toLower() : QByteArray();
+    context.doneCurrent();
+    p.software = renderer.contains("llvmpipe") || renderer.contains("softpipe") || renderer.contains("software rasterizer") ||
+                 renderer.contains("swrast");
+    return p;
+  }();
+  return probe;
 }
 
 // Multisampling of the 3D view: 4x with a GPU; none with a software rasterizer, where 4x made each frame
@@ -92,7 +106,7 @@ int surfaceSamples() {
     bool ok = false;
     const int env = qEnvironmentVariableIntValue("MANIPLAB_3D_SAMPLES", &ok);
     if (ok) return std::max(0, env);
-    return softwareOpenGL() ? 0 : 4;
+    return openGl().software ? 0 : 4;
   }();
   return samples;
 }
@@ -291,9 +305,21 @@ struct RobotView::Impl {
       window->setActiveFrameGraph(graph);
     }
     window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
-    container = QWidget::createWindowContainer(window, self);
+    if (openGl().available) {
+      container = QWidget::createWindowContainer(window, self);
+      container->setFocusPolicy(Qt::StrongFocus);
+    } else {
+      // No OpenGL: the scene is kept (every call works on it) but never shown, and the view says why;
+      // the rest of the application (runs, scope, metrics, editors) does not need it.
+      auto* note = new QLabel(RobotView::tr("The 3D view needs OpenGL, which this display does not offer. "
+                                            "Runs, the oscilloscope, the metrics and the editors work without it."),
+                              self);
+      note->setObjectName(QStringLiteral("robotViewUnavailable"));
+      note->setWordWrap(true);
+      note->setAlignment(Qt::AlignCenter);
+      container = note;
+    }
     container->setMinimumSize(200, 150);
-    container->setFocusPolicy(Qt::StrongFocus);
     auto* layout = new QHBoxLayout(self);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(container);
