@@ -115,17 +115,34 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   note_->hide();
   lay->addWidget(note_);
 
+  // The group boxes top to bottom (their creation order is the tab order).
+  lay->addWidget(buildTrajectoryBox(inner));
+  lay->addWidget(buildRunBox(inner));
+  lay->addWidget(buildGainBox(inner));
+  lay->addWidget(buildDesignBox(inner));
+  lay->addWidget(buildSimulationBox(inner));
+  lay->addWidget(buildRecordBox(inner));
+  lay->addStretch();
+
+  connectEdits();
+  rules_ = jointSpaceRules();
+  retranslate();
+}
+
+QGroupBox* ControlPanel::buildTrajectoryBox(QWidget* inner) {
   trajBox_ = new QGroupBox(inner);
   auto* tl = new QVBoxLayout(trajBox_);
   trajectory_ = new TrajectoryEditor(trajBox_);
   trajectory_->setObjectName("trajectoryEditor");
   tl->addWidget(trajectory_);
-  lay->addWidget(trajBox_);
   validateTimer_ = new QTimer(this);
   validateTimer_->setSingleShot(true);
   validateTimer_->setInterval(0);
   connect(validateTimer_, &QTimer::timeout, this, &ControlPanel::showTrajectoryProblems);
+  return trajBox_;
+}
 
+QGroupBox* ControlPanel::buildRunBox(QWidget* inner) {
   runBox_ = new QGroupBox(inner);
   auto* rl = new QVBoxLayout(runBox_);
   checkLayout_ = new QVBoxLayout;
@@ -155,8 +172,10 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   addRow->addWidget(addController_);
   addRow->addStretch();
   rl->addLayout(addRow);
-  lay->addWidget(runBox_);
+  return runBox_;
+}
 
+QGroupBox* ControlPanel::buildGainBox(QWidget* inner) {
   gainBox_ = new QGroupBox(inner);
   auto* gl = new QVBoxLayout(gainBox_);
   auto* form = new QFormLayout;
@@ -176,8 +195,10 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   gains_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   gains_->setMinimumHeight(150);
   gl->addWidget(gains_);
-  lay->addWidget(gainBox_);
+  return gainBox_;
+}
 
+QGroupBox* ControlPanel::buildDesignBox(QWidget* inner) {
   designBox_ = new QGroupBox(inner);
   auto* dl = new QFormLayout(designBox_);
   responseTime_ = new QDoubleSpinBox(designBox_);
@@ -209,8 +230,10 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   zRow->addWidget(damping_);
   zRow->addWidget(applyWn_);
   dl->addRow(zetaLabel_, zRow);
-  lay->addWidget(designBox_);
+  return designBox_;
+}
 
+QGroupBox* ControlPanel::buildSimulationBox(QWidget* inner) {
   simBox_ = new QGroupBox(inner);
   auto* sl = new QFormLayout(simBox_);
   simForm_ = sl;
@@ -245,8 +268,10 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   noise_->setSingleStep(1e-5);
   noiseLabel_ = new QLabel(simBox_);
   sl->addRow(noiseLabel_, noise_);
-  lay->addWidget(simBox_);
+  return simBox_;
+}
 
+QGroupBox* ControlPanel::buildRecordBox(QWidget* inner) {
   recordBox_ = new QGroupBox(inner);
   auto* rg = new QGridLayout(recordBox_);
   for (int i = 0; i < 8; ++i) {
@@ -256,9 +281,10 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
     record_.push_back(cb);
     connect(cb, &QCheckBox::toggled, this, [this] { edited(); });
   }
-  lay->addWidget(recordBox_);
-  lay->addStretch();
+  return recordBox_;
+}
 
+void ControlPanel::connectEdits() {
   connect(trajectory_, &TrajectoryEditor::edited, this, &ControlPanel::trajectoryEdited);
   connect(trajectory_, &TrajectoryEditor::message, this, &ControlPanel::message);
   connect(editedController_, &QComboBox::currentIndexChanged, this, [this] { showGains(); });
@@ -279,8 +305,6 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   connect(noise_, &QDoubleSpinBox::valueChanged, this, [this] { edited(); });
   connect(applyTr_, &QPushButton::clicked, this, &ControlPanel::designFromResponseTime);
   connect(applyWn_, &QPushButton::clicked, this, &ControlPanel::designFromFrequency);
-  rules_ = jointSpaceRules();
-  retranslate();
 }
 
 void ControlPanel::edited() {

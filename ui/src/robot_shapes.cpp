@@ -185,41 +185,89 @@ std::array<int, 3> RobotShapes::colour(int k) {
   return links[std::size_t((k - 1) % int(links.size()))];
 }
 
-RobotShapes generateRobotShapes(const Model& model, const RobotShapeOptions& opt) {
-  RobotShapes out;
-  const int n = model.nq;
-  if (n == 0) return out;
-  const int sl = std::max(8, opt.slices);
-  auto hasMesh = [&](int i) { return std::size_t(i) < opt.bodyHasMesh.size() && opt.bodyHasMesh[std::size_t(i)]; };
+namespace {
 
-  // Characteristic length and joint radii.
+/// generateRobotShapes step by step: the sizes, where each link leaves its joint's axis and where the
+/// base is, then the parts (the base, the housings and hubs, the links, the tool), each added to out_.
+class ArmShapeBuilder {
+ public:
+  ArmShapeBuilder(const Model& model, const RobotShapeOptions& opt)
+      : model_(model), opt_(opt), n_(model.nq), sl_(std::max(8, opt.slices)) {}
+  RobotShapes build();
+
+ private:
+  bool hasMesh(int i) const { return std::size_t(i) < opt_.bodyHasMesh.size() && opt_.bodyHasMesh[std::size_t(i)]; }
+  void sizeJoints();
+  void placeLinks();
+  void placeBase();
+  void add(int body, ShapeRole role, int colour, TriangleMesh mesh);
+  void tube(int body, ShapeRole role, int colour, const std::vector<Vector3>& path, double ra, double rb);
+  void housing(int j, const Transform& place, double along);
+  Vector3 jointEnd(int j, const Transform& place) const;
+  double drawBase();
+  void drawLinks(double along0);
+  void drawTool(int i);
+
+  const Model& model_;
+  const RobotShapeOptions& opt_;
+  const int n_, sl_;
+  RobotShapes out_;
+  const std::vector<double>& R_ = out_.jointRadius;
+  double L_ = 0, r0_ = 0;  ///< the characteristic length; the base's radius (joint 1's before its scaling)
+  std::vector<double> h_, foot_;
+  std::vector<Vector3> arrive_;  ///< Q_j: where link j arrives on axis j+1 (in R_j)
+  Vector3 axis0_ = Vector3::UnitZ();
+  bool vertical0_ = false;
+};
+
+RobotShapes ArmShapeBuilder::build() {
+  if (n_ == 0) return out_;
+  sizeJoints();
+  placeLinks();
+  placeBase();
+  const double along0 = drawBase();
+  housing(0, model_.placement[0], along0);
+  drawLinks(along0);
+  return std::move(out_);
+}
+
+// Characteristic length and joint radii.
+void ArmShapeBuilder::sizeJoints() {
+  const Model& model = model_;
+  const int n = n_;
   double L = model.tool.p.norm();
   for (int i = 1; i < n; ++i) L = std::max(L, model.placement[std::size_t(i)].p.norm());
   if (L < 1e-6) L = 0.5;
-  out.characteristicLength = L;
-  const double r0 = 0.16 * L;
+  L_ = out_.characteristicLength = L;
+  const double r0 = r0_ = 0.16 * L;
   double total = 0;
   for (const auto& b : model.body) total += std::max(0.0, b.mass);
-  out.jointRadius.resize(std::size_t(n));
+  out_.jointRadius.resize(std::size_t(n));
   double carried = total;
   for (int i = 0; i < n; ++i) {
     const double f = total > 0 ? std::clamp(std::cbrt(carried / total), 0.4, 1.0)
                                : 1.0 - 0.5 * double(i) / double(std::max(1, n - 1));
-    out.jointRadius[std::size_t(i)] = r0 * f;
+    out_.jointRadius[std::size_t(i)] = r0 * f;
     carried -= std::max(0.0, model.body[std::size_t(i)].mass);
   }
-  const auto& R = out.jointRadius;
+}
 
-  // Where each link leaves its joint's axis: H_j = (0, 0, h_j) in R_j, the foot on axis j of the common
-  // perpendicular to axis j+1 (to the tool for the last link). Between parallel axes the perpendicular
-  // may slide along them: it is put where the next link leaves the next axis (resolved from the tool
-  // back), so that an offset along parallel axes (the Puma's shoulder offset) is drawn at the joint
-  // that carries it. The housing and the hub of joint j sit at H_j; the piece of axis j between where
-  // the previous link arrives and H_j is drawn by the previous body (it is a cylinder on the axis of a
-  // revolute joint: the same whatever q_j), so that a base column or a shoulder stub stays put. A
-  // prismatic joint's link starts at its origin (it slides with it: ram and sleeve below).
-  std::vector<double> h(std::size_t(n), 0.0), foot(std::size_t(n), 0.0);
-  std::vector<Vector3> arrive(static_cast<std::size_t>(n));  // Q_j: where link j arrives on axis j+1 (in R_j)
+// Where each link leaves its joint's axis: H_j = (0, 0, h_j) in R_j, the foot on axis j of the common
+// perpendicular to axis j+1 (to the tool for the last link). Between parallel axes the perpendicular
+// may slide along them: it is put where the next link leaves the next axis (resolved from the tool
+// back), so that an offset along parallel axes (the Puma's shoulder offset) is drawn at the joint
+// that carries it. The housing and the hub of joint j sit at H_j; the piece of axis j between where
+// the previous link arrives and H_j is drawn by the previous body (it is a cylinder on the axis of a
+// revolute joint: the same whatever q_j), so that a base column or a shoulder stub stays put. A
+// prismatic joint's link starts at its origin (it slides with it: ram and sleeve below).
+void ArmShapeBuilder::placeLinks() {
+  const Model& model = model_;
+  const int n = n_;
+  std::vector<double>& h = h_;
+  std::vector<double>& foot = foot_;
+  h.assign(std::size_t(n), 0.0);
+  foot.assign(std::size_t(n), 0.0);
+  arrive_.resize(static_cast<std::size_t>(n));
   for (int j = n - 1; j >= 0; --j) {
     if (j == n - 1) {
       h[std::size_t(j)] = foot[std::size_t(j)] = model.tool.p.z();
@@ -236,140 +284,164 @@ RobotShapes generateRobotShapes(const Model& model, const RobotShapeOptions& opt
         commonPerpendicular(next.p, u, P, Q);
       }
       h[std::size_t(j)] = foot[std::size_t(j)] = P.z();
-      arrive[std::size_t(j)] = Q;
+      arrive_[std::size_t(j)] = Q;
     }
     // A prismatic joint's link starts at its origin; a body drawn by a mesh file draws its own link from
     // its origin (nothing generated may cover it).
     if (!model.isRevolute(j) || hasMesh(j)) h[std::size_t(j)] = 0.0;
   }
+}
 
-  // Where the base is: the floor, and a pedestal when the first link leaves at shoulder height.
+// Where the base is: the floor, and a pedestal when the first link leaves at shoulder height.
+void ArmShapeBuilder::placeBase() {
+  const Model& model = model_;
   const Transform& p0 = model.placement[0];
-  const Vector3 axis0 = p0.R.col(2);
+  axis0_ = p0.R.col(2);
   const bool gravityDown = model.gravity.norm() > 0 && model.gravity.normalized().dot(-Vector3::UnitZ()) > 0.99;
-  const bool vertical0 = std::abs(axis0.z()) > 0.99;
-  const Vector3 H0 = p0.apply(Vector3(0, 0, h[0]));
-  out.pedestal = !opt.floatingBase && gravityDown && vertical0 && H0.z() < 0.6 * L;
-  out.floorZ = out.pedestal ? std::min(0.0, H0.z()) - 1.5 * L : 0.0;
+  vertical0_ = std::abs(axis0_.z()) > 0.99;
+  const Vector3 H0 = p0.apply(Vector3(0, 0, h_[0]));
+  out_.pedestal = !opt_.floatingBase && gravityDown && vertical0_ && H0.z() < 0.6 * L_;
+  out_.floorZ = out_.pedestal ? std::min(0.0, H0.z()) - 1.5 * L_ : 0.0;
+}
 
-  auto add = [&](int body, ShapeRole role, int colour, TriangleMesh mesh) {
-    if (mesh.empty()) return;
-    for (auto& part : out.parts)
-      if (part.body == body && part.role == role && part.colour == colour) {
-        part.mesh.append(mesh);
-        return;
-      }
-    out.parts.push_back({body, role, colour, std::move(mesh)});
-  };
-  // A path of straight pieces with a radius linear in the length along it and spheres at the bends.
-  auto tube = [&](int body, ShapeRole role, int colour, const std::vector<Vector3>& path, double ra, double rb) {
-    std::vector<Vector3> pts;
-    for (const auto& x : path)
-      if (pts.empty() || (x - pts.back()).norm() > 1e-9) pts.push_back(x);
-    double length = 0;
-    for (std::size_t k = 1; k < pts.size(); ++k) length += (pts[k] - pts[k - 1]).norm();
-    double s = 0;
-    for (std::size_t k = 1; k < pts.size(); ++k) {
-      const double len = (pts[k] - pts[k - 1]).norm();
-      const double rs = length > 0 ? ra + (rb - ra) * s / length : ra;
-      const double re = length > 0 ? ra + (rb - ra) * (s + len) / length : rb;
-      add(body, role, colour, frustumMesh(pts[k - 1], pts[k], rs, re, sl, k == 1, k + 1 == pts.size()));
-      if (k + 1 < pts.size()) add(body, role, colour, sphereMesh(pts[k], re, 16, sl));
-      s += len;
-    }
-  };
-
-  // Joint j's housing on its carrier (body j-1, or the base), at `place` * H_j along the axis; the hub
-  // on body j; for a prismatic joint the sleeve and the ram.
-  auto housing = [&](int j, const Transform& place, double along) {
-    const int carrier = j - 1;
-    const int colour = j;  // the carrier's colour (body j-1 -> index j; the base -> 0)
-    const double r = R[std::size_t(j)];
-    const Vector3 u = place.R.col(2);
-    // A body drawn by a mesh file has its own housings and hub.
-    const bool carrierMesh = carrier >= 0 && hasMesh(carrier), ownMesh = hasMesh(j);
-    if (model.isRevolute(j)) {
-      const Vector3 c = place.p + along * u;
-      if (!carrierMesh)
-        add(carrier, ShapeRole::Housing, colour, frustumMesh(c - r * u, c + r * u, 1.18 * r, 1.18 * r, sl));
-      if (!ownMesh)
-        add(j, ShapeRole::Hub, j + 1,
-            frustumMesh(Vector3(0, 0, along - 1.22 * r), Vector3(0, 0, along + 1.22 * r), 0.96 * r, 0.96 * r, sl));
+void ArmShapeBuilder::add(int body, ShapeRole role, int colour, TriangleMesh mesh) {
+  if (mesh.empty()) return;
+  for (auto& part : out_.parts)
+    if (part.body == body && part.role == role && part.colour == colour) {
+      part.mesh.append(mesh);
       return;
     }
-    // Sleeve around [lower - h, lower] of the axis; the ram (on body j) from the origin back over the
-    // stroke and the sleeve, so that it stays in the sleeve over the stroke.
-    const auto& lim = model.limits[std::size_t(j)];
-    const bool bounded = std::isfinite(lim.lower) && lim.lower > -1e299 && std::isfinite(lim.upper) && lim.upper < 1e299;
-    const double lower = bounded ? lim.lower : 0.0;
-    const double stroke = bounded ? std::max(lim.upper - lim.lower, 0.0) : 0.5 * L;
-    const double hs = 2.4 * r;
-    if (!carrierMesh)
-      add(carrier, ShapeRole::Housing, colour, boxMesh(place.p + (lower - 0.5 * hs) * u, place.R, Vector3(2.3 * r, 2.3 * r, hs)));
-    const double ramLen = stroke + hs + 0.2 * r;
-    if (!ownMesh)
-      add(j, ShapeRole::Ram, j + 1, boxMesh(Vector3(0, 0, -0.5 * ramLen), Matrix3::Identity(), Vector3(1.3 * r, 1.3 * r, ramLen)));
-  };
-  // Where the carrier's link ends for joint j: H_j (revolute) or the sleeve's centre (prismatic).
-  auto jointEnd = [&](int j, const Transform& place) -> Vector3 {
-    const Vector3 u = place.R.col(2);
-    if (model.isRevolute(j)) return place.p + h[std::size_t(j)] * u;
-    const auto& lim = model.limits[std::size_t(j)];
-    const double lower = std::isfinite(lim.lower) && lim.lower > -1e299 ? lim.lower : 0.0;
-    return place.p + (lower - 1.2 * R[std::size_t(j)]) * u;
-  };
+  out_.parts.push_back({body, role, colour, std::move(mesh)});
+}
 
-  // Base: a flange on the floor, the column up to joint 1's housing (lifted onto the floor when it
-  // would sink into it).
-  double along0 = h[0];
-  if (!opt.floatingBase) {
+// A path of straight pieces with a radius linear in the length along it and spheres at the bends.
+void ArmShapeBuilder::tube(int body, ShapeRole role, int colour, const std::vector<Vector3>& path, double ra, double rb) {
+  std::vector<Vector3> pts;
+  for (const auto& x : path)
+    if (pts.empty() || (x - pts.back()).norm() > 1e-9) pts.push_back(x);
+  double length = 0;
+  for (std::size_t k = 1; k < pts.size(); ++k) length += (pts[k] - pts[k - 1]).norm();
+  double s = 0;
+  for (std::size_t k = 1; k < pts.size(); ++k) {
+    const double len = (pts[k] - pts[k - 1]).norm();
+    const double rs = length > 0 ? ra + (rb - ra) * s / length : ra;
+    const double re = length > 0 ? ra + (rb - ra) * (s + len) / length : rb;
+    add(body, role, colour, frustumMesh(pts[k - 1], pts[k], rs, re, sl_, k == 1, k + 1 == pts.size()));
+    if (k + 1 < pts.size()) add(body, role, colour, sphereMesh(pts[k], re, 16, sl_));
+    s += len;
+  }
+}
+
+// Joint j's housing on its carrier (body j-1, or the base), at `place` * H_j along the axis; the hub
+// on body j; for a prismatic joint the sleeve and the ram.
+void ArmShapeBuilder::housing(int j, const Transform& place, double along) {
+  const Model& model = model_;
+  const int sl = sl_;
+  const int carrier = j - 1;
+  const int colour = j;  // the carrier's colour (body j-1 -> index j; the base -> 0)
+  const double r = R_[std::size_t(j)];
+  const Vector3 u = place.R.col(2);
+  // A body drawn by a mesh file has its own housings and hub.
+  const bool carrierMesh = carrier >= 0 && hasMesh(carrier), ownMesh = hasMesh(j);
+  if (model.isRevolute(j)) {
+    const Vector3 c = place.p + along * u;
+    if (!carrierMesh)
+      add(carrier, ShapeRole::Housing, colour, frustumMesh(c - r * u, c + r * u, 1.18 * r, 1.18 * r, sl));
+    if (!ownMesh)
+      add(j, ShapeRole::Hub, j + 1,
+          frustumMesh(Vector3(0, 0, along - 1.22 * r), Vector3(0, 0, along + 1.22 * r), 0.96 * r, 0.96 * r, sl));
+    return;
+  }
+  // Sleeve around [lower - h, lower] of the axis; the ram (on body j) from the origin back over the
+  // stroke and the sleeve, so that it stays in the sleeve over the stroke.
+  const auto& lim = model.limits[std::size_t(j)];
+  const bool bounded = std::isfinite(lim.lower) && lim.lower > -1e299 && std::isfinite(lim.upper) && lim.upper < 1e299;
+  const double lower = bounded ? lim.lower : 0.0;
+  const double stroke = bounded ? std::max(lim.upper - lim.lower, 0.0) : 0.5 * L_;
+  const double hs = 2.4 * r;
+  if (!carrierMesh)
+    add(carrier, ShapeRole::Housing, colour, boxMesh(place.p + (lower - 0.5 * hs) * u, place.R, Vector3(2.3 * r, 2.3 * r, hs)));
+  const double ramLen = stroke + hs + 0.2 * r;
+  if (!ownMesh)
+    add(j, ShapeRole::Ram, j + 1, boxMesh(Vector3(0, 0, -0.5 * ramLen), Matrix3::Identity(), Vector3(1.3 * r, 1.3 * r, ramLen)));
+}
+
+// Where the carrier's link ends for joint j: H_j (revolute) or the sleeve's centre (prismatic).
+Vector3 ArmShapeBuilder::jointEnd(int j, const Transform& place) const {
+  const Vector3 u = place.R.col(2);
+  if (model_.isRevolute(j)) return place.p + h_[std::size_t(j)] * u;
+  const auto& lim = model_.limits[std::size_t(j)];
+  const double lower = std::isfinite(lim.lower) && lim.lower > -1e299 ? lim.lower : 0.0;
+  return place.p + (lower - 1.2 * R_[std::size_t(j)]) * u;
+}
+
+// Base: a flange on the floor, the column up to joint 1's housing (lifted onto the floor when it
+// would sink into it). Returns where joint 1's housing sits along its axis.
+double ArmShapeBuilder::drawBase() {
+  const Transform& p0 = model_.placement[0];
+  const double r0 = r0_;
+  const int sl = sl_;
+  double along0 = h_[0];
+  if (!opt_.floatingBase) {
     const double fr = 2.1 * r0, ft = 0.14 * r0;
-    add(-1, ShapeRole::Base, 0, frustumMesh(Vector3(0, 0, out.floorZ), Vector3(0, 0, out.floorZ + ft), fr, fr * 0.94, sl));
-    if (vertical0 && model.isRevolute(0)) {
-      const double sign = axis0.z() > 0 ? 1.0 : -1.0;
-      const double bottom = p0.p.z() + sign * along0 - R[0];
-      if (bottom < out.floorZ + ft) along0 += sign * (out.floorZ + ft - bottom);  // sits on the flange
-      const Vector3 top = p0.apply(Vector3(0, 0, along0)) - R[0] * Vector3::UnitZ();
-      if (top.z() > out.floorZ + ft + 1e-9)
+    add(-1, ShapeRole::Base, 0, frustumMesh(Vector3(0, 0, out_.floorZ), Vector3(0, 0, out_.floorZ + ft), fr, fr * 0.94, sl));
+    if (vertical0_ && model_.isRevolute(0)) {
+      const double sign = axis0_.z() > 0 ? 1.0 : -1.0;
+      const double bottom = p0.p.z() + sign * along0 - R_[0];
+      if (bottom < out_.floorZ + ft) along0 += sign * (out_.floorZ + ft - bottom);  // sits on the flange
+      const Vector3 top = p0.apply(Vector3(0, 0, along0)) - R_[0] * Vector3::UnitZ();
+      if (top.z() > out_.floorZ + ft + 1e-9)
         add(-1, ShapeRole::Base, 0,
-            frustumMesh(Vector3(top.x(), top.y(), out.floorZ), top, (out.pedestal ? 1.35 : 1.25) * r0, 1.1 * r0, sl));
+            frustumMesh(Vector3(top.x(), top.y(), out_.floorZ), top, (out_.pedestal ? 1.35 : 1.25) * r0, 1.1 * r0, sl));
     } else {
-      tube(-1, ShapeRole::Base, 0, {Vector3(0, 0, out.floorZ), p0.p, jointEnd(0, p0)}, 1.1 * r0, 1.1 * r0);
+      tube(-1, ShapeRole::Base, 0, {Vector3(0, 0, out_.floorZ), p0.p, jointEnd(0, p0)}, 1.1 * r0, 1.1 * r0);
     }
   }
-  housing(0, p0, along0);
+  return along0;
+}
 
-  // Links, the housings they carry, the tool.
+// Links, the housings they carry, the tool.
+void ArmShapeBuilder::drawLinks(double along0) {
+  const int n = n_;
   for (int i = 0; i < n; ++i) {
-    if (i + 1 < n) housing(i + 1, model.placement[std::size_t(i + 1)], h[std::size_t(i + 1)]);
+    if (i + 1 < n) housing(i + 1, model_.placement[std::size_t(i + 1)], h_[std::size_t(i + 1)]);
     if (hasMesh(i)) continue;
-    const double ra = 0.78 * R[std::size_t(i)];
-    const Vector3 start(0, 0, i == 0 ? along0 : h[std::size_t(i)]);
+    const double ra = 0.78 * R_[std::size_t(i)];
+    const Vector3 start(0, 0, i == 0 ? along0 : h_[std::size_t(i)]);
     if (i + 1 < n) {
-      const Transform& next = model.placement[std::size_t(i + 1)];
-      const Vector3 P(0, 0, foot[std::size_t(i)]);
-      tube(i, ShapeRole::Link, i + 1, {start, P, arrive[std::size_t(i)], jointEnd(i + 1, next)}, ra,
-           0.78 * R[std::size_t(i + 1)]);
+      const Transform& next = model_.placement[std::size_t(i + 1)];
+      const Vector3 P(0, 0, foot_[std::size_t(i)]);
+      tube(i, ShapeRole::Link, i + 1, {start, P, arrive_[std::size_t(i)], jointEnd(i + 1, next)}, ra,
+           0.78 * R_[std::size_t(i + 1)]);
       continue;
     }
-    const Transform& T = model.tool;
-    tube(i, ShapeRole::Link, i + 1, {start, Vector3(0, 0, foot[std::size_t(i)]), T.p}, ra, 0.8 * ra);
-    // Tool flange and gripper along the tool's z, beyond the last housing when the tool point is in it.
-    const double rl = R[std::size_t(n - 1)];
-    const Vector3 z = T.R.col(2);
-    const double offset = (T.p - Vector3(0, 0, h[std::size_t(i)])).norm() < 1.5 * rl ? 1.25 * rl : 0.0;
-    const Vector3 f0 = T.p + offset * z;
-    add(i, ShapeRole::Tool, 0, frustumMesh(f0 - 0.12 * rl * z, f0 + 0.12 * rl * z, 1.05 * rl, 1.05 * rl, sl));
-    if (opt.gripper) {
-      const double palmH = 0.5 * rl;
-      add(i, ShapeRole::Tool, 0, boxMesh(f0 + (0.12 * rl + 0.5 * palmH) * z, T.R, Vector3(2.2 * rl, 0.9 * rl, palmH)));
-      for (double side : {-1.0, 1.0}) {
-        const Vector3 c = f0 + (0.12 * rl + palmH + 0.8 * rl) * z + side * 0.85 * rl * T.R.col(0);
-        add(i, ShapeRole::Tool, 0, boxMesh(c, T.R, Vector3(0.28 * rl, 0.7 * rl, 1.6 * rl)));
-      }
+    tube(i, ShapeRole::Link, i + 1, {start, Vector3(0, 0, foot_[std::size_t(i)]), model_.tool.p}, ra, 0.8 * ra);
+    drawTool(i);
+  }
+}
+
+// Tool flange and gripper along the tool's z, beyond the last housing when the tool point is in it
+// (on body i, the last).
+void ArmShapeBuilder::drawTool(int i) {
+  const Transform& T = model_.tool;
+  const int sl = sl_;
+  const double rl = R_[std::size_t(n_ - 1)];
+  const Vector3 z = T.R.col(2);
+  const double offset = (T.p - Vector3(0, 0, h_[std::size_t(i)])).norm() < 1.5 * rl ? 1.25 * rl : 0.0;
+  const Vector3 f0 = T.p + offset * z;
+  add(i, ShapeRole::Tool, 0, frustumMesh(f0 - 0.12 * rl * z, f0 + 0.12 * rl * z, 1.05 * rl, 1.05 * rl, sl));
+  if (opt_.gripper) {
+    const double palmH = 0.5 * rl;
+    add(i, ShapeRole::Tool, 0, boxMesh(f0 + (0.12 * rl + 0.5 * palmH) * z, T.R, Vector3(2.2 * rl, 0.9 * rl, palmH)));
+    for (double side : {-1.0, 1.0}) {
+      const Vector3 c = f0 + (0.12 * rl + palmH + 0.8 * rl) * z + side * 0.85 * rl * T.R.col(0);
+      add(i, ShapeRole::Tool, 0, boxMesh(c, T.R, Vector3(0.28 * rl, 0.7 * rl, 1.6 * rl)));
     }
   }
-  return out;
 }
+
+}  // namespace
+
+RobotShapes generateRobotShapes(const Model& model, const RobotShapeOptions& opt) { return ArmShapeBuilder(model, opt).build(); }
 
 }  // namespace maniplab::ui

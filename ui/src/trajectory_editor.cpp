@@ -20,8 +20,7 @@
 
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/umis_inverse_kinematics.hpp"
-#include "maniplab/sim/scene.hpp"
-#include "maniplab/ui/diagnostic_text.hpp"
+#include "trajectory_editor_common.hpp"
 
 namespace maniplab::ui {
 
@@ -29,9 +28,9 @@ using nlohmann::json;
 
 namespace {
 
-const QColor kErrorColor(255, 190, 190);  // as the chain editor's invalid cells
-const QColor kWarningColor(255, 236, 170);
-constexpr double kDeg = 180.0 / M_PI;
+using trajectory_form::kDeg;
+using trajectory_form::member;
+using trajectory_form::numberOr;
 
 enum Page { JointPage = 0, ViaPage = 1, CartesianPage = 2, ReadOnlyPage = 3, WayPointPage = 4 };
 
@@ -55,13 +54,6 @@ json toJson(const VectorX& v) {
   json a = json::array();
   for (int i = 0; i < v.size(); ++i) a.push_back(v[i]);
   return a;
-}
-
-const json* member(const json& t, const char* key) { return t.is_object() && t.contains(key) ? &t[key] : nullptr; }
-
-double numberOr(const json& t, const char* key, double fallback) {
-  const json* v = member(t, key);
-  return v && v->is_number() ? v->get<double>() : fallback;
 }
 
 /// The via points of a via_points object, each of the model's joint count (normalised for editing).
@@ -132,13 +124,6 @@ void fitRows(QTableWidget* t) {
   t->setMaximumHeight(t->minimumHeight() + (t->rowCount() > 8 ? 0 : 24));
 }
 
-void markWidget(QWidget* w, const QColor& c, const QString& reason) {
-  QPalette p = w->palette();
-  p.setColor(QPalette::Base, c);
-  w->setPalette(p);
-  w->setToolTip(reason);
-}
-
 QTableWidget* makeTable(QWidget* parent, const char* name) {
   auto* t = new QTableWidget(parent);
   t->setObjectName(QString::fromLatin1(name));
@@ -168,85 +153,15 @@ TrajectoryEditor::TrajectoryEditor(QWidget* parent) : QWidget(parent) {
   top->addRow(typeLabel_, type_);
   lay->addLayout(top);
 
+  // The pages in the order of Page.
   pages_ = new QStackedWidget(this);
   // Joint page (quintic, trapezoidal, hold): one row per joint.
   jointTable_ = makeTable(pages_, "trajectoryJointTable");
   pages_->addWidget(jointTable_);
-  // Via points: one column per point (time, then the joints).
-  auto* via = new QWidget(pages_);
-  auto* vl = new QVBoxLayout(via);
-  vl->setContentsMargins(0, 0, 0, 0);
-  viaTable_ = makeTable(via, "viaPointTable");
-  viaTable_->horizontalHeader()->setMinimumSectionSize(60);  // more points than fit: it scrolls
-  vl->addWidget(viaTable_);
-  auto* vb = new QHBoxLayout;
-  addPoint_ = new QPushButton(via);
-  addPoint_->setObjectName("addViaPointButton");
-  removePoint_ = new QPushButton(via);
-  removePoint_->setObjectName("removeViaPointButton");
-  vb->addWidget(addPoint_);
-  vb->addWidget(removePoint_);
-  vb->addStretch();
-  vl->addLayout(vb);
-  pages_->addWidget(via);
-  // Cartesian line: poses as columns (from, to).
-  auto* cart = new QWidget(pages_);
-  auto* cl = new QVBoxLayout(cart);
-  cl->setContentsMargins(0, 0, 0, 0);
-  cartesianTable_ = makeTable(cart, "cartesianTable");
-  cartesianTable_->setRowCount(6);
-  cartesianTable_->setColumnCount(2);
-  cl->addWidget(cartesianTable_);
-  auto* cf = new QFormLayout;
-  samplePeriod_ = new QDoubleSpinBox(cart);
-  samplePeriod_->setObjectName("cartesianSamplePeriodSpin");
-  samplePeriod_->setRange(0, 1);
-  samplePeriod_->setDecimals(4);
-  samplePeriod_->setSingleStep(0.0005);
-  samplePeriod_->setSuffix(QStringLiteral(" s"));
-  sampleLabel_ = new QLabel(cart);
-  cf->addRow(sampleLabel_, samplePeriod_);
-  ik_ = new QComboBox(cart);
-  ik_->setObjectName("cartesianIkCombo");
-  for (const char* k : {"auto", "umis", "numeric"}) ik_->addItem(QString(), QString::fromLatin1(k));
-  ikLabel_ = new QLabel(cart);
-  cf->addRow(ikLabel_, ik_);
-  cl->addLayout(cf);
-  pages_->addWidget(cart);
-  // Read-only (fourier, umis_thesis_line).
-  auto* ro = new QWidget(pages_);
-  auto* rl = new QVBoxLayout(ro);
-  rl->setContentsMargins(0, 0, 0, 0);
-  readOnlyNote_ = new QLabel(ro);
-  readOnlyNote_->setWordWrap(true);
-  rl->addWidget(readOnlyNote_);
-  readOnly_ = new QPlainTextEdit(ro);
-  readOnly_->setObjectName("trajectoryReadOnlyText");
-  readOnly_->setReadOnly(true);
-  readOnly_->setMaximumHeight(140);
-  readOnly_->setLineWrapMode(QPlainTextEdit::NoWrap);
-  rl->addWidget(readOnly_);
-  pages_->addWidget(ro);
-  // Orthoglide way-points: one row per point (X, Y, Z, duration of the segment arriving there).
-  auto* way = new QWidget(pages_);
-  auto* wl = new QVBoxLayout(way);
-  wl->setContentsMargins(0, 0, 0, 0);
-  wayPointNote_ = new QLabel(way);
-  wayPointNote_->setWordWrap(true);
-  wl->addWidget(wayPointNote_);
-  wayPointTable_ = makeTable(way, "wayPointTable");
-  wayPointTable_->setColumnCount(4);
-  wl->addWidget(wayPointTable_);
-  auto* wb = new QHBoxLayout;
-  addWayPoint_ = new QPushButton(way);
-  addWayPoint_->setObjectName("addWayPointButton");
-  removeWayPoint_ = new QPushButton(way);
-  removeWayPoint_->setObjectName("removeWayPointButton");
-  wb->addWidget(addWayPoint_);
-  wb->addWidget(removeWayPoint_);
-  wb->addStretch();
-  wl->addLayout(wb);
-  pages_->addWidget(way);
+  pages_->addWidget(buildViaPage());
+  pages_->addWidget(buildCartesianPage());
+  pages_->addWidget(buildReadOnlyPage());
+  pages_->addWidget(buildWayPointPage());
   lay->addWidget(pages_);
 
   durationRow_ = new QWidget(this);
@@ -278,6 +193,98 @@ TrajectoryEditor::TrajectoryEditor(QWidget* parent) : QWidget(parent) {
   limitWarning_->hide();
   lay->addWidget(limitWarning_);
 
+  connectEdits();
+  retranslate();
+}
+
+// Via points: one column per point (time, then the joints).
+QWidget* TrajectoryEditor::buildViaPage() {
+  auto* via = new QWidget(pages_);
+  auto* vl = new QVBoxLayout(via);
+  vl->setContentsMargins(0, 0, 0, 0);
+  viaTable_ = makeTable(via, "viaPointTable");
+  viaTable_->horizontalHeader()->setMinimumSectionSize(60);  // more points than fit: it scrolls
+  vl->addWidget(viaTable_);
+  auto* vb = new QHBoxLayout;
+  addPoint_ = new QPushButton(via);
+  addPoint_->setObjectName("addViaPointButton");
+  removePoint_ = new QPushButton(via);
+  removePoint_->setObjectName("removeViaPointButton");
+  vb->addWidget(addPoint_);
+  vb->addWidget(removePoint_);
+  vb->addStretch();
+  vl->addLayout(vb);
+  return via;
+}
+
+// Cartesian line: poses as columns (from, to).
+QWidget* TrajectoryEditor::buildCartesianPage() {
+  auto* cart = new QWidget(pages_);
+  auto* cl = new QVBoxLayout(cart);
+  cl->setContentsMargins(0, 0, 0, 0);
+  cartesianTable_ = makeTable(cart, "cartesianTable");
+  cartesianTable_->setRowCount(6);
+  cartesianTable_->setColumnCount(2);
+  cl->addWidget(cartesianTable_);
+  auto* cf = new QFormLayout;
+  samplePeriod_ = new QDoubleSpinBox(cart);
+  samplePeriod_->setObjectName("cartesianSamplePeriodSpin");
+  samplePeriod_->setRange(0, 1);
+  samplePeriod_->setDecimals(4);
+  samplePeriod_->setSingleStep(0.0005);
+  samplePeriod_->setSuffix(QStringLiteral(" s"));
+  sampleLabel_ = new QLabel(cart);
+  cf->addRow(sampleLabel_, samplePeriod_);
+  ik_ = new QComboBox(cart);
+  ik_->setObjectName("cartesianIkCombo");
+  for (const char* k : {"auto", "umis", "numeric"}) ik_->addItem(QString(), QString::fromLatin1(k));
+  ikLabel_ = new QLabel(cart);
+  cf->addRow(ikLabel_, ik_);
+  cl->addLayout(cf);
+  return cart;
+}
+
+// Read-only (fourier, umis_thesis_line).
+QWidget* TrajectoryEditor::buildReadOnlyPage() {
+  auto* ro = new QWidget(pages_);
+  auto* rl = new QVBoxLayout(ro);
+  rl->setContentsMargins(0, 0, 0, 0);
+  readOnlyNote_ = new QLabel(ro);
+  readOnlyNote_->setWordWrap(true);
+  rl->addWidget(readOnlyNote_);
+  readOnly_ = new QPlainTextEdit(ro);
+  readOnly_->setObjectName("trajectoryReadOnlyText");
+  readOnly_->setReadOnly(true);
+  readOnly_->setMaximumHeight(140);
+  readOnly_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  rl->addWidget(readOnly_);
+  return ro;
+}
+
+// Orthoglide way-points: one row per point (X, Y, Z, duration of the segment arriving there).
+QWidget* TrajectoryEditor::buildWayPointPage() {
+  auto* way = new QWidget(pages_);
+  auto* wl = new QVBoxLayout(way);
+  wl->setContentsMargins(0, 0, 0, 0);
+  wayPointNote_ = new QLabel(way);
+  wayPointNote_->setWordWrap(true);
+  wl->addWidget(wayPointNote_);
+  wayPointTable_ = makeTable(way, "wayPointTable");
+  wayPointTable_->setColumnCount(4);
+  wl->addWidget(wayPointTable_);
+  auto* wb = new QHBoxLayout;
+  addWayPoint_ = new QPushButton(way);
+  addWayPoint_->setObjectName("addWayPointButton");
+  removeWayPoint_ = new QPushButton(way);
+  removeWayPoint_->setObjectName("removeWayPointButton");
+  wb->addWidget(addWayPoint_);
+  wb->addWidget(removeWayPoint_);
+  wb->addStretch();
+  wl->addLayout(wb);
+  return way;
+}
+
+void TrajectoryEditor::connectEdits() {
   connect(type_, &QComboBox::currentIndexChanged, this, &TrajectoryEditor::typeChosen);
   connect(jointTable_, &QTableWidget::cellChanged, this, &TrajectoryEditor::jointCellEdited);
   connect(viaTable_, &QTableWidget::cellChanged, this, &TrajectoryEditor::viaCellEdited);
@@ -308,7 +315,6 @@ TrajectoryEditor::TrajectoryEditor(QWidget* parent) : QWidget(parent) {
     current_["ik"] = ik_->itemData(i).toString().toStdString();
     changed();
   });
-  retranslate();
 }
 
 QString TrajectoryEditor::type() const {
@@ -542,98 +548,6 @@ void TrajectoryEditor::fill() {
   duration_->setValue(numberOr(current_, "duration", hold ? 0.0 : 2.0));
   filling_ = false;
   checkLimits();
-}
-
-void TrajectoryEditor::setRobotDescription(const RobotDescription& description) {
-  description_ = description;
-  hasDescription_ = true;
-  checkLimits();
-}
-
-QString TrajectoryEditor::limitWarningText() const { return limitWarning_->isHidden() ? QString() : limitWarning_->text(); }
-
-void TrajectoryEditor::checkLimits() {
-  limits_ = sim::LimitReport{};
-  if (orthoglide_ || model_.nq == 0 || current_.is_null()) {
-    limitWarning_->hide();
-    return;
-  }
-  // The trajectory as a run would build it (sim::makeTrajectory); what the scene reader refuses is
-  // reported by showProblems(), not here.
-  try {
-    sim::Scene scene;
-    scene.robot.model = model_;
-    if (hasDescription_ && int(description_.joints.size()) == model_.nq) scene.robot.description = description_;
-    scene.trajectory = current_;
-    scene.duration = std::max(numberOr(current_, "duration", 1.0), 1e-3);
-    if (!noErrors(sim::validateTrajectory(current_, model_))) throw std::invalid_argument("invalid trajectory");
-    const auto traj = sim::makeTrajectory(scene);
-    if (traj && traj->dof() == model_.nq) limits_ = sim::checkTrajectoryLimits(model_, *traj);
-  } catch (const std::exception&) {
-    limits_ = sim::LimitReport{};
-  }
-  if (limits_.ok()) {
-    limitWarning_->clear();
-    limitWarning_->hide();
-    return;
-  }
-  // Values in the units of the form: degrees for revolute joints.
-  auto value = [&](int j, sim::LimitQuantity q, double v) {
-    const bool rev = model_.isRevolute(j);
-    switch (q) {
-      case sim::LimitQuantity::Position:
-        return rev ? tr("%1°").arg(QString::number(v * kDeg, 'g', 4)) : tr("%1 m").arg(QString::number(v, 'g', 4));
-      case sim::LimitQuantity::Velocity:
-        return rev ? tr("%1°/s").arg(QString::number(v * kDeg, 'g', 4)) : tr("%1 m/s").arg(QString::number(v, 'g', 4));
-      case sim::LimitQuantity::Acceleration:
-        return rev ? tr("%1°/s²").arg(QString::number(v * kDeg, 'g', 4))
-                   : tr("%1 m/s²").arg(QString::number(v, 'g', 4));
-      case sim::LimitQuantity::Effort:
-        return rev ? tr("%1 N m").arg(QString::number(v, 'g', 4)) : tr("%1 N").arg(QString::number(v, 'g', 4));
-    }
-    return QString();
-  };
-  QStringList lines;
-  lines << tr("The trajectory passes the robot's limits (checked before the run, without simulating):");
-  constexpr int kShown = 8;
-  for (std::size_t k = 0; k < limits_.violations.size() && k < kShown; ++k) {
-    const sim::LimitViolation& v = limits_.violations[k];
-    const QString name = std::size_t(v.joint) < model_.jointName.size()
-                             ? QString::fromStdString(model_.jointName[std::size_t(v.joint)])
-                             : QString();
-    const QString joint = name.isEmpty() ? tr("joint %1").arg(v.joint + 1) : tr("joint %1 (%2)").arg(v.joint + 1).arg(name);
-    const QString t = QString::number(v.firstTime, 'f', 3), tp = QString::number(v.peakTime, 'f', 3);
-    const QString bound = value(v.joint, v.quantity, v.bound), by = value(v.joint, v.quantity, v.excess()),
-                  peak = value(v.joint, v.quantity, v.peakValue);
-    QString line;
-    switch (v.quantity) {
-      case sim::LimitQuantity::Position:
-        line = v.upper ? tr("t = %1 s: %2 passes its upper limit %3 by %4 (peak %5 at t = %6 s)")
-                       : tr("t = %1 s: %2 passes its lower limit %3 by %4 (peak %5 at t = %6 s)");
-        break;
-      case sim::LimitQuantity::Velocity:
-        line = tr("t = %1 s: %2 exceeds its velocity limit %3 by %4 (peak %5 at t = %6 s)");
-        break;
-      case sim::LimitQuantity::Acceleration:
-        line = tr("t = %1 s: %2 exceeds its acceleration limit %3 by %4 (peak %5 at t = %6 s)");
-        break;
-      case sim::LimitQuantity::Effort:
-        line = model_.isRevolute(v.joint)
-                   ? tr("t = %1 s: %2 needs more than its torque limit %3, by %4 (peak %5 at t = %6 s; inverse "
-                        "dynamics along the path)")
-                   : tr("t = %1 s: %2 needs more than its force limit %3, by %4 (peak %5 at t = %6 s; inverse "
-                        "dynamics along the path)");
-        break;
-    }
-    lines << line.arg(t, joint, bound, by, peak, tp);
-  }
-  if (limits_.violations.size() > std::size_t(kShown))
-    lines << tr("... and %n more.", nullptr, int(limits_.violations.size()) - kShown);
-  limitWarning_->setText(lines.join(QLatin1Char('\n')));
-  limitWarning_->setToolTip(tr("Sampled every %1 ms with every peak refined between the samples; a run would "
-                               "drive the robot beyond these limits or saturate its drives.")
-                                .arg(QString::number(limits_.step * 1e3, 'g', 3)));
-  limitWarning_->show();
 }
 
 void TrajectoryEditor::showJointTable() {
@@ -888,94 +802,6 @@ void TrajectoryEditor::changed() {
   checkLimits();
   emit edited();
 }
-
-void TrajectoryEditor::clearMarks() {
-  for (QTableWidget* t : {jointTable_, viaTable_, cartesianTable_, wayPointTable_})
-    for (int r = 0; r < t->rowCount(); ++r)
-      for (int c = 0; c < t->columnCount(); ++c)
-        if (auto* it = t->item(r, c)) {
-          it->setBackground(QBrush());
-          if ((t != cartesianTable_ || r < 3 || c == 0) && (t != wayPointTable_ || c < 3 || r > 0)) it->setToolTip(QString());
-        }
-  for (QWidget* w : std::initializer_list<QWidget*>{duration_, samplePeriod_}) {
-    w->setPalette(QPalette());
-    w->setToolTip(QString());
-  }
-}
-
-void TrajectoryEditor::showProblems(const std::vector<Diagnostic>& diagnostics) {
-  const bool wasFilling = filling_;
-  filling_ = true;  // colouring items emits itemChanged / cellChanged
-  clearMarks();
-  QStringList lines;
-  bool anyError = false;
-  const QStringList keys = jointColumnKeys();
-  const QString t = type();
-  for (const Diagnostic& d : diagnostics) {
-    const bool error = d.severity == Diagnostic::Severity::Error;
-    anyError = anyError || error;
-    const QColor colour = error ? kErrorColor : kWarningColor;
-    const QString path = QString::fromStdString(d.path);
-    const QString text = translatedMessage(d.detail());
-    lines << (path.isEmpty() || path == QStringLiteral("/trajectory") ? text : path + QStringLiteral(": ") + text);
-    const QString reason = lines.back();
-    // "/trajectory/KEY[/INDEX...]"
-    const QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
-    if (parts.size() < 2 || parts[0] != QStringLiteral("trajectory")) continue;
-    const QString key = parts[1];
-    bool hasIndex = false;
-    const int index = parts.size() > 2 ? parts[2].toInt(&hasIndex) : -1;
-    auto markCells = [&](QTableWidget* table, int row0, int row1, int col0, int col1) {
-      for (int r = row0; r <= row1 && r < table->rowCount(); ++r)
-        for (int c = col0; c <= col1 && c < table->columnCount(); ++c)
-          if (auto* it = table->item(r, c)) {
-            it->setBackground(colour);
-            it->setToolTip(reason);
-          }
-    };
-    if (orthoglide_) {
-      // points/K[/i] -> row K (column i or X, Y, Z); durations/K -> the duration on row K + 1.
-      const int rows = wayPointTable_->rowCount();
-      if (key == QStringLiteral("points")) {
-        bool hasAxis = false;
-        const int axis = parts.size() > 3 ? parts[3].toInt(&hasAxis) : -1;
-        markCells(wayPointTable_, hasIndex ? index : 0, hasIndex ? index : rows - 1, hasAxis ? axis : 0, hasAxis ? axis : 2);
-      } else if (key == QStringLiteral("durations")) {
-        markCells(wayPointTable_, hasIndex ? index + 1 : 1, hasIndex ? index + 1 : rows - 1, 3, 3);
-      }
-      continue;
-    }
-    if (key == QStringLiteral("duration")) {
-      markWidget(duration_, colour, reason);
-    } else if (key == QStringLiteral("sample_period")) {
-      markWidget(samplePeriod_, colour, reason);
-    } else if (keys.contains(key)) {
-      const int c = int(keys.indexOf(key));
-      markCells(jointTable_, hasIndex ? index : 0, hasIndex ? index : jointTable_->rowCount() - 1, c, c);
-    } else if (t == QStringLiteral("via_points") && key == QStringLiteral("times")) {
-      markCells(viaTable_, 0, 0, 0, viaTable_->columnCount() - 1);
-    } else if (t == QStringLiteral("via_points") && key == QStringLiteral("points")) {
-      markCells(viaTable_, 1, viaTable_->rowCount() - 1, hasIndex ? index : 0,
-                hasIndex ? index : viaTable_->columnCount() - 1);
-    } else if (t == QStringLiteral("cartesian_line") && (key == QStringLiteral("from") || key == QStringLiteral("to"))) {
-      const int c = key == QStringLiteral("from") ? 0 : 1;
-      markCells(cartesianTable_, 0, 5, c, c);
-    }
-  }
-  filling_ = wasFilling;
-  if (lines.isEmpty()) {
-    status_->clear();
-    status_->setToolTip(QString());
-    status_->hide();
-    return;
-  }
-  status_->setText(lines.join(QLatin1Char('\n')));
-  status_->setToolTip(status_->text());
-  status_->setStyleSheet(anyError ? QStringLiteral("color: #b00020;") : QStringLiteral("color: #8a5a00;"));
-  status_->show();
-}
-
-QString TrajectoryEditor::statusText() const { return status_->isHidden() ? QString() : status_->text(); }
 
 void TrajectoryEditor::changeEvent(QEvent* e) {
   if (e->type() == QEvent::LanguageChange) retranslate();

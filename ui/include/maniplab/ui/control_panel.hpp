@@ -135,6 +135,15 @@ class ControlPanel : public QWidget {
   void changeEvent(QEvent* e) override;
 
  private:
+  /// The constructor's parts: each group box with its widgets (under `inner`, the scrolled widget), then
+  /// the connections of the edits that a saved scene keeps.
+  QGroupBox* buildTrajectoryBox(QWidget* inner);
+  QGroupBox* buildRunBox(QWidget* inner);
+  QGroupBox* buildGainBox(QWidget* inner);
+  QGroupBox* buildDesignBox(QWidget* inner);
+  QGroupBox* buildSimulationBox(QWidget* inner);
+  QGroupBox* buildRecordBox(QWidget* inner);
+  void connectEdits();
   void retranslate();
   void showGains();
   void rebuildControllerList();

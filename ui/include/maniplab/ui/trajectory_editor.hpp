@@ -17,7 +17,7 @@
 // Limits: whenever the trajectory or the robot changes, the trajectory is built and checked against the
 // robot's joint limits (sim::checkTrajectoryLimits: position, velocity, acceleration, and the torques
 // by inverse dynamics along the path) before any run; a violation shows as a warning line under the
-// form with its time and joint (limitWarningText()).
+// form with its time and joint (limitWarningText()). Both checks: ui/src/trajectory_editor_checks.cpp.
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -97,6 +97,13 @@ class TrajectoryEditor : public QWidget {
   void changeEvent(QEvent* e) override;
 
  private:
+  /// The constructor's parts: the pages of the stack after the joint table (each under pages_), then
+  /// the connections of the edits.
+  QWidget* buildViaPage();
+  QWidget* buildCartesianPage();
+  QWidget* buildReadOnlyPage();
+  QWidget* buildWayPointPage();
+  void connectEdits();
   void retranslate();
   void fill();  ///< fills the form from current_
   void showJointTable();
