@@ -444,20 +444,20 @@
         <translation>%1:%2: warning: %3</translation>
     </message>
     <message>
-        <source>CartesianLineTrajectory: pose out of reach at t = %1 s</source>
-        <translation>CartesianLineTrajectory: pose out of reach at t = %1 s</translation>
+        <source>the straight line leaves the reach of the robot at t = %1 s</source>
+        <translation>the straight line leaves the reach of the robot at t = %1 s</translation>
     </message>
     <message>
-        <source>CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)</source>
-        <translation>CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)</translation>
+        <source>the straight line: the numeric inverse kinematics did not converge at t = %1 s (position error %2 m)</source>
+        <translation>the straight line: the numeric inverse kinematics did not converge at t = %1 s (position error %2 m)</translation>
     </message>
     <message>
-        <source>CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS geometry match the model?)</source>
-        <translation>CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS geometry match the model?)</translation>
+        <source>the straight line: the inverse kinematics solution misses the pose at t = %1 s (forward kinematics error %2 m, %3 rad; does the UMIS geometry match the model?)</source>
+        <translation>the straight line: the inverse kinematics solution misses the pose at t = %1 s (forward kinematics error %2 m, %3 rad; does the UMIS geometry match the model?)</translation>
     </message>
     <message>
-        <source>CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</source>
-        <translation>CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</translation>
+        <source>the straight line meets a singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</source>
+        <translation>the straight line meets a singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</translation>
     </message>
     <message>
         <source>umis_thesis_line needs the UMIS robot (its DH structure was not found)</source>
@@ -500,10 +500,6 @@
     <message>
         <source>must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)</source>
         <translation>must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)</translation>
-    </message>
-    <message>
-        <source>must be non-negative (axis %1: %2)</source>
-        <translation>must be non-negative (axis %1: %2)</translation>
     </message>
     <message>
         <source>&quot;operational_space&quot; needs a robot with 6 joints (square Jacobian); &quot;%1&quot; has %2</source>
@@ -564,6 +560,434 @@
     <message>
         <source>must be later than the previous time (%1 s)</source>
         <translation>must be later than the previous time (%1 s)</translation>
+    </message>
+    <message>
+        <source>the number %1 at line %2, column %3 is beyond the range of a double</source>
+        <translation>the number %1 at line %2, column %3 is beyond the range of a double</translation>
+    </message>
+    <message>
+        <source>the document cannot be read as JSON</source>
+        <translation>the document cannot be read as JSON</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2 %3 (got %4)</source>
+        <translation>must be between %1 and %2 %3 (got %4)</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2 (got %3)</source>
+        <translation>must be between %1 and %2 (got %3)</translation>
+    </message>
+    <message>
+        <source>must be positive (half the bar spacing)</source>
+        <translation>must be positive (half the bar spacing)</translation>
+    </message>
+    <message>
+        <source>must be positive (bar length)</source>
+        <translation>must be positive (bar length)</translation>
+    </message>
+    <message>
+        <source>missing required body %1 (bodies 1, 2, 3, 4, 5, 7)</source>
+        <translation>missing required body %1 (bodies 1, 2, 3, 4, 5, 7)</translation>
+    </message>
+    <message>
+        <source>must be an object (free text per value)</source>
+        <translation>must be an object (free text per value)</translation>
+    </message>
+    <message>
+        <source>must be an array of exactly 3 chains (actuators along z, x, y of R_0)</source>
+        <translation>must be an array of exactly 3 chains (actuators along z, x, y of R_0)</translation>
+    </message>
+    <message>
+        <source>home position %1 is out of reach: %2</source>
+        <translation>home position %1 is out of reach: %2</translation>
+    </message>
+    <message>
+        <source>actuator %1 is outside its stroke at the home position (q = %2 m)</source>
+        <translation>actuator %1 is outside its stroke at the home position (q = %2 m)</translation>
+    </message>
+    <message>
+        <source>workspace point %1 is out of reach: %2</source>
+        <translation>workspace point %1 is out of reach: %2</translation>
+    </message>
+    <message>
+        <source>the stroke does not cover workspace point %1 (q = %2 m)</source>
+        <translation>the stroke does not cover workspace point %1 (q = %2 m)</translation>
+    </message>
+    <message>
+        <source>the robot&apos;s inertia matrix at the home position is singular: %1</source>
+        <translation>the robot&apos;s inertia matrix at the home position is singular: %1</translation>
+    </message>
+    <message>
+        <source>platform position is not finite</source>
+        <translation>platform position is not finite</translation>
+    </message>
+    <message>
+        <source>chain %1: platform point out of reach (the leg of length %2 m cannot span the transverse offset %3 m)</source>
+        <translation>chain %1: platform point out of reach (the leg of length %2 m cannot span the transverse offset %3 m)</translation>
+    </message>
+    <message>
+        <source>platform velocity or actuator forces are not finite</source>
+        <translation>platform velocity or actuator forces are not finite</translation>
+    </message>
+    <message>
+        <source>direct dynamic model: A_robot is not positive definite (check the masses)</source>
+        <translation>direct dynamic model: A_robot is not positive definite (check the masses)</translation>
+    </message>
+    <message>
+        <source>direct dynamic model: non-finite platform acceleration</source>
+        <translation>direct dynamic model: non-finite platform acceleration</translation>
+    </message>
+    <message>
+        <source>a locked position is stated for joint &quot;%1&quot;, which is not a joint of this URDF</source>
+        <translation>a locked position is stated for joint &quot;%1&quot;, which is not a joint of this URDF</translation>
+    </message>
+    <message>
+        <source>joint &quot;%1&quot; is fixed: it has no position to lock</source>
+        <translation>joint &quot;%1&quot; is fixed: it has no position to lock</translation>
+    </message>
+    <message>
+        <source>the stated locked position of joint &quot;%1&quot; must be a finite number</source>
+        <translation>the stated locked position of joint &quot;%1&quot; must be a finite number</translation>
+    </message>
+    <message>
+        <source>the robot is a tree: the chain branches below link %1 (joints %2 all move below this body); simulate the whole tree (maniplab-cli: --tree) or choose the chain to simulate by its tip link (maniplab-cli: --tip LINK); the GUI asks. Candidate tips (moving joints from the root link &quot;%3&quot;): %4. Any other link is accepted as a tip; the moving joints off the chain are locked (at zero, or --lock JOINT=VALUE) and their links lumped into the chain</source>
+        <translation>the robot is a tree: the chain branches below link %1 (joints %2 all move below this body); simulate the whole tree (maniplab-cli: --tree) or choose the chain to simulate by its tip link (maniplab-cli: --tip LINK); the GUI asks. Candidate tips (moving joints from the root link &quot;%3&quot;): %4. Any other link is accepted as a tip; the moving joints off the chain are locked (at zero, or --lock JOINT=VALUE) and their links lumped into the chain</translation>
+    </message>
+    <message>
+        <source>the tip &quot;%1&quot; is not a link of this URDF; candidate tips (moving joints from the root link &quot;%2&quot;): %3</source>
+        <translation>the tip &quot;%1&quot; is not a link of this URDF; candidate tips (moving joints from the root link &quot;%2&quot;): %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>%1 (%2 joints)</source>
+        <translation>%1 (%2 joints)</translation>
+    </message>
+    <message>
+        <source>%1 (1 joint)</source>
+        <translation>%1 (1 joint)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 joints; mimic %3 locked)</source>
+        <translation>%1 (%2 joints; mimic %3 locked)</translation>
+    </message>
+    <message>
+        <source>%1 (1 joint; mimic %2 locked)</source>
+        <translation>%1 (1 joint; mimic %2 locked)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>floating joint &quot;%1&quot; is not supported on the chain (ManipLab simulates fixed-base serial chains; choose a tip before it or lock it)</source>
+        <translation>floating joint &quot;%1&quot; is not supported on the chain (ManipLab simulates fixed-base serial chains; choose a tip before it or lock it)</translation>
+    </message>
+    <message>
+        <source>planar joint &quot;%1&quot; is not supported on the chain (only revolute, continuous, prismatic and fixed joints; choose a tip before it or lock it)</source>
+        <translation>planar joint &quot;%1&quot; is not supported on the chain (only revolute, continuous, prismatic and fixed joints; choose a tip before it or lock it)</translation>
+    </message>
+    <message>
+        <source>joint &quot;%1&quot; has an unknown type</source>
+        <translation>joint &quot;%1&quot; has an unknown type</translation>
+    </message>
+    <message>
+        <source>the mimic joints form a cycle through joint &quot;%1&quot;</source>
+        <translation>the mimic joints form a cycle through joint &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>mimic joint &quot;%1&quot; follows joint &quot;%2&quot;, which is not a joint of this URDF</source>
+        <translation>mimic joint &quot;%1&quot; follows joint &quot;%2&quot;, which is not a joint of this URDF</translation>
+    </message>
+    <message>
+        <source>multiplier and offset must be finite numbers</source>
+        <translation>multiplier and offset must be finite numbers</translation>
+    </message>
+    <message>
+        <source>only simple transmissions (one joint) are read; this one is ignored</source>
+        <translation>only simple transmissions (one joint) are read; this one is ignored</translation>
+    </message>
+    <message>
+        <source>size must be finite</source>
+        <translation>size must be finite</translation>
+    </message>
+    <message>
+        <source>radius must be finite</source>
+        <translation>radius must be finite</translation>
+    </message>
+    <message>
+        <source>mesh &quot;%1&quot; not found (package:// URIs are searched in the package paths, $ROS_PACKAGE_PATH and the URDF file&apos;s ancestor directories); the default link geometry is drawn</source>
+        <translation>mesh &quot;%1&quot; not found (package:// URIs are searched in the package paths, $ROS_PACKAGE_PATH and the URDF file&apos;s ancestor directories); the default link geometry is drawn</translation>
+    </message>
+    <message>
+        <source>the root link is the fixed base: its inertial is ignored</source>
+        <translation>the root link is the fixed base: its inertial is ignored</translation>
+    </message>
+    <message>
+        <source>a chain tip, the whole tree or locked joint positions apply to URDF files only (this is a ManipLab robot file)</source>
+        <translation>a chain tip, the whole tree or locked joint positions apply to URDF files only (this is a ManipLab robot file)</translation>
+    </message>
+    <message>
+        <source>joint &quot;%1&quot; (%2) is %3; %4</source>
+        <translation>joint &quot;%1&quot; (%2) is %3; %4</translation>
+    </message>
+    <message>
+        <source>%1, on %2</source>
+        <translation>%1, on %2</translation>
+    </message>
+    <message>
+        <source>%1, off %2</source>
+        <translation>%1, off %2</translation>
+    </message>
+    <message>
+        <source>the chain</source>
+        <translation>the chain</translation>
+    </message>
+    <message>
+        <source>the chain to &quot;%1&quot;</source>
+        <translation>the chain to &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>locked at its origin (zero displacement)</source>
+        <translation>locked at its origin (zero displacement)</translation>
+    </message>
+    <message>
+        <source>locked at %1 %2 (%3)</source>
+        <translation>locked at %1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>stated position</source>
+        <translation>stated position</translation>
+    </message>
+    <message>
+        <source>mimic of &quot;%1&quot;: q = %2 * q_%1 + %3</source>
+        <translation>mimic of &quot;%1&quot;: q = %2 * q_%1 + %3</translation>
+    </message>
+    <message>
+        <source>mimic of &quot;%1&quot;: q = %2 * q_%1 + %3, with &quot;%1&quot; (or the joint it follows) at its home position; that joint moves on the chain but a chain of independent joints cannot represent the coupling, so these links do not follow it</source>
+        <translation>mimic of &quot;%1&quot;: q = %2 * q_%1 + %3, with &quot;%1&quot; (or the joint it follows) at its home position; that joint moves on the chain but a chain of independent joints cannot represent the coupling, so these links do not follow it</translation>
+    </message>
+    <message>
+        <source>its &lt;maniplab:joint home&gt;; --lock %1=VALUE states another</source>
+        <translation>its &lt;maniplab:joint home&gt;; --lock %1=VALUE states another</translation>
+    </message>
+    <message>
+        <source>default: zero; --lock %1=VALUE states another</source>
+        <translation>default: zero; --lock %1=VALUE states another</translation>
+    </message>
+    <message>
+        <source>link %1 is lumped into %2</source>
+        <translation>link %1 is lumped into %2</translation>
+    </message>
+    <message>
+        <source>links %1 are lumped into %2</source>
+        <translation>links %1 are lumped into %2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 and %2 more</translation>
+    </message>
+    <message>
+        <source>the fixed base (link &quot;%1&quot;): they do not enter the dynamics</source>
+        <translation>the fixed base (link &quot;%1&quot;): they do not enter the dynamics</translation>
+    </message>
+    <message>
+        <source>the body of joint &quot;%1&quot; (link &quot;%2&quot;): masses, centres of mass and inertias combined exactly</source>
+        <translation>the body of joint &quot;%1&quot; (link &quot;%2&quot;): masses, centres of mass and inertias combined exactly</translation>
+    </message>
+    <message>
+        <source>the trajectory cannot be built from these values</source>
+        <translation>the trajectory cannot be built from these values</translation>
+    </message>
+    <message>
+        <source>this is a URDF robot file, not a scene: `maniplab-cli check %1` reads it, and a scene names it in its &quot;robot&quot;</source>
+        <translation>this is a URDF robot file, not a scene: `maniplab-cli check %1` reads it, and a scene names it in its &quot;robot&quot;</translation>
+    </message>
+    <message>
+        <source>this is a robot file (%1), not a scene: `maniplab-cli %2 %3` reads it, and a scene names it in its &quot;robot&quot;</source>
+        <translation>this is a robot file (%1), not a scene: `maniplab-cli %2 %3` reads it, and a scene names it in its &quot;robot&quot;</translation>
+    </message>
+    <message>
+        <source>unknown scene kind &quot;%1&quot; (this program reads: %2)</source>
+        <translation>unknown scene kind &quot;%1&quot; (this program reads: %2)</translation>
+    </message>
+    <message>
+        <source>this is not a ManipLab scene (%1): a scene has &quot;format&quot;: &quot;maniplab-scene&quot; and one of the kinds %2</source>
+        <translation>this is not a ManipLab scene (%1): a scene has &quot;format&quot;: &quot;maniplab-scene&quot; and one of the kinds %2</translation>
+    </message>
+    <message>
+        <source>this is a &quot;%1&quot; scene, not a &quot;%2&quot; scene: `maniplab-cli run %3` runs it (or `compare`)</source>
+        <translation>this is a &quot;%1&quot; scene, not a &quot;%2&quot; scene: `maniplab-cli run %3` runs it (or `compare`)</translation>
+    </message>
+    <message>
+        <source>this is not a serial robot file (%1)</source>
+        <translation>this is not a serial robot file (%1)</translation>
+    </message>
+    <message>
+        <source>the Orthoglide robot file %1 is invalid (see above)</source>
+        <translation>the Orthoglide robot file %1 is invalid (see above)</translation>
+    </message>
+    <message>
+        <source>must be &quot;clamping&quot; or &quot;none&quot;</source>
+        <translation>must be &quot;clamping&quot; or &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;pid&quot;, &quot;computed_torque&quot; or &quot;zero&quot; (got &quot;%1&quot;)</source>
+        <translation>must be &quot;pid&quot;, &quot;computed_torque&quot; or &quot;zero&quot; (got &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>must be &quot;cartesian_points&quot; (platform way-points in R_0)</source>
+        <translation>must be &quot;cartesian_points&quot; (platform way-points in R_0)</translation>
+    </message>
+    <message>
+        <source>must be an array of at least 2 points [x, y, z] (m, in R_0)</source>
+        <translation>must be an array of at least 2 points [x, y, z] (m, in R_0)</translation>
+    </message>
+    <message>
+        <source>out of reach: %1</source>
+        <translation>out of reach: %1</translation>
+    </message>
+    <message>
+        <source>must be an array of segment durations (s), one per segment</source>
+        <translation>must be an array of segment durations (s), one per segment</translation>
+    </message>
+    <message>
+        <source>needs one duration per segment (%1)</source>
+        <translation>needs one duration per segment (%1)</translation>
+    </message>
+    <message>
+        <source>at t = %1 s the platform point (%2, %3, %4) m is out of reach: %5</source>
+        <translation>at t = %1 s the platform point (%2, %3, %4) m is out of reach: %5</translation>
+    </message>
+    <message>
+        <source>missing required array of %1 numbers</source>
+        <translation>missing required array of %1 numbers</translation>
+    </message>
+    <message>
+        <source>must be an array of %1 numbers</source>
+        <translation>must be an array of %1 numbers</translation>
+    </message>
+    <message>
+        <source>the base inertia must be positive definite (smallest principal moment %1)</source>
+        <translation>the base inertia must be positive definite (smallest principal moment %1)</translation>
+    </message>
+    <message>
+        <source>the full rotor model is not supported on a floating base (use armature)</source>
+        <translation>the full rotor model is not supported on a floating base (use armature)</translation>
+    </message>
+    <message>
+        <source>must be &quot;floating_computed_torque&quot; (the reaction-aware computed torque)</source>
+        <translation>must be &quot;floating_computed_torque&quot; (the reaction-aware computed torque)</translation>
+    </message>
+    <message>
+        <source>must be &quot;aba&quot; or &quot;crba&quot;</source>
+        <translation>must be &quot;aba&quot; or &quot;crba&quot;</translation>
+    </message>
+    <message>
+        <source>must be zero (exact sign) or a positive velocity</source>
+        <translation>must be zero (exact sign) or a positive velocity</translation>
+    </message>
+    <message>
+        <source>must be a whole number of plant periods (%1 s)</source>
+        <translation>must be a whole number of plant periods (%1 s)</translation>
+    </message>
+    <message>
+        <source>locked at %1 %2, outside its limits [%3, %4]</source>
+        <translation>locked at %1 %2, outside its limits [%3, %4]</translation>
+    </message>
+    <message>
+        <source>no revolute, continuous or prismatic joint below the root link &quot;%1&quot;</source>
+        <translation>no revolute, continuous or prismatic joint below the root link &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>no revolute, continuous or prismatic joint below the root link &quot;%1&quot; that is not locked</source>
+        <translation>no revolute, continuous or prismatic joint below the root link &quot;%1&quot; that is not locked</translation>
+    </message>
+    <message>
+        <source>no joint moves between the root link &quot;%1&quot; and the tip &quot;%2&quot; (locked and mimic joints do not count)</source>
+        <translation>no joint moves between the root link &quot;%1&quot; and the tip &quot;%2&quot; (locked and mimic joints do not count)</translation>
+    </message>
+    <message>
+        <source>box %1 x %2 x %3 m</source>
+        <translation>box %1 x %2 x %3 m</translation>
+    </message>
+    <message>
+        <source>cylinder r = %1 m, length %2 m</source>
+        <translation>cylinder r = %1 m, length %2 m</translation>
+    </message>
+    <message>
+        <source>sphere r = %1 m</source>
+        <translation>sphere r = %1 m</translation>
+    </message>
+    <message>
+        <source>proposed fix: add the link&apos;s real &lt;inertial&gt; (CAD data); as a stand-in, a solid aluminium %1 (axes of its geometry origin) is &lt;inertial&gt;&lt;mass value=&quot;%2&quot;/&gt;&lt;inertia ixx=&quot;%3&quot; iyy=&quot;%4&quot; izz=&quot;%5&quot; ixy=&quot;0&quot; ixz=&quot;0&quot; iyz=&quot;0&quot;/&gt;&lt;/inertial&gt;</source>
+        <translation>proposed fix: add the link&apos;s real &lt;inertial&gt; (CAD data); as a stand-in, a solid aluminium %1 (axes of its geometry origin) is &lt;inertial&gt;&lt;mass value=&quot;%2&quot;/&gt;&lt;inertia ixx=&quot;%3&quot; iyy=&quot;%4&quot; izz=&quot;%5&quot; ixy=&quot;0&quot; ixz=&quot;0&quot; iyz=&quot;0&quot;/&gt;&lt;/inertial&gt;</translation>
+    </message>
+    <message>
+        <source>proposed fix: add the link&apos;s real &lt;inertial&gt; (mass, &lt;origin&gt; of the centre of mass, inertia about it) from the CAD model, or compute it from the mesh volume and the material density</source>
+        <translation>proposed fix: add the link&apos;s real &lt;inertial&gt; (mass, &lt;origin&gt; of the centre of mass, inertia about it) from the CAD model, or compute it from the mesh volume and the material density</translation>
+    </message>
+    <message>
+        <source>link &quot;%1&quot; (moved by joint &quot;%2&quot;)</source>
+        <translation>link &quot;%1&quot; (moved by joint &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>link &quot;%1&quot; (moved by joint &quot;%2&quot;; with the fixed and locked links %3)</source>
+        <translation>link &quot;%1&quot; (moved by joint &quot;%2&quot;; with the fixed and locked links %3)</translation>
+    </message>
+    <message>
+        <source>%1 is massless with a non-zero inertia (accepted; its inertia still acts)</source>
+        <translation>%1 is massless with a non-zero inertia (accepted; its inertia still acts)</translation>
+    </message>
+    <message>
+        <source>%1 has no inertial (missing or zero mass): it adds no inertia, so the mass matrix is singular unless the links after it move with this joint, and its dynamics are wrong; %2</source>
+        <translation>%1 has no inertial (missing or zero mass): it adds no inertia, so the mass matrix is singular unless the links after it move with this joint, and its dynamics are wrong; %2</translation>
+    </message>
+    <message>
+        <source>%1 has a zero inertia tensor (a point mass): the mass matrix is singular when its centre of mass lies on the joint axis; %2</source>
+        <translation>%1 has a zero inertia tensor (a point mass): the mass matrix is singular when its centre of mass lies on the joint axis; %2</translation>
+    </message>
+    <message>
+        <source>only the first visual of a body is drawn (%1 more ignored)</source>
+        <translation>only the first visual of a body is drawn (%1 more ignored)</translation>
+    </message>
+    <message>
+        <source>the mass matrix is singular at the home pose (no inertia moves with joint &quot;%1&quot; independently of the joints before it): give these links their &lt;inertial&gt; (see the warnings), or the joint a rotor inertia (&lt;transmission&gt; with &lt;maniplab:rotor_inertia&gt;)</source>
+        <translation>the mass matrix is singular at the home pose (no inertia moves with joint &quot;%1&quot; independently of the joints before it): give these links their &lt;inertial&gt; (see the warnings), or the joint a rotor inertia (&lt;transmission&gt; with &lt;maniplab:rotor_inertia&gt;)</translation>
+    </message>
+    <message>
+        <source>the mass matrix is singular at the home pose (no inertia moves with joint &quot;%1&quot; independently of the joints before it); links without inertial: %2: give these links their &lt;inertial&gt; (see the warnings), or the joint a rotor inertia (&lt;transmission&gt; with &lt;maniplab:rotor_inertia&gt;)</source>
+        <translation>the mass matrix is singular at the home pose (no inertia moves with joint &quot;%1&quot; independently of the joints before it); links without inertial: %2: give these links their &lt;inertial&gt; (see the warnings), or the joint a rotor inertia (&lt;transmission&gt; with &lt;maniplab:rotor_inertia&gt;)</translation>
+    </message>
+    <message>
+        <source>must be a whole number from %1 to %2</source>
+        <translation>must be a whole number from %1 to %2</translation>
+    </message>
+    <message>
+        <source>%1 s sampled every %2 s is %3 samples of the straight line (inverse kinematics at each): at most %4; raise the sample period or shorten the line</source>
+        <translation>%1 s sampled every %2 s is %3 samples of the straight line (inverse kinematics at each): at most %4; raise the sample period or shorten the line</translation>
+    </message>
+    <message>
+        <source>must be 0 (the base) or the number of an earlier joint, 1 to %1 (Khalil–Kleinfinger&apos;s a(j) &lt; j)</source>
+        <translation>must be 0 (the base) or the number of an earlier joint, 1 to %1 (Khalil–Kleinfinger&apos;s a(j) &lt; j)</translation>
+    </message>
+    <message>
+        <source>a branch needs &quot;mdh&quot; (Khalil–Kleinfinger) or &quot;general&quot;: standard DH puts link j&apos;s frame on the axis of joint j+1, which a link with several children does not have</source>
+        <translation>a branch needs &quot;mdh&quot; (Khalil–Kleinfinger) or &quot;general&quot;: standard DH puts link j&apos;s frame on the axis of joint j+1, which a link with several children does not have</translation>
+    </message>
+    <message>
+        <source>the tree</source>
+        <translation>the tree</translation>
+    </message>
+    <message>
+        <source>mimic of &quot;%1&quot;: q = %2 * q_%1 + %3, with &quot;%1&quot; (or the joint it follows) at its home position; that joint moves in the tree but mimic joints are locked when a whole tree is imported, so these links do not follow it</source>
+        <translation>mimic of &quot;%1&quot;: q = %2 * q_%1 + %3, with &quot;%1&quot; (or the joint it follows) at its home position; that joint moves in the tree but mimic joints are locked when a whole tree is imported, so these links do not follow it</translation>
+    </message>
+    <message>
+        <source>a chain tip (&quot;%1&quot;) and the whole tree were both asked for: choose one</source>
+        <translation>a chain tip (&quot;%1&quot;) and the whole tree were both asked for: choose one</translation>
     </message>
 </context>
 <context>
@@ -1129,6 +1553,22 @@
     <message>
         <source>the joint axis</source>
         <translation>the joint axis</translation>
+    </message>
+    <message>
+        <source>parent</source>
+        <translation>parent</translation>
+    </message>
+    <message>
+        <source>The body the joint hangs on (Khalil–Kleinfinger&apos;s antecedent a(j)): 0 the base, or the number of an earlier joint; the previous joint makes a serial chain</source>
+        <translation>The body the joint hangs on (Khalil–Kleinfinger&apos;s antecedent a(j)): 0 the base, or the number of an earlier joint; the previous joint makes a serial chain</translation>
+    </message>
+    <message>
+        <source>%1: the first joint hangs on the base: must be 0 (got &quot;%2&quot;)</source>
+        <translation>%1: the first joint hangs on the base: must be 0 (got &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: must be 0 (the base) or an earlier joint, 1 to %2 (got &quot;%3&quot;)</source>
+        <translation>%1: must be 0 (the base) or an earlier joint, 1 to %2 (got &quot;%3&quot;)</translation>
     </message>
 </context>
 <context>
@@ -2180,6 +2620,10 @@
         <source>Run an exciting trajectory (or load a trace), then identify.</source>
         <translation>Run an exciting trajectory (or load a trace), then identify.</translation>
     </message>
+    <message>
+        <source>%1 base parameters for %2, a tree (the rules on each branch, Khalil &amp; Dombre 2002)</source>
+        <translation>%1 base parameters for %2, a tree (the rules on each branch, Khalil &amp; Dombre 2002)</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MainWindow</name>
@@ -2747,6 +3191,10 @@
     <message>
         <source>Unsaved edits of %1 restored: save them to keep them</source>
         <translation>Unsaved edits of %1 restored: save them to keep them</translation>
+    </message>
+    <message>
+        <source>Save the tree with File &gt; Save As before saving the scene</source>
+        <translation>Save the tree with File &gt; Save As before saving the scene</translation>
     </message>
 </context>
 <context>
@@ -3997,14 +4445,6 @@
 <context>
     <name>maniplab::ui::UrdfChainDialog</name>
     <message>
-        <source>Choose the chain to simulate</source>
-        <translation>Choose the chain to simulate</translation>
-    </message>
-    <message>
-        <source>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates one serial chain from the root link &quot;%2&quot;: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the chain body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</source>
-        <translation>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates one serial chain from the root link &quot;%2&quot;: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the chain body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</translation>
-    </message>
-    <message>
         <source>Tip link</source>
         <translation>Tip link</translation>
     </message>
@@ -4128,6 +4568,40 @@
         <source>; </source>
         <comment>separator of the reasons of a locked joint</comment>
         <translation>; </translation>
+    </message>
+    <message>
+        <source>Choose the tree or the chain to simulate</source>
+        <translation>Choose the tree or the chain to simulate</translation>
+    </message>
+    <message>
+        <source>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates the whole tree from the root link &quot;%2&quot; (first row), or one serial chain from it: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</source>
+        <translation>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates the whole tree from the root link &quot;%2&quot; (first row), or one serial chain from it: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</translation>
+    </message>
+    <message>
+        <source>(whole tree)</source>
+        <translation>(whole tree)</translation>
+    </message>
+    <message>
+        <source>Every moving joint but the mimic joints: %1</source>
+        <translation>Every moving joint but the mimic joints: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>, of which %n mimic joint(s)</source>
+        <translation>
+            <numerusform>, of which %n mimic joint</numerusform>
+            <numerusform>, of which %n mimic joints</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The whole tree has %n moving joint(s). Joints it locks (type a position to state another; the links are lumped at that position):</source>
+        <translation>
+            <numerusform>The whole tree has %n moving joint. Joints it locks (type a position to state another; the links are lumped at that position):</numerusform>
+            <numerusform>The whole tree has %n moving joints. Joints it locks (type a position to state another; the links are lumped at that position):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 moves: these links do not follow it</source>
+        <translation>%1 moves: these links do not follow it</translation>
     </message>
 </context>
 </TS>

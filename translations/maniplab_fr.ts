@@ -444,20 +444,20 @@
         <translation>%1:%2 : avertissement : %3</translation>
     </message>
     <message>
-        <source>CartesianLineTrajectory: pose out of reach at t = %1 s</source>
-        <translation>trajectoire cartésienne : pose hors d&apos;atteinte à t = %1 s</translation>
+        <source>the straight line leaves the reach of the robot at t = %1 s</source>
+        <translation>la ligne droite sort de l&apos;espace atteignable du robot à t = %1 s</translation>
     </message>
     <message>
-        <source>CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)</source>
-        <translation>trajectoire cartésienne : le modèle géométrique inverse numérique n&apos;a pas convergé à t = %1 s (erreur de position %2 m)</translation>
+        <source>the straight line: the numeric inverse kinematics did not converge at t = %1 s (position error %2 m)</source>
+        <translation>ligne droite : le modèle géométrique inverse numérique n&apos;a pas convergé à t = %1 s (erreur de position %2 m)</translation>
     </message>
     <message>
-        <source>CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS geometry match the model?)</source>
-        <translation>trajectoire cartésienne : la solution du modèle géométrique inverse n&apos;atteint pas la pose à t = %1 s (erreur du modèle direct %2 m, %3 rad ; la géométrie de l&apos;UMIS correspond-elle au modèle ?)</translation>
+        <source>the straight line: the inverse kinematics solution misses the pose at t = %1 s (forward kinematics error %2 m, %3 rad; does the UMIS geometry match the model?)</source>
+        <translation>ligne droite : la solution du modèle géométrique inverse n&apos;atteint pas la pose à t = %1 s (erreur du modèle direct %2 m, %3 rad ; la géométrie de l&apos;UMIS correspond-elle au modèle ?)</translation>
     </message>
     <message>
-        <source>CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</source>
-        <translation>trajectoire cartésienne : jacobienne singulière à t = %1 s (plus petite valeur singulière %2 &lt; %3)</translation>
+        <source>the straight line meets a singular Jacobian at t = %1 s (smallest singular value %2 &lt; %3)</source>
+        <translation>la ligne droite rencontre une jacobienne singulière à t = %1 s (plus petite valeur singulière %2 &lt; %3)</translation>
     </message>
     <message>
         <source>umis_thesis_line needs the UMIS robot (its DH structure was not found)</source>
@@ -500,10 +500,6 @@
     <message>
         <source>must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)</source>
         <translation>doit être un nombre ou un tableau de 6 nombres (un par axe cartésien phi theta psi X Y Z)</translation>
-    </message>
-    <message>
-        <source>must be non-negative (axis %1: %2)</source>
-        <translation>doit être positif ou nul (axe %1 : %2)</translation>
     </message>
     <message>
         <source>&quot;operational_space&quot; needs a robot with 6 joints (square Jacobian); &quot;%1&quot; has %2</source>
@@ -564,6 +560,434 @@
     <message>
         <source>must be later than the previous time (%1 s)</source>
         <translation>doit être postérieur à l&apos;instant précédent (%1 s)</translation>
+    </message>
+    <message>
+        <source>the number %1 at line %2, column %3 is beyond the range of a double</source>
+        <translation>le nombre %1 à la ligne %2, colonne %3 dépasse l&apos;étendue d&apos;un double</translation>
+    </message>
+    <message>
+        <source>the document cannot be read as JSON</source>
+        <translation>le document ne peut pas être lu comme du JSON</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2 %3 (got %4)</source>
+        <translation>doit être compris entre %1 et %2 %3 (reçu %4)</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2 (got %3)</source>
+        <translation>doit être compris entre %1 et %2 (reçu %3)</translation>
+    </message>
+    <message>
+        <source>must be positive (half the bar spacing)</source>
+        <translation>doit être positif (demi-écartement des barres)</translation>
+    </message>
+    <message>
+        <source>must be positive (bar length)</source>
+        <translation>doit être positif (longueur des barres)</translation>
+    </message>
+    <message>
+        <source>missing required body %1 (bodies 1, 2, 3, 4, 5, 7)</source>
+        <translation>corps %1 obligatoire manquant (corps 1, 2, 3, 4, 5, 7)</translation>
+    </message>
+    <message>
+        <source>must be an object (free text per value)</source>
+        <translation>doit être un objet (texte libre par valeur)</translation>
+    </message>
+    <message>
+        <source>must be an array of exactly 3 chains (actuators along z, x, y of R_0)</source>
+        <translation>doit être un tableau d&apos;exactement 3 chaînes (actionneurs selon z, x, y de R_0)</translation>
+    </message>
+    <message>
+        <source>home position %1 is out of reach: %2</source>
+        <translation>la position de repos %1 est hors d&apos;atteinte : %2</translation>
+    </message>
+    <message>
+        <source>actuator %1 is outside its stroke at the home position (q = %2 m)</source>
+        <translation>l&apos;actionneur %1 est hors de sa course à la position de repos (q = %2 m)</translation>
+    </message>
+    <message>
+        <source>workspace point %1 is out of reach: %2</source>
+        <translation>le point de l&apos;espace de travail %1 est hors d&apos;atteinte : %2</translation>
+    </message>
+    <message>
+        <source>the stroke does not cover workspace point %1 (q = %2 m)</source>
+        <translation>la course ne couvre pas le point de l&apos;espace de travail %1 (q = %2 m)</translation>
+    </message>
+    <message>
+        <source>the robot&apos;s inertia matrix at the home position is singular: %1</source>
+        <translation>la matrice d&apos;inertie du robot à la position de repos est singulière : %1</translation>
+    </message>
+    <message>
+        <source>platform position is not finite</source>
+        <translation>la position de la plate-forme n&apos;est pas finie</translation>
+    </message>
+    <message>
+        <source>chain %1: platform point out of reach (the leg of length %2 m cannot span the transverse offset %3 m)</source>
+        <translation>chaîne %1 : point de la plate-forme hors d&apos;atteinte (la jambe de longueur %2 m ne peut couvrir le décalage transversal de %3 m)</translation>
+    </message>
+    <message>
+        <source>platform velocity or actuator forces are not finite</source>
+        <translation>la vitesse de la plate-forme ou les forces des actionneurs ne sont pas finies</translation>
+    </message>
+    <message>
+        <source>direct dynamic model: A_robot is not positive definite (check the masses)</source>
+        <translation>modèle dynamique direct : A_robot n&apos;est pas définie positive (vérifiez les masses)</translation>
+    </message>
+    <message>
+        <source>direct dynamic model: non-finite platform acceleration</source>
+        <translation>modèle dynamique direct : accélération de la plate-forme non finie</translation>
+    </message>
+    <message>
+        <source>a locked position is stated for joint &quot;%1&quot;, which is not a joint of this URDF</source>
+        <translation>une position bloquée est donnée pour l&apos;articulation &quot;%1&quot;, qui n&apos;est pas une articulation de cet URDF</translation>
+    </message>
+    <message>
+        <source>joint &quot;%1&quot; is fixed: it has no position to lock</source>
+        <translation>l&apos;articulation &quot;%1&quot; est fixe : elle n&apos;a pas de position à bloquer</translation>
+    </message>
+    <message>
+        <source>the stated locked position of joint &quot;%1&quot; must be a finite number</source>
+        <translation>la position bloquée donnée pour l&apos;articulation &quot;%1&quot; doit être un nombre fini</translation>
+    </message>
+    <message>
+        <source>the robot is a tree: the chain branches below link %1 (joints %2 all move below this body); simulate the whole tree (maniplab-cli: --tree) or choose the chain to simulate by its tip link (maniplab-cli: --tip LINK); the GUI asks. Candidate tips (moving joints from the root link &quot;%3&quot;): %4. Any other link is accepted as a tip; the moving joints off the chain are locked (at zero, or --lock JOINT=VALUE) and their links lumped into the chain</source>
+        <translation>le robot est un arbre : la chaîne se ramifie sous le corps %1 (les articulations %2 bougent toutes sous ce corps) ; simulez l&apos;arbre entier (maniplab-cli : --tree) ou choisissez la chaîne à simuler par son corps terminal (maniplab-cli : --tip LINK) ; l&apos;interface le demande. Corps terminaux candidats (articulations mobiles depuis le corps racine &quot;%3&quot;) : %4. Tout autre corps est accepté comme extrémité ; les articulations mobiles hors de la chaîne sont bloquées (à zéro, ou --lock JOINT=VALUE) et leurs corps regroupés dans la chaîne</translation>
+    </message>
+    <message>
+        <source>the tip &quot;%1&quot; is not a link of this URDF; candidate tips (moving joints from the root link &quot;%2&quot;): %3</source>
+        <translation>l&apos;extrémité &quot;%1&quot; n&apos;est pas un corps de cet URDF ; corps terminaux candidats (articulations mobiles depuis le corps racine &quot;%2&quot;) : %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>%1 (%2 joints)</source>
+        <translation>%1 (%2 articulations)</translation>
+    </message>
+    <message>
+        <source>%1 (1 joint)</source>
+        <translation>%1 (1 articulation)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 joints; mimic %3 locked)</source>
+        <translation>%1 (%2 articulations ; mimic %3 bloquées)</translation>
+    </message>
+    <message>
+        <source>%1 (1 joint; mimic %2 locked)</source>
+        <translation>%1 (1 articulation ; mimic %2 bloquées)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>floating joint &quot;%1&quot; is not supported on the chain (ManipLab simulates fixed-base serial chains; choose a tip before it or lock it)</source>
+        <translation>l&apos;articulation flottante &quot;%1&quot; n&apos;est pas prise en charge sur la chaîne (ManipLab simule des chaînes série à base fixe ; choisissez une extrémité avant elle ou bloquez-la)</translation>
+    </message>
+    <message>
+        <source>planar joint &quot;%1&quot; is not supported on the chain (only revolute, continuous, prismatic and fixed joints; choose a tip before it or lock it)</source>
+        <translation>l&apos;articulation plane &quot;%1&quot; n&apos;est pas prise en charge sur la chaîne (seulement revolute, continuous, prismatic et fixed ; choisissez une extrémité avant elle ou bloquez-la)</translation>
+    </message>
+    <message>
+        <source>joint &quot;%1&quot; has an unknown type</source>
+        <translation>l&apos;articulation &quot;%1&quot; a un type inconnu</translation>
+    </message>
+    <message>
+        <source>the mimic joints form a cycle through joint &quot;%1&quot;</source>
+        <translation>les articulations mimic forment un cycle passant par l&apos;articulation &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>mimic joint &quot;%1&quot; follows joint &quot;%2&quot;, which is not a joint of this URDF</source>
+        <translation>l&apos;articulation mimic &quot;%1&quot; suit l&apos;articulation &quot;%2&quot;, qui n&apos;est pas une articulation de cet URDF</translation>
+    </message>
+    <message>
+        <source>multiplier and offset must be finite numbers</source>
+        <translation>multiplier et offset doivent être des nombres finis</translation>
+    </message>
+    <message>
+        <source>only simple transmissions (one joint) are read; this one is ignored</source>
+        <translation>seules les transmissions simples (une articulation) sont lues ; celle-ci est ignorée</translation>
+    </message>
+    <message>
+        <source>size must be finite</source>
+        <translation>la taille doit être finie</translation>
+    </message>
+    <message>
+        <source>radius must be finite</source>
+        <translation>le rayon doit être fini</translation>
+    </message>
+    <message>
+        <source>mesh &quot;%1&quot; not found (package:// URIs are searched in the package paths, $ROS_PACKAGE_PATH and the URDF file&apos;s ancestor directories); the default link geometry is drawn</source>
+        <translation>maillage &quot;%1&quot; introuvable (les URI package:// sont cherchées dans les chemins de paquets, $ROS_PACKAGE_PATH et les dossiers parents du fichier URDF) ; la géométrie par défaut du corps est dessinée</translation>
+    </message>
+    <message>
+        <source>the root link is the fixed base: its inertial is ignored</source>
+        <translation>le corps racine est la base fixe : son inertial est ignoré</translation>
+    </message>
+    <message>
+        <source>a chain tip, the whole tree or locked joint positions apply to URDF files only (this is a ManipLab robot file)</source>
+        <translation>une extrémité de chaîne, l&apos;arbre entier ou des positions bloquées ne s&apos;appliquent qu&apos;aux fichiers URDF (ceci est un fichier robot ManipLab)</translation>
+    </message>
+    <message>
+        <source>joint &quot;%1&quot; (%2) is %3; %4</source>
+        <translation>l&apos;articulation &quot;%1&quot; (%2) est %3 ; %4</translation>
+    </message>
+    <message>
+        <source>%1, on %2</source>
+        <translation>%1, sur %2</translation>
+    </message>
+    <message>
+        <source>%1, off %2</source>
+        <translation>%1, hors de %2</translation>
+    </message>
+    <message>
+        <source>the chain</source>
+        <translation>la chaîne</translation>
+    </message>
+    <message>
+        <source>the chain to &quot;%1&quot;</source>
+        <translation>la chaîne jusqu&apos;à &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>locked at its origin (zero displacement)</source>
+        <translation>bloquée à son origine (déplacement nul)</translation>
+    </message>
+    <message>
+        <source>locked at %1 %2 (%3)</source>
+        <translation>bloquée à %1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>stated position</source>
+        <translation>position donnée</translation>
+    </message>
+    <message>
+        <source>mimic of &quot;%1&quot;: q = %2 * q_%1 + %3</source>
+        <translation>mimic de &quot;%1&quot; : q = %2 * q_%1 + %3</translation>
+    </message>
+    <message>
+        <source>mimic of &quot;%1&quot;: q = %2 * q_%1 + %3, with &quot;%1&quot; (or the joint it follows) at its home position; that joint moves on the chain but a chain of independent joints cannot represent the coupling, so these links do not follow it</source>
+        <translation>mimic de &quot;%1&quot; : q = %2 * q_%1 + %3, avec &quot;%1&quot; (ou l&apos;articulation qu&apos;elle suit) à sa position de repos ; cette articulation bouge sur la chaîne mais une chaîne d&apos;articulations indépendantes ne peut pas représenter le couplage, ces corps ne la suivent donc pas</translation>
+    </message>
+    <message>
+        <source>its &lt;maniplab:joint home&gt;; --lock %1=VALUE states another</source>
+        <translation>son &lt;maniplab:joint home&gt; ; --lock %1=VALUE en donne une autre</translation>
+    </message>
+    <message>
+        <source>default: zero; --lock %1=VALUE states another</source>
+        <translation>par défaut : zéro ; --lock %1=VALUE en donne une autre</translation>
+    </message>
+    <message>
+        <source>link %1 is lumped into %2</source>
+        <translation>le corps %1 est regroupé dans %2</translation>
+    </message>
+    <message>
+        <source>links %1 are lumped into %2</source>
+        <translation>les corps %1 sont regroupés dans %2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 et %2 autres</translation>
+    </message>
+    <message>
+        <source>the fixed base (link &quot;%1&quot;): they do not enter the dynamics</source>
+        <translation>la base fixe (corps &quot;%1&quot;) : ils n&apos;entrent pas dans la dynamique</translation>
+    </message>
+    <message>
+        <source>the body of joint &quot;%1&quot; (link &quot;%2&quot;): masses, centres of mass and inertias combined exactly</source>
+        <translation>le corps de l&apos;articulation &quot;%1&quot; (corps &quot;%2&quot;) : masses, centres de masse et inerties combinés exactement</translation>
+    </message>
+    <message>
+        <source>the trajectory cannot be built from these values</source>
+        <translation>la trajectoire ne peut pas être construite à partir de ces valeurs</translation>
+    </message>
+    <message>
+        <source>this is a URDF robot file, not a scene: `maniplab-cli check %1` reads it, and a scene names it in its &quot;robot&quot;</source>
+        <translation>ceci est un fichier robot URDF, pas une scène : `maniplab-cli check %1` le lit, et une scène le nomme dans son &quot;robot&quot;</translation>
+    </message>
+    <message>
+        <source>this is a robot file (%1), not a scene: `maniplab-cli %2 %3` reads it, and a scene names it in its &quot;robot&quot;</source>
+        <translation>ceci est un fichier robot (%1), pas une scène : `maniplab-cli %2 %3` le lit, et une scène le nomme dans son &quot;robot&quot;</translation>
+    </message>
+    <message>
+        <source>unknown scene kind &quot;%1&quot; (this program reads: %2)</source>
+        <translation>type de scène inconnu &quot;%1&quot; (ce programme lit : %2)</translation>
+    </message>
+    <message>
+        <source>this is not a ManipLab scene (%1): a scene has &quot;format&quot;: &quot;maniplab-scene&quot; and one of the kinds %2</source>
+        <translation>ceci n&apos;est pas une scène ManipLab (%1) : une scène a &quot;format&quot;: &quot;maniplab-scene&quot; et l&apos;un des types %2</translation>
+    </message>
+    <message>
+        <source>this is a &quot;%1&quot; scene, not a &quot;%2&quot; scene: `maniplab-cli run %3` runs it (or `compare`)</source>
+        <translation>ceci est une scène &quot;%1&quot;, pas une scène &quot;%2&quot; : `maniplab-cli run %3` l&apos;exécute (ou `compare`)</translation>
+    </message>
+    <message>
+        <source>this is not a serial robot file (%1)</source>
+        <translation>ceci n&apos;est pas un fichier de robot série (%1)</translation>
+    </message>
+    <message>
+        <source>the Orthoglide robot file %1 is invalid (see above)</source>
+        <translation>le fichier robot Orthoglide %1 n&apos;est pas valide (voir ci-dessus)</translation>
+    </message>
+    <message>
+        <source>must be &quot;clamping&quot; or &quot;none&quot;</source>
+        <translation>doit être &quot;clamping&quot; ou &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;pid&quot;, &quot;computed_torque&quot; or &quot;zero&quot; (got &quot;%1&quot;)</source>
+        <translation>doit être &quot;pid&quot;, &quot;computed_torque&quot; ou &quot;zero&quot; (reçu &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>must be &quot;cartesian_points&quot; (platform way-points in R_0)</source>
+        <translation>doit être &quot;cartesian_points&quot; (points de passage de la plate-forme dans R_0)</translation>
+    </message>
+    <message>
+        <source>must be an array of at least 2 points [x, y, z] (m, in R_0)</source>
+        <translation>doit être un tableau d&apos;au moins 2 points [x, y, z] (m, dans R_0)</translation>
+    </message>
+    <message>
+        <source>out of reach: %1</source>
+        <translation>hors d&apos;atteinte : %1</translation>
+    </message>
+    <message>
+        <source>must be an array of segment durations (s), one per segment</source>
+        <translation>doit être un tableau de durées de segments (s), une par segment</translation>
+    </message>
+    <message>
+        <source>needs one duration per segment (%1)</source>
+        <translation>il faut une durée par segment (%1)</translation>
+    </message>
+    <message>
+        <source>at t = %1 s the platform point (%2, %3, %4) m is out of reach: %5</source>
+        <translation>à t = %1 s le point de la plate-forme (%2, %3, %4) m est hors d&apos;atteinte : %5</translation>
+    </message>
+    <message>
+        <source>missing required array of %1 numbers</source>
+        <translation>tableau obligatoire de %1 nombres manquant</translation>
+    </message>
+    <message>
+        <source>must be an array of %1 numbers</source>
+        <translation>doit être un tableau de %1 nombres</translation>
+    </message>
+    <message>
+        <source>the base inertia must be positive definite (smallest principal moment %1)</source>
+        <translation>l&apos;inertie de la base doit être définie positive (plus petit moment principal %1)</translation>
+    </message>
+    <message>
+        <source>the full rotor model is not supported on a floating base (use armature)</source>
+        <translation>le modèle complet des rotors n&apos;est pas pris en charge sur une base flottante (utilisez armature)</translation>
+    </message>
+    <message>
+        <source>must be &quot;floating_computed_torque&quot; (the reaction-aware computed torque)</source>
+        <translation>doit être &quot;floating_computed_torque&quot; (le couple calculé qui tient compte des réactions)</translation>
+    </message>
+    <message>
+        <source>must be &quot;aba&quot; or &quot;crba&quot;</source>
+        <translation>doit être &quot;aba&quot; ou &quot;crba&quot;</translation>
+    </message>
+    <message>
+        <source>must be zero (exact sign) or a positive velocity</source>
+        <translation>doit être zéro (signe exact) ou une vitesse positive</translation>
+    </message>
+    <message>
+        <source>must be a whole number of plant periods (%1 s)</source>
+        <translation>doit être un nombre entier de périodes du procédé (%1 s)</translation>
+    </message>
+    <message>
+        <source>locked at %1 %2, outside its limits [%3, %4]</source>
+        <translation>bloquée à %1 %2, hors de ses butées [%3, %4]</translation>
+    </message>
+    <message>
+        <source>no revolute, continuous or prismatic joint below the root link &quot;%1&quot;</source>
+        <translation>aucune articulation revolute, continuous ou prismatic sous le corps racine &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>no revolute, continuous or prismatic joint below the root link &quot;%1&quot; that is not locked</source>
+        <translation>aucune articulation revolute, continuous ou prismatic non bloquée sous le corps racine &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>no joint moves between the root link &quot;%1&quot; and the tip &quot;%2&quot; (locked and mimic joints do not count)</source>
+        <translation>aucune articulation ne bouge entre le corps racine &quot;%1&quot; et l&apos;extrémité &quot;%2&quot; (les articulations bloquées et mimic ne comptent pas)</translation>
+    </message>
+    <message>
+        <source>box %1 x %2 x %3 m</source>
+        <translation>pavé %1 x %2 x %3 m</translation>
+    </message>
+    <message>
+        <source>cylinder r = %1 m, length %2 m</source>
+        <translation>cylindre r = %1 m, longueur %2 m</translation>
+    </message>
+    <message>
+        <source>sphere r = %1 m</source>
+        <translation>sphère r = %1 m</translation>
+    </message>
+    <message>
+        <source>proposed fix: add the link&apos;s real &lt;inertial&gt; (CAD data); as a stand-in, a solid aluminium %1 (axes of its geometry origin) is &lt;inertial&gt;&lt;mass value=&quot;%2&quot;/&gt;&lt;inertia ixx=&quot;%3&quot; iyy=&quot;%4&quot; izz=&quot;%5&quot; ixy=&quot;0&quot; ixz=&quot;0&quot; iyz=&quot;0&quot;/&gt;&lt;/inertial&gt;</source>
+        <translation>correction proposée : ajoutez le vrai &lt;inertial&gt; du corps (données CAO) ; à titre provisoire, un %1 plein en aluminium (axes de l&apos;origine de sa géométrie) donne &lt;inertial&gt;&lt;mass value=&quot;%2&quot;/&gt;&lt;inertia ixx=&quot;%3&quot; iyy=&quot;%4&quot; izz=&quot;%5&quot; ixy=&quot;0&quot; ixz=&quot;0&quot; iyz=&quot;0&quot;/&gt;&lt;/inertial&gt;</translation>
+    </message>
+    <message>
+        <source>proposed fix: add the link&apos;s real &lt;inertial&gt; (mass, &lt;origin&gt; of the centre of mass, inertia about it) from the CAD model, or compute it from the mesh volume and the material density</source>
+        <translation>correction proposée : ajoutez le vrai &lt;inertial&gt; du corps (masse, &lt;origin&gt; du centre de masse, inertie en ce point) depuis le modèle CAO, ou calculez-le à partir du volume du maillage et de la masse volumique du matériau</translation>
+    </message>
+    <message>
+        <source>link &quot;%1&quot; (moved by joint &quot;%2&quot;)</source>
+        <translation>le corps &quot;%1&quot; (mû par l&apos;articulation &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>link &quot;%1&quot; (moved by joint &quot;%2&quot;; with the fixed and locked links %3)</source>
+        <translation>le corps &quot;%1&quot; (mû par l&apos;articulation &quot;%2&quot; ; avec les corps fixes et bloqués %3)</translation>
+    </message>
+    <message>
+        <source>%1 is massless with a non-zero inertia (accepted; its inertia still acts)</source>
+        <translation>%1 est sans masse mais d&apos;inertie non nulle (accepté ; son inertie agit quand même)</translation>
+    </message>
+    <message>
+        <source>%1 has no inertial (missing or zero mass): it adds no inertia, so the mass matrix is singular unless the links after it move with this joint, and its dynamics are wrong; %2</source>
+        <translation>%1 n&apos;a pas d&apos;inertial (masse absente ou nulle) : il n&apos;ajoute aucune inertie, la matrice d&apos;inertie est donc singulière sauf si les corps suivants bougent avec cette articulation, et sa dynamique est fausse ; %2</translation>
+    </message>
+    <message>
+        <source>%1 has a zero inertia tensor (a point mass): the mass matrix is singular when its centre of mass lies on the joint axis; %2</source>
+        <translation>%1 a un tenseur d&apos;inertie nul (une masse ponctuelle) : la matrice d&apos;inertie est singulière quand son centre de masse est sur l&apos;axe de l&apos;articulation ; %2</translation>
+    </message>
+    <message>
+        <source>only the first visual of a body is drawn (%1 more ignored)</source>
+        <translation>seul le premier visuel d&apos;un corps est dessiné (%1 de plus ignorés)</translation>
+    </message>
+    <message>
+        <source>the mass matrix is singular at the home pose (no inertia moves with joint &quot;%1&quot; independently of the joints before it): give these links their &lt;inertial&gt; (see the warnings), or the joint a rotor inertia (&lt;transmission&gt; with &lt;maniplab:rotor_inertia&gt;)</source>
+        <translation>la matrice d&apos;inertie est singulière en position de repos (aucune inertie ne se déplace avec l&apos;articulation &quot;%1&quot; indépendamment des articulations précédentes) : donnez à ces corps leur &lt;inertial&gt; (voir les avertissements), ou à l&apos;articulation une inertie de rotor (&lt;transmission&gt; avec &lt;maniplab:rotor_inertia&gt;)</translation>
+    </message>
+    <message>
+        <source>the mass matrix is singular at the home pose (no inertia moves with joint &quot;%1&quot; independently of the joints before it); links without inertial: %2: give these links their &lt;inertial&gt; (see the warnings), or the joint a rotor inertia (&lt;transmission&gt; with &lt;maniplab:rotor_inertia&gt;)</source>
+        <translation>la matrice d&apos;inertie est singulière en position de repos (aucune inertie ne se déplace avec l&apos;articulation &quot;%1&quot; indépendamment des articulations précédentes) ; corps sans inertial : %2 : donnez à ces corps leur &lt;inertial&gt; (voir les avertissements), ou à l&apos;articulation une inertie de rotor (&lt;transmission&gt; avec &lt;maniplab:rotor_inertia&gt;)</translation>
+    </message>
+    <message>
+        <source>must be a whole number from %1 to %2</source>
+        <translation>doit être un nombre entier de %1 à %2</translation>
+    </message>
+    <message>
+        <source>%1 s sampled every %2 s is %3 samples of the straight line (inverse kinematics at each): at most %4; raise the sample period or shorten the line</source>
+        <translation>%1 s échantillonnées toutes les %2 s font %3 échantillons de la ligne droite (modèle géométrique inverse à chacun) : au plus %4 ; augmentez la période d&apos;échantillonnage ou raccourcissez la ligne</translation>
+    </message>
+    <message>
+        <source>must be 0 (the base) or the number of an earlier joint, 1 to %1 (Khalil–Kleinfinger&apos;s a(j) &lt; j)</source>
+        <translation>doit être 0 (la base) ou le numéro d&apos;une articulation précédente, de 1 à %1 (a(j) &lt; j de Khalil–Kleinfinger)</translation>
+    </message>
+    <message>
+        <source>a branch needs &quot;mdh&quot; (Khalil–Kleinfinger) or &quot;general&quot;: standard DH puts link j&apos;s frame on the axis of joint j+1, which a link with several children does not have</source>
+        <translation>une branche demande &quot;mdh&quot; (Khalil–Kleinfinger) ou &quot;general&quot; : le DH standard place le repère du corps j sur l&apos;axe de l&apos;articulation j+1, qu&apos;un corps à plusieurs enfants n&apos;a pas</translation>
+    </message>
+    <message>
+        <source>the tree</source>
+        <translation>l&apos;arbre</translation>
+    </message>
+    <message>
+        <source>mimic of &quot;%1&quot;: q = %2 * q_%1 + %3, with &quot;%1&quot; (or the joint it follows) at its home position; that joint moves in the tree but mimic joints are locked when a whole tree is imported, so these links do not follow it</source>
+        <translation>« mimic » de &quot;%1&quot; : q = %2 * q_%1 + %3, avec &quot;%1&quot; (ou l&apos;articulation qu&apos;elle suit) dans sa position de repos ; cette articulation se déplace dans l&apos;arbre, mais les articulations « mimic » sont bloquées quand un arbre entier est importé : ces corps ne la suivent donc pas</translation>
+    </message>
+    <message>
+        <source>a chain tip (&quot;%1&quot;) and the whole tree were both asked for: choose one</source>
+        <translation>une extrémité de chaîne (&quot;%1&quot;) et l&apos;arbre entier ont été demandés tous deux : choisissez l&apos;un ou l&apos;autre</translation>
     </message>
 </context>
 <context>
@@ -1129,6 +1553,22 @@
     <message>
         <source>the joint axis</source>
         <translation>l&apos;axe de l&apos;articulation</translation>
+    </message>
+    <message>
+        <source>parent</source>
+        <translation>parent</translation>
+    </message>
+    <message>
+        <source>The body the joint hangs on (Khalil–Kleinfinger&apos;s antecedent a(j)): 0 the base, or the number of an earlier joint; the previous joint makes a serial chain</source>
+        <translation>Le corps qui porte l&apos;articulation (antécédent a(j) de Khalil–Kleinfinger) : 0 la base, ou le numéro d&apos;une articulation antérieure ; l&apos;articulation précédente donne une chaîne série</translation>
+    </message>
+    <message>
+        <source>%1: the first joint hangs on the base: must be 0 (got &quot;%2&quot;)</source>
+        <translation>%1 : la première articulation est portée par la base : doit valoir 0 (lu : « %2 »)</translation>
+    </message>
+    <message>
+        <source>%1: must be 0 (the base) or an earlier joint, 1 to %2 (got &quot;%3&quot;)</source>
+        <translation>%1 : doit valoir 0 (la base) ou une articulation antérieure, de 1 à %2 (lu : « %3 »)</translation>
     </message>
 </context>
 <context>
@@ -2180,6 +2620,10 @@
         <source>Run an exciting trajectory (or load a trace), then identify.</source>
         <translation>Lancez une trajectoire excitante (ou chargez une trace), puis identifiez.</translation>
     </message>
+    <message>
+        <source>%1 base parameters for %2, a tree (the rules on each branch, Khalil &amp; Dombre 2002)</source>
+        <translation>%1 paramètres de base pour %2, un arbre (les règles sur chaque branche, Khalil &amp; Dombre 2002)</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MainWindow</name>
@@ -2747,6 +3191,10 @@
     <message>
         <source>Unsaved edits of %1 restored: save them to keep them</source>
         <translation>Modifications non enregistrées de %1 restaurées : enregistrez-les pour les garder</translation>
+    </message>
+    <message>
+        <source>Save the tree with File &gt; Save As before saving the scene</source>
+        <translation>Enregistrez l&apos;arbre par Fichier &gt; Enregistrer sous avant d&apos;enregistrer la scène</translation>
     </message>
 </context>
 <context>
@@ -3997,14 +4445,6 @@
 <context>
     <name>maniplab::ui::UrdfChainDialog</name>
     <message>
-        <source>Choose the chain to simulate</source>
-        <translation>Choisir la chaîne à simuler</translation>
-    </message>
-    <message>
-        <source>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates one serial chain from the root link &quot;%2&quot;: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the chain body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</source>
-        <translation>%1 décrit un arbre : ses articulations mobiles se ramifient (une pince, plusieurs bras, une tête). ManipLab simule une seule chaîne série depuis le corps racine « %2 » : choisissez le corps où elle se termine. Toute autre articulation mobile est bloquée à la position indiquée ci-dessous, et les corps qu’elle porte sont regroupés avec le corps de la chaîne auquel ils sont attachés (masses, centres de masse et inerties combinés exactement). Les articulations « mimic » sont bloquées aussi : à multiplicateur × q + décalage de l’articulation qu’elles suivent.</translation>
-    </message>
-    <message>
         <source>Tip link</source>
         <translation>Corps terminal</translation>
     </message>
@@ -4128,6 +4568,40 @@
         <source>; </source>
         <comment>separator of the reasons of a locked joint</comment>
         <translation>&#xa0;; </translation>
+    </message>
+    <message>
+        <source>Choose the tree or the chain to simulate</source>
+        <translation>Choisir l&apos;arbre ou la chaîne à simuler</translation>
+    </message>
+    <message>
+        <source>%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab simulates the whole tree from the root link &quot;%2&quot; (first row), or one serial chain from it: choose the link it ends at. Every other moving joint is locked at the position shown below, and the links it carries are lumped into the body they hang from (masses, centres of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.</source>
+        <translation>%1 décrit un arbre : ses articulations mobiles se ramifient (une pince, plusieurs bras, une tête). ManipLab simule l&apos;arbre entier depuis le corps racine &quot;%2&quot; (première ligne), ou une chaîne série qui en part : choisissez le corps où elle se termine. Toute autre articulation mobile est bloquée dans la position indiquée ci-dessous, et les corps qu&apos;elle porte sont regroupés dans le corps auquel ils sont attachés (masses, centres de masse et inerties combinés exactement). Les articulations « mimic » sont bloquées aussi : à multiplicateur × q + décalage de l&apos;articulation qu&apos;elles suivent.</translation>
+    </message>
+    <message>
+        <source>(whole tree)</source>
+        <translation>(arbre entier)</translation>
+    </message>
+    <message>
+        <source>Every moving joint but the mimic joints: %1</source>
+        <translation>Toutes les articulations mobiles sauf les « mimic » : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>, of which %n mimic joint(s)</source>
+        <translation>
+            <numerusform>, dont %n articulation « mimic »</numerusform>
+            <numerusform>, dont %n articulations « mimic »</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The whole tree has %n moving joint(s). Joints it locks (type a position to state another; the links are lumped at that position):</source>
+        <translation>
+            <numerusform>L&apos;arbre entier a %n articulation mobile. Articulations qu&apos;il bloque (saisissez une position pour en imposer une autre ; les corps sont regroupés dans cette position) :</numerusform>
+            <numerusform>L&apos;arbre entier a %n articulations mobiles. Articulations qu&apos;il bloque (saisissez une position pour en imposer une autre ; les corps sont regroupés dans cette position) :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 moves: these links do not follow it</source>
+        <translation>%1 se déplace : ces corps ne la suivent pas</translation>
     </message>
 </context>
 </TS>

@@ -140,6 +140,10 @@ class KdlOracle final : public Oracle {
 }  // namespace
 
 std::unique_ptr<Oracle> makeKdlOracle(const Model& model, std::string* why) {
+  if (!model.isChain()) {  // KDL's chain solvers; its trees have no dynamics solver
+    if (why) *why = "a kinematic tree (KDL's dynamics solvers take a chain)";
+    return nullptr;
+  }
   if (model.rotorModel == RotorModel::Full) {
     bool rotor = false;
     for (const auto& a : model.actuator) rotor = rotor || a.rotorInertia != 0 || a.rotorTransverse != 0;

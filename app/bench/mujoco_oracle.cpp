@@ -1,6 +1,7 @@
 // MuJoCo as an oracle. An MJCF string is generated from ManipLab's internal Model (model.hpp) and
 // compiled from memory (mj_loadXML with a VFS):
-//   body i: pos = l_{i-1}, quat = P_i (placement_i), nested in body i-1 (the world for i = 1);
+//   body i: pos = l_{i-1}, quat = P_i (placement_i), nested in body i-1 (the world for i = 1; on a tree, in
+//           body lambda(i), the world for a joint on the base: the tree must be numbered depth first);
 //           one hinge (revolute) or slide (prismatic) joint, axis 0 0 1 at the body frame origin, so
 //           that the body frame is placement_i * Rz(q_i) (or Tz(q_i)) = R_i;
 //           <inertial pos = CoM d_i, mass m_i, fullinertia = I_i about the CoM in R_i>;
@@ -21,6 +22,7 @@
 #include <cstdio>
 #include <cstring>
 #include <sstream>
+#include <vector>
 
 #include <Eigen/Eigenvalues>
 
@@ -62,6 +64,28 @@ std::string makeMjcf(const Model& m, bool fullInertia, std::string* note, std::s
     << "    <flag contact=\"disable\"/>\n"
     << "  </option>\n"
     << "  <worldbody>\n";
+  // Bodies nested as the parent array says (a chain: each in the previous one). MuJoCo numbers the degrees
+  // of freedom in the order of the bodies in the file, depth first, so a tree must be numbered so too.
+  std::vector<std::vector<int>> children(std::size_t(m.nq) + 1);  // [p + 1]: the children of joint p
+  for (int i = 0; i < m.nq; ++i) children[std::size_t(m.parent[std::size_t(i)] + 1)].push_back(i);
+  {
+    std::vector<int> order, stack(children[0].rbegin(), children[0].rend());
+    while (!stack.empty()) {
+      const int i = stack.back();
+      stack.pop_back();
+      order.push_back(i);
+      const auto& c = children[std::size_t(i) + 1];
+      stack.insert(stack.end(), c.rbegin(), c.rend());
+    }
+    for (int i = 0; i < m.nq; ++i)
+      if (order[std::size_t(i)] != i) {
+        if (why) *why = "a tree not numbered depth first (MuJoCo would order its degrees of freedom otherwise)";
+        return {};
+      }
+  }
+  std::vector<int> depth(std::size_t(m.nq), 0);
+  for (int i = 0; i < m.nq; ++i)
+    if (const int p = m.parent[std::size_t(i)]; p >= 0) depth[std::size_t(i)] = depth[std::size_t(p)] + 1;
   for (int i = 0; i < m.nq; ++i) {
     const auto k = std::size_t(i);
     const auto& pl = m.placement[k];
@@ -88,7 +112,7 @@ std::string makeMjcf(const Model& m, bool fullInertia, std::string* note, std::s
         return {};
       }
     }
-    const std::string ind(std::size_t(4 + 2 * i), ' ');
+    const std::string ind(std::size_t(4 + 2 * depth[k]), ' ');
     x << ind << "<body name=\"b" << i + 1 << "\" pos=\"" << vec3(pl.p) << "\" quat=\"" << quat(pl.R) << "\">\n"
       << ind << "  <joint name=\"j" << i + 1 << "\" type=\"" << (m.isRevolute(i) ? "hinge" : "slide")
       << "\" axis=\"0 0 1\" pos=\"0 0 0\" limited=\"false\" damping=\"0\" armature=\""
@@ -107,8 +131,12 @@ std::string makeMjcf(const Model& m, bool fullInertia, std::string* note, std::s
     }
     if (i == m.nq - 1)
       x << ind << "  <site name=\"tool\" pos=\"" << vec3(m.tool.p) << "\" quat=\"" << quat(m.tool.R) << "\"/>\n";
+    // Close body i and its ancestors up to the parent of the next body (depth first: i + 1 is a child of
+    // i or of one of its ancestors; after the last body, everything).
+    const int next = i + 1 < m.nq ? m.parent[k + 1] : -1;
+    for (int j = i; j != next; j = m.parent[std::size_t(j)])
+      x << std::string(std::size_t(4 + 2 * depth[std::size_t(j)]), ' ') << "</body>\n";
   }
-  for (int i = m.nq - 1; i >= 0; --i) x << std::string(std::size_t(4 + 2 * i), ' ') << "</body>\n";
   x << "  </worldbody>\n</mujoco>\n";
   return x.str();
 }

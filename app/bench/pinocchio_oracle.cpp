@@ -9,6 +9,7 @@
 //   Pinocchio: joint i with jointPlacement = placement_i (parent joint frame <- joint frame at q = 0) and a
 //             JointModelRZ / JointModelPZ (rotation about / translation along the joint frame's z), body
 //             inertia Inertia(m, c, I_c) appended at the identity: the same frames R_i, the same numbers.
+// A tree (Model::parent) keeps its joints' order: parent joint lambda(i) is Pinocchio's joint lambda(i) + 1.
 // The tool frame is an operational frame of the last joint; gravity is model.gravity (linear part); the
 // armature alpha^2 j_m goes to Pinocchio's model.armature, which its rnea, crba and aba add (as ManipLab's
 // armature rotor model does). The full rotor model is not representable (no row).
@@ -38,23 +39,26 @@ namespace {
 class PinocchioOracle final : public Oracle {
  public:
   explicit PinocchioOracle(const Model& m) {
-    pinocchio::JointIndex parent = 0;
+    pinocchio::JointIndex last = 0;
     for (int i = 0; i < m.nq; ++i) {
       const auto k = std::size_t(i);
       const pinocchio::SE3 X(m.placement[k].R, m.placement[k].p);
       const std::string name = "joint" + std::to_string(i + 1);
+      // Pinocchio numbers its joints 1, 2, ... in the order they are added (0: the universe), so that
+      // ManipLab's parent p (0-based, -1 the base) is Pinocchio's joint p + 1: a tree keeps its order of q.
+      const auto parent = pinocchio::JointIndex(m.parent[k] + 1);
       if (m.isRevolute(i))
-        parent = model_.addJoint(parent, pinocchio::JointModelRZ(), X, name);
+        last = model_.addJoint(parent, pinocchio::JointModelRZ(), X, name);
       else
-        parent = model_.addJoint(parent, pinocchio::JointModelPZ(), X, name);
+        last = model_.addJoint(parent, pinocchio::JointModelPZ(), X, name);
       const auto& b = m.body[k];
-      model_.appendBodyToJoint(parent, pinocchio::Inertia(b.mass, b.com, b.inertia), pinocchio::SE3::Identity());
+      model_.appendBodyToJoint(last, pinocchio::Inertia(b.mass, b.com, b.inertia), pinocchio::SE3::Identity());
       const auto& a = m.actuator[k];
       model_.armature[i] = a.gear * a.gear * a.rotorInertia;
     }
     model_.gravity.linear(m.gravity);
     tool_ = model_.addFrame(
-        pinocchio::Frame("tool", parent, pinocchio::SE3(m.tool.R, m.tool.p), pinocchio::OP_FRAME));
+        pinocchio::Frame("tool", last, pinocchio::SE3(m.tool.R, m.tool.p), pinocchio::OP_FRAME));
     data_ = std::make_unique<pinocchio::Data>(model_);
   }
 

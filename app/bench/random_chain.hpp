@@ -147,6 +147,51 @@ inline Model randomChain(int n, double prismaticFraction, unsigned seed, bool ro
   return m;
 }
 
+/// A humanoid upper body as a kinematic tree of 30 revolute joints on a fixed torso (the base): two arms of
+/// 7 joints, each ending in a hand of 7 finger joints (thumb 3, index 2, middle 2, all on the wrist's body),
+/// and a head of 2 joints. Numbered depth first (each branch's joints follow their parent, children in
+/// order), which is also MuJoCo's order of the nested bodies:
+///   left arm 1-7 (on the torso), left thumb 8-10, index 11-12, middle 13-14 (on body 7); right arm 15-21,
+///   right hand 22-28 (on body 21); head 29-30 (on the torso). The tool frame is on the head's last body.
+/// Placements and bodies are random as in randomChain (bodies scaled down along the fingers).
+inline Model randomHumanoidTree(unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u01(0.0, 1.0), u11(-1.0, 1.0);
+  Model m;
+  m.name = "humanoid upper-body tree n=30 (two 7-joint arms with 7 finger joints each, 2-joint head)";
+  auto add = [&](int parent, double size) {
+    Transform place;
+    place.R = randomRotation(rng);
+    place.p = Vector3(u11(rng), u11(rng), u11(rng)).normalized() * size * (0.05 + 0.35 * u01(rng));
+    BodyT<double> b;
+    b.mass = size * size * size * (0.5 + 4.5 * u01(rng));
+    b.com = size * 0.2 * Vector3(u11(rng), u11(rng), u11(rng));
+    const Vector3 box = size * Vector3(0.05 + 0.3 * u01(rng), 0.05 + 0.3 * u01(rng), 0.05 + 0.3 * u01(rng));
+    const Vector3 principal = b.mass / 12.0 *
+                              Vector3(box.y() * box.y() + box.z() * box.z(), box.x() * box.x() + box.z() * box.z(),
+                                      box.x() * box.x() + box.y() * box.y());
+    const Matrix3 Rb = randomRotation(rng);
+    b.inertia = Rb * principal.asDiagonal() * Rb.transpose();
+    b.inertia = 0.5 * (b.inertia + b.inertia.transpose()).eval();
+    m.addJoint(parent, JointType::Revolute, place, b);
+    return m.nq - 1;
+  };
+  for (int arm = 0; arm < 2; ++arm) {
+    int p = -1;
+    for (int j = 0; j < 7; ++j) p = add(p, 1.0);
+    const int wrist = p;
+    for (const int len : {3, 2, 2}) {  // thumb, index, middle
+      int f = wrist;
+      for (int j = 0; j < len; ++j) f = add(f, 0.3);
+    }
+  }
+  add(add(-1, 0.6), 0.6);  // head
+  Transform tool;
+  tool.p = Vector3(0, 0, 0.1);
+  m.tool = tool;
+  return m;
+}
+
 /// Random states: q uniform in [-pi, pi] (revolute) or [-0.3, 0.3] m (prismatic), qd in [-2, 2],
 /// qdd in [-5, 5]. tau is left for the caller (main sets tau = ID(q, qd, qdd), so that forward dynamics
 /// runs on realistic torques and must give back qdd).

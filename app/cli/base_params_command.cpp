@@ -59,7 +59,12 @@ int cmdBaseParams(const Args& argsIn) {
   const BaseParameterSet& set = method == "symbolic" ? sym : num;
   const bool minimal = sym.count() == num.count() && sameSpan(sym, num);  // the reported set
   const bool rulesAgree = minimal && sym.check.rulesMinimal;              // ... by the rules alone
-  const BaseCountFormula f = baseParameterCountFormula(m, so.rules);
+  // The count formula (Belkoura 1993 (2.63)-(2.67)) is a chain's: none for a tree (Model::parent), whose
+  // base parameters come from the rules on each branch (base_parameters.hpp).
+  const bool tree = !m.isChain();
+  BaseCountFormula f;
+  if (tree) f.detail = "none (a tree: the formula is a serial chain's)";
+  else f = baseParameterCountFormula(m, so.rules);
   const StandardParameters sp = standardParameters(m);
   const VectorX values = set.values(sp.values);
   const char* frames = res.description.convention == Convention::MDH
@@ -81,10 +86,16 @@ int cmdBaseParams(const Args& argsIn) {
     j["minimal"] = minimal;
     j["rules"] = thesisRules ? "thesis" : "extended";
     j["completed"] = sym.check.completed;  // what the numeric completion did (empty: the rules are minimal)
-    j["count_formula"] = {{"N_R", f.nR}, {"N_T", f.nT}, {"total", f.total}, {"detail", f.detail},
-                          {"inertial_only", true}};
-    j["R1"] = f.R1;
-    j["R2"] = f.R2;
+    if (tree) {
+      j["count_formula"] = nullptr;
+      j["R1"] = nullptr;
+      j["R2"] = nullptr;
+    } else {
+      j["count_formula"] = {{"N_R", f.nR}, {"N_T", f.nT}, {"total", f.total}, {"detail", f.detail},
+                            {"inertial_only", true}};
+      j["R1"] = f.R1;
+      j["R2"] = f.R2;
+    }
     j["frames"] = frames;
     j["params"] = nlohmann::json::array();
     for (int b = 0; b < set.count(); ++b)

@@ -34,6 +34,13 @@ bool parseFiniteNumber(const std::string& text, double& out) {
   return pos != 0 && pos == text.size() && std::isfinite(out);
 }
 
+std::string jointOrderLine(const Model& model) {
+  std::string s = "joints (order of q; parent a(j), 0 the base):";
+  for (int i = 0; i < model.nq; ++i)
+    s += " " + model.jointName[std::size_t(i)] + "(" + std::to_string(model.parent[std::size_t(i)] + 1) + ")";
+  return s;
+}
+
 namespace {
 
 struct UsageError : std::runtime_error {
@@ -87,7 +94,7 @@ template <typename Mat> void printMatrix(std::ostream& os, const std::string& ti
 Options checkOptions(std::string& file) {
   return Options("check", "validate a robot file (.json or .urdf); print a summary or\nthe errors")
       .positional("ROBOT", file)
-      .note("[--tip LINK] [--lock JOINT=VALUE ...]")
+      .note("[--tip LINK | --tree] [--lock JOINT=VALUE ...]")
       .footer(kUrdfOptionsUsage);
 }
 
@@ -108,7 +115,7 @@ Options dynamicsOptions(DynamicsArgs& a) {
       .flag("--no-gravity", a.noGravity, "leave gravity out")
       .value("--rotor", "armature|full", a.rotor, "the rotor model (default: the robot file's)")
       .flag("--json", a.json, "print JSON")
-      .note("[--tip LINK] [--lock JOINT=VALUE ...]")
+      .note("[--tip LINK | --tree] [--lock JOINT=VALUE ...]")
       .footer(kUrdfOptionsUsage);
 }
 
@@ -189,7 +196,7 @@ int cmdDynamics(const Args& argsIn) {
     const VectorX tau = rnea(model, data, vq, vqd, vqdd, opt);
     crba(model, data, vq);
     const MatrixX M = data.M;
-    const MatrixX C = coriolisMatrix(model, data, vq, vqd);
+    const MatrixX C = coriolisMatrix(model, data, vq, vqd);  // chain or tree (coriolis_christoffel.hpp)
     VectorX g = VectorX::Zero(n);
     if (opt.gravity) g = gravityVector(model, data, vq);
     const int bad = forwardDynamics(model, data, vq, vqd, tau, opt);
@@ -204,6 +211,11 @@ int cmdDynamics(const Args& argsIn) {
     const double potential = opt.gravity ? e.potential : 0.0;
     if (json) {
       nlohmann::json o;
+      // the coordinates of q in order, each joint's parent (Khalil–Kleinfinger a(j): 1-based, 0 the base)
+      o["joints"] = model.jointName;
+      nlohmann::json parents = nlohmann::json::array();
+      for (int p : model.parent) parents.push_back(p + 1);
+      o["parents"] = parents;
       o["tau"] = toJson(tau);
       o["M"] = rowsToJson(M);
       o["C"] = rowsToJson(C);
@@ -218,6 +230,7 @@ int cmdDynamics(const Args& argsIn) {
       std::cout << model.name << " (n = " << n << ", rotor model "
                 << (model.rotorModel == RotorModel::Full ? "full" : "armature") << ", gravity "
                 << (opt.gravity ? "on" : "off") << ", friction " << (opt.friction ? "on" : "off") << ")\n";
+      std::cout << jointOrderLine(model) << "\n";
       printMatrix(std::cout, "q [rad|m]", vq.transpose());
       printMatrix(std::cout, "tau = M qdd + C qd + g + friction [N m|N]", tau.transpose());
       printMatrix(std::cout, "M(q)", M);

@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "maniplab/model/model.hpp"
+
 namespace maniplab {
 struct UrdfImportOptions;
 }
@@ -20,6 +22,9 @@ extern const char* const kUrdfOptionsUsage;
 
 /// Parses the whole of `text` as a finite number (no trailing characters).
 bool parseFiniteNumber(const std::string& text, double& out);
+/// "joints (order of q; parent a(j), 0 the base): NAME(a) ...": the coordinates of a robot in the order of q,
+/// each with its Khalil–Kleinfinger antecedent (the dynamics command's text).
+std::string jointOrderLine(const Model& model);
 
 int cmdCheck(const Args& args);
 int cmdDynamics(const Args& args);

@@ -1,6 +1,7 @@
 // maniplab-cli: the headless, scriptable entry point of ManipLab. Sub-commands register themselves
 // (see Command in commands.hpp); this file only dispatches.
 #include <algorithm>
+#include <exception>
 #include <iostream>
 
 #include "commands.hpp"
@@ -50,7 +51,14 @@ int main(int argc, char** argv) {
     return 0;
   }
   for (const Command& c : commandRegistry())
-    if (c.name == cmd) return c.run(args);
+    if (c.name == cmd) {
+      try {
+        return c.run(args);
+      } catch (const std::exception& e) {  // a fault no command expected: said, never a crash
+        std::cerr << "maniplab-cli " << cmd << ": error: " << e.what() << "\n";
+        return 1;
+      }
+    }
   std::cerr << "maniplab-cli: unknown command '" << cmd << "'\n";
   usage(std::cerr);
   return 2;

@@ -17,6 +17,8 @@ const char* const kUrdfOptionsUsage =
     "  URDF robots (any command taking ROBOT): a tree (gripper, several arms) needs the chain to simulate:\n"
     "    --tip LINK              the chain is the path from the root link to LINK (an error lists the\n"
     "                            candidate tips); moving joints off it are locked and their links lumped\n"
+    "    --tree                  the whole tree instead: every moving joint but mimic and --lock ones\n"
+    "                            (joints numbered depth first, each on its parent; Khalil-Kleinfinger a(j))\n"
     "    --lock JOINT=VALUE      lock JOINT at VALUE (rad or m; repeatable); default: mimic joints at\n"
     "                            multiplier*q+offset, others at their maniplab home or zero\n";
 
@@ -24,6 +26,10 @@ bool takeUrdfOptions(Args& args, UrdfImportOptions& options) {
   Args rest;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (a == "--tree") {
+      options.wholeTree = true;
+      continue;
+    }
     if (a != "--tip" && a != "--lock") {
       rest.push_back(a);
       continue;
@@ -104,7 +110,7 @@ int cmdUrdfImport(const Args& argsIn) {
   UrdfImportOptions urdf;
   if (!takeUrdfOptions(args, urdf)) return 2;
   std::string in, out;
-  if (!parseInOut(args, "maniplab-cli urdf-import ROBOT.urdf [--tip LINK] [--lock JOINT=VALUE ...] --out ROBOT.json", in,
+  if (!parseInOut(args, "maniplab-cli urdf-import ROBOT.urdf [--tip LINK | --tree] [--lock JOINT=VALUE ...] --out ROBOT.json", in,
                   out))
     return 2;
   RobotLoadResult res = loadUrdfFile(in, urdf);

@@ -17,4 +17,18 @@ void throwInconsistentModel(const char* function, const std::string& modelName, 
                               " (model.nq)");
 }
 
+void throwTreeRefused(const char* function, const std::string& modelName, int joint, int parent, const char* reason) {
+  throw std::invalid_argument(std::string(function) + ": model '" + modelName + "' is a tree, not a serial chain (joint " +
+                              std::to_string(joint + 1) + " hangs on " +
+                              (parent < 0 ? std::string("the base") : "joint " + std::to_string(parent + 1)) +
+                              ", not on " + (joint == 0 ? std::string("the base") : "joint " + std::to_string(joint)) +
+                              "): " + reason);
+}
+
+void throwBadParent(const std::string& modelName, int joint, int parent) {
+  throw std::invalid_argument("addJoint: model '" + modelName + "': argument 'parentJoint' of joint " +
+                              std::to_string(joint + 1) + " is " + std::to_string(parent) + ", expected -1 (the base) to " +
+                              std::to_string(joint - 1) + " (an earlier joint: the numbering must be topological)");
+}
+
 }  // namespace maniplab::detail

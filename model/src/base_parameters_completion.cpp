@@ -1,7 +1,8 @@
 // Completion of a set of base parameters to a minimal one, from the regressor: Belkoura 1993's dynamic
 // (numerical) approach (2.13)–(2.17) applied to the parameters of the grouping rules instead of the
 // standard ones, so that every base parameter the rules found keeps its name and closed form and only
-// the dependencies the rules missed are read from the numbers (docs/base-parameter-rules.md §4).
+// the dependencies the rules missed are read from the numbers (docs/base-parameter-rules.md §4). Numeric,
+// so topology-free: on a tree it completes (or replaces, when a rule does not hold) the tree rules' set.
 #include <cmath>
 #include <cstdio>
 

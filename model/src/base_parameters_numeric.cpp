@@ -1,5 +1,6 @@
 // Base parameters by QR with column pivoting of the regressor stacked over random states: Belkoura 1993
-// (2.13)–(2.17), D P = [D1 D2], D2 = D1 beta, base parameters X1 + beta X2.
+// (2.13)–(2.17), D P = [D1 D2], D2 = D1 beta, base parameters X1 + beta X2. Nothing in it depends on the
+// topology: it runs unchanged on a tree (Model::parent), whose regressor is tree-ready (regressor.cpp).
 #include <random>
 
 #include <Eigen/QR>

@@ -13,9 +13,10 @@ std::string regroupPrismaticMass(Slots& s, const Model& model, const ChainGeomet
   if (model.isRevolute(i) || !s.isAlive(i, kIa) || !s.isAlive(i, kM)) return {};
   const Vector3& zi = g.axis[std::size_t(i)];
   for (int j = 0; j < i; ++j) {
+    if (!model.isAncestor(j, i)) continue;  // a tree: only the joints of body i's path move O_i
     const Vector3& zj = g.axis[std::size_t(j)];
-    // w_{i-1} // z_i (rotoid axes parallel) and the earlier translations orthogonal to z_i: the velocity
-    // of O_i is u + qd_i z_i with u.z_i = 0, u the velocity of the point of body i-1 at O_i(q_i = 0).
+    // w_{a(i)} // z_i (rotoid axes parallel) and the earlier translations orthogonal to z_i: the velocity
+    // of O_i is u + qd_i z_i with u.z_i = 0, u the velocity of the point of body a(i) at O_i(q_i = 0).
     if (model.isRevolute(j) ? !parallel(zj, zi) : !orthogonal(zj, zi)) return {};
   }
   // Potential -g.P_i M_i with P_i = P_i0 + q_i z_i (z_i fixed in the world): a constant force -g.z_i on
@@ -24,14 +25,14 @@ std::string regroupPrismaticMass(Slots& s, const Model& model, const ChainGeomet
   if (std::abs(c) <= kGeomTol * std::max(1.0, model.gravity.norm())) c = 0;
   if (c != 0 && !s.isAlive(i, kFsa)) return {};
   const Eigen::RowVectorXd m = s.content(i, kM);
-  s.transfer(i, kM, L, kM);             // the point mass at O_i(q_i = 0) carried by body i-1
+  s.transfer(i, kM, L, kM);             // the point mass at O_i(q_i = 0) carried by body a(i)
   if (c != 0) s.add(i, kFsa, c * m);    // the weight along z_i
   s.add(i, kM, s.content(i, kIa));      // 1/2 qd_i^2: kept as MR_i = M_i + Ia_i (+ what it carries)
   s.kill(i, kIa);
   const std::string j = std::to_string(i + 1);
   std::string note = "Ia" + j + " regrouped with M" + j + " (prismatic joint " + j +
                      ": earlier rotoid axes parallel, earlier prismatic axes orthogonal to it; the mass at O" + j +
-                     " regroups onto body " + std::to_string(i) + ")";
+                     " regroups onto body " + std::to_string(model.parent[std::size_t(i)] + 1) + ")";
   if (c != 0) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.10g", c);

@@ -23,18 +23,22 @@ inline bool orthogonal(const Vector3& a, const Vector3& b) { return std::abs(a.n
 struct Slots {
   MatrixX C;                 ///< row s: current content of slot s, over the standard parameters
   std::vector<bool> alive;
+  std::vector<int> parent;   ///< Model::parent: a(j) of Khalil & Kleinfinger, -1 for the base
   static int row(int joint, int k) { return joint * kStandardPerJoint + k; }
   void kill(int joint, int k) { alive[std::size_t(row(joint, k))] = false; }
   bool isAlive(int joint, int k) const { return alive[std::size_t(row(joint, k))]; }
   Eigen::RowVectorXd content(int joint, int k) const { return C.row(row(joint, k)); }
   void add(int joint, int k, const Eigen::RowVectorXd& v) { C.row(row(joint, k)) += v; }
-  /// body (joint-1)'s slots += lambda(:, col) * content(joint, k): the relation h_k^j = sum_r
-  /// lambda(r, col) h_r^{j-1} of a quantity rigidly attached to body j-1 (Annex 2 (2.23)).
+  /// body a(j)'s slots += lambda(:, col) * content(joint, k): the relation h_k^j = sum_r
+  /// lambda(r, col) h_r^{a(j)} of a quantity rigidly attached to body a(j) (Annex 2 (2.23); a(j) = j-1 in a
+  /// chain, the parent in a tree: Khalil & Dombre, Modeling, Identification and Control of Robots, 2002,
+  /// the regrouping of tree-structured robots is the chain's with a(j) for j-1).
   void transfer(int joint, int k, const Lambda& L, int col, double scale = 1.0) {
-    if (joint == 0) return;  // onto the fixed base: no effect
+    const int a = parent[std::size_t(joint)];
+    if (a < 0) return;  // onto the fixed base: no effect
     const Eigen::RowVectorXd src = C.row(row(joint, k));
     for (int r = 0; r < 10; ++r)
-      if (L(r, col) != 0) C.row(row(joint - 1, r)) += scale * L(r, col) * src;
+      if (L(r, col) != 0) C.row(row(a, r)) += scale * L(r, col) * src;
   }
 };
 

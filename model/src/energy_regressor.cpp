@@ -1,5 +1,7 @@
 // Energy functions h of Belkoura 1993 eqs (1.34), (1.39), (1.41) (reference notes §3).
 #include "maniplab/model/energy_regressor.hpp"
+#include <vector>
+
 
 #include "maniplab/model/joint_transform.hpp"
 #include "maniplab/model/mdh_frames.hpp"
@@ -11,13 +13,19 @@ void energyRegressor(const Model& model, const VectorX& q, const VectorX& qd, Ve
   const int n = model.nq;
   h.setZero(n * kStandardPerJoint);
   const Vector3& g = model.gravity;
-  Transform oMi;  // ^0T^i
-  Vector3 wp = Vector3::Zero(), vp = Vector3::Zero();  // previous body, in its own frame
+  // Per body (a tree: from the parent's, lambda(i) = parent[i]; the base's pose is the identity and its
+  // velocities zero): ^0T^i, ^i w_i and ^i V_i.
+  std::vector<Transform> oM(static_cast<std::size_t>(n));
+  std::vector<Vector3> W_(static_cast<std::size_t>(n)), V_(static_cast<std::size_t>(n));
   Transform X;
   const bool reframe = usesDhReframing(model);
   for (int i = 0; i < n; ++i) {
+    const int pi = model.parent[std::size_t(i)];
+    const Vector3 wp = pi < 0 ? Vector3(Vector3::Zero()) : W_[std::size_t(pi)];
+    const Vector3 vp = pi < 0 ? Vector3(Vector3::Zero()) : V_[std::size_t(pi)];
     jointTransform(model, i, q[i], X);
-    oMi = oMi * X;
+    Transform& oMi = oM[std::size_t(i)];
+    oMi = (pi < 0 ? Transform() : oM[std::size_t(pi)]) * X;
     Vector3 w = X.R.transpose() * wp;
     Vector3 v = X.R.transpose() * (vp + wp.cross(X.p));
     if (model.isRevolute(i))
@@ -40,8 +48,8 @@ void energyRegressor(const Model& model, const VectorX& q, const VectorX& qd, Ve
       hb = (hb * rigidBodyParameterMap(mdhFrameInBody(model, i))).eval();
     }
     hi[kIa] = 0.5 * qd[i] * qd[i];
-    wp = w;
-    vp = v;
+    W_[std::size_t(i)] = w;
+    V_[std::size_t(i)] = v;
   }
 }
 

@@ -1,6 +1,7 @@
 // Free-floating base (Llibre, Mampey & Chrétien 1983 §IV.2): floating-base ABA (Featherstone RBDA ch. 9), augmented mass
 // matrix and bias (RBDA ch. 9), the seven kinetic quantities, reaction-aware inverse dynamics.
 #include "maniplab/model/floating_base.hpp"
+#include "maniplab/model/argument_checks.hpp"
 
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
@@ -60,12 +61,13 @@ void kinematics(const FloatingBaseModel& fm, FloatingBaseData& d, const VectorX&
   }
 }
 
+/// Spatial velocities v_i = v_lambda(i) + S_i qd_i (v of the base: nu0) and c_i = v_i x S_i qd_i.
 void velocities(const FloatingBaseModel& fm, FloatingBaseData& d, const Vector6& nu0, const VectorX& qd) {
-  Vector6 v = nu0;
   for (int i = 0; i < fm.arm.nq; ++i) {
     const auto k = std::size_t(i);
+    const int par = fm.arm.parent[k];  // i - 1 in a chain
     const Vector6 vj = d.S[k] * qd[i];
-    v += vj;
+    const Vector6 v = (par < 0 ? nu0 : d.v[std::size_t(par)]) + vj;
     d.v[k] = v;
     d.c[k] = crossMotion(v, vj);
   }
@@ -82,7 +84,7 @@ FloatingBaseData::FloatingBaseData(const FloatingBaseModel& model) : arm(model.a
   I.assign(n, Matrix6::Zero());
   IA.assign(n, Matrix6::Zero());
   S.assign(n, Vector6::Zero());
-  v = c = pA = U = S;
+  v = c = pA = U = a = S;
   D.assign(n, 0.0);
   u.assign(n, 0.0);
   qdd = VectorX::Zero(model.arm.nq);
@@ -121,7 +123,8 @@ int floatingBaseAba(const FloatingBaseModel& fm, FloatingBaseData& d, const Vect
   Matrix6 IA0 = baseSpatialInertia(fm);
   Vector6 pA0 = crossForce(v0, IA0 * v0);
   if (baseWrench != nullptr) pA0 -= *baseWrench;
-  // Pass 2: articulated inertias, tip to base (the base is body 0's parent).
+  // Pass 2: articulated inertias, tip to base (the base is the parent of body 0 and, on a tree, of every
+  // joint on it).
   for (int i = n - 1; i >= 0; --i) {
     const auto k = std::size_t(i);
     d.U[k] = d.IA[k] * d.S[k];
@@ -130,9 +133,9 @@ int floatingBaseAba(const FloatingBaseModel& fm, FloatingBaseData& d, const Vect
     d.u[k] = tau[i] - d.S[k].dot(d.pA[k]);
     const Matrix6 Ia = d.IA[k] - d.U[k] * d.U[k].transpose() / d.D[k];
     const Vector6 pa = d.pA[k] + Ia * d.c[k] + d.U[k] * (d.u[k] / d.D[k]);
-    if (i > 0) {
-      d.IA[k - 1] += Ia;
-      d.pA[k - 1] += pa;
+    if (const int par = m.parent[k]; par >= 0) {
+      d.IA[std::size_t(par)] += Ia;
+      d.pA[std::size_t(par)] += pa;
     } else {
       IA0 += Ia;
       pA0 += pa;
@@ -148,9 +151,11 @@ int floatingBaseAba(const FloatingBaseModel& fm, FloatingBaseData& d, const Vect
   d.baseAcceleration = a;
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    a += d.c[k];
+    const int par = m.parent[k];
+    a = (par < 0 ? d.baseAcceleration : d.a[std::size_t(par)]) + d.c[k];
     d.qdd[i] = (d.u[k] - d.U[k].dot(a)) / d.D[k];
     a += d.S[k] * d.qdd[i];
+    d.a[k] = a;
   }
   return -1;
 }
@@ -159,22 +164,26 @@ const MatrixX& floatingBaseMassMatrix(const FloatingBaseModel& fm, FloatingBaseD
   const Model& m = fm.arm;
   const int n = m.nq;
   kinematics(fm, d, q);
-  // Composite inertias Ic_i = sum_{j >= i} I_j (one coordinate system: plain sums), kept in d.IA.
-  for (int i = n - 1; i >= 0; --i) {
-    const auto k = std::size_t(i);
-    d.IA[k] = d.I[k];
-    if (i + 1 < n) d.IA[k] += d.IA[k + 1];
-  }
+  // Composite inertias Ic_i = sum of I_j over the subtree of i (j >= i in a chain; one coordinate system:
+  // plain sums), kept in d.IA; the base's composite takes those of the joints on the base.
+  for (int i = 0; i < n; ++i) d.IA[std::size_t(i)] = d.I[std::size_t(i)];
   auto& H = d.H;
+  const bool chain = m.isChain();
+  if (!chain) H.setZero();  // entries between branches
   H.topLeftCorner<6, 6>() = baseSpatialInertia(fm);
-  if (n > 0) H.topLeftCorner<6, 6>() += d.IA[0];
+  for (int i = n - 1; i >= 0; --i) {
+    const int par = m.parent[std::size_t(i)];
+    if (par >= 0) d.IA[std::size_t(par)] += d.IA[std::size_t(i)];
+    else if (!chain) H.topLeftCorner<6, 6>() += d.IA[std::size_t(i)];
+  }
+  if (chain && n > 0) H.topLeftCorner<6, 6>() += d.IA[0];
   for (int j = 0; j < n; ++j) {
     const auto kj = std::size_t(j);
     const Vector6 Fj = d.IA[kj] * d.S[kj];  // force to move composite j with joint j at unit rate
     H.block<6, 1>(0, 6 + j) = Fj;
     H.block<1, 6>(6 + j, 0) = Fj.transpose();
-    for (int i = 0; i <= j; ++i) {
-      const double hij = d.S[std::size_t(i)].dot(Fj);  // S_i^T Ic_max(i,j) S_j
+    for (int i = j; i >= 0; i = m.parent[std::size_t(i)]) {  // the ancestors of j (0..j in a chain), from j up
+      const double hij = d.S[std::size_t(i)].dot(Fj);  // S_i^T Ic_j S_j
       H(6 + i, 6 + j) = H(6 + j, 6 + i) = hij;
     }
     H(6 + j, 6 + j) += armature(m, j);
@@ -183,19 +192,23 @@ const MatrixX& floatingBaseMassMatrix(const FloatingBaseModel& fm, FloatingBaseD
 }
 
 const VectorX& floatingBaseBias(const FloatingBaseModel& fm, FloatingBaseData& d, const Vector6& nu0, const VectorX& qd) {
-  const int n = fm.arm.nq;
+  const Model& m = fm.arm;
+  const int n = m.nq;
   velocities(fm, d, nu0, qd);
-  // RNEA with a_0 = 0, qdd = 0: a_i = sum of c_j; f_i = I_i a_i + v_i x* I_i v_i; composite sums.
-  Vector6 a = Vector6::Zero();
+  // RNEA with a_0 = 0, qdd = 0: a_i = a_lambda(i) + c_i; f_i = I_i a_i + v_i x* I_i v_i; composite sums
+  // over each subtree (into d.pA), the base taking those of the joints on it.
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
-    a += d.c[k];
-    d.pA[k] = d.I[k] * a + crossForce(d.v[k], d.I[k] * d.v[k]);
+    const int par = m.parent[k];
+    d.a[k] = (par < 0 ? Vector6(Vector6::Zero()) : d.a[std::size_t(par)]) + d.c[k];
+    d.pA[k] = d.I[k] * d.a[k] + crossForce(d.v[k], d.I[k] * d.v[k]);
   }
   Vector6 f = Vector6::Zero();
   for (int i = n - 1; i >= 0; --i) {
-    f += d.pA[std::size_t(i)];
-    d.bias[6 + i] = d.S[std::size_t(i)].dot(f);
+    const auto k = std::size_t(i);
+    d.bias[6 + i] = d.S[k].dot(d.pA[k]);
+    if (const int par = m.parent[k]; par >= 0) d.pA[std::size_t(par)] += d.pA[k];
+    else f += d.pA[k];
   }
   const Matrix6 I0 = baseSpatialInertia(fm);
   d.bias.head<6>() = crossForce(nu0, I0 * nu0) + f;
@@ -232,17 +245,30 @@ FloatingBaseConserved floatingBaseConserved(const FloatingBaseModel& fm, Floatin
   double T = 0.5 * (P.squaredNorm() / fm.baseMass + w0.dot(fm.baseInertia * w0));
   double mass = fm.baseMass;
   Vector3 mc = fm.baseMass * fm.baseCom;
+  // A chain carries the angular velocity and the velocity of the current origin from body to body; a tree
+  // takes each body's spatial velocity (base origin, base coordinates) from the velocity recurrence.
+  const bool chain = m.isChain();
+  if (!chain) {
+    kinematics(fm, d, s.q);
+    velocities(fm, d, s.baseVelocity, s.qd);
+  }
   Vector3 w = w0, vO = v0, o = Vector3::Zero();  // angular velocity, velocity of the current origin
   for (int i = 0; i < m.nq; ++i) {
     const auto k = std::size_t(i);
     const auto& X = d.arm.oMi[k];
-    vO += w.cross(X.p - o);
-    const Vector3 z = X.R.col(2);
-    if (m.isRevolute(i))
-      w += s.qd[i] * z;
-    else
-      vO += s.qd[i] * z;
-    o = X.p;
+    if (chain) {
+      vO += w.cross(X.p - o);
+      const Vector3 z = X.R.col(2);
+      if (m.isRevolute(i))
+        w += s.qd[i] * z;
+      else
+        vO += s.qd[i] * z;
+      o = X.p;
+    } else {
+      w = d.v[k].head<3>();
+      vO = d.v[k].tail<3>();  // the velocity of the body's point at the base origin
+      o = Vector3::Zero();
+    }
     const auto& b = m.body[k];
     const Vector3 rG = X.apply(b.com);
     const Vector3 vG = vO + w.cross(rG - o);

@@ -1,7 +1,11 @@
 #include "maniplab/model/json_reader.hpp"
 
+#include <cmath>
+#include <cstdlib>
 #include <iomanip>
+#include <string_view>
 #include <sstream>
+#include <utility>
 
 #include <Eigen/Eigenvalues>
 
@@ -16,6 +20,50 @@ std::string escapePointer(const std::string& key) {
   }
   return out;
 }
+
+namespace {
+
+struct NumberLiteral {
+  std::string text;
+  long long line = 1, column = 1;
+};
+
+/// The first number literal of `text` (outside strings) that is not finite as a double, with its line and
+/// column: what nlohmann's out_of_range.406 is about, found without reading the library's text.
+NumberLiteral firstOverflowingNumber(const std::string& text) {
+  long long line = 1, column = 1;
+  bool inString = false;
+  for (std::size_t i = 0; i < text.size(); ++i, ++column) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      column = 0;
+      continue;
+    }
+    if (inString) {
+      if (c == '\\') {
+        ++i;
+        ++column;
+      } else if (c == '"') {
+        inString = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      std::size_t j = i;
+      while (j < text.size() && std::string_view("+-.eE0123456789").find(text[j]) != std::string_view::npos) ++j;
+      const std::string token = text.substr(i, j - i);
+      if (!std::isfinite(std::strtod(token.c_str(), nullptr))) return {token, line, column};
+      column += static_cast<long long>(j - i) - 1;
+      i = j - 1;
+    }
+  }
+  return {};
+}
+
+}  // namespace
 
 bool parseJson(const std::string& text, JsonReader& rd, nlohmann::json& out) {
   using nlohmann::json;
@@ -72,8 +120,15 @@ bool parseJson(const std::string& text, JsonReader& rd, nlohmann::json& out) {
     }
     rd.error("", message(msg::kInvalidJsonAt, {MessageArg::integer(static_cast<long long>(line)), MessageArg::integer(static_cast<long long>(col))}));
     return false;
-  } catch (const json::exception& e) {  // e.g. out_of_range.406: a number literal that overflows
-    rd.error("", message(msg::kInvalidJson, {e.what()}));
+  } catch (const json::out_of_range&) {  // out_of_range.406: a number literal that overflows a double
+    if (const NumberLiteral n = firstOverflowingNumber(text); !n.text.empty())
+      rd.error("", message(msg::kNumberOverflow, {MessageArg::field(n.text), MessageArg::integer(n.line),
+                                                  MessageArg::integer(n.column)}));
+    else
+      rd.error("", message(msg::kUnreadableJson));
+    return false;
+  } catch (const json::exception&) {  // the parser reports syntax as parse_error: anything else, in words
+    rd.error("", message(msg::kUnreadableJson));
     return false;
   }
   for (const auto& d : duplicates) rd.error(d, message(msg::kDuplicateKey));
@@ -101,7 +156,8 @@ bool JsonReader::openDocument(const std::string& text, nlohmann::json& doc, cons
   return true;
 }
 
-void JsonReader::inertiaTensor(const nlohmann::json& obj, const std::string& path, const char* key, Matrix3& I) {
+void JsonReader::inertiaTensor(const nlohmann::json& obj, const std::string& path, const char* key, Matrix3& I,
+                               const FieldBound& bound) {
   const std::string p = path + "/" + key;
   if (!obj.contains(key)) {
     error(p, message(msg::kMissingInertia));
@@ -118,8 +174,18 @@ void JsonReader::inertiaTensor(const nlohmann::json& obj, const std::string& pat
     number(v, p, "xz", xz, false);
     number(v, p, "yz", yz, false);
     I << xx, xy, xz, xy, yy, yz, xz, yz, zz;
+    bool ok = true;
+    for (auto [k, x] : {std::pair{"xx", xx}, std::pair{"yy", yy}, std::pair{"zz", zz}, std::pair{"xy", xy},
+                        std::pair{"xz", xz}, std::pair{"yz", yz}})
+      ok &= within(p + "/" + k, x, bound);
+    if (!ok) return;
   } else if (!mat3(v, p, I)) {
     return;
+  } else {
+    bool ok = true;
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) ok &= within(p + "/" + std::to_string(r) + "/" + std::to_string(c), I(r, c), bound);
+    if (!ok) return;
   }
   const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
   if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) {
@@ -138,7 +204,7 @@ void JsonReader::inertiaTensor(const nlohmann::json& obj, const std::string& pat
 }
 
 void JsonReader::directionalCoefficient(const nlohmann::json& obj, const std::string& path, const char* key,
-                                        double& pos, double& neg) {
+                                        double& pos, double& neg, const FieldBound& bound) {
   if (!obj.contains(key)) return;
   const std::string p = path + "/" + key;
   const nlohmann::json& v = obj[key];
@@ -150,6 +216,12 @@ void JsonReader::directionalCoefficient(const nlohmann::json& obj, const std::st
     neg = pos;
   }
   if (pos < 0 || neg < 0) error(p, message(msg::kFrictionNegative));
+  else if (v.is_object()) {
+    within(p + "/positive", pos, bound);
+    within(p + "/negative", neg, bound);
+  } else {
+    within(p, pos, bound);
+  }
 }
 
 std::string formatNumber(double v) {

@@ -54,18 +54,32 @@ Message plainMessage(std::string text) { return Message{{}, {}, std::move(text)}
 std::span<const MessageTemplate* const> modelMessages() {
   using namespace msg;
   static constexpr auto all = std::to_array<const MessageTemplate*>({
-      &kCannotOpen, &kInvalidJsonAt, &kInvalidJson, &kDuplicateKey, &kNotObjectDocument, &kFormatMismatch,
+      &kCannotOpen, &kInvalidJsonAt, &kInvalidJson, &kNumberOverflow, &kUnreadableJson, &kDuplicateKey, &kNotObjectDocument, &kFormatMismatch,
       &kUnsupportedVersion, &kUnknownKey, &kMissingNumber, &kMissingVector3, &kMissingString, &kMissingObject,
       &kMissingInertia, &kNotNumber, &kNotFinite, &kNotVector3, &kNotMatrix3, &kNotRow3, &kNotString, &kNotObject,
       &kNotBoolean, &kNotPositive, &kNegative, &kNegativeGot, &kZero, &kNotPositiveInteger, &kNotUnitVector,
-      &kNotRotation, &kNotFiniteNumbers, &kNotFiniteNumber, &kNotFiniteNumberGot, &kNotThreeFinite,
+      &kNotRotation, &kNotFiniteNumbers, &kNotFiniteNumber, &kNotFiniteNumberGot, &kNotThreeFinite, &kOutOfRange, &kOutOfRangeNoUnit, &kParent, &kParentDh,
       &kInertiaNotSymmetric, &kInertiaNotPsd, &kInertiaTriangle, &kGearRange, &kFrictionNegative, &kJointType, &kRpyOrP,
       &kLowerAboveUpper, &kMasslessInertia, &kGeometryShape, &kConvention, &kAngleUnit, &kRotorModel, &kNoJoints,
       &kTooManyJoints, &kTooManyMovingJoints, &kHomeSize, &kHomeOutsideLimits, &kFullRotorInertia,
       &kSingularAtHome, &kXmlNotWellFormed, &kUrdfParser, &kUrdfInvalid, &kUrdfNoRoot, &kUrdfSelfLoop,
       &kUrdfTwoParents, &kUrdfClosedLoop, &kUrdfAxis, &kUrdfLimitsFinite, &kUrdfGearZero, &kUrdfRotorNegative,
       &kUrdfRotorTransverseNegative, &kUrdfMassInertiaFinite, &kUrdfDynamics, &kUrdfZeroLimits,
-      &kUrdfNoVelocityLimit, &kUrdfNoEffortLimit});
+      &kUrdfNoVelocityLimit, &kUrdfNoEffortLimit, &kOrthoglideR2, &kOrthoglideD4, &kOrthoglideMissingBody,
+      &kOrthoglideSources, &kOrthoglideChains, &kOrthoglideHomeOutOfReach, &kOrthoglideHomeStroke,
+      &kOrthoglideWorkspaceOutOfReach, &kOrthoglideStrokeWorkspace, &kOrthoglideSingularHome,
+      &kOrthoglidePositionNotFinite, &kOrthoglideOutOfReach, &kOrthoglideInputNotFinite,
+      &kOrthoglideNotPositiveDefinite, &kOrthoglideAccelerationNotFinite, &kUrdfLockNotAJoint, &kUrdfLockFixed,
+      &kUrdfLockNotFinite, &kUrdfTree, &kUrdfTipNotLink, &kUrdfCandidatesNone, &kUrdfCandidate, &kUrdfCandidateOne,
+      &kUrdfCandidateMimic, &kUrdfCandidateOneMimic, &kUrdfListPair, &kUrdfFloatingOnChain, &kUrdfPlanarOnChain,
+      &kUrdfUnknownJointType, &kUrdfMimicCycle, &kUrdfMimicMissing, &kUrdfMimicNotFinite, &kUrdfLockedOutsideLimits, &kUrdfNoMovingJoint, &kUrdfNoMovingJointUnlocked,
+      &kUrdfNoJointToTip, &kUrdfShapeBox, &kUrdfShapeCylinder, &kUrdfShapeSphere, &kUrdfProposeSolid, &kUrdfProposeCad,
+      &kUrdfBodyWho, &kUrdfBodyWhoMerged, &kUrdfBodyMassless, &kUrdfBodyNoInertial, &kUrdfBodyPointMass,
+      &kUrdfExtraVisuals, &kUrdfSingularAtHome, &kUrdfSingularAtHomeLinks, &kUrdfTransmissionIgnored,
+      &kUrdfBoxNotFinite, &kUrdfSphereNotFinite, &kUrdfMeshNotFound, &kUrdfRootInertialIgnored, &kUrdfOptionsNeedUrdf,
+      &kUrdfLockedJoint, &kUrdfOnChain, &kUrdfOffChain, &kUrdfTheChain, &kUrdfTheChainTo, &kUrdfTheTree, &kUrdfLockMimicLostTree, &kUrdfTreeWithTip, &kUrdfLockedAtOrigin,
+      &kUrdfLockedAt, &kUrdfLockStated, &kUrdfLockMimic, &kUrdfLockMimicLost, &kUrdfLockHome, &kUrdfLockDefault,
+      &kUrdfLinkLumped, &kUrdfLinksLumped, &kUrdfAndMore, &kUrdfIntoBase, &kUrdfIntoBody});
   return all;
 }
 

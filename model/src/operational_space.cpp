@@ -20,9 +20,15 @@ void jacobianTimeDerivative(const Model& model, const Data& data, const VectorX&
   checkDimension("jacobianTimeDerivative", "out (columns)", long(Jd.cols()), model.nq, "model.nq");
   const int n = model.nq;
   Jd.setZero();
+  // On a tree only the joints on the path from the base to the tool's body (n-1) move the tool; along that
+  // path each joint's parent is the previous one on it, so the chain's passes run over the path alone (the
+  // other columns stay zero). A chain is all path.
+  const bool chain = model.isChain();
+  auto offPath = [&](int j) { return !chain && !model.isAncestor(j, n - 1); };
   // Pass 1 (world frame): velocity of the tool origin.
   Vector3 w = Vector3::Zero(), vo = Vector3::Zero(), o = Vector3::Zero();
   for (int j = 0; j < n; ++j) {
+    if (offPath(j)) continue;
     const auto& X = data.oMi[std::size_t(j)];
     vo += w.cross(X.p - o);  // the point of body j-1 at O_j
     if (model.isRevolute(j))
@@ -38,6 +44,7 @@ void jacobianTimeDerivative(const Model& model, const Data& data, const VectorX&
   vo.setZero();
   o.setZero();
   for (int j = 0; j < n; ++j) {
+    if (offPath(j)) continue;
     const auto& X = data.oMi[std::size_t(j)];
     const Vector3 z = X.R.col(2);
     vo += w.cross(X.p - o);

@@ -4,16 +4,26 @@
 #include <Eigen/Cholesky>
 
 #include "maniplab/model/orthoglide_dynamics.hpp"
+#include "maniplab/model/model_messages.hpp"
 
 namespace maniplab {
 
 bool OrthoglideDynamics::directDynamics(const Vector3& P, const Vector3& V, const Vector3& Gamma, Vector3& Vdot,
                                         const OrthoglideDynamicsOptions& opt, OrthoglideDynamicsState* state,
                                         std::string* message) {
+  Message why;
+  const bool ok = directDynamics(P, V, Gamma, Vdot, opt, state, &why);
+  if (!ok && message) *message = why.text;
+  return ok;
+}
+
+bool OrthoglideDynamics::directDynamics(const Vector3& P, const Vector3& V, const Vector3& Gamma, Vector3& Vdot,
+                                        const OrthoglideDynamicsOptions& opt, OrthoglideDynamicsState* state,
+                                        Message* message) {
   OrthoglideDynamicsState local;
   OrthoglideDynamicsState& s = state ? *state : local;
   if (!V.allFinite() || !Gamma.allFinite()) {
-    if (message) *message = "platform velocity or actuator forces are not finite";
+    if (message) *message = maniplab::message(msg::kOrthoglideInputNotFinite);
     return false;
   }
   if (!orthoglideInverseGeometric(model_, P, s.q, message)) return false;
@@ -36,12 +46,12 @@ bool OrthoglideDynamics::directDynamics(const Vector3& P, const Vector3& V, cons
   }
   const Eigen::LLT<Matrix3> llt(s.Arobot);
   if (llt.info() != Eigen::Success) {
-    if (message) *message = "direct dynamic model: A_robot is not positive definite (check the masses)";
+    if (message) *message = maniplab::message(msg::kOrthoglideNotPositiveDefinite);
     return false;
   }
   Vdot = llt.solve(s.Jpinv.transpose() * Gamma - s.hrobot);                  // eq (28)
   if (!Vdot.allFinite()) {
-    if (message) *message = "direct dynamic model: non-finite platform acceleration";
+    if (message) *message = maniplab::message(msg::kOrthoglideAccelerationNotFinite);
     return false;
   }
   s.Fp = model_.platformMass * (Vdot - (opt.gravity ? model_.gravity : Vector3::Zero()));

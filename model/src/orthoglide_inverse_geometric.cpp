@@ -6,6 +6,7 @@
 
 #include "maniplab/model/orthoglide_kinematics.hpp"
 #include "maniplab/model/orthoglide_axes.hpp"
+#include "maniplab/model/model_messages.hpp"
 
 namespace maniplab {
 
@@ -16,10 +17,9 @@ Vector3 orthoglideChainPlatformPoint(const OrthoglideModel& m, int i, const Vect
   return m.K() + orthoglide_detail::chainAxes(i) * local;
 }
 
-bool orthoglideInverseGeometric(const OrthoglideModel& m, const Vector3& P, OrthoglideChainVariables& q,
-                                std::string* message) {
+bool orthoglideInverseGeometric(const OrthoglideModel& m, const Vector3& P, OrthoglideChainVariables& q, Message* why) {
   if (!P.allFinite()) {
-    if (message) *message = "platform position is not finite";
+    if (why) *why = message(msg::kOrthoglidePositionNotFinite);
     return false;
   }
   for (int i = 0; i < 3; ++i) {
@@ -29,10 +29,11 @@ bool orthoglideInverseGeometric(const OrthoglideModel& m, const Vector3& P, Orth
     // Reach: the leg of length D_4 must span (u, w) with a non-zero component along the actuator;
     // u^2 + w^2 = D_4^2 is the serial singularity (q_2 = 0 or -pi: the leg perpendicular to its axis).
     if (!(u * u + w * w < c.D4 * c.D4)) {
-      if (message)
-        *message = "chain " + std::to_string(i + 1) + ": platform point out of reach (the leg of length " +
-                   std::to_string(c.D4) + " m cannot span the transverse offset " +
-                   std::to_string(std::hypot(u, w)) + " m)";
+      if (why) {
+        const double offset = std::hypot(u, w);
+        *why = message(msg::kOrthoglideOutOfReach, {MessageArg::integer(i + 1), MessageArg::number(c.D4, std::to_string(c.D4)),
+                                                    MessageArg::number(offset, std::to_string(offset))});
+      }
       return false;
     }
     // Eq (3): q_3 = asin(-w / D_4), q_2 = -(asin(-u / (C_3 D_4)) + pi/2); [E2]: q_1 = s + a - D_6 + D_4 C_3 S_2.
@@ -43,6 +44,14 @@ bool orthoglideInverseGeometric(const OrthoglideModel& m, const Vector3& P, Orth
     q[std::size_t(i)] = Vector3(q1, q2, q3);
   }
   return true;
+}
+
+bool orthoglideInverseGeometric(const OrthoglideModel& m, const Vector3& P, OrthoglideChainVariables& q,
+                                std::string* message) {
+  Message why;
+  const bool ok = orthoglideInverseGeometric(m, P, q, &why);
+  if (!ok && message) *message = why.text;
+  return ok;
 }
 
 bool orthoglideInverseGeometric(const OrthoglideModel& m, const Vector3& P, Vector3& L, std::string* message) {

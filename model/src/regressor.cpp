@@ -28,11 +28,17 @@ void inverseDynamicsRegressor(const Model& model, const VectorX& q, const Vector
   const int n = model.nq;
   Y.setZero(n, n * kStandardPerJoint);
   std::vector<Transform> X(static_cast<std::size_t>(n));
-  Vector3 wp = Vector3::Zero(), wdp = Vector3::Zero();
-  Vector3 ap = opt.gravity ? Vector3(-model.gravity) : Vector3(Vector3::Zero());
+  // Velocity, acceleration and acceleration-minus-gravity of each body (a tree: body i's come from its
+  // parent's, Featherstone RBDA 2008 §5.3; the base's are zero and -g).
+  std::vector<Vector3> W_(static_cast<std::size_t>(n)), WD_(static_cast<std::size_t>(n)), A_(static_cast<std::size_t>(n));
+  const Vector3 a0 = opt.gravity ? Vector3(-model.gravity) : Vector3(Vector3::Zero());
   const bool reframe = usesDhReframing(model);
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
+    const int pi = model.parent[k];
+    const Vector3 wp = pi < 0 ? Vector3(Vector3::Zero()) : W_[std::size_t(pi)];
+    const Vector3 wdp = pi < 0 ? Vector3(Vector3::Zero()) : WD_[std::size_t(pi)];
+    const Vector3 ap = pi < 0 ? a0 : A_[std::size_t(pi)];
     jointTransform(model, i, q[i], X[k]);
     const Matrix3& R = X[k].R;
     const Vector3& p = X[k].p;
@@ -56,11 +62,13 @@ void inverseDynamicsRegressor(const Model& model, const VectorX& q, const Vector
     B.block<3, 1>(3, 9) = a;
     // Standard-DH robot: the parameters are those of the DHM frame of the body, pi_Ri = lambda(T) pi_DHM.
     if (reframe) B = B * rigidBodyParameterMap(mdhFrameInBody(model, i));
-    // Carry it back to joints i, i-1, ..., 1.
-    for (int j = i; j >= 0; --j) {
+    // Carry it back to joint i and its ancestors only (i, lambda(i), lambda(lambda(i)), ...; in a chain
+    // i, i-1, ..., 1): body i's wrench acts on the joints of its path to the base (Featherstone RBDA 2008
+    // §5.3, the backward pass); the other rows stay zero.
+    for (int j = i; j >= 0; j = model.parent[std::size_t(j)]) {
       const int row = model.isRevolute(j) ? 2 : 5;
       Y.block<1, 10>(j, i * kStandardPerJoint) = B.row(row);
-      if (j > 0) {
+      if (model.parent[std::size_t(j)] >= 0) {
         const Transform& Xj = X[std::size_t(j)];
         Block Bp;
         Bp.topRows<3>() = Xj.R * B.topRows<3>() + skew(Xj.p) * (Xj.R * B.bottomRows<3>());
@@ -75,9 +83,9 @@ void inverseDynamicsRegressor(const Model& model, const VectorX& q, const Vector
       // Fsa is in the model only for a joint with asymmetric Coulomb friction (standard_parameters.hpp).
       if (hasCoulombAsymmetry(model, i)) Y(i, i * kStandardPerJoint + kFsa) = qd[i] != 0 ? 1.0 : 0.0;
     }
-    wp = w;
-    wdp = wd;
-    ap = a;
+    W_[k] = w;
+    WD_[k] = wd;
+    A_[k] = a;
   }
 }
 

@@ -8,6 +8,9 @@
 #include <sstream>
 
 #include <Eigen/Eigenvalues>
+#include <utility>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "maniplab/model/cholesky.hpp"
@@ -59,16 +62,34 @@ void checkRotation(JsonReader& rd, const std::string& path, const Matrix3& R) {
     rd.error(path, message(msg::kNotRotation));
 }
 
-void readJoint(JsonReader& rd, const json& j, const std::string& path, Convention conv, double angle,
+/// "parent": Khalil–Kleinfinger's antecedent a(j) of joint number `number` (1-based), 0 for the base,
+/// an earlier joint otherwise; absent: the previous joint. Standard DH takes only the previous joint.
+void readParent(JsonReader& rd, const json& j, const std::string& path, Convention conv, int number,
+                JointDescription& out) {
+  double a = 0;
+  if (!rd.number(j, path, "parent", a, false)) return;
+  if (a != std::floor(a) || a < 0 || a >= number) {
+    rd.error(path + "/parent", message(msg::kParent, {MessageArg::integer(number - 1)}));
+    return;
+  }
+  if (conv == Convention::DH && int(a) != number - 1) {
+    rd.error(path + "/parent", message(msg::kParentDh));
+    return;
+  }
+  out.parent = int(a) - 1;
+}
+
+void readJoint(JsonReader& rd, const json& j, const std::string& path, Convention conv, double angle, int number,
                JointDescription& out) {
   rd.checkKeys(j, path,
-               conv == Convention::DH    ? std::initializer_list<const char*>{"name", "type", "a", "alpha", "d", "theta",
-                                                                           "limits", "link", "actuator"}
-               : conv == Convention::MDH ? std::initializer_list<const char*>{"name", "type", "alpha", "d", "theta",
-                                                                            "r", "limits", "link", "actuator"}
-                                         : std::initializer_list<const char*>{"name", "type", "l", "rpy", "P",
+               conv == Convention::DH    ? std::initializer_list<const char*>{"name", "type", "parent", "a", "alpha", "d",
+                                                                           "theta", "limits", "link", "actuator"}
+               : conv == Convention::MDH ? std::initializer_list<const char*>{"name", "type", "parent", "gamma", "b", "alpha",
+                                                                            "d", "theta", "r", "limits", "link", "actuator"}
+                                         : std::initializer_list<const char*>{"name", "type", "parent", "l", "rpy", "P",
                                                                             "offset", "limits", "link", "actuator"});
   rd.string(j, path, "name", out.name, false);
+  readParent(rd, j, path, conv, number, out);
   std::string type;
   if (rd.string(j, path, "type", type, true)) {
     if (type == "revolute")
@@ -80,17 +101,19 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
   }
   const bool rev = out.type == JointType::Revolute;
   if (conv == Convention::DH) {
-    rd.number(j, path, "a", out.a, false);
+    rd.numberIn(j, path, "a", out.a, false, bounds::kLength);
     rd.number(j, path, "alpha", out.alpha, false, angle);
-    rd.number(j, path, "d", out.d, false);
+    rd.numberIn(j, path, "d", out.d, false, bounds::kLength);
     rd.number(j, path, "theta", out.theta, false, angle);
   } else if (conv == Convention::MDH) {
+    rd.number(j, path, "gamma", out.gamma, false, angle);
+    rd.numberIn(j, path, "b", out.b, false, bounds::kLength);
     rd.number(j, path, "alpha", out.alpha, false, angle);
-    rd.number(j, path, "d", out.d, false);
+    rd.numberIn(j, path, "d", out.d, false, bounds::kLength);
     rd.number(j, path, "theta", out.theta, false, angle);
-    rd.number(j, path, "r", out.r, false);
+    rd.numberIn(j, path, "r", out.r, false, bounds::kLength);
   } else {
-    rd.vec3(j, path, "l", out.placement.p, false);
+    rd.vec3In(j, path, "l", out.placement.p, false, bounds::kLength);
     if (j.contains("rpy") && j.contains("P")) rd.error(path + "/P", message(msg::kRpyOrP));
     Vector3 r = Vector3::Zero();
     if (rd.vec3(j, path, "rpy", r, false, angle)) out.placement.R = rd.rpy(r);
@@ -110,21 +133,23 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
     rd.checkKeys(l, p, {"lower", "upper", "velocity", "acceleration", "effort"});
     rd.number(l, p, "lower", out.limits.lower, false, lin);
     rd.number(l, p, "upper", out.limits.upper, false, lin);
-    rd.number(l, p, "velocity", out.limits.velocity, false, lin);
-    rd.number(l, p, "acceleration", out.limits.acceleration, false, lin);
-    rd.number(l, p, "effort", out.limits.effort, false);
     if (out.limits.lower > out.limits.upper) rd.error(p, message(msg::kLowerAboveUpper));
-    if (!(out.limits.velocity > 0)) rd.error(p + "/velocity", message(msg::kNotPositive));
-    if (!(out.limits.acceleration > 0)) rd.error(p + "/acceleration", message(msg::kNotPositive));
-    if (!(out.limits.effort > 0)) rd.error(p + "/effort", message(msg::kNotPositive));
+    // Positive, and within their bound in SI units (rad or m; after the angle unit's conversion).
+    rd.positiveIn(l, p, "velocity", out.limits.velocity, false, bounds::kVelocity, lin);
+    rd.positiveIn(l, p, "acceleration", out.limits.acceleration, false, bounds::kAcceleration, lin);
+    rd.positiveIn(l, p, "effort", out.limits.effort, false, bounds::kEffort);
   }
   if (rd.object(j, path, "link", true)) {
     const json& l = j["link"];
     const std::string p = path + "/link";
     rd.checkKeys(l, p, {"mass", "com", "inertia", "geometry"});
-    if (rd.number(l, p, "mass", out.link.mass, true) && out.link.mass < 0)
-      rd.error(p + "/mass", message(msg::kNegativeGot, {MessageArg::number(out.link.mass, formatNumber(out.link.mass))}));
-    rd.vec3(l, p, "com", out.link.com, false);
+    if (rd.number(l, p, "mass", out.link.mass, true)) {
+      if (out.link.mass < 0)
+        rd.error(p + "/mass", message(msg::kNegativeGot, {MessageArg::number(out.link.mass, formatNumber(out.link.mass))}));
+      else
+        rd.within(p + "/mass", out.link.mass, bounds::kMass);
+    }
+    rd.vec3In(l, p, "com", out.link.com, false, bounds::kLength);
     rd.inertiaTensor(l, p, "inertia", out.link.inertia);
     if (out.link.mass == 0 && out.link.inertia.cwiseAbs().maxCoeff() > 0)
       rd.warning(p, message(msg::kMasslessInertia));
@@ -153,25 +178,17 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
     const std::string p = path + "/actuator";
     auto& A = out.actuator;
     rd.checkKeys(a, p, {"gear_ratio", "rotor_inertia", "rotor_transverse_inertia", "rotor_axis", "viscous", "coulomb"});
-    // A gear ratio beyond any real gear train (harmonic drives reach about 160, worm gears a few hundred) is
-    // refused at its field rather than met later as an ill-conditioned mass matrix (rotor term n^2 J_m).
-    constexpr double kMinGear = 1e-2, kMaxGear = 1e4;
-    if (rd.number(a, p, "gear_ratio", A.gear, false)) {
-      if (A.gear == 0)
-        rd.error(p + "/gear_ratio", message(msg::kZero));
-      else if (std::abs(A.gear) < kMinGear || std::abs(A.gear) > kMaxGear)
-        rd.error(p + "/gear_ratio", message(msg::kGearRange, {MessageArg::number(kMinGear, formatNumber(kMinGear)),
-                                                               MessageArg::number(kMaxGear, formatNumber(kMaxGear)),
-                                                               MessageArg::number(A.gear, formatNumber(A.gear))}));
-    }
-    if (rd.number(a, p, "rotor_inertia", A.rotorInertia, false) && A.rotorInertia < 0)
-      rd.error(p + "/rotor_inertia", message(msg::kNegative));
-    if (rd.number(a, p, "rotor_transverse_inertia", A.rotorTransverse, false) && A.rotorTransverse < 0)
-      rd.error(p + "/rotor_transverse_inertia", message(msg::kNegative));
+    // A gear ratio beyond any real gear train is refused at its field (bounds::kGear).
+    if (rd.number(a, p, "gear_ratio", A.gear, false)) rd.gearRatio(p + "/gear_ratio", A.gear);
+    for (auto [key, dst] : {std::pair{"rotor_inertia", &A.rotorInertia}, std::pair{"rotor_transverse_inertia", &A.rotorTransverse}})
+      if (rd.number(a, p, key, *dst, false)) {
+        if (*dst < 0) rd.error(p + "/" + key, message(msg::kNegative));
+        else rd.within(p + "/" + key, *dst, bounds::kRotorInertia);
+      }
     if (rd.vec3(a, p, "rotor_axis", A.rotorAxis, false) && std::abs(A.rotorAxis.norm() - 1) > 1e-6)
       rd.error(p + "/rotor_axis", message(msg::kNotUnitVector, {MessageArg::number(A.rotorAxis.norm(), formatNumber(A.rotorAxis.norm()))}));
-    rd.directionalCoefficient(a, p, "viscous", A.viscousPos, A.viscousNeg);
-    rd.directionalCoefficient(a, p, "coulomb", A.coulombPos, A.coulombNeg);
+    rd.directionalCoefficient(a, p, "viscous", A.viscousPos, A.viscousNeg, bounds::kViscous);
+    rd.directionalCoefficient(a, p, "coulomb", A.coulombPos, A.coulombNeg, bounds::kCoulomb);
   }
 }
 
@@ -221,7 +238,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
       d.joints.push_back(jd);  // keep the joint count right for /home
       continue;
     }
-    readJoint(rd, js[i], p, d.convention, angle, jd);
+    readJoint(rd, js[i], p, d.convention, angle, int(i) + 1, jd);
     d.joints.push_back(jd);
   }
   if (doc.contains("home")) {
@@ -241,15 +258,29 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
   }
   if (!res.ok()) return res;
   res.model = buildModel(d);
-  // Full rotor model: link i's inertia must contain the rotor of the motor it carries (J' = J - J_m).
-  if (res.model.rotorModel == RotorModel::Full)
+  // Full rotor model: link i's inertia must contain the rotors of the motors it carries, those of its
+  // children j (lambda(j) = i; joint i+1 alone in a chain): J' = J - sum of J_m.
+  // One pass over the joints subtracts each rotor from its parent's inertia (in the order of the children).
+  if (res.model.rotorModel == RotorModel::Full) {
+    const auto n = std::size_t(res.model.nq);
+    std::vector<Matrix3> carried(n);
+    std::vector<int> firstChildOf(n, -1);
+    for (std::size_t i = 0; i < n; ++i) carried[i] = res.model.body[i].inertia;
+    for (std::size_t j = 0; j < n; ++j)
+      if (const int p = res.model.parent[j]; p >= 0) {
+        carried[std::size_t(p)] -= rotorTensor(res.model.actuator[j]);
+        if (firstChildOf[std::size_t(p)] < 0) firstChildOf[std::size_t(p)] = int(j);
+      }
     for (int i = 0; i + 1 < res.model.nq; ++i) {
-      const Matrix3 Jp = res.model.body[std::size_t(i)].inertia - rotorTensor(res.model.actuator[std::size_t(i + 1)]);
+      const Matrix3& Jp = carried[std::size_t(i)];
+      const int firstChild = firstChildOf[std::size_t(i)];
+      if (firstChild < 0) continue;
       const double ev = Eigen::SelfAdjointEigenSolver<Matrix3>(Jp).eigenvalues()[0];
       if (ev < -1e-12)
         rd.warning("/joints/" + std::to_string(i) + "/link/inertia",
-                   message(msg::kFullRotorInertia, {MessageArg::integer(i + 2), MessageArg::number(ev, formatNumber(ev))}));
+                   message(msg::kFullRotorInertia, {MessageArg::integer(firstChild + 1), MessageArg::number(ev, formatNumber(ev))}));
     }
+  }
   // A model whose mass matrix is singular at the home pose cannot be simulated: report the joint.
   Data data(res.model);
   crba(res.model, data, res.model.home);
@@ -297,9 +328,14 @@ std::string robotToJson(const RobotDescription& d) {
     json o;
     o["name"] = j.name;
     o["type"] = rev ? "revolute" : "prismatic";
+    if (parentOf(d, i) != int(i) - 1) o["parent"] = parentOf(d, i) + 1;  // a(j), 1-based; 0 the base
     switch (d.convention) {
       case Convention::DH: o["a"] = j.a; o["alpha"] = j.alpha * ang; o["d"] = j.d; o["theta"] = j.theta * ang; break;
-      case Convention::MDH: o["alpha"] = j.alpha * ang; o["d"] = j.d; o["theta"] = j.theta * ang; o["r"] = j.r; break;
+      case Convention::MDH:
+        if (j.gamma != 0) o["gamma"] = j.gamma * ang;
+        if (j.b != 0) o["b"] = j.b;
+        o["alpha"] = j.alpha * ang; o["d"] = j.d; o["theta"] = j.theta * ang; o["r"] = j.r;
+        break;
       case Convention::General: {
         o["l"] = v3(j.placement.p);
         json P = json::array();

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "maniplab/model/model_messages.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/scene.hpp"
 
 namespace maniplab::sim {
@@ -55,8 +56,8 @@ SceneLoad Document::scene() const {
 
 RobotLoadResult Document::robot(const UrdfImportOptions& urdf) const {
   RobotLoadResult r;
-  const auto error = [&](const std::string& why) {
-    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage(why)));
+  const auto error = [&](const Message& why) {
+    r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", why));
     return r;
   };
   switch (type) {
@@ -66,7 +67,7 @@ RobotLoadResult Document::robot(const UrdfImportOptions& urdf) const {
     case Type::Urdf: r = parseUrdf(text, path, urdf); break;
     default:
       if (!isSerialRobot() && type != Type::Unknown)
-        return error("this is " + description() + ", not a serial robot file");
+        return error(message(msg::kNotSerialRobot, {MessageArg::field(documentHeaderFields(header))}));
       r = parseRobot(text, path);  // an Unknown document gets the robot reader's own diagnostics
       if (auto e = urdfOnlyOptionsError(path, urdf)) {
         r.diagnostics.push_back(std::move(*e));
@@ -82,13 +83,10 @@ SceneLoad loadAnyScene(const std::string& path) { return openDocument(path).scen
 SceneLoad loadSceneOfKind(const std::string& path, const std::string& kind) {
   const Document d = openDocument(path);
   if (d.type == Document::Type::Scene && d.kind->name() != kind) {  // another kind's scene, refused from its header
-    const SceneKind* want = findSceneKind(kind);
-    const std::string title = want ? want->title() : kind;
     SceneLoad r;
     r.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "",
-                                           plainMessage("this is " + d.description() + ", not " + article(title) + " " +
-                                                        title + " scene: `maniplab-cli run " + path +
-                                                        "` runs it (or `compare`)")));
+                                           message(msg::kOtherKindScene, {MessageArg::field(d.kind->name()),
+                                                                          MessageArg::field(kind), MessageArg::field(path)})));
     return r;
   }
   return d.scene();

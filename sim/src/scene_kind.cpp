@@ -106,12 +106,22 @@ std::string kindList() {
   std::string out;
   for (const SceneKind* k : sceneKinds()) {
     if (!out.empty()) out += ", ";
-    out += k->name() + " (" + k->title() + ")";
+    out += quoted(k->name());
   }
   return out;
 }
 
+
 }  // namespace
+
+/// A document's header as JSON text ({"format": "maniplab-robot", "kind": "orthoglide"}): what a message
+/// about the document shows of it, the same in every language.
+std::string documentHeaderFields(const DocumentHeader& h) {
+  std::string out;
+  if (!h.format.empty()) out += "\"format\": " + quoted(h.format);
+  if (h.hasKind) out += std::string(out.empty() ? "" : ", ") + "\"kind\": " + quoted(h.kind);
+  return "{" + out + "}";
+}
 
 std::string describeDocument(const DocumentHeader& h) {
   if (!h.object) return "not a JSON object";
@@ -131,8 +141,7 @@ SceneLoad parseAnyScene(const std::string& text, const std::string& fileName, co
   if (!h.object) {  // the syntax error, with its line and column (or "must be an object")
     const std::size_t start = text.find_first_not_of(" \t\r\n");
     if (start != std::string::npos && text[start] == '<' && text.find("<robot") != std::string::npos) {
-      rd.error("", "this is a URDF robot file, not a scene: `maniplab-cli check " + fileName +
-                       "` reads it, and a scene names it in its \"robot\"");
+      rd.error("", message(msg::kUrdfNotScene, {MessageArg::field(fileName)}));
       return out;
     }
     json doc;
@@ -141,15 +150,14 @@ SceneLoad parseAnyScene(const std::string& text, const std::string& fileName, co
   }
   for (const SceneKind* k : sceneKinds())
     if (k->readsRobot(h)) {
-      rd.error("/format", "this is " + describeDocument(h) + ", not a scene: `maniplab-cli " + k->robotCommand() + " " +
-                              fileName + "` reads it, and a scene names it in its \"robot\"");
+      rd.error("/format", message(msg::kRobotNotScene, {MessageArg::field(documentHeaderFields(h)), MessageArg::field(k->robotCommand()),
+                                                        MessageArg::field(fileName)}));
       return out;
     }
   if (h.format == "maniplab-scene" && h.hasKind)
-    rd.error("/kind", "unknown scene kind " + quoted(h.kind) + " (this program reads: " + kindList() + ")");
+    rd.error("/kind", message(msg::kUnknownSceneKind, {MessageArg::field(h.kind), MessageArg::field(kindList())}));
   else
-    rd.error("/format", "this is " + describeDocument(h) + ", not a ManipLab scene (\"format\": \"maniplab-scene\"; kinds: " +
-                            kindList() + ")");
+    rd.error("/format", message(msg::kNotAScene, {MessageArg::field(documentHeaderFields(h)), MessageArg::field(kindList())}));
   return out;
 }
 

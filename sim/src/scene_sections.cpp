@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <utility>
 
 #include "maniplab/sim/sim_messages.hpp"
@@ -11,16 +12,98 @@ namespace maniplab::sim::detail {
 
 using nlohmann::json;
 
+bool readJointVector(JsonReader& rd, const json& obj, const std::string& path, const char* key, int n, VectorX& out,
+                     bool required, const FieldBound* bound, const std::vector<double>* scale) {
+  if (!obj.contains(key)) {
+    if (required) rd.error(path + "/" + key, message(msg::kMissingJointValue, {MessageArg::integer(n)}));
+    return false;
+  }
+  const json& v = obj[key];
+  const std::string p = path + "/" + key;
+  out = VectorX::Zero(n);
+  if (v.is_number()) {
+    double x = 0;
+    if (!rd.numberValue(v, p, x)) return false;
+    out.setConstant(x);
+  } else if (v.is_array()) {
+    if (int(v.size()) != n) {
+      rd.error(p, message(msg::kJointCount, {MessageArg::integer(n), MessageArg::integer(static_cast<long long>(v.size()))}));
+      return false;
+    }
+    for (int i = 0; i < n; ++i)
+      if (!rd.numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), out[i])) return false;
+  } else {
+    rd.error(p, message(msg::kNumberOrArray, {MessageArg::integer(n)}));
+    return false;
+  }
+  if (scale)
+    for (int i = 0; i < n; ++i) out[i] *= (*scale)[std::size_t(i)];
+  if (!bound) return true;
+  if (v.is_number()) return n == 0 || rd.within(p, out[0], *bound);
+  for (int i = 0; i < n; ++i)
+    if (!rd.within(p + "/" + std::to_string(i), out[i], *bound)) return false;
+  return true;
+}
+
+void readSaturation(JsonReader& rd, const json& c, const std::string& p, const std::vector<double>& effortLimits,
+                    VectorX& out) {
+  const int n = int(effortLimits.size());
+  out = VectorX::Constant(n, std::numeric_limits<double>::infinity());
+  if (!c.contains("saturation")) return;
+  if (c["saturation"].is_string()) {
+    if (c["saturation"] != "limits") rd.error(p + "/saturation", message(msg::kSaturation));
+    else out = Eigen::Map<const VectorX>(effortLimits.data(), n);
+    return;
+  }
+  VectorX v;
+  if (!readJointVector(rd, c, p, "saturation", n, v, false)) return;
+  for (int i = 0; i < n; ++i) {
+    if (v[i] >= 1e300) continue;  // no saturation on this joint
+    if (!rd.within(c["saturation"].is_array() ? p + "/saturation/" + std::to_string(i) : p + "/saturation", v[i], bounds::kEffort))
+      return;
+    out[i] = v[i];
+  }
+}
+
+void readSeed(JsonReader& rd, const json& obj, const std::string& path, const char* key, std::uint64_t& out) {
+  double x = 0;
+  if (!rd.number(obj, path, key, x, false)) return;
+  if (!(x >= bounds::kSeed.lo && x <= bounds::kSeed.hi) || x != std::floor(x)) {
+    rd.error(path + "/" + key, message(msg::kSeed, {MessageArg::integer(static_cast<long long>(bounds::kSeed.lo)),
+                                                    MessageArg::integer(static_cast<long long>(bounds::kSeed.hi))}));
+    return;
+  }
+  out = std::uint64_t(x);
+}
+
+void readControllerModel(JsonReader& rd, const json& c, const std::string& p, ControllerSpec& s) {
+  if (!rd.object(c, p, "model", false)) return;
+  const json& m = c["model"];
+  const std::string pm = p + "/model";
+  rd.checkKeys(m, pm, {"perturbation_percent", "seed", "friction_compensation"});
+  if (rd.number(m, pm, "perturbation_percent", s.perturbationPercent, false) &&
+      !(s.perturbationPercent >= 0 && s.perturbationPercent < 100))
+    rd.error(pm + "/perturbation_percent", message(msg::kPerturbationRange));
+  readSeed(rd, m, pm, "seed", s.perturbationSeed);
+  std::string f = "none";
+  rd.string(m, pm, "friction_compensation", f, false);
+  if (f == "none") s.friction = FrictionCompensation::None;
+  else if (f == "coulomb") s.friction = FrictionCompensation::CoulombOnly;
+  else if (f == "full") s.friction = FrictionCompensation::Full;
+  else rd.error(pm + "/friction_compensation", message(msg::kFrictionCompensation));
+}
+
 void readRatesIntegratorPlant(JsonReader& rd, const json& doc, double defaultControlHz, double defaultPlantHz,
                               double& controlPeriod, PlantOptions& plant) {
   double controlHz = defaultControlHz, plantHz = defaultPlantHz;
   if (rd.object(doc, "", "rates", false)) {
     const json& r = doc["rates"];
     rd.checkKeys(r, "/rates", {"control_hz", "plant_hz"});
-    rd.number(r, "/rates", "control_hz", controlHz, false);
-    rd.number(r, "/rates", "plant_hz", plantHz, false);
-    if (!(controlHz > 0)) rd.error("/rates/control_hz", message(msg::kNotPositive));
-    if (!(plantHz > 0)) rd.error("/rates/plant_hz", message(msg::kNotPositive));
+    // Positive, and at most bounds::kRate (a period of at least 1 us); a rate out of range is not used.
+    if (!rd.positiveIn(r, "/rates", "control_hz", controlHz, false, bounds::kRate) && !(controlHz > 0 && controlHz <= bounds::kRate.hi))
+      controlHz = 0;
+    if (!rd.positiveIn(r, "/rates", "plant_hz", plantHz, false, bounds::kRate) && !(plantHz > 0 && plantHz <= bounds::kRate.hi))
+      plantHz = 0;
   }
   if (controlHz > 0 && plantHz > 0) {
     const double ratio = plantHz / controlHz;
@@ -40,8 +123,7 @@ void readRatesIntegratorPlant(JsonReader& rd, const json& doc, double defaultCon
     else if (st == "dopri5") plant.stepper = Stepper::DormandPrince5;
     else rd.error("/integrator/stepper", message(msg::kStepper));
     for (auto [key, dst] : {std::pair{"abs_tol", &plant.absTolerance}, std::pair{"rel_tol", &plant.relTolerance}})
-      if (rd.number(i, "/integrator", key, *dst, false) && !(*dst > 0))
-        rd.error(std::string("/integrator/") + key, message(msg::kNotPositive));
+      rd.positiveIn(i, "/integrator", key, *dst, false, bounds::kTolerance);
   }
   if (rd.object(doc, "", "plant", false)) {
     const json& pl = doc["plant"];
@@ -52,9 +134,14 @@ void readRatesIntegratorPlant(JsonReader& rd, const json& doc, double defaultCon
       if (!pl[key].is_boolean()) rd.error(std::string("/plant/") + key, message(msg::kNotBoolean));
       else *dst = pl[key].get<bool>();
     }
-    if (rd.number(pl, "/plant", "coulomb_smoothing", plant.coulombSmoothing, false) && plant.coulombSmoothing < 0)
-      rd.error("/plant/coulomb_smoothing", message(msg::kNegative));
+    rd.numberIn(pl, "/plant", "coulomb_smoothing", plant.coulombSmoothing, false, bounds::kVelocity);
   }
+}
+
+void readDuration(JsonReader& rd, const json& doc, double& duration) {
+  if (!rd.number(doc, "", "duration", duration, true)) return;
+  if (!(duration > 0)) rd.error("/duration", message(msg::kNotPositive));
+  else if (duration > bounds::kDuration.hi) rd.error("/duration", message(msg::kDurationMax));
 }
 
 void checkRunSize(JsonReader& rd, const json& doc, double duration, double controlPeriod, double plantPeriod, int joints) {

@@ -23,9 +23,14 @@ std::span<const MessageTemplate* const> simMessages() {
        &kEnergyBlowUp, &kLimitValue, &kLimitValueDegrees, &kLimitUpper, &kLimitLower, &kLimitVelocity,
        &kLimitAcceleration, &kLimitEffort, &kLineOutOfReach, &kLineIkNotConverged, &kLineIkMiss,
        &kLineSingular, &kUmisLineNeedsUmis, &kUmisIkNeedsUmis, &kCannotSaveScene, &kSceneWouldNotReadBack, &kDesignOrGains, &kPerturbationRange,
-       &kFrictionCompensation, &kMissingCartesianGain, &kCartesianCount, &kCartesianNumberOrArray, &kNegativeAxis,
+       &kFrictionCompensation, &kMissingCartesianGain, &kCartesianCount, &kCartesianNumberOrArray,
        &kOperationalSpaceJoints, &kSingularThreshold, &kMaxDamping, &kSaturation, &kAntiWindup, &kTrackingTime,
-       &kFourierCoefficients, &kIkMethod, &kEncoderBits, &kVelocityEstimator, &kLossBudget, &kLossesPerSecond});
+       &kFourierCoefficients, &kIkMethod, &kEncoderBits, &kVelocityEstimator, &kLossBudget, &kLossesPerSecond,
+       &kTrajectoryNotBuilt, &kUrdfNotScene, &kRobotNotScene, &kUnknownSceneKind, &kNotAScene, &kOtherKindScene,
+       &kNotSerialRobot, &kOrthoglideRobotInvalid, &kOrthoglideAntiWindup, &kOrthoglideControllerType, &kCartesianPoints,
+       &kPlatformPoints, &kPointOutOfReach, &kDurations, &kDurationsCount, &kOrthoglideTrajectoryOutOfReach,
+       &kMissingArray, &kArrayPerJoint, &kArrayOf, &kBaseInertiaNotPd, &kFloatingFullRotor, &kFloatingControllerType,
+       &kPlantMethod, &kCoulombSmoothing, &kPeriodMultiple, &kSeed, &kLineSamples});
   return all;
 }
 

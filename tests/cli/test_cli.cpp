@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QFile>
 #include <QTest>
 #include <cmath>
 
@@ -60,7 +61,9 @@ class Cli : public QObject {
     QCOMPARE(prov["program"].toString(), QStringLiteral("maniplab-cli"));
     QCOMPARE(prov["version"].toString(), QStringLiteral(MANIPLAB_VERSION));
     QCOMPARE(prov["robot"].toString(), robot_);
-    QCOMPARE(o.size(), 9);  // the 8 results and the provenance
+    QCOMPARE(o.size(), 11);  // the joints and their parents, the 8 results and the provenance
+    QCOMPARE(o["joints"].toArray().size(), 2);
+    QCOMPARE(o["parents"].toArray(), QJsonArray({0, 1}));
     const double c2 = std::cos(q2), s2 = std::sin(q2), c1 = std::cos(q1), c12 = std::cos(q1 + q2);
     const double M11 = 3 + 2 * c2, M12 = 1 + c2, M22 = 1, h = -s2;
     const double G1 = 2 * g * c1 + g * c12, G2 = g * c12;
@@ -83,6 +86,56 @@ class Cli : public QObject {
     QVERIFY(std::abs(o["energy"].toObject()["kinetic"].toDouble() - T) < 1e-12);
     // Full precision: more than 15 significant digits are printed.
     QVERIFY(r.out.contains(QRegularExpression("\\d\\.\\d{14,}")));
+  }
+
+  // A tree (robots/README.md, "Trees"): two planar links on the end of a first one, point masses, vertical
+  // axes. M in closed form: M11 = m1 l1^2 + m2 (l1^2 + l2^2 + 2 l1 l2 c2) + m3 (l1^2 + l3^2 + 2 l1 l3 c3),
+  // M12 = m2 (l2^2 + l1 l2 c2), M13 = m3 (l3^2 + l1 l3 c3), M22 = m2 l2^2, M33 = m3 l3^2 and M23 = 0 (the
+  // two branches do not couple). C by Christoffel symbols, with a2 = m2 l1 l2, a3 = m3 l1 l3:
+  // C11 = -a2 s2 qd2 - a3 s3 qd3, C12 = -a2 s2 (qd1 + qd2), C13 = -a3 s3 (qd1 + qd3), C21 = a2 s2 qd1,
+  // C31 = a3 s3 qd1, the others zero. The joints are named in the order of q with their parents.
+  void dynamicsOfATree() {
+    const double m1 = 2, m2 = 1.5, m3 = 0.5, l1 = 0.6, l2 = 0.4, l3 = 0.3, q2 = 0.5, q3 = -0.7;
+    const QString file = dir_.filePath("tree.json");
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QStringLiteral(R"({"format": "maniplab-robot", "version": 1, "name": "T", "convention": "mdh",
+      "joints": [
+        {"name": "q1", "type": "revolute", "alpha": 0, "d": 0, "theta": 0, "r": 0,
+         "link": {"mass": %1, "com": [%4, 0, 0], "inertia": {"xx": 0, "yy": 0, "zz": 0}}},
+        {"name": "q2", "type": "revolute", "alpha": 0, "d": %4, "theta": 0, "r": 0,
+         "link": {"mass": %2, "com": [%5, 0, 0], "inertia": {"xx": 0, "yy": 0, "zz": 0}}},
+        {"name": "q3", "type": "revolute", "parent": 1, "alpha": 0, "d": %4, "theta": 0, "r": 0,
+         "link": {"mass": %3, "com": [%6, 0, 0], "inertia": {"xx": 0, "yy": 0, "zz": 0}}}]})")
+                .arg(m1).arg(m2).arg(m3).arg(l1).arg(l2).arg(l3).toUtf8());
+    f.close();
+    const Run r = runCli({"dynamics", file, "--q", "0.3,0.5,-0.7", "--qd", "1,2,3", "--json"});
+    QCOMPARE(r.status, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o["joints"].toArray(), QJsonArray({"q1", "q2", "q3"}));
+    QCOMPARE(o["parents"].toArray(), QJsonArray({0, 1, 1}));
+    const QJsonArray C = o["C"].toArray();
+    auto c = [&](int i, int j) { return C[i].toArray()[j].toDouble(); };
+    const double a2 = m2 * l1 * l2, a3 = m3 * l1 * l3, s2 = std::sin(q2), s3 = std::sin(q3), qd1 = 1, qd2 = 2, qd3 = 3;
+    const double Cx[3][3] = {{-a2 * s2 * qd2 - a3 * s3 * qd3, -a2 * s2 * (qd1 + qd2), -a3 * s3 * (qd1 + qd3)},
+                             {a2 * s2 * qd1, 0, 0},
+                             {a3 * s3 * qd1, 0, 0}};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        QVERIFY2(std::abs(c(i, j) - Cx[i][j]) < 1e-13, qPrintable(QString("C(%1,%2) = %3, closed form %4").arg(i).arg(j).arg(c(i, j)).arg(Cx[i][j])));
+    const QJsonArray M = o["M"].toArray();
+    auto at = [&](int i, int j) { return M[i].toArray()[j].toDouble(); };
+    const double c2 = std::cos(q2), c3 = std::cos(q3);
+    QVERIFY(std::abs(at(0, 0) - (m1 * l1 * l1 + m2 * (l1 * l1 + l2 * l2 + 2 * l1 * l2 * c2) + m3 * (l1 * l1 + l3 * l3 + 2 * l1 * l3 * c3))) < 1e-13);
+    QVERIFY(std::abs(at(0, 1) - m2 * (l2 * l2 + l1 * l2 * c2)) < 1e-13);
+    QVERIFY(std::abs(at(0, 2) - m3 * (l3 * l3 + l1 * l3 * c3)) < 1e-13);
+    QCOMPARE(at(1, 2), 0.0);
+    QVERIFY(std::abs(at(1, 1) - m2 * l2 * l2) < 1e-14);
+    QVERIFY(std::abs(at(2, 2) - m3 * l3 * l3) < 1e-14);
+    const Run text = runCli({"dynamics", file});
+    QCOMPARE(text.status, 0);
+    QVERIFY2(text.out.contains("C(q, qd)"), qPrintable(text.out));
+    QVERIFY2(text.out.contains("joints (order of q; parent a(j), 0 the base): q1(0) q2(1) q3(1)"), qPrintable(text.out));
   }
 
   void dynamicsTextAndOptions() {
@@ -223,13 +276,13 @@ class Cli : public QObject {
 
     const Run robot = runCli({"run", src + "/robots/orthoglide.json"});
     QCOMPARE(robot.status, 1);
-    QVERIFY2(robot.err.contains("orthoglide.json:/format: error: this is an Orthoglide parallel robot file (format "
-                                "\"maniplab-robot\", kind \"orthoglide\"), not a scene: `maniplab-cli orthoglide "),
+    QVERIFY2(robot.err.contains("orthoglide.json:/format: error: this is a robot file ({\"format\": "
+                                "\"maniplab-robot\", \"kind\": \"orthoglide\"}), not a scene: `maniplab-cli orthoglide "),
              qPrintable(robot.err));
     QVERIFY(!robot.err.contains("/joints"));  // not read as a serial robot's scene
     const Run serialRobot = runCli({"compare", src + "/robots/puma560.json"});
     QCOMPARE(serialRobot.status, 1);
-    QVERIFY2(serialRobot.err.contains("this is a serial robot file (format \"maniplab-robot\"), not a scene: "
+    QVERIFY2(serialRobot.err.contains("this is a robot file ({\"format\": \"maniplab-robot\"}), not a scene: "
                                       "`maniplab-cli check "),
              qPrintable(serialRobot.err));
     const QString unknown = dir_.filePath("quadrotor.json");
@@ -239,13 +292,12 @@ class Cli : public QObject {
     f.close();
     const Run unk = runCli({"run", unknown});
     QCOMPARE(unk.status, 1);
-    QVERIFY2(unk.err.contains("quadrotor.json:/kind: error: unknown scene kind \"quadrotor\" (this program reads: serial"),
+    QVERIFY2(unk.err.contains("quadrotor.json:/kind: error: unknown scene kind \"quadrotor\" (this program reads: \"serial\""),
              qPrintable(unk.err));
-    QVERIFY(unk.err.contains("pendulum (simple pendulum)"));
+    QVERIFY(unk.err.contains("\"pendulum\")"));
     const Run wrongAlias = runCli({"orthoglide", "compare", src + "/scenes/pendulum.json"});
     QCOMPARE(wrongAlias.status, 1);
-    QVERIFY2(wrongAlias.err.contains("this is a simple pendulum scene (format \"maniplab-scene\", kind \"pendulum\"), "
-                                     "not an Orthoglide parallel robot scene: `maniplab-cli run "),
+    QVERIFY2(wrongAlias.err.contains("this is a \"pendulum\" scene, not a \"orthoglide\" scene: `maniplab-cli run "),
              qPrintable(wrongAlias.err));
     const Run sceneAsRobot = runCli({"check", src + "/scenes/default.json"});
     QCOMPARE(sceneAsRobot.status, 1);
@@ -272,7 +324,7 @@ class Cli : public QObject {
     QCOMPARE(help.status, 0);
     for (const char* line : {"  run SCENE.json [--controller NAME] [--csv OUT.csv]", "  compare SCENE.json [--csv-dir DIR]",
                              "  orthoglide run SCENE.json [--controller NAME]", "  satellite SCENE.json [--controller NAME]",
-                             "  dynamics ROBOT [--q a,b,..]", "  check ROBOT [--tip LINK] [--lock JOINT=VALUE ...]\n"})
+                             "  dynamics ROBOT [--q a,b,..]", "  check ROBOT [--tip LINK | --tree] [--lock JOINT=VALUE ...]\n"})
       QVERIFY2(help.out.contains(QString::fromUtf8(line)), line);
     const Run runHelp = runCli({"run", "--help"});
     QCOMPARE(runHelp.status, 0);

@@ -247,7 +247,17 @@ class TestEthercatCoeClient : public QObject {
     x.link().dropRead = x.master().slave(4).station;
     const auto c = x.master().sdoRead(4, cia402::GearRatio, 1);
     QVERIFY2(c.ok, c.error.c_str());
-    QCOMPARE(x.link().repeatRequests.load(), 2);
+    // One repeat request for the dropped frame. A cyclic frame whose reply the machine's scheduler made late
+    // is counted lost too (its reply, when it comes, is stale and ignored): when it carried the read, the
+    // slave had emptied its mailbox and the master must ask for a repeat again. So exactly one more repeat
+    // than in PREOP, plus at most one per frame lost to a stall.
+    const CycleStats s = x.master().status().stats;
+    QVERIFY2(s.lostFrames >= 1, "the frame the link dropped is counted lost");
+    const long long stalled = s.lostFrames - 1;
+    qInfo("repeat requests %d; frames lost %lld (1 dropped by the link, %lld to stalls), stale replies %lld",
+          x.link().repeatRequests.load(), s.lostFrames, stalled, s.staleReplies);
+    QVERIFY(x.link().repeatRequests.load() >= 2);
+    QVERIFY(x.link().repeatRequests.load() <= 2 + stalled);
     QVERIFY(!x.master().hasFault());
     x.master().shutdown();
   }

@@ -7,6 +7,7 @@
 // or late frames the scheduler caused (test::timingFault) is run again (three runs at most); a protocol error fails at once.
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <functional>
@@ -40,6 +41,19 @@ sim::Scene umisScene() {
   auto sl = sim::loadSceneFile(std::string(MANIPLAB_SOURCE_DIR) + "/scenes/umis_ctc_vs_pid.json");
   if (!sl.ok()) qFatal("%s", sl.report().c_str());
   return sl.scene;
+}
+
+/// The bad cycles (no reply in time, a wrong working counter) from cycle `from` to cycle `to` - 1, from the
+/// master's log of loss episodes.
+long badCyclesBetween(const ethercat::CycleStats& s, long from, long to) {
+  long bad = 0;
+  const long long logged = std::min<long long>(s.lossEpisodes, ethercat::CycleStats::kEpisodeLog);
+  for (long long e = 0; e < logged; ++e) {
+    const auto& ep = s.episodeLog[std::size_t(e)];
+    const long first = std::max(long(ep.firstCycle), from), last = std::min(long(ep.firstCycle + ep.cycles), to);
+    bad += std::max(0L, last - first);
+  }
+  return bad;
 }
 
 sim::RunOptions runOptions(const sim::Scene& scene, double duration) {
@@ -145,9 +159,17 @@ class TestEthercatFaults : public QObject {
     QVERIFY2(o.run.message.find(cause) != std::string::npos, o.run.message.c_str());
     QVERIFY(o.injectedAt > 0);
     const long latency = long(o.faultCycle) - o.injectedAt + 1;
-    qInfo("fault '%s': injected in cycle %ld, detected in cycle %llu (latency %ld cycles)", o.run.message.c_str(), o.injectedAt,
-          o.faultCycle, latency);
-    QVERIFY2(latency >= 1 && latency <= maxLatency, "not detected within 3 cycles");
+    // A fault found in one reply (maxLatency 1: a slave out of OP, a drive fault) is found in the reply to the
+    // frame that injected it. The injection is counted in the drives' process-data frames, the detection in
+    // the master's cycles: a cycle whose frame the machine's scheduler made late or lost (a stall of the
+    // drives' or the master's thread; a bad cycle, logged in the master's loss episodes) shifts one count
+    // against the other by one when it came before the injection, and delays the detection by one when it
+    // came after. Neither is the master's doing; in a run without stalls the latency is exactly 1.
+    const long stalled = maxLatency == 1 ? badCyclesBetween(o.status.stats, 0, long(o.faultCycle)) : 0;
+    qInfo("fault '%s': injected in cycle %ld, detected in cycle %llu (latency %ld cycles, %ld bad cycle(s) before)",
+          o.run.message.c_str(), o.injectedAt, o.faultCycle, latency, stalled);
+    QVERIFY2(latency - stalled >= 1 && latency - stalled <= maxLatency,
+             ("not detected within " + std::to_string(maxLatency) + " cycle(s)").c_str());
     // The bring-up's cycles count towards the injection: when the machine (or ThreadSanitizer) made the
     // bring-up and the run's start take longer than that, the fault, detected as it must be, came before the
     // run was under way, and there is no row to check: the scheduler's doing, run again.

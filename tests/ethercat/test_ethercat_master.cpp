@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 #include "maniplab/ethercat/distributed_clocks.hpp"
 #include "maniplab/ethercat/drive_profile.hpp"
@@ -19,6 +21,7 @@
 #include "maniplab/ethercat/protocol.hpp"
 #include "maniplab/ethercat/sdo_value.hpp"
 #include "maniplab/ethercat/coe.hpp"
+#include "support/reader_rule.hpp"
 
 using namespace maniplab::ethercat;
 
@@ -32,6 +35,18 @@ std::uint16_t dl(std::initializer_list<int> open) {
     v = std::uint16_t(v | (o ? (0x0200u << (2 * p)) | (0x10u << p) : (0x0100u << (2 * p))));
   }
   return v;
+}
+std::string fileText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+/// `text` with the first `from` replaced by `to` (the test data must hold `from`).
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  if (at == std::string::npos) qFatal("test data lacks '%s'", from.c_str());
+  return text.replace(at, from.size(), to);
 }
 template <class F>
 std::string errorOf(F f) {
@@ -191,27 +206,212 @@ class TestEthercatMaster : public QObject {
     auto err = [](const std::string& json) { return errorOf([&] { parseDriveProfile(json, "bad.json"); }); };
     const std::string head = R"({"format": "maniplab-drive-profile", "version": 1, "name": "x", )";
     QCOMPARE(err(head + R"("process_data": {"rx_pdos": [{"index": "0x1600", "entries": ["controlword", "torque"]}]}})"),
-             std::string("bad.json: process_data.rx_pdos[0].entries[1]: unknown role 'torque'"));
+             std::string("bad.json:/process_data/rx_pdos/0/entries/1: error: unknown role 'torque'"));
     QCOMPARE(err(head + R"("process_data": {"rx_pdos": [{"index": "0x1600", "entries": ["statusword"]}]}})"),
-             std::string("bad.json: process_data.rx_pdos[0].entries[0]: 'statusword' is an input (TxPDO) object"));
+             std::string("bad.json:/process_data/rx_pdos/0/entries/0: error: 'statusword' is an input (TxPDO) object"));
     QCOMPARE(err(head + R"("process_data": {"tx_pdos": [{"index": "0x1600", "entries": ["statusword"]}]}})"),
-             std::string("bad.json: process_data.tx_pdos[0].index: a TxPDO is 0x1A00-0x1BFF"));
-    QCOMPARE(err(head + R"("match": {"product_code": 5}})"), std::string("bad.json: match: a product code or revision needs the vendor_id"));
-    QCOMPARE(err(head + R"("position_feedback": "relative"})"), std::string("bad.json: position_feedback: expected \"absolute\" or \"incremental\""));
+             std::string("bad.json:/process_data/tx_pdos/0/index: error: 0x1600 is out of range (accepted: 0x1A00 to 0x1BFF)"));
+    QCOMPARE(err(head + R"("match": {"product_code": 5}})"), std::string("bad.json:/match: error: a product code or revision needs the vendor_id"));
+    QCOMPARE(err(head + R"("position_feedback": "relative"})"), std::string("bad.json:/position_feedback: error: expected \"absolute\" or \"incremental\", found \"relative\""));
     QCOMPARE(err(head + R"("distributed_clocks": {"assign_activate": "0xG"}})"),
-             std::string("bad.json: distributed_clocks.assign_activate: '0xG' is not a number"));
-    QCOMPARE(err(head + R"("colour": 1})"), std::string("bad.json: colour: unknown field"));
+             std::string("bad.json:/distributed_clocks/assign_activate: error: '0xG' is not a number (a whole number, or \"0x...\" hexadecimal)"));
+    QCOMPARE(err(head + R"("colour": 1})"),
+             std::string("bad.json:/colour: error: unknown field (the fields here are: format, version, name, description, match, "
+                         "process_data, defaults, position_feedback, distributed_clocks, watchdog)"));
     // the process-data watchdog to program: time_ms in 0.1 ms units of 0x0420, or the ESC's 100 ms
     QVERIFY(!p.watchdogTime);
     QCOMPARE(*parseDriveProfile(head + R"("watchdog": {"time_ms": 12.5}})", "w.json").watchdogTime, 0.0125);
     QCOMPARE(*parseDriveProfile(head + R"("watchdog": {}})", "w.json").watchdogTime, 0.1);
-    QCOMPARE(err(head + R"("watchdog": {"time_ms": 0}})"), std::string("bad.json: watchdog.time_ms: out of range (0.1 to 6553.5 ms in units of 0.1 ms)"));
-    QCOMPARE(err(head + R"("watchdog": {"time_ms": 7000}})"), std::string("bad.json: watchdog.time_ms: out of range (0.1 to 6553.5 ms in units of 0.1 ms)"));
-    QCOMPARE(err(head + R"("watchdog": {"time_ms": "20"}})"), std::string("bad.json: watchdog.time_ms: expected a number of milliseconds"));
-    QCOMPARE(err(head + R"("watchdog": {"divider": 1}})"), std::string("bad.json: watchdog.divider: unknown field"));
-    QCOMPARE(err(head + R"("watchdog": 20})"), std::string("bad.json: watchdog: expected an object"));
-    QCOMPARE(err(R"({"format": "maniplab-scene", "version": 1})"), std::string("bad.json: format: expected \"maniplab-drive-profile\""));
-    QVERIFY(err("{").find("bad.json: not valid JSON") == 0);
+    QCOMPARE(err(head + R"("watchdog": {"time_ms": 0}})"), std::string("bad.json:/watchdog/time_ms: error: 0 is out of range (accepted: 0.1 to 6553.5 ms, in units of 0.1 ms)"));
+    QCOMPARE(err(head + R"("watchdog": {"time_ms": 7000}})"), std::string("bad.json:/watchdog/time_ms: error: 7000 is out of range (accepted: 0.1 to 6553.5 ms, in units of 0.1 ms)"));
+    QCOMPARE(err(head + R"("watchdog": {"time_ms": "20"}})"), std::string("bad.json:/watchdog/time_ms: error: expected a number of milliseconds, found a string"));
+    QCOMPARE(err(head + R"("watchdog": {"divider": 1}})"), std::string("bad.json:/watchdog/divider: error: unknown field (the fields here are: time_ms)"));
+    QCOMPARE(err(head + R"("watchdog": 20})"), std::string("bad.json:/watchdog: error: expected an object, found a number"));
+    QCOMPARE(err(R"({"format": "maniplab-scene", "version": 1})"), std::string("bad.json:/format: error: expected \"maniplab-drive-profile\", found \"maniplab-scene\""));
+    QCOMPARE(err("{"), std::string("bad.json: line 1, column 2: error: the JSON text ends early (a bracket, brace or quote is not closed)"));
+  }
+
+  // Each fault of a drive profile at its JSON pointer, said once, in words (README "Drive profiles", table
+  // of checks): wrong types, unknown and repeated keys, absurd values with the accepted range, syntax.
+  void driveProfileFaultsAtTheirPointer_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("reason");
+    const QString h = "{\"format\": \"maniplab-drive-profile\", \"version\": 1, \"name\": \"x\", ";
+    QTest::newRow("wrong type") << h + "\"defaults\": {\"encoder_increments\": \"lots\"}}" << "/defaults/encoder_increments"
+                                << "'lots' is not a number (a whole number, or \"0x...\" hexadecimal)";
+    QTest::newRow("fraction") << h + "\"process_data\": {\"rx_pdos\": [{\"index\": 5632.5, \"entries\": [\"controlword\"]}]}}"
+                              << "/process_data/rx_pdos/0/index" << "expected a whole number, found 5632.5 (accepted: 0x1600 to 0x17FF)";
+    QTest::newRow("negative") << h + "\"defaults\": {\"motor_revolutions\": -2}}" << "/defaults/motor_revolutions"
+                              << "-2 is negative (accepted: 1 to 65535 revolutions)";
+    QTest::newRow("encoder beyond any drive") << h + "\"defaults\": {\"encoder_increments\": 4294967295}}"
+                                              << "/defaults/encoder_increments"
+                                              << "4294967295 is out of range (accepted: 0 (none) or 4 to 2147483648 counts)";
+    QTest::newRow("encoder of 2 counts") << h + "\"defaults\": {\"encoder_increments\": 2}}" << "/defaults/encoder_increments"
+                                         << "2 is out of range (accepted: 0 (none) or 4 to 2147483648 counts)";
+    QTest::newRow("rated torque beyond any motor") << h + "\"defaults\": {\"rated_torque_mNm\": 20000000}}"
+                                                   << "/defaults/rated_torque_mNm"
+                                                   << "20000000 is out of range (accepted: 0 (none) or 1 to 10000000 mN m)";
+    QTest::newRow("no motor revolution") << h + "\"defaults\": {\"motor_revolutions\": 0}}" << "/defaults/motor_revolutions"
+                                         << "0 is out of range (accepted: 1 to 65535 revolutions)";
+    QTest::newRow("shift beyond 1 s") << h + "\"distributed_clocks\": {\"sync0_shift_ns\": 2000000000}}"
+                                      << "/distributed_clocks/sync0_shift_ns"
+                                      << "2000000000 is out of range (accepted: -1000000000 to 1000000000 ns)";
+    QTest::newRow("watchdog 0") << h + "\"watchdog\": {\"time_ms\": 0}}" << "/watchdog/time_ms"
+                                << "0 is out of range (accepted: 0.1 to 6553.5 ms, in units of 0.1 ms)";
+    QTest::newRow("bits beyond 64") << h + "\"process_data\": {\"rx_pdos\": [{\"index\": \"0x1600\", \"entries\": [{\"index\": \"0x60FE\", \"bits\": 65}]}]}}"
+                                    << "/process_data/rx_pdos/0/entries/0/bits" << "65 is out of range (accepted: 1 to 64 bits)";
+    QTest::newRow("vendor beyond 32 bits") << h + "\"match\": {\"vendor_id\": \"0x100000000\"}}" << "/match/vendor_id"
+                                           << "0x100000000 is out of range (accepted: 0x0 to 0xFFFFFFFF)";
+    QTest::newRow("repeated key") << h + "\"name\": \"y\"}" << "/name" << "this key is repeated in its object (each key once)";
+    QTest::newRow("repeated key deep") << h + "\"defaults\": {\"encoder_increments\": 4096, \"encoder_increments\": 8192}}"
+                                       << "/defaults/encoder_increments" << "this key is repeated in its object (each key once)";
+    QTest::newRow("unknown key") << h + "\"defaults\": {\"encoder_increment\": 4096}}" << "/defaults/encoder_increment"
+                                 << "unknown field (the fields here are: encoder_increments, motor_revolutions, rated_torque_mNm)";
+    QTest::newRow("unknown key of a gap") << h + "\"process_data\": {\"rx_pdos\": [{\"index\": \"0x1600\", \"entries\": [\"controlword\", {\"gap\": 8, \"bits\": 3}]}]}}"
+                                          << "/process_data/rx_pdos/0/entries/1/bits" << "unknown field (the fields here are: gap)";
+    QTest::newRow("PDO twice") << h + "\"process_data\": {\"rx_pdos\": [{\"index\": \"0x1600\", \"entries\": [\"controlword\"]}, {\"index\": \"0x1600\", \"entries\": [\"target_torque\"]}]}}"
+                               << "/process_data/rx_pdos/1/index" << "this PDO index is already given by an earlier PDO of the list";
+    QTest::newRow("description a number") << h + "\"description\": 3}" << "/description" << "expected a string, found a number";
+    QTest::newRow("format a number") << "{\"format\": 3, \"version\": 1, \"name\": \"x\"}" << "/format" << "expected a string, found a number";
+    QTest::newRow("version 2") << "{\"format\": \"maniplab-drive-profile\", \"version\": 2, \"name\": \"x\"}" << "/version" << "expected 1, found 2";
+    QTest::newRow("no name") << "{\"format\": \"maniplab-drive-profile\", \"version\": 1}" << "/name" << "missing: a profile needs a name";
+    QTest::newRow("NaN text") << h + "\"watchdog\": {\"time_ms\": NaN}}" << "line 1, column 89"
+                              << "not valid JSON (a value, comma, colon or quote is missing or misplaced)";
+    QTest::newRow("truncated") << h.left(40) << "line 1, column 41" << "the JSON text ends early (a bracket, brace or quote is not closed)";
+    QTest::newRow("not UTF-8") << h + "\"description\": \"" + QChar(0xFF) + "\"}" << "line 1, column 81" << "a byte that is not UTF-8 text";
+    QTest::newRow("beyond a double") << h + "\"watchdog\": {\"time_ms\": 1e999}}" << "" << "a number beyond the range of a double";
+    QTest::newRow("empty") << "" << "" << "the file is empty (expected a JSON object)";
+    QTest::newRow("a list") << "[1]" << "" << "expected a JSON object, found a list";
+    QString entries;  // 255 entries in one PDO: one more than CiA 301's 254 sub-indices of a mapping object
+    for (int k = 0; k < 255; ++k) entries += (k ? ", " : "") + QString("{\"gap\": 8}");
+    QTest::newRow("255 entries") << h + "\"process_data\": {\"rx_pdos\": [{\"index\": \"0x1600\", \"entries\": [" + entries + "]}]}}"
+                                 << "/process_data/rx_pdos/0/entries" << "255 entries, more than the 254 a PDO holds (CiA 301)";
+    QTest::newRow("subindex beyond 0xFF")
+        << h + "\"process_data\": {\"rx_pdos\": [{\"index\": \"0x1600\", \"entries\": [{\"index\": \"0x60FE\", \"subindex\": 256, \"bits\": 32}]}]}}"
+        << "/process_data/rx_pdos/0/entries/0/subindex" << "256 is out of range (accepted: 0 to 255)";
+  }
+  void driveProfileFaultsAtTheirPointer() {
+    QFETCH(QString, json);
+    QFETCH(QString, location);
+    QFETCH(QString, reason);
+    const std::string text = json.toLatin1().toStdString();  // bytes as written (the non-UTF-8 row keeps its 0xFF)
+    const std::string msg = errorOf([&] { parseDriveProfile(text, "bad.json"); });
+    const std::string broken = test::readerRuleBroken(msg, "bad.json", location.toStdString(), reason.toStdString());
+    QVERIFY2(broken.empty(), broken.c_str());
+  }
+
+  // The file itself: missing, a directory (as `run --drive-profile` and `ecat-esi` open them).
+  void readersNameAMissingFileOrADirectory() {
+    const std::string dir = std::string(MANIPLAB_SOURCE_DIR) + "/tests/data/esi";
+    std::string broken = test::readerRuleBroken(errorOf([&] { loadDriveProfile(dir); }), dir, "", "this is a directory, not a drive profile");
+    QVERIFY2(broken.empty(), broken.c_str());
+    broken = test::readerRuleBroken(errorOf([&] { esi::load(dir); }), dir, "", "this is a directory, not an ESI file");
+    QVERIFY2(broken.empty(), broken.c_str());
+    const std::string missing = dir + "/no-such-file.xml";
+    broken = test::readerRuleBroken(errorOf([&] { esi::load(missing); }), missing, "", "cannot open the ESI file (No such file or directory)");
+    QVERIFY2(broken.empty(), broken.c_str());
+    broken = test::readerRuleBroken(errorOf([&] { loadDriveProfile(missing); }), missing, "",
+                                    "cannot open the drive profile (No such file or directory)");
+    QVERIFY2(broken.empty(), broken.c_str());
+  }
+
+  // A file over the reader's size cap is refused before it is read (sparse files: no data is written).
+  void readersRefuseAFileOverTheirCap() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    auto sized = [&](const char* name, qint64 bytes) {
+      QFile f(tmp.filePath(name));
+      if (!f.open(QIODevice::WriteOnly) || !f.resize(bytes)) qFatal("cannot size %s", name);
+      return tmp.filePath(name).toStdString();
+    };
+    const std::string profile = sized("big.json", (1 << 20) + 1);  // 1 MiB: a profile is a few hundred bytes
+    std::string broken = test::readerRuleBroken(errorOf([&] { loadDriveProfile(profile); }), profile, "",
+                                                "the drive profile has 1048577 bytes, more than the 1048576 a drive profile may have");
+    QVERIFY2(broken.empty(), broken.c_str());
+    const std::string esiFile = sized("big.xml", (qint64(256) << 20) + 1);  // 256 MiB: vendors' files reach tens of MB
+    broken = test::readerRuleBroken(errorOf([&] { esi::load(esiFile); }), esiFile, "",
+                                    "the ESI file has 268435457 bytes, more than the 268435456 an ESI file may have");
+    QVERIFY2(broken.empty(), broken.c_str());
+  }
+
+  // Each fault of an ESI file at its XML path, said once, in words (README "ESI files", table of checks):
+  // variants of the test file written from the ETG.2000 schema (tests/data/esi), one fault each.
+  void esiFaultsAtTheirPath_data() {
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("reason");
+    const QString dev1 = "/EtherCATInfo/Descriptions/Devices/Device[1]";
+    QTest::newRow("SyncManager on the registers") << "StartAddress=\"#x1100\"" << "StartAddress=\"#x0100\"" << dev1 + "/Sm[3]/@StartAddress"
+                                                  << "#x0100 is in the ESC's registers (accepted: #x1000 to #xFFFF, the process data RAM)";
+    QTest::newRow("SyncManager past the memory") << "DefaultSize=\"14\" StartAddress=\"#x1180\"" << "DefaultSize=\"14\" StartAddress=\"#xFFFA\""
+                                                 << dev1 + "/Sm[4]/@DefaultSize"
+                                                 << "14 bytes from #xFFFA run past the end of the ESC's memory (the buffer must end by #xFFFF)";
+    QTest::newRow("SyncManager address beyond 16 bits") << "StartAddress=\"#x1100\"" << "StartAddress=\"#x11000\""
+                                                        << dev1 + "/Sm[3]/@StartAddress" << "#x11000 is out of range (accepted: #x0 to #xFFFF)";
+    QTest::newRow("MinSize over MaxSize") << "MinSize=\"34\" MaxSize=\"256\"" << "MinSize=\"300\" MaxSize=\"256\"" << dev1 + "/Sm[1]/@MinSize"
+                                          << "300 bytes is more than MaxSize (256 bytes)";
+    QTest::newRow("17 SyncManagers") << "<RxPdo Fixed=\"0\" Mandatory=\"1\" Sm=\"2\">"
+                                     << QString("<Sm StartAddress=\"#x2000\">Outputs</Sm>").repeated(13) + "<RxPdo Fixed=\"0\" Mandatory=\"1\" Sm=\"2\">"
+                                     << dev1 + "/Sm[17]" << "more than 16 SyncManagers (an ESC has at most 16, ETG.1000.4)";
+    QTest::newRow("PDO on an undeclared SyncManager") << "Mandatory=\"1\" Sm=\"2\"" << "Mandatory=\"1\" Sm=\"7\"" << dev1 + "/RxPdo[1]/@Sm"
+                                                      << "7 is out of range (accepted: 0 to 3 (a SyncManager of this device))";
+    QTest::newRow("BitLen in words") << "<BitLen>16</BitLen>" << "<BitLen>16 bits</BitLen>" << dev1 + "/RxPdo[1]/Entry[1]/BitLen"
+                                     << "'16 bits' is not a whole number (decimal, or #x hexadecimal)";
+    QTest::newRow("BitLen 0") << "<BitLen>16</BitLen>" << "<BitLen>0</BitLen>" << dev1 + "/RxPdo[1]/Entry[1]/BitLen"
+                              << "0 is out of range (accepted: 1 to 64 bits)";
+    QTest::newRow("Index twice") << "<Index>#x1600</Index>" << "<Index>#x1600</Index><Index>#x1602</Index>" << dev1 + "/RxPdo[1]/Index[2]"
+                                 << "a second <Index> where one is expected";
+    QTest::newRow("PDO described twice") << "<Index>#x1601</Index>" << "<Index>#x1600</Index>" << dev1 + "/RxPdo[2]/Index"
+                                         << "PDO #x1600 is already described by an earlier <RxPdo>";
+    QTest::newRow("vendor beyond 32 bits") << "<Id>#x00E1E2E3</Id>" << "<Id>#x1FFFFFFFF</Id>" << "/EtherCATInfo/Vendor/Id"
+                                           << "#x1FFFFFFFF is out of range (accepted: #x0 to #xFFFFFFFF)";
+    QTest::newRow("product code NaN") << "ProductCode=\"#x00010402\"" << "ProductCode=\"NaN\"" << dev1 + "/Type/@ProductCode"
+                                      << "'NaN' is not a whole number (decimal, or #x hexadecimal)";
+    QTest::newRow("SYNC0 shift beyond 1 s") << "<ShiftTimeSync0>250000" << "<ShiftTimeSync0>2000000000" << dev1 + "/Dc/OpMode[2]/ShiftTimeSync0"
+                                            << "2000000000 is out of range (accepted: -1000000000 to 1000000000 ns)";
+    QTest::newRow("negative SYNC0 cycle") << "<CycleTimeSync0 Factor=\"1\">0" << "<CycleTimeSync0 Factor=\"1\">-1000"
+                                          << dev1 + "/Dc/OpMode[2]/CycleTimeSync0" << "-1000 is out of range (accepted: 0 to 1000000000 ns)";
+    QTest::newRow("EEPROM of 16 bytes") << "<ByteSize>2048" << "<ByteSize>16" << dev1 + "/Eeprom/ByteSize"
+                                        << "16 is out of range (accepted: 128 to 8388608 bytes)";
+    QTest::newRow("no Type") << "<Type ProductCode=\"#x00010402\" RevisionNo=\"#x00020001\">TD-402-A</Type>" << "" << dev1
+                             << "no <Type> element (the device's type and identity)";
+    QTest::newRow("Vendor twice") << "</Vendor>" << "</Vendor><Vendor/>" << "/EtherCATInfo/Vendor[2]" << "a second <Vendor> where one is expected";
+    QTest::newRow("repeated attribute") << "ControlByte=\"#x26\" Enable=\"1\"" << "ControlByte=\"#x26\" Enable=\"1\" Enable=\"0\"" << "line 37"
+                                        << "not well-formed XML: a malformed or repeated attribute";
+    QString fmmus;  // 17 FMMUs: an ESC has 16 at most
+    for (int k = 0; k < 15; ++k) fmmus += "<Fmmu>Inputs</Fmmu>";
+    QTest::newRow("17 FMMUs") << "<Fmmu>Outputs</Fmmu>" << "<Fmmu>Outputs</Fmmu>" + fmmus << dev1 + "/Fmmu[17]"
+                              << "more than 16 FMMUs (an ESC has at most 16, ETG.1000.4)";
+    QString gaps;  // the first RxPdo's 3 entries and 252 more: 255, one more than CiA 301's 254
+    for (int k = 0; k < 252; ++k) gaps += "<Entry><Index>#x0</Index><BitLen>8</BitLen></Entry>";
+    const QString controlword = "<Entry><Index>#x6040</Index><SubIndex>0</SubIndex><BitLen>16</BitLen><Name>Controlword</Name><DataType>UINT</DataType></Entry>";
+    QTest::newRow("255 entries") << controlword << controlword + gaps << dev1 + "/RxPdo[1]/Entry[255]"
+                                 << "more than 254 entries in one PDO (CiA 301)";
+    QTest::newRow("SubIndex beyond 0xFF") << "<SubIndex>0</SubIndex>" << "<SubIndex>256</SubIndex>" << dev1 + "/RxPdo[1]/Entry[1]/SubIndex"
+                                          << "256 is out of range (accepted: #x0 to #xFF)";
+    QTest::newRow("SYNC0 Factor beyond 16 bits") << "<CycleTimeSync0 Factor=\"1\">" << "<CycleTimeSync0 Factor=\"40000\">"
+                                                 << dev1 + "/Dc/OpMode[2]/CycleTimeSync0/@Factor" << "40000 is out of range (accepted: -32767 to 32767)";
+    QTest::newRow("cut short") << "<Dc>" << "<Dc" << "line 70" << "not well-formed XML: an element that is malformed or not closed (the file may be cut short)";
+  }
+  void esiFaultsAtTheirPath() {
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, location);
+    QFETCH(QString, reason);
+    const std::string xml = replaced(fileText(dataPath("esi/maniplab_test_drives.xml")), from.toStdString(), to.toStdString());
+    const std::string msg = errorOf([&] { esi::parse(xml, "drive.xml"); });
+    const std::string broken = test::readerRuleBroken(msg, "drive.xml", location.toStdString(), reason.toStdString());
+    QVERIFY2(broken.empty(), broken.c_str());
+  }
+
+  // The unchanged file and an empty one (the other ends of the table).
+  void esiWholeFile() {
+    QVERIFY(errorOf([] { esi::parse(fileText(dataPath("esi/maniplab_test_drives.xml")), "drive.xml"); }).empty());
+    const std::string broken =
+        test::readerRuleBroken(errorOf([] { esi::parse(" \n", "drive.xml"); }), "drive.xml", "", "the file is empty (expected an <EtherCATInfo> document)");
+    QVERIFY2(broken.empty(), broken.c_str());
   }
 
   // DL status 0x0110: per port p, bit 8+2p loop closed, bit 9+2p communication (ESC datasheet section II).
@@ -397,18 +597,19 @@ class TestEthercatMaster : public QObject {
 
   void malformedEsiIsNamed() {
     auto err = [](const std::string& xml) { return errorOf([&] { esi::parse(xml, "drive.xml"); }); };
-    QVERIFY(err("<EtherCATInfo><Vendor>").find("drive.xml: not well-formed XML (line 1") == 0);
-    QCOMPARE(err("<Robot/>"), std::string("drive.xml: not an ESI file (the root element is <Robot>, not <EtherCATInfo>)"));
-    QCOMPARE(err("<EtherCATInfo><Descriptions/></EtherCATInfo>"), std::string("drive.xml: no <Vendor>"));
+    QCOMPARE(err("<EtherCATInfo><Vendor>"),
+             std::string("drive.xml: line 1: error: not well-formed XML: an element is not closed, or closed by another element's end tag (the file may be cut short)"));
+    QCOMPARE(err("<Robot/>"), std::string("drive.xml:/Robot: error: not an ESI file (the root element is <Robot>, not <EtherCATInfo>)"));
+    QCOMPARE(err("<EtherCATInfo><Descriptions/></EtherCATInfo>"), std::string("drive.xml:/EtherCATInfo: error: no <Vendor> element"));
     const std::string v = "<EtherCATInfo><Vendor><Id>#x2</Id></Vendor><Descriptions><Devices>";
-    QCOMPARE(err(v + "</Devices></Descriptions></EtherCATInfo>"), std::string("drive.xml: no <Device> in <Devices>"));
-    QCOMPARE(err(v + R"(<Device><Type ProductCode="#xZZ">T</Type></Device></Devices></Descriptions></EtherCATInfo>)"),
-             std::string("drive.xml: Device 1 (T): ProductCode '#xZZ' is not a number"));
-    QCOMPARE(err(v + R"(<Device><Type>T</Type><RxPdo Sm="2"><Index>#x1600</Index><Entry><Index>#x6040</Index><BitLen>x</BitLen></Entry></RxPdo></Device></Devices></Descriptions></EtherCATInfo>)"),
-             std::string("drive.xml: Device 1 (T): RxPdo #x1600: Entry 1: BitLen 'x' is not a number"));
-    QCOMPARE(err(v + R"(<Device><Type>T</Type><TxPdo><Index>#x1A00</Index><Entry><Index>#x6041</Index><BitLen>65</BitLen></Entry></TxPdo></Device></Devices></Descriptions></EtherCATInfo>)"),
-             std::string("drive.xml: Device 1 (T): TxPdo #x1A00: Entry 1: BitLen 65 is out of range"));
-    QVERIFY(errorOf([] { esi::load("/nonexistent/x.xml"); }).find("/nonexistent/x.xml: cannot open") == 0);
+    QCOMPARE(err(v + "</Devices></Descriptions></EtherCATInfo>"), std::string("drive.xml:/EtherCATInfo/Descriptions/Devices: error: no <Device> element"));
+    QCOMPARE(err(v + "<Device><Type ProductCode=\"#xZZ\">T</Type></Device></Devices></Descriptions></EtherCATInfo>"),
+             std::string("drive.xml:/EtherCATInfo/Descriptions/Devices/Device/Type/@ProductCode: error: '#xZZ' is not a whole number (decimal, or #x hexadecimal)"));
+    QCOMPARE(err(v + "<Device><Type>T</Type><RxPdo Sm=\"2\"><Index>#x1600</Index><Entry><Index>#x6040</Index><BitLen>x</BitLen></Entry></RxPdo></Device></Devices></Descriptions></EtherCATInfo>"),
+             std::string("drive.xml:/EtherCATInfo/Descriptions/Devices/Device/RxPdo/Entry/BitLen: error: 'x' is not a whole number (decimal, or #x hexadecimal)"));
+    QCOMPARE(err(v + "<Device><Type>T</Type><TxPdo><Index>#x1A00</Index><Entry><Index>#x6041</Index><BitLen>65</BitLen></Entry></TxPdo></Device></Devices></Descriptions></EtherCATInfo>"),
+             std::string("drive.xml:/EtherCATInfo/Descriptions/Devices/Device/TxPdo/Entry/BitLen: error: 65 is out of range (accepted: 1 to 64 bits)"));
+    QCOMPARE(errorOf([] { esi::load("/nonexistent/x.xml"); }), std::string("/nonexistent/x.xml: error: cannot open the ESI file (No such file or directory)"));
     std::int64_t x = 0;
     QVERIFY(esi::parseNumber("#x1A00", x) && x == 0x1A00);
     QVERIFY(esi::parseNumber(" 12 ", x) && x == 12);

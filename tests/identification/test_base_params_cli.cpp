@@ -122,6 +122,31 @@ class BaseParamsCli : public QObject {
       QVERIFY2((t.out.find("a rule is missing") != std::string::npos) == thesis, t.out.c_str());
     }
   }
+
+  /// A tree (robots/puma560_pair_mdh.json: two Puma 560 arms on one base): twice the arm's base parameters,
+  /// the rules alone minimal, and no count formula (a chain's).
+  void treeHasTwiceTheArmsParameters() {
+    for (bool actuators : {false, true}) {
+      QStringList pair = {"base-params", QString(MANIPLAB_SOURCE_DIR) + "/robots/puma560_pair_mdh.json", "--json"};
+      QStringList arm = {"base-params", QString(MANIPLAB_SOURCE_DIR) + "/robots/puma560_mdh.json", "--json"};
+      if (actuators) {
+        pair << "--actuators";
+        arm << "--actuators";
+      }
+      const Run rp = cli(pair), ra = cli(arm);
+      QVERIFY2(rp.status == 0, (rp.out + rp.err).c_str());
+      QVERIFY2(ra.status == 0, (ra.out + ra.err).c_str());
+      const json jp = json::parse(rp.out), ja = json::parse(ra.out);
+      QCOMPARE(jp.at("count").get<int>(), 2 * ja.at("count").get<int>());
+      QCOMPARE(jp.at("count_numeric").get<int>(), jp.at("count").get<int>());
+      QCOMPARE(jp.at("symbolic_equals_numeric").get<bool>(), true);
+      QVERIFY(jp.at("count_formula").is_null());
+      QVERIFY(!ja.at("count_formula").is_null());
+      pair.removeAll("--json");
+      const Run t = cli(pair);
+      QVERIFY2(t.status == 0 && t.out.find("count formula: none (a tree") != std::string::npos, t.out.c_str());
+    }
+  }
 };
 
 QTEST_MAIN(BaseParamsCli)

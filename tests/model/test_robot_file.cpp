@@ -9,10 +9,13 @@
 #include <cmath>
 #include <fstream>
 #include <numbers>
+#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "maniplab/model/json_reader.hpp"
+#include "maniplab/model/model_messages.hpp"
 #include "maniplab/model/robot_file.hpp"
 
 using namespace maniplab;
@@ -241,6 +244,12 @@ void addErrorColumns() {
   QTest::addColumn<QString>("message");
 }
 
+/// Whether a reader's error()/warning() accepts a T (a deleted overload does not).
+template <class R, class T>
+concept ErrorTakes = requires(R& r, T t) { r.error(std::string(), t); };
+template <class R, class T>
+concept WarningTakes = requires(R& r, T t) { r.warning(std::string(), t); };
+
 void runErrorRow() {
   QFETCH(QByteArray, doc);
   QFETCH(QString, path);
@@ -295,6 +304,11 @@ class TestRobotFile : public QObject {
   void actuatorErrors_data();
   void actuatorErrors();
   void negativeGearRatioIsAccepted();
+
+  // --- values finite but beyond any real robot (model/field_bounds.hpp), and coded messages only ---
+  void physicalBounds_data();
+  void physicalBounds();
+  void readersTakeCodedMessagesOnly();
 
   // --- limits and home ---
   void limitErrors_data();
@@ -505,9 +519,9 @@ void TestRobotFile::sixtyFourJointsAreAccepted() {
 
 void TestRobotFile::unknownJointKeyPerConvention_data() {
   addErrorColumns();
-  const std::string dhKeys = "(expected one of: a, actuator, alpha, d, limits, link, name, theta, type)";
-  const std::string mdhKeys = "(expected one of: actuator, alpha, d, limits, link, name, r, theta, type)";
-  const std::string genKeys = "(expected one of: P, actuator, l, limits, link, name, offset, rpy, type)";
+  const std::string dhKeys = "(expected one of: a, actuator, alpha, d, limits, link, name, parent, theta, type)";
+  const std::string mdhKeys = "(expected one of: actuator, alpha, b, d, gamma, limits, link, name, parent, r, theta, type)";
+  const std::string genKeys = "(expected one of: P, actuator, l, limits, link, name, offset, parent, rpy, type)";
   const json dh = dhRobot(), mdh = mdhRobot(), gen = generalRobot();
   errorRow("dh: r", with(dh, "/joints/1/r", 0.1), "/joints/1/r", "unknown key \"r\" " + dhKeys);
   errorRow("dh: l (general key)", with(dh, "/joints/0/l", json::array({0, 0, 0})), "/joints/0/l",
@@ -732,6 +746,68 @@ void TestRobotFile::negativeGearRatioIsAccepted() {
   // a unit rotor axis that is not the joint axis is valid too
   const RobotLoadResult x = parse(with(dhRobot(), "/joints/1/actuator", json{{"rotor_axis", {0.6, 0.8, 0}}}));
   EXPECT_CLEAN(x);
+}
+
+// --- physical bounds ---------------------------------------------------------------------------------------
+
+void TestRobotFile::physicalBounds_data() {
+  // Each bound of model/field_bounds.hpp that a robot file has, at its field: one error naming the range
+  // (robots/README.md, Validation). Each row was loaded without an error before the bounds.
+  addErrorColumns();
+  const json b = dhRobot();
+  const json m = mdhRobot();
+  const std::string j = "/joints/0", a = j + "/actuator", l = j + "/link", lim = j + "/limits";
+  errorRow("mass 1e9 kg", with(b, l + "/mass", 1e9), l + "/mass", "must be between 0 and 100000 kg (got 1000000000)");
+  errorRow("inertia entry 1e12", with(b, l + "/inertia/1/1", 1e12), l + "/inertia/1/1",
+           "must be between -1000000000 and 1000000000 kg m^2 (got 1e+12)");
+  errorRow("inertia object yy 1e12", with(b, "/joints/1/link/inertia/yy", 1e12), "/joints/1/link/inertia/yy",
+           "must be between -1000000000 and 1000000000 kg m^2 (got 1e+12)");
+  errorRow("com 1 km", with(b, l + "/com/0", 1000), l + "/com/0", "must be between -100 and 100 m (got 1000)");
+  errorRow("DH a 1 km", with(b, j + "/a", 1000), j + "/a", "must be between -100 and 100 m (got 1000)");
+  errorRow("DH d -1 km", with(b, j + "/d", -1000), j + "/d", "must be between -100 and 100 m (got -1000)");
+  errorRow("MDH r 1 km", with(m, "/joints/0/r", 1e3), "/joints/0/r", "must be between -100 and 100 m (got 1000)");
+  errorRow("base xyz 1 km", with(m, "/base/xyz/2", 1e3), "/base/xyz/2", "must be between -100 and 100 m (got 1000)");
+  errorRow("rotor inertia 100", with(b, a + "/rotor_inertia", 100), a + "/rotor_inertia",
+           "must be between 0 and 10 kg m^2 (got 100)");
+  errorRow("rotor transverse inertia 100", with(b, a + "/rotor_transverse_inertia", 100), a + "/rotor_transverse_inertia",
+           "must be between 0 and 10 kg m^2 (got 100)");
+  errorRow("viscous 1e9", with(b, a + "/viscous", 1e9), a + "/viscous",
+           "must be between 0 and 1000000 N m s/rad or N s/m (got 1000000000)");
+  errorRow("coulomb negative-direction 1e9", with(b, a + "/coulomb/negative", 1e9), a + "/coulomb/negative",
+           "must be between 0 and 1000000 N m or N (got 1000000000)");
+  errorRow("effort limit 1e9", with(b, lim + "/effort", 1e9), lim + "/effort",
+           "must be between 0 and 10000000 N m or N (got 1000000000)");
+  errorRow("velocity limit 1e6", with(b, lim + "/velocity", 1e6), lim + "/velocity",
+           "must be between 0 and 10000 rad/s or m/s (got 1000000)");
+  errorRow("acceleration limit 1e9", with(b, lim + "/acceleration", 1e9), lim + "/acceleration",
+           "must be between 0 and 1000000 rad/s^2 or m/s^2 (got 1000000000)");
+}
+
+void TestRobotFile::physicalBounds() {
+  runErrorRow();
+  QFETCH(QByteArray, doc);
+  const RobotLoadResult r = parse(doc);
+  for (const auto& d : r.diagnostics) {
+    QVERIFY2(!d.code.empty(), d.message.c_str());  // translated by the GUI
+    for (const char* library : {"json.exception", "std::", "nlohmann"}) QVERIFY2(d.message.find(library) == std::string::npos, d.message.c_str());
+  }
+}
+
+void TestRobotFile::readersTakeCodedMessagesOnly() {
+  // By construction: a reader cannot give an English-only string (the overloads are deleted) ...
+  static_assert(!ErrorTakes<JsonReader, const char*> && !ErrorTakes<JsonReader, std::string>);
+  static_assert(!WarningTakes<JsonReader, const char*> && !WarningTakes<JsonReader, std::string>);
+  static_assert(ErrorTakes<JsonReader, Message> && WarningTakes<JsonReader, Message>);
+  // ... and a message without a code is a programming error, not a diagnostic.
+  std::vector<Diagnostic> out;
+  JsonReader rd("f.json", out);
+  QVERIFY_THROWS_EXCEPTION(std::logic_error, rd.error("/x", plainMessage("english only")));
+  QVERIFY(out.empty());
+  // Every diagnostic of the bounds' check names the range and has a code.
+  QVERIFY(!rd.within("/m", 2e5, bounds::kMass));
+  QCOMPARE(out.size(), std::size_t(1));
+  QCOMPARE(out[0].code, std::string("field.out_of_range"));
+  QCOMPARE(out[0].message, std::string("must be between 0 and 100000 kg (got 200000)"));
 }
 
 // --- limits and home ------------------------------------------------------------------------------------

@@ -69,6 +69,30 @@ class ShippedRobots : public QObject {
     }
   }
 
+  /// robots/puma560_pair_mdh.json, two Puma arms on one fixed body (a tree): mounting arm B 1.2 m away
+  /// along x0 changes neither its joint-space inertia nor its gravity torques (vertical waist axes), so the
+  /// tree's tau and M are those of puma560_mdh.json for each arm, and zero between the arms.
+  void pumaPairIsTwoPumas() {
+    const RobotLoadResult pair = load("puma560_pair_mdh.json"), one = load("puma560_mdh.json");
+    QVERIFY2(pair.ok(), pair.report().c_str());
+    QVERIFY(one.ok());
+    QCOMPARE(pair.model.nq, 12);
+    QCOMPARE(pair.model.parent[6], -1);
+    Data dp(pair.model), d1(one.model);
+    std::mt19937 rng(5602);
+    for (int s = 0; s < 10; ++s) {
+      const VectorX q = randomVectorX(rng, 12, 2.0), qd = randomVectorX(rng, 12, 1.0), qdd = randomVectorX(rng, 12, 1.0);
+      const VectorX tau = rnea(pair.model, dp, q, qd, qdd);
+      const MatrixX M = crba(pair.model, dp, q);
+      for (int arm = 0; arm < 2; ++arm) {
+        const VectorX qa = q.segment(6 * arm, 6), qda = qd.segment(6 * arm, 6), qdda = qdd.segment(6 * arm, 6);
+        QVERIFY(relErr(VectorX(tau.segment(6 * arm, 6)), rnea(one.model, d1, qa, qda, qdda)) < 1e-12);
+        QVERIFY(relErr(MatrixX(M.block(6 * arm, 6 * arm, 6, 6)), crba(one.model, d1, qa)) < 1e-12);
+      }
+      QVERIFY(M.block(0, 6, 6, 6).isZero(0.0));
+    }
+  }
+
   void puma560ClassicData() {
     const RobotLoadResult r = load("puma560.json");
     QVERIFY(r.ok());

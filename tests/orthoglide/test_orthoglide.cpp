@@ -418,6 +418,40 @@ class Orthoglide : public QObject {
     QVERIFY(has(withEdit([](auto& j) { j["chains"][0]["D6x"] = 1; }), "/chains/0/D6x", "unknown key"));
     QVERIFY(has(withEdit([](auto& j) { j["chains"][1]["actuator"]["gear_ratio"] = 0; }), "/chains/1/actuator/gear_ratio", "non-zero"));
     QVERIFY(has(withEdit([](auto& j) { j["a"] = "x"; }), "/a", "must be a number"));
+    // Values finite but beyond any real robot, refused at their field with the range (model/field_bounds.hpp),
+    // alone; every diagnostic a coded message (each row loaded without an error before the bounds).
+    struct Row {
+      std::function<void(nlohmann::json&)> edit;
+      const char* path;
+      const char* message;
+    };
+    const Row rows[] = {
+        {[](auto& j) { j["chains"][0]["bodies"]["3"]["mass"] = 1e9; }, "/chains/0/bodies/3/mass",
+         "must be between 0 and 100000 kg (got 1000000000)"},
+        {[](auto& j) { j["platform"]["mass"] = 1e9; }, "/platform/mass", "must be between 0 and 100000 kg (got 1000000000)"},
+        {[](auto& j) { j["chains"][1]["D4"] = 1e3; }, "/chains/1/D4", "must be between 0 and 100 m (got 1000)"},
+        {[](auto& j) { j["chains"][1]["actuator"]["gear_ratio"] = 1e9; }, "/chains/1/actuator/gear_ratio",
+         "must be between 0.01 and 10000 in magnitude, as a real gear train (got 1000000000)"},
+        {[](auto& j) { j["chains"][2]["actuator"]["rotor_inertia"] = 1e3; }, "/chains/2/actuator/rotor_inertia",
+         "must be between 0 and 10 kg m^2 (got 1000)"},
+        {[](auto& j) { j["chains"][2]["actuator"]["viscous"] = 1e9; }, "/chains/2/actuator/viscous",
+         "must be between 0 and 1000000 N m s/rad or N s/m (got 1000000000)"},
+        {[](auto& j) { j["chains"][0]["limits"]["effort"] = 1e9; }, "/chains/0/limits/effort",
+         "must be between 0 and 10000000 N m or N (got 1000000000)"},
+        {[](auto& j) { j["chains"][0]["bodies"]["5"]["inertia"][0][0] = 1e12; },
+         "/chains/0/bodies/5/inertia/0/0", "must be between -1000000000 and 1000000000 kg m^2 (got 1e+12)"},
+        {[](auto& j) { j["sources"] = 1; }, "/sources", "must be an object (free text per value)"},
+    };
+    for (const Row& row : rows) {
+      const OrthoglideLoadResult r = withEdit(row.edit);
+      QVERIFY(has(r, row.path, row.message));
+      int errors = 0;
+      for (const auto& d : r.diagnostics) {
+        QVERIFY2(!d.code.empty(), d.message.c_str());
+        errors += d.severity == Diagnostic::Severity::Error;
+      }
+      QVERIFY2(errors == 1, r.report().c_str());
+    }
     QVERIFY(!parseOrthoglide("{\"format\": 1,", "o.json").ok());  // syntax error, no crash
     const OrthoglideLoadResult missing = loadOrthoglideFile("/nonexistent/o.json");
     QVERIFY(!missing.ok());

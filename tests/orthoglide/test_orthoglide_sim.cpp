@@ -199,10 +199,41 @@ class OrthoglideSim : public QObject {
     QVERIFY(has(with([](auto& j) { j["trajectory"]["points"][1] = {0.5, 0.5, 0.5}; }), "/trajectory/points/1", "out of reach"));
     QVERIFY(has(with([](auto& j) { j["trajectory"]["durations"].erase(0); }), "/trajectory/durations", "one duration per segment"));
     QVERIFY(has(with([](auto& j) { j["controllers"][1]["type"] = "lqr"; }), "/controllers/1/type", "must be"));
-    QVERIFY(has(with([](auto& j) { j["controllers"][0]["kp"] = {1, 2}; }), "/controllers/0/kp", "array of 3"));
+    QVERIFY(has(with([](auto& j) { j["controllers"][0]["kp"] = {1, 2}; }), "/controllers/0/kp", "must have 3 values (one per joint), got 2"));
     QVERIFY(has(with([](auto& j) { j["robot"] = "../robots/puma560.json"; }), "/robot", "invalid"));
     QVERIFY(has(with([](auto& j) { j["rates"]["plant_hz"] = 1500; }), "/rates", "whole multiple"));
     QVERIFY(has(with([](auto& j) { j["duration"] = -1; }), "/duration", "positive"));
+    // Each fault once, at its field, a coded message; rates and durations beyond any real run refused with
+    // their range (model/field_bounds.hpp).
+    struct Row {
+      std::function<void(nlohmann::json&)> edit;
+      const char* path;
+      const char* message;
+    };
+    const Row rows[] = {
+        {[](auto& j) { j["duration"] = 1e6; }, "/duration", "must be at most 24 h of simulated time"},
+        {[](auto& j) { j["rates"] = {{"control_hz", 4e9}}; }, "/rates/control_hz", "must be between 0 and 1000000 Hz (got 4000000000)"},
+        {[](auto& j) { j["trajectory"]["durations"][0] = 1e9; }, "/trajectory/durations/0", "must be between 0 and 86400 s (got 1000000000)"},
+        {[](auto& j) { j["trajectory"]["points"][1][0] = 1e3; }, "/trajectory/points/1/0", "must be between -100 and 100 m (got 1000)"},
+        {[](auto& j) { j["controllers"][0]["type"] = "lqr"; }, "/controllers/0/type",
+         "must be \"pid\", \"computed_torque\" or \"zero\" (got \"lqr\")"},
+        {[](auto& j) { j["trajectory"]["type"] = "joint"; }, "/trajectory/type",
+         "must be \"cartesian_points\" (platform way-points in R_0)"},
+        {[](auto& j) { j["controllers"][0]["kp"] = 1e20; }, "/controllers/0/kp", "must be between 0 and 1e+13 SI (got 1e+20)"},
+        {[](auto& j) { j["controllers"][0]["kp"] = {1, -2, 3}; }, "/controllers/0/kp/1", "must be between 0 and 1e+13 SI (got -2)"},
+    };
+    for (const Row& row : rows) {
+      const OrthoglideSceneLoadResult r = with(row.edit);
+      int errors = 0;
+      bool found = false;
+      for (const auto& d : r.diagnostics) {
+        QVERIFY2(!d.code.empty() && d.message.find("orthoglide trajectory") == std::string::npos, d.message.c_str());
+        if (d.severity != Diagnostic::Severity::Error) continue;
+        ++errors;
+        found |= d.path == row.path && d.message == row.message;
+      }
+      QVERIFY2(found && errors == 1, (std::string(row.path) + ": " + row.message + "\ngot:\n" + r.report()).c_str());
+    }
     // The reachable set is the intersection of three cylinders (u^2 + w^2 < D4^2 per chain), so a
     // straight segment between reachable way-points stays reachable; an unreachable way-point is the error.
     QVERIFY(!loadOrthoglideSceneFile("/nonexistent.json").ok());

@@ -78,6 +78,21 @@ class CliReference(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn(str(cm.exception).splitlines()[0], err)
 
+    def test_urdf_whole_tree(self):
+        two = source("tests", "data", "urdf", "trees", "two_arm_torso.urdf")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ml.FileWarning)
+            robot = ml.Robot(two, tree=True)
+        self.assertEqual(robot.nq, 17)
+        ref = cli_json("dynamics", two, "--tree", "--json")
+        self.assertEqual(robot.joint_names, ref["joints"])  # the coordinates named in the order of q
+        self.assertEqual(robot.parents, ref["parents"])
+        self.assertNotEqual(robot.parents, list(range(17)))  # a tree, not a chain
+        q = np.linspace(-0.8, 0.9, 17)
+        self.check_against_cli(robot, [two, "--tree"], q, np.full(17, 0.3), np.full(17, -0.2))
+        chain = load("puma560.json")
+        self.assertEqual(chain.parents, list(range(6)))
+
     def test_base_parameters(self):
         for name in ("puma560.json", "th8.json", "stanford.json"):
             for actuators in (False, True):

@@ -184,7 +184,7 @@ class DocumentTest : public QObject {
     const SceneLoad s = loadSceneOfKind(source("scenes/pendulum.json"), "orthoglide");
     QCOMPARE(s.diagnostics.size(), std::size_t(1));
     const std::string m = formatDiagnostics(s.diagnostics);
-    QVERIFY2(m.find("this is a simple pendulum scene") != std::string::npos && m.find("not an Orthoglide") != std::string::npos,
+    QVERIFY2(m.find("this is a \"pendulum\" scene") != std::string::npos && m.find("not a \"orthoglide\" scene") != std::string::npos,
              m.c_str());
     const RobotLoadResult r = openDocument(source("robots/orthoglide.json")).robot();
     QVERIFY(!r.ok());

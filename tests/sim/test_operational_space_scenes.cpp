@@ -144,8 +144,11 @@ class OperationalSpaceScenes : public QObject {
       std::string controller, pointer, words;
     };
     const std::vector<Case> cases = {
-        {R"({"type": "operational_space", "kp": -1, "kv": 40})", "/controllers/0/kp", "non-negative"},
-        {R"({"type": "operational_space", "kp": [400, 400, 400, 400, 400, -400], "kv": 40})", "/controllers/0/kp", "axis Z"},
+        {R"({"type": "operational_space", "kp": -1, "kv": 40})", "/controllers/0/kp", "must be between 0 and 1e+13 SI (got -1)"},
+        {R"({"type": "operational_space", "kp": [400, 400, 400, 400, 400, -400], "kv": 40})", "/controllers/0/kp/5",
+         "must be between 0 and 1e+13 SI (got -400)"},
+        {R"({"type": "operational_space", "kp": 400, "kv": [40, 40, 40, 1e20, 40, 40]})", "/controllers/0/kv/3",
+         "must be between 0 and 1e+13 SI (got 1e+20)"},
         {R"({"type": "operational_space", "kp": [400, 400, 400, 400, 400], "kv": 40})", "/controllers/0/kp", "must have 6 values"},
         {R"({"type": "operational_space", "kp": "big", "kv": 40})", "/controllers/0/kp", "must be a number"},
         {R"({"type": "operational_space", "kp": 400})", "/controllers/0/kv", "missing required gain"},

@@ -13,8 +13,10 @@
 #include <QtTest>
 
 #include "maniplab/model/model_messages.hpp"
+#include "maniplab/model/orthoglide_file.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "maniplab/sim/scene_kind.hpp"
 #include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/trajectories/limit_check.hpp"
 #include "support/main_window_driver.hpp"
@@ -102,6 +104,38 @@ class TestDiagnosticText : public QObject {
     QCOMPARE(missing.diagnostics.size(), std::size_t(1));
     QVERIFY(ui::translatedDiagnostic(missing.diagnostics[0])
                 .endsWith(QStringLiteral("none.json:/ : erreur : impossible d'ouvrir le fichier en lecture")));
+  }
+
+  // The readers' messages that were English only (issue 27): a bound with its range, the Orthoglide and
+  // satellite readers, a document that is not a scene; every diagnostic of each has a code and reads in French.
+  void everyReaderSpeaksFrench() {
+    const std::string heavy = std::string(kBadRobot).replace(std::string(kBadRobot).find("-2.5"), 4, "1e9");
+    const RobotLoadResult r = parseRobot(heavy, "heavy.json");
+    QCOMPARE(r.diagnostics.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(r.diagnostics[0].toString()),
+             QStringLiteral("heavy.json:/joints/1/link/mass: error: must be between 0 and 100000 kg (got 1000000000)"));
+    QCOMPARE(ui::translatedDiagnostic(r.diagnostics[0]),
+             QStringLiteral("heavy.json:/joints/1/link/mass : erreur : doit être compris entre 0 et 100000 kg (reçu 1000000000)"));
+    std::string text;
+    QVERIFY(readTextFile(source(QStringLiteral("robots/orthoglide.json")).toStdString(), text));
+    nlohmann::json o = nlohmann::json::parse(text);
+    o["chains"][1]["bodies"].erase("7");
+    o["home"] = {0.4, 0, 0.5};
+    const OrthoglideLoadResult og = parseOrthoglide(o.dump(), "o.json");
+    QVERIFY(!og.ok());
+    QStringList fr;
+    for (const Diagnostic& d : og.diagnostics) {
+      QVERIFY2(!d.code.empty(), d.message.c_str());
+      fr << ui::translatedDiagnostic(d);
+    }
+    QVERIFY2(fr.contains(QStringLiteral("o.json:/chains/1/bodies/7 : erreur : corps 7 obligatoire manquant (corps 1, 2, 3, 4, 5, 7)")),
+             qPrintable(fr.join(QLatin1Char('\n'))));
+    const sim::SceneLoad notScene = sim::parseAnyScene(text, "o.json", "");
+    QCOMPARE(notScene.diagnostics.size(), std::size_t(1));
+    QVERIFY2(ui::translatedDiagnostic(notScene.diagnostics[0])
+                 .startsWith(QStringLiteral("o.json:/format : erreur : ceci est un fichier robot ({\"format\": \"maniplab-robot\", "
+                                            "\"kind\": \"orthoglide\"}), pas une scène : `maniplab-cli orthoglide o.json` le lit")),
+             qPrintable(ui::translatedDiagnostic(notScene.diagnostics[0])));
   }
 
   // A run that fails on a singular mass matrix: time (French decimal comma) and joint in French.

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 #include <QMessageBox>
+#include <QPointer>
 #include <QProcess>
 #include <QPushButton>
 #include <QScreen>
@@ -79,12 +80,20 @@ RecoveredEdits readSession(const QString& path) {
 /// Answers the next message box (object name `box`, empty: any) by clicking `button` (an object name or a
 /// standard button's text) from a timer, after the box has been shown for a moment; its text, and a
 /// screenshot of the screen in MANIPLAB_SCREENSHOT_DIR when `screenshot` is given.
+/// The Answer owns the timer: an answerer whose box never came (e.g. the "nothing offered" check) stops
+/// with it, instead of polling on with a dangling `out` and answering the next test step's box.
 struct Answer {
   bool seen = false;
   QString text;
+  QPointer<QTimer> timer;
+  Answer() = default;
+  Answer(const Answer&) = delete;
+  Answer& operator=(const Answer&) = delete;
+  ~Answer() { delete timer; }
 };
 void answerBox(const QString& box, const QString& button, Answer* out, const QString& screenshot = {}) {
   auto* t = new QTimer(qApp);
+  out->timer = t;
   auto ticks = std::make_shared<int>(0);
   QObject::connect(t, &QTimer::timeout, t, [=] {
     if (++*ticks > 1500) {  // 30 s without it: give up (the caller's check fails)

@@ -261,6 +261,79 @@ class TestRobotShapes : public QObject {
     QVERIFY(s.parts.size() < plain.parts.size());
   }
 
+  // A tree (robots/README.md "Trees"): the two-armed torso. Every joint's housing is on its parent body
+  // (both shoulders on the torso, none on arm A's wrist, which the old joint-to-joint drawing used for
+  // arm B's shoulder), the torso's link reaches both shoulder axes, arm A's wrist (a leaf without the
+  // tool) ends in a flange and gripper, the radii follow the subtree masses; the skeleton's paths leave
+  // the parent's frame.
+  void treeLinksLeaveTheirParentsFrames() {
+    const RobotLoadResult r = robot("two_arm_torso_mdh.json");
+    QVERIFY2(r.ok(), r.report().c_str());
+    const Model& m = r.model;
+    QCOMPARE(m.nq, 9);
+    QCOMPARE(m.parent[5], 0);
+    const RobotShapes s = generateRobotShapes(m);
+    QCOMPARE(int(s.jointRadius.size()), 9);
+    // r_i = r_0 clamp(cbrt(subtree mass / total), 0.4, 1): the torso carries everything, a shoulder yaw
+    // its arm (3 + 2.5 + 1.5 + 0.6 = 7.6 of 27.2 kg).
+    const double r0 = 0.16 * s.characteristicLength;
+    QVERIFY(std::abs(s.jointRadius[0] - r0) < 1e-12);
+    QVERIFY(std::abs(s.jointRadius[1] - r0 * std::cbrt(7.6 / 27.2)) < 1e-12);
+    QCOMPARE(s.jointRadius[5], s.jointRadius[1]);  // the arms are alike
+    QVERIFY(std::abs(s.jointRadius[4] - 0.4 * r0) < 1e-12);
+    // Housings: joint 1 on the base; joints 2 and 6 on the torso (one merged part of the torso's colour);
+    // joint 7 on body 6 (its parent), nothing on the leaves (bodies 5 and 9).
+    QCOMPARE(partsOf(s, -1, ShapeRole::Housing), 1);
+    const ShapePart* torsoHousings = part(s, 0, ShapeRole::Housing);
+    QVERIFY(torsoHousings);
+    QCOMPARE(torsoHousings->colour, 1);
+    QCOMPARE(partsOf(s, 4, ShapeRole::Housing), 0);
+    QCOMPARE(partsOf(s, 8, ShapeRole::Housing), 0);
+    QCOMPARE(part(s, 5, ShapeRole::Housing)->colour, 6);
+    // The distance of a part's vertices to joint c's axis (in the torso's frame R_1): the least.
+    auto nearestToAxis = [&](const TriangleMesh& mesh, int c) {
+      const Vector3 p = m.placement[std::size_t(c)].p, u = m.placement[std::size_t(c)].R.col(2);
+      double best = 1e300;
+      for (int k = 0; k < mesh.vertexCount(); ++k) {
+        const auto i = std::size_t(3 * k);
+        const Vector3 x(mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]);
+        best = std::min(best, ((x - p) - (x - p).dot(u) * u).norm());
+      }
+      return best;
+    };
+    for (int c : {1, 5}) {
+      // The housing's and the link's end caps are centred on the shoulder's axis (float precision).
+      QVERIFY2(nearestToAxis(torsoHousings->mesh, c) < 1e-6, qPrintable(QString("housing of joint %1").arg(c + 1)));
+      QVERIFY2(nearestToAxis(part(s, 0, ShapeRole::Link)->mesh, c) < 1e-6, qPrintable(QString("link to joint %1").arg(c + 1)));
+    }
+    // Both leaves end in a flange and a gripper (arm B's carries the tool frame); every part closed outward.
+    QVERIFY(part(s, 4, ShapeRole::Tool));
+    QVERIFY(part(s, 8, ShapeRole::Tool));
+    QVERIFY(part(s, 4, ShapeRole::Link));
+    for (const auto& p : s.parts) QVERIFY2(volume(p.mesh) > 0, "inward-facing part");
+    // The skeleton at home: two paths leave the torso's origin (one per shoulder), none leaves arm A's
+    // wrist; every joint's origin is reached by a path.
+    RobotView view;
+    ui::ArmDrawing* arm = &ui::ArmDrawing::draw(view, m, r.description);
+    Data d(m);
+    forwardKinematics(m, d, m.home);
+    auto at = [](const QVector3D& a, const Vector3& b) {
+      return (a - QVector3D(float(b.x()), float(b.y()), float(b.z()))).length() < 1e-5f;
+    };
+    int fromTorso = 0, fromWristA = 0;
+    std::vector<bool> reached(9, false);
+    for (int k = 0; k < arm->linkSegmentCount(); ++k) {
+      const auto [a, b] = arm->linkSegmentEnds(k);
+      if ((a - b).length() < 1e-6f) continue;  // a frame's origin met again (placement along the axis)
+      fromTorso += at(a, d.oMi[0].p) ? 1 : 0;
+      fromWristA += at(a, d.oMi[4].p) ? 1 : 0;
+      for (int j = 0; j < 9; ++j) reached[std::size_t(j)] = reached[std::size_t(j)] || at(b, d.oMi[std::size_t(j)].p);
+    }
+    QCOMPARE(fromTorso, 2);
+    QCOMPARE(fromWristA, 0);
+    for (int j = 0; j < 9; ++j) QVERIFY2(reached[std::size_t(j)], qPrintable(QString("joint %1").arg(j + 1)));
+  }
+
   void screenshots_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("name");
@@ -268,6 +341,7 @@ class TestRobotShapes : public QObject {
     QTest::newRow("puma560") << "puma560.json" << "puma560" << QList<double>{20, 40, -150, 0, 40, 0};
     QTest::newRow("scara") << "scara.json" << "scara" << QList<double>{30, 60, 0.08, 20};
     QTest::newRow("umis") << "umis.json" << "umis" << QList<double>{};
+    QTest::newRow("two_arm_torso") << "two_arm_torso_mdh.json" << "two_arm_torso" << QList<double>{};
   }
   void screenshots() {
     if (QGuiApplication::platformName() == "offscreen" || QGuiApplication::platformName() == "minimal")

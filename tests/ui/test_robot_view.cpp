@@ -132,8 +132,18 @@ class TestRobotView : public QObject {
         auto e = arm->linkSegmentEnds(k);
         if ((e.first - e.second).length() > 1e-6f) segs.push_back(e);
       }
-      for (std::size_t k = 0; k + 1 < segs.size(); ++k)
-        QVERIFY2((segs[k].second - segs[k + 1].first).length() < 1e-4f, qPrintable(f));
+      if (r.model.isChain()) {  // one polyline from the base to the tool
+        for (std::size_t k = 0; k + 1 < segs.size(); ++k)
+          QVERIFY2((segs[k].second - segs[k + 1].first).length() < 1e-4f, qPrintable(f));
+      } else {  // a tree: every path starts where an earlier one ended or at a frame's origin (its parent's)
+        for (std::size_t k = 1; k < segs.size(); ++k) {
+          bool joined = (segs[k].first - q3(Vector3::Zero())).length() < 1e-4f;
+          for (std::size_t e = 0; e < k && !joined; ++e) joined = (segs[e].second - segs[k].first).length() < 1e-4f;
+          for (int i = 0; i < r.model.nq && !joined; ++i)
+            joined = (q3(data.oMi[std::size_t(i)].p) - segs[k].first).length() < 1e-4f;
+          QVERIFY2(joined, qPrintable(QString("%1: segment %2").arg(f).arg(k)));
+        }
+      }
       if (!segs.empty()) QVERIFY2((segs.back().second - q3(data.oMtool.p)).length() < 1e-4f, qPrintable(f));
       view.fitToRobot();
     }
@@ -153,9 +163,9 @@ class TestRobotView : public QObject {
     QCOMPARE(view.desiredTrailSize(), 10);
     arm->setConfiguration(q);  // the same pose again adds no point
     QCOMPARE(view.actualTrailSize(), 10);
-    for (int k = 0; k < 3 * RobotView::kTrailCapacity; ++k) {
-      q[0] = 0.001 * k;
-      q[1] = 0.3 * std::sin(0.01 * k);
+    for (int k = 0; k < 3 * RobotView::kTrailCapacity; ++k) {  // steps above the decimation distance
+      q[0] = 0.02 * k;
+      q[1] = 0.3 * std::sin(0.05 * k);
       arm->setConfiguration(q);
       QVERIFY(view.actualTrailSize() <= RobotView::kTrailCapacity);
     }

@@ -195,6 +195,137 @@ class TestRobotViewKinds : public QObject {
       }
   }
 
+  // A batch of rows (what the window receives from a run: one batch per event-loop pass, larger when the
+  // GUI thread lags) leaves every row's tool position on the trails and is posed by its newest row. The
+  // window posed the view from the newest row alone before: one trail point per batch (a short run on a
+  // starved GUI thread drew a trail of one point).
+  void batchesTraceEveryRow() {
+    // Serial arm: 30 rows 0.05 rad apart on joint 1 (a few centimetres of tool path each).
+    const int n = puma.model.nq;
+    QStringList names;
+    for (int i = 1; i <= n; ++i) names << QStringLiteral("q[%1]").arg(i);
+    for (int i = 1; i <= n; ++i) names << QStringLiteral("q_d[%1]").arg(i);
+    const int cols = int(names.size());
+    const int rows = 30;
+    std::vector<double> values;
+    std::vector<VectorX> qs, qds;
+    for (int k = 0; k < rows; ++k) {
+      VectorX q = puma.model.home, qd = puma.model.home;
+      q[0] += 0.05 * k;
+      q[1] += 0.3 * std::sin(0.2 * k);
+      qd = q;
+      qd[2] += 0.02;
+      qs.push_back(q);
+      qds.push_back(qd);
+      for (int i = 0; i < n; ++i) values.push_back(q[i]);
+      for (int i = 0; i < n; ++i) values.push_back(qd[i]);
+    }
+    {  // what the window did before: the newest row only
+      RobotView view;
+      ui::ArmDrawing::draw(view, puma.model, puma.description);
+      const ui::ViewFeed feed = view.drawing()->feed(names);
+      QVERIFY(ui::feedView(view, feed, values.data() + std::size_t(rows - 1) * std::size_t(cols), cols));
+      QCOMPARE(view.actualTrailSize(), 1);
+    }
+    RobotView view;
+    ui::ArmDrawing& arm = ui::ArmDrawing::draw(view, puma.model, puma.description);
+    const ui::ViewFeed feed = view.drawing()->feed(names);
+    const qint64 updates = view.updatesApplied();
+    QVERIFY(ui::feedRows(view, feed, values.data(), rows, cols));
+    QCOMPARE(view.updatesApplied(), updates + 1);  // posed once, by the newest row
+    QCOMPARE(view.actualTrailSize(), rows);
+    QCOMPARE(view.desiredTrailSize(), rows);
+    Data data(puma.model);
+    for (int k = 0; k < rows; ++k) {
+      forwardKinematics(puma.model, data, qs[std::size_t(k)]);
+      QVERIFY2((v3(view.trailPoint(false, k)) - data.oMtool.p).norm() < 1e-6, qPrintable(QString::number(k)));
+      forwardKinematics(puma.model, data, qds[std::size_t(k)]);
+      QVERIFY2((v3(view.trailPoint(true, k)) - data.oMtool.p).norm() < 1e-6, qPrintable(QString::number(k)));
+    }
+    forwardKinematics(puma.model, data, qs.back());
+    QVERIFY(maxDiff(arm.toolTransform(), data.oMtool) < 2e-5);
+    // A batch of another width is refused whole (no trail point, no pose).
+    QVERIFY(!ui::feedRows(view, feed, values.data(), rows, cols - 1));
+    QCOMPARE(view.actualTrailSize(), rows);
+    QVERIFY(!ui::feedRows(view, feed, values.data(), 0, cols));
+
+    // Decimated by distance: 2 000 rows 2e-5 rad apart on joint 1 (the tool moves about 10 micrometres
+    // a row) leave points at least kTrailStep x the radius apart, one per such distance of path.
+    view.clearTrails();
+    std::vector<double> slow;
+    double path = 0;
+    Vector3 previous = Vector3::Zero();
+    for (int k = 0; k < 2000; ++k) {
+      VectorX q = puma.model.home;
+      q[0] += 2e-5 * k;
+      forwardKinematics(puma.model, data, q);
+      if (k > 0) path += (data.oMtool.p - previous).norm();
+      previous = data.oMtool.p;
+      for (int i = 0; i < n; ++i) slow.push_back(q[i]);
+      for (int i = 0; i < n; ++i) slow.push_back(q[i]);
+    }
+    QVERIFY(ui::feedRows(view, feed, slow.data(), 2000, cols));
+    const double step = RobotView::kTrailStep * std::max(double(view.robotRadius()), 0.1);
+    QVERIFY2(path > 3 * step, qPrintable(QString::number(path)));
+    const int points = view.actualTrailSize();
+    QVERIFY2(points >= int(path / step) && points <= int(path / step) + 1,
+             qPrintable(QStringLiteral("%1 points for %2 steps").arg(points).arg(path / step)));
+    for (int k = 1; k < points; ++k)
+      QVERIFY((view.trailPoint(false, k) - view.trailPoint(false, k - 1)).length() >= float(step * (1 - 1e-4)));
+
+    // Floating base: each row's tool through that row's base pose.
+    {
+      const sim::SatelliteScene& sc = sat.scene;
+      RobotView fview;
+      ui::FloatingBaseDrawing& fb = ui::FloatingBaseDrawing::draw(fview, sc.model, puma.description);
+      const QStringList fnames = QStringList{"base_X", "base_Y", "base_Z", "base_rx", "base_ry", "base_rz"} + names;
+      const int fcols = int(fnames.size());
+      const int m = fb.jointCount();
+      std::vector<double> frows;
+      std::vector<Transform> expected;
+      Data fdata(sc.model.arm);
+      for (int k = 0; k < rows; ++k) {
+        const Vector3 p(0.1 * k, -0.05 * k, 0.02 * k), r(0.03 * k, 0.01 * k, -0.02 * k);
+        VectorX q = sc.model.arm.home;
+        q[0] += 0.05 * k;
+        for (double x : {p.x(), p.y(), p.z(), r.x(), r.y(), r.z()}) frows.push_back(x);
+        for (int i = 0; i < n; ++i) frows.push_back(i < m ? q[i] : 0.0);
+        for (int i = 0; i < n; ++i) frows.push_back(i < m ? q[i] : 0.0);
+        forwardKinematics(sc.model.arm, fdata, q);
+        expected.push_back(Transform{rodrigues(r) * sc.basePose.R, p} * fdata.oMtool);
+      }
+      QCOMPARE(m, n);
+      const ui::ViewFeed ffeed = ui::FloatingBaseDrawing::baseFeed(fnames, m, sc.basePose.R);
+      QVERIFY(ui::feedRows(fview, ffeed, frows.data(), rows, fcols));
+      QCOMPARE(fview.actualTrailSize(), rows);
+      for (int k = 0; k < rows; ++k)
+        QVERIFY2((v3(fview.trailPoint(false, k)) - expected[std::size_t(k)].p).norm() < 1e-5, qPrintable(QString::number(k)));
+      QVERIFY(maxDiff(fb.toolTransform(), expected.back()) < 2e-5);
+    }
+
+    // Orthoglide: each row's platform position (forward geometric model).
+    {
+      RobotView oview;
+      OrthoglideDrawing& drawn = OrthoglideDrawing::draw(oview, og.model);
+      std::mt19937 rng(7);
+      std::vector<double> orows;
+      std::vector<Vector3> platforms;
+      for (int k = 0; k < rows; ++k) {
+        const Vector3 P = randomPlatform(rng);
+        Vector3 L;
+        QVERIFY(orthoglideInverseGeometric(og.model, P, L));
+        for (int i = 0; i < 3; ++i) orows.push_back(L[i]);
+        platforms.push_back(P);
+      }
+      const ui::ViewFeed ofeed = drawn.feed({"q[1]", "q[2]", "q[3]"});
+      QVERIFY(ui::feedRows(oview, ofeed, orows.data(), rows, 3));
+      QCOMPARE(oview.actualTrailSize(), rows);
+      for (int k = 0; k < rows; ++k)
+        QVERIFY2((v3(oview.trailPoint(false, k)) - platforms[std::size_t(k)]).norm() < 1e-6, qPrintable(QString::number(k)));
+      QVERIFY((drawn.platformPosition() - platforms.back()).norm() < 1e-9);
+    }
+  }
+
   void satelliteBaseFollowsTheRecordedPose() {
     sim::SatelliteScene sc = sat.scene;
     sc.duration = 1.0;  // the arm is moving: the base drifts and turns in reaction

@@ -54,7 +54,7 @@ class TestSceneDocument : public QObject {
     std::vector<Diagnostic> diags;
     QVERIFY(!doc.open(source("robots/orthoglide.json"), &diags));
     QCOMPARE(diags.size(), std::size_t(1));
-    QVERIFY(diags[0].message.find("Orthoglide parallel robot file") != std::string::npos);
+    QVERIFY(diags[0].message.find("this is a robot file ({\"format\": \"maniplab-robot\", \"kind\": \"orthoglide\"})") != std::string::npos);
     QCOMPARE(doc.kindName(), QStringLiteral("pendulum"));
     QCOMPARE(changed.count(), 4);
   }

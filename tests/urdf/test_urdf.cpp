@@ -159,6 +159,62 @@ std::string twoLink(const std::string& link2Inertial, const std::string& extra =
 class TestUrdf : public QObject {
   Q_OBJECT
  private slots:
+  // Values finite but beyond any real robot (model/field_bounds.hpp) refused at their XML path with the
+  // range, each alone, as a coded message with no library text (robots/README.md, URDF files). Each row
+  // loaded without an error before the bounds.
+  void physicalBounds_data() {
+    QTest::addColumn<QString>("urdf");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message");
+    const std::string inertia = R"(<inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/>)";
+    const std::string j2Limit = R"(<limit lower="-1" upper="1" effort="10" velocity="1"/></joint>
+  <link name="l2">)";
+    const std::string good = "<inertial><mass value=\"1\"/>" + inertia + "</inertial>";
+    auto withJ2 = [&](const std::string& replacement) {
+      std::string u = twoLink(good);
+      const auto at = u.find(j2Limit);
+      if (at != std::string::npos) u.replace(at, j2Limit.size(), replacement + "</joint>\n  <link name=\"l2\">");
+      return QString::fromStdString(u);
+    };
+    QTest::newRow("mass 1e9 kg") << QString::fromStdString(twoLink("<inertial><mass value=\"1e9\"/>" + inertia + "</inertial>"))
+                                 << "/robot/link[l2]/inertial/mass" << "must be between 0 and 100000 kg (got 1000000000)";
+    QTest::newRow("ixx 1e12") << QString::fromStdString(twoLink(
+                                     R"(<inertial><mass value="1"/><inertia ixx="1e12" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial>)"))
+                              << "/robot/link[l2]/inertial/inertia/@ixx"
+                              << "must be between -1000000000 and 1000000000 kg m^2 (got 1e+12)";
+    QTest::newRow("effort 1e9") << withJ2(R"(<limit lower="-1" upper="1" effort="1e9" velocity="1"/>)")
+                                << "/robot/joint[j2]/limit/@effort" << "must be between 0 and 10000000 N m or N (got 1000000000)";
+    QTest::newRow("velocity 1e6") << withJ2(R"(<limit lower="-1" upper="1" effort="10" velocity="1e6"/>)")
+                                  << "/robot/joint[j2]/limit/@velocity" << "must be between 0 and 10000 rad/s or m/s (got 1000000)";
+    QTest::newRow("damping 1e9") << withJ2(R"(<limit lower="-1" upper="1" effort="10" velocity="1"/><dynamics damping="1e9"/>)")
+                                 << "/robot/joint[j2]/dynamics/@damping"
+                                 << "must be between 0 and 1000000 N m s/rad or N s/m (got 1000000000)";
+    QTest::newRow("reduction 1e9") << QString::fromStdString(twoLink(good, R"(<transmission name="t2"><joint name="j2"/>
+      <actuator name="m2"><mechanicalReduction>1e9</mechanicalReduction></actuator></transmission>)"))
+                                   << "/robot/transmission[t2]"
+                                   << "must be between 0.01 and 10000 in magnitude, as a real gear train (got 1000000000)";
+    QTest::newRow("rotor inertia 1e3") << QString::fromStdString(twoLink(good, R"(<transmission name="t2"><joint name="j2"/>
+      <actuator name="m2"><maniplab:rotor_inertia value="1e3"/></actuator></transmission>)"))
+                                       << "/robot/transmission[t2]" << "must be between 0 and 10 kg m^2 (got 1000)";
+  }
+  void physicalBounds() {
+    QFETCH(QString, urdf);
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    const RobotLoadResult r = parseUrdf(urdf.toStdString(), "x.urdf");
+    int errors = 0;
+    bool found = false;
+    for (const auto& d : r.diagnostics) {
+      QVERIFY2(!d.code.empty(), d.message.c_str());
+      for (const char* foreign : {"tinyxml", "TiXml", "std::", "urdfdom", "internal"})
+        QVERIFY2(d.message.find(foreign) == std::string::npos, d.message.c_str());
+      if (d.severity != Diagnostic::Severity::Error) continue;
+      ++errors;
+      found |= d.path == path.toStdString() && d.message == message.toStdString();
+    }
+    QVERIFY2(found && errors == 1, qPrintable(path + ": " + message + "\ngot:\n" + QString::fromStdString(r.report())));
+  }
+
   void roundTripShippedRobots_data() {
     QTest::addColumn<QString>("file");
     for (const char* f : {"puma560.json", "puma560_mdh.json", "umis.json", "stanford.json", "th8.json", "scara.json",

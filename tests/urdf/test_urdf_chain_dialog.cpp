@@ -1,5 +1,5 @@
 // The chain dialog of File > Import URDF on a tree (ui/urdf_chain_dialog.hpp), under Xvfb:
-//  - on the Franka Panda with its hand: six candidate chains with their joint counts, the arm with the
+//  - on the Franka Panda with its hand: the whole tree (first row) and six candidate chains with their joint counts, the arm with the
 //    hand locked chosen by default, the locked fingers with their positions (the second finger's mimic
 //    rule shown and followed when the first finger's position is typed), the options handed to the
 //    import (tip, and only the positions stated for joints the chosen chain locks);
@@ -78,7 +78,9 @@ class TestUrdfChainDialog : public QObject {
     UrdfChainDialog d(text, kPanda.toStdString(), info);
     d.show();
     QVERIFY(QTest::qWaitForWindowExposed(&d));
-    QCOMPARE(d.chainCount(), 6);
+    QCOMPARE(d.chainCount(), 7);  // the whole tree, then the six chains
+    QCOMPARE(d.chainCell(0, 0), QStringLiteral("(whole tree)"));
+    QCOMPARE(d.chainCell(0, 1), QStringLiteral("8"));
     QCOMPARE(d.chainCell(rowOfTip(d, "panda_leftfinger"), 1), QStringLiteral("8"));
     QCOMPARE(d.chainCell(rowOfTip(d, "panda_hand_tcp"), 1), QStringLiteral("7"));
     QVERIFY(d.chainCell(rowOfTip(d, "panda_rightfinger"), 2).contains(QStringLiteral("of which 1 mimic joint")));
@@ -113,6 +115,39 @@ class TestUrdfChainDialog : public QObject {
     QVERIFY(d.selectTip("panda_hand"));
     QCOMPARE(d.options().lockedPositions.size(), std::size_t(1));
     QVERIFY(!d.selectTip("no_such_link"));
+  }
+
+  /// The whole tree's row: arm and first finger move (8 joints), the second finger, a mimic of the first,
+  /// is the only locked joint and is said not to follow it; the options ask for the tree, no tip. Through
+  /// the main window, the tree is imported with each joint's parent (the finger on link 7).
+  void wholeTreeRow() {
+    const std::string text = readAll(kPanda);
+    UrdfChainDialog d(text, kPanda.toStdString(), urdfTreeInfo(text, kPanda.toStdString()));
+    QVERIFY(d.selectWholeTree());
+    QVERIFY(d.wholeTreeSelected());
+    QCOMPARE(d.lockedCount(), 1);
+    QCOMPARE(d.lockedCell(0, 0), QStringLiteral("panda_finger_joint2"));
+    QVERIFY2(d.lockedCell(0, 3).contains(QStringLiteral("panda_finger_joint1 moves: these links do not follow it")),
+             qPrintable(d.lockedCell(0, 3)));
+    QVERIFY(!d.lockedCell(0, 3).contains(QStringLiteral("chain")));
+    const UrdfImportOptions o = d.options();
+    QVERIFY(o.wholeTree);
+    QVERIFY(o.tip.empty());
+
+    MainWindow w;
+    w.show();
+    auto* editor = w.findChild<ChainEditor*>();
+    auto* messages = w.findChild<MessageArea*>();
+    QVERIFY(editor && messages);
+    whenDialogShows([&](UrdfChainDialog& dlg) {
+      QVERIFY(dlg.selectWholeTree());
+      dlg.accept();
+    });
+    QVERIFY(w.openFile(kPanda));
+    const RobotDescription& rd = editor->description();
+    QCOMPARE(int(rd.joints.size()), 8);
+    QCOMPARE(parentOf(rd, 7), 6);
+    QVERIFY2(messages->lastMessage().contains(QStringLiteral("Save the tree with File > Save As")), qPrintable(messages->lastMessage()));
   }
 
   void importThroughTheMainWindow() {

@@ -1,8 +1,8 @@
 // maniplab-cli urdf-export / urdf-import: JSON -> URDF -> JSON keeps the dynamics (1e-12), mesh paths
 // are re-anchored to the output file, usage errors exit 2, invalid input and failed writes exit 1 and
-// keep any previous output file. URDF trees: --tip LINK and --lock JOINT=VALUE on every command that
-// loads a robot; a tree without --tip is exit 1 listing the candidate tips; urdf-import --tip writes the
-// same dynamics as the library's import with that tip (1e-12).
+// keep any previous output file. URDF trees: --tip LINK, --tree and --lock JOINT=VALUE on every command
+// that loads a robot; a tree without --tip or --tree is exit 1 listing the candidate tips; urdf-import
+// --tip (--tree) writes the same dynamics as the library's import with that tip (the whole tree), 1e-12.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -126,6 +126,45 @@ class UrdfCli : public QObject {
     QCOMPARE(bad.status, 1);
     QVERIFY(bad.err.contains("the tip \"panda_nose\" is not a link"));
     QVERIFY(runCli({"help"}).out.contains("--lock JOINT=VALUE"));
+  }
+
+  /// --tree: the whole tree (every moving joint but mimic ones), on every command that loads a robot;
+  /// urdf-import --tree writes a robot file with each joint's parent, with the library's dynamics.
+  void wholeTree() {
+    const QString panda = kSrc + "/tests/data/urdf/franka_panda/panda.urdf";
+    const Run none = runCli({"check", panda});
+    QVERIFY2(none.err.contains("simulate the whole tree (maniplab-cli: --tree)"), qPrintable(none.err));
+    const Run ok = runCli({"check", panda, "--tree"});
+    QVERIFY2(ok.status == 0, qPrintable(ok.err));
+    QVERIFY2(ok.out.contains("joints (n):  8 (RRRRRRRP)"), qPrintable(ok.out));
+    QVERIFY2(ok.err.contains("joint \"panda_finger_joint2\" (prismatic, on the tree) is locked at 0 m"), qPrintable(ok.err));
+    const Run dyn = runCli({"dynamics", "--tree", panda, "--json"});
+    QVERIFY2(dyn.status == 0, qPrintable(dyn.err));
+    const QString json = dir_.filePath("two_arm_tree.json");
+    const QString two = kSrc + "/tests/data/urdf/trees/two_arm_torso.urdf";
+    const Run im = runCli({"urdf-import", two, "--tree", "--out", json});
+    QVERIFY2(im.status == 0, qPrintable(im.err));
+    UrdfImportOptions o;
+    o.wholeTree = true;
+    const RobotLoadResult a = loadUrdfFile(two.toStdString(), o), b = loadRobotFile(json.toStdString());
+    QVERIFY2(a.ok() && b.ok(), b.report().c_str());
+    QCOMPARE(b.model.nq, 17);
+    QCOMPARE(b.model.parent, a.model.parent);
+    QVERIFY(!b.model.isChain());
+    std::mt19937 rng(12);
+    Data da(a.model), db(b.model);
+    for (int s = 0; s < 5; ++s) {
+      const VectorX q = testing::randomVectorX(rng, 17, 1.5), qd = testing::randomVectorX(rng, 17, 1);
+      QVERIFY(testing::relErr(rnea(a.model, da, q, qd, qd), rnea(b.model, db, q, qd, qd)) < 1e-12);
+      QVERIFY(testing::relErr(crba(a.model, da, q), crba(b.model, db, q)) < 1e-12);
+    }
+    const Run both = runCli({"check", panda, "--tree", "--tip", "panda_hand"});
+    QCOMPARE(both.status, 1);
+    QVERIFY2(both.err.contains("a chain tip (\"panda_hand\") and the whole tree were both asked for"), qPrintable(both.err));
+    const Run js = runCli({"check", kSrc + "/robots/puma560.json", "--tree"});
+    QCOMPARE(js.status, 1);
+    QVERIFY(js.err.contains("the whole tree or locked joint positions apply to URDF files only"));
+    QVERIFY(runCli({"help"}).out.contains("--tree"));
   }
 
   void errors() {

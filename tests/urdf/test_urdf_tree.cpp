@@ -1,5 +1,6 @@
 // URDF trees (model/urdf, urdf_file.hpp): a chain chosen by its tip, the other moving joints locked and
-// their links lumped into the chain; mimic joints followed to their locked position.
+// their links lumped into the chain; mimic joints followed to their locked position. And the whole tree
+// (UrdfImportOptions::wholeTree): every moving joint but mimic and stated ones, each on its parent.
 //
 // Oracle: MuJoCo (Debian's libmujoco, its own URDF compiler) loading the SAME file with every link a
 // body of its own (the files say <mujoco><compiler fusestatic="false" .../></mujoco>; for the Franka
@@ -600,6 +601,116 @@ class TestUrdfTree : public QObject {
     QVERIFY2(tx.mass > 1e-7, qPrintable(QString("%1 %2").arg(tx.tau).arg(tx.mass)));
 #endif
   }
+
+  // --- Whole trees (UrdfImportOptions::wholeTree, `--tree`) ---------------------------------------------
+  // Every moving joint that is neither a mimic joint nor stated locked moves; each joint's parent is the
+  // moving joint that carries its parent link. Checked against MuJoCo's own tree of the same file (its
+  // joints' bodies and their parents), and tau and M of the whole tree against MuJoCo's (mimic joints and
+  // stated ones held at their locked positions there), 1e-12 relative.
+  void wholeTreeAgreesWithMujoco_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("stated");
+    QTest::addColumn<int>("joints");
+    QTest::addColumn<bool>("chain");  // with its mimic joints locked, a gripper arm is a chain again
+    QTest::newRow("gripper arm") << QString::fromStdString(kGripperArm) << QString() << 7 << true;
+    QTest::newRow("gripper arm, jaws stated") << QString::fromStdString(kGripperArm) << QString("left_knuckle_joint=0.55") << 6
+                                              << true;
+    QTest::newRow("two-arm torso") << QString::fromStdString(kTwoArm) << QString() << 17 << false;
+    QTest::newRow("two-arm torso, right arm stated")
+        << QString::fromStdString(kTwoArm) << QString("right_j1=0.4;right_j2=-0.9;right_j4=0.3;head_pan=0.7") << 13 << false;
+    QTest::newRow("Franka Panda") << QString::fromStdString(kPanda) << QString() << 8 << true;
+    QTest::newRow("Franka Panda, fingers open") << QString::fromStdString(kPanda) << QString("panda_finger_joint1=0.035") << 7
+                                                << true;
+  }
+  void wholeTreeAgreesWithMujoco() {
+#ifndef MANIPLAB_TEST_HAVE_MUJOCO
+    QFAIL("MuJoCo (libmujoco-dev, install-deps.sh) was not found at configure time");
+#else
+    QFETCH(QString, file);
+    QFETCH(QString, stated);
+    QFETCH(int, joints);
+    QFETCH(bool, chain);
+    const std::string text = readAll(file.toStdString());
+    QVERIFY(!text.empty());
+    std::map<std::string, double> locks;
+    for (const QString& kv : stated.split(';', Qt::SkipEmptyParts))
+      locks[kv.section('=', 0, 0).toStdString()] = kv.section('=', 1).toDouble();
+    UrdfImportOptions o;
+    o.wholeTree = true;
+    o.lockedPositions = locks;
+    const RobotLoadResult r = parseUrdf(text, file.toStdString(), o);
+    QVERIFY2(r.ok(), r.report().c_str());
+    const Model& m = r.model;
+    QCOMPARE(m.nq, joints);
+    // the moving joints are those the file says move (read with Qt's XML reader): neither fixed, nor
+    // mimic, nor stated
+    const FileTree t = readFile(text);
+    std::set<std::string> expected;
+    for (const auto& [name, j] : t.joints)
+      if ((j.type == "revolute" || j.type == "continuous" || j.type == "prismatic") && j.mimic.empty() && !locks.count(name))
+        expected.insert(name);
+    QCOMPARE(std::set<std::string>(m.jointName.begin(), m.jointName.end()), expected);
+    QCOMPARE(m.isChain(), chain);
+    // each joint's parent: the nearest ancestor body in MuJoCo's tree that one of the model's joints moves
+    Mujoco mj(forMujoco(text));
+    QVERIFY2(mj.m, mj.error.c_str());
+    std::map<int, int> indexOfBody;  // MuJoCo body -> model joint
+    for (int i = 0; i < m.nq; ++i) indexOfBody[mj.m->jnt_bodyid[mj.joint(m.jointName[std::size_t(i)])]] = i;
+    for (int i = 0; i < m.nq; ++i) {
+      int b = mj.m->body_parentid[mj.m->jnt_bodyid[mj.joint(m.jointName[std::size_t(i)])]];
+      while (b > 0 && !indexOfBody.count(b)) b = mj.m->body_parentid[b];
+      const int want = b > 0 ? indexOfBody.at(b) : -1;
+      QVERIFY2(m.parent[std::size_t(i)] == want,
+               qPrintable(QString("%1: parent %2, MuJoCo's tree says %3").arg(m.jointName[std::size_t(i)].c_str())
+                              .arg(m.parent[std::size_t(i)]).arg(want)));
+    }
+    const CrossCheck x = crossCheck(text, m, "", locks);
+    QVERIFY2(x.error.empty(), x.error.c_str());
+    const CrossCheck y = crossCheck(text, m, "", locks, 4, nullptr, false);
+    const double tolAsLoaded = std::max(1e-12, 10 * mj.inertiaRounding(t));
+    qInfo("%s whole tree (%d joints): tau %.1e, M %.1e; MuJoCo's own inertias: tau %.1e, M %.1e",
+          qPrintable(QFileInfo(file).fileName()), m.nq, x.tau, x.mass, y.tau, y.mass);
+    QVERIFY2(x.tau < 1e-12 && x.mass < 1e-12, qPrintable(QString("tau %1, M %2").arg(x.tau).arg(x.mass)));
+    QVERIFY2(y.tau < tolAsLoaded && y.mass < tolAsLoaded, qPrintable(QString("tau %1, M %2").arg(y.tau).arg(y.mass)));
+#endif
+  }
+
+  /// The Panda whole: arm and first finger move; the second finger, a mimic of the first, is locked and
+  /// the warning says its links do not follow the first finger. A tip with the tree is an error; the
+  /// tree written back to URDF imports to the same dynamics.
+  void pandaWholeTree() {
+    UrdfImportOptions o;
+    o.wholeTree = true;
+    const RobotLoadResult r = loadUrdfFile(kPanda, o);
+    QVERIFY2(r.ok(), r.report().c_str());
+    QCOMPARE(r.model.nq, 8);
+    QCOMPARE(r.model.jointName[7], std::string("panda_finger_joint1"));
+    QCOMPARE(r.model.parent[7], 6);  // the finger hangs on link 7 (through the fixed hand)
+    QVERIFY(hasDiag(r.diagnostics, Diagnostic::Severity::Warning, "/robot/joint[panda_finger_joint2]",
+                    "(prismatic, on the tree) is locked at 0 m (mimic of \"panda_finger_joint1\""));
+    QVERIFY(hasDiag(r.diagnostics, Diagnostic::Severity::Warning, "/robot/joint[panda_finger_joint2]",
+                    "moves in the tree but mimic joints are locked when a whole tree is imported"));
+    o.tip = "panda_hand";
+    const RobotLoadResult both = loadUrdfFile(kPanda, o);
+    QVERIFY(!both.ok());
+    QVERIFY(hasDiag(both.diagnostics, Diagnostic::Severity::Error, "/robot",
+                    "a chain tip (\"panda_hand\") and the whole tree were both asked for: choose one"));
+    // export, import again: the same tree and mass matrix
+    const std::string written = robotToUrdf(r.description);
+    UrdfImportOptions tree;
+    tree.wholeTree = true;
+    const RobotLoadResult back = parseUrdf(written, "panda_tree.urdf", tree);
+    QVERIFY2(back.ok(), back.report().c_str());
+    QCOMPARE(back.model.parent, r.model.parent);
+    QCOMPARE(back.model.jointName, r.model.jointName);
+    std::mt19937 rng(7);
+    Data a(r.model), b(back.model);
+    for (int s = 0; s < 5; ++s) {
+      const VectorX q = randomVectorX(rng, 8, 1.0);
+      QVERIFY(relErr(crba(r.model, a, q), crba(back.model, b, q)) < 1e-13);
+    }
+  }
+
 };
 
 QTEST_GUILESS_MAIN(TestUrdfTree)

@@ -54,6 +54,7 @@ bool parseNumber(const QString& text, double& v) {
 QString keyLabel(const QString& key) {
   if (key == "name") return ChainEditor::tr("name");
   if (key == "type") return ChainEditor::tr("type");
+  if (key == "parent") return ChainEditor::tr("parent");
   if (key == "a") return ChainEditor::tr("a [m]");
   if (key == "alpha") return ChainEditor::tr("α [°]");
   if (key == "d") return ChainEditor::tr("d [m]");
@@ -93,6 +94,9 @@ QString keyLabel(const QString& key) {
 
 QString keyToolTip(const QString& key) {
   if (key == "type") return ChainEditor::tr("R: revolute, P: prismatic");
+  if (key == "parent")
+    return ChainEditor::tr("The body the joint hangs on (Khalil–Kleinfinger's antecedent a(j)): 0 the base, "
+                           "or the number of an earlier joint; the previous joint makes a serial chain");
   if (key == "offset")
     return ChainEditor::tr("Joint offset: the joint variable's parameter at q = 0 (θ of a revolute joint, "
                            "d (DH) or r (MDH) of a prismatic one); degrees for revolute, metres for prismatic");
@@ -340,6 +344,7 @@ struct ChainEditor::Impl {
     const JointDescription& j = desc.joints[std::size_t(joint)];
     if (key == "name") return QString::fromStdString(j.name);
     if (key == "type") return j.type == JointType::Revolute ? QStringLiteral("R") : QStringLiteral("P");
+    if (key == "parent") return QString::number(parentOf(desc, std::size_t(joint)) + 1);
     if (key == "rotor_axis") return axisText(j.actuator.rotorAxis);
     const auto v = fieldValue(desc.convention, j, key);
     if (!v) return {};
@@ -545,6 +550,24 @@ struct ChainEditor::Impl {
         return true;
       }
       J.type = ty;
+    } else if (key == "parent") {
+      // 1-based as in the robot file: 0 the base, else an earlier joint (a(j) < j keeps the numbering
+      // topological).
+      bool ok = false;
+      const int a = t.toInt(&ok);
+      if (!ok || a < 0 || a > joint)
+        return fail(joint == 0 ? tr("%1: the first joint hangs on the base: must be 0 (got \"%2\")").arg(path, t)
+                               : tr("%1: must be 0 (the base) or an earlier joint, 1 to %2 (got \"%3\")")
+                                     .arg(path)
+                                     .arg(joint)
+                                     .arg(t));
+      std::vector<int> parents = jointParents(next);
+      if (parents[std::size_t(joint)] == a - 1) {
+        refresh();
+        return true;
+      }
+      parents[std::size_t(joint)] = a - 1;
+      setJointParents(next, parents);
     } else if (key == "rotor_axis") {
       Vector3 a = Vector3::Zero();
       if (!t.isEmpty()) {
@@ -664,7 +687,17 @@ bool ChainEditor::addJoint(int after, QString* error) {
   if (next.convention == Convention::General) j.placement = Transform();
   j.link.mass = 1.0;  // a non-degenerate default body (a massless one makes the mass matrix singular)
   j.link.inertia = Matrix3::Identity() * 1e-3;
+  // In a tree the new joint hangs on joint `at - 1` (its predecessor in the list) and takes over the joint
+  // that followed it there; the other parents shift with the numbering.
+  const std::vector<int> old = jointParents(next);
+  std::vector<int> parents(old.begin(), old.begin() + at);
+  parents.push_back(at - 1);
+  for (int k = at; k < n; ++k) {
+    const int p = old[std::size_t(k)];
+    parents.push_back(k == at && p == at - 1 ? at : p >= at ? p + 1 : p);
+  }
   next.joints.insert(next.joints.begin() + at, j);
+  setJointParents(next, parents);
   if (!next.home.empty()) next.home.insert(next.home.begin() + at, 0.0);
   return d->commit(next, at, "/joints/" + std::to_string(at), tr("Add joint %1").arg(at + 1), error);
 }
@@ -676,7 +709,16 @@ bool ChainEditor::removeJoint(int joint, QString* error) {
     return false;
   }
   RobotDescription next = d->desc;
+  // In a tree the removed joint's children hang on its parent; the other parents shift with the numbering.
+  const std::vector<int> old = jointParents(next);
+  std::vector<int> parents;
+  for (int k = 0; k < n; ++k) {
+    if (k == joint) continue;
+    const int p = old[std::size_t(k)];
+    parents.push_back(p == joint ? old[std::size_t(joint)] : p > joint ? p - 1 : p);
+  }
   next.joints.erase(next.joints.begin() + joint);
+  setJointParents(next, parents);
   if (!next.home.empty()) next.home.erase(next.home.begin() + joint);
   return d->commit(next, std::min(joint, n - 2), "/joints", tr("Remove joint %1").arg(joint + 1), error);
 }
@@ -689,7 +731,17 @@ bool ChainEditor::moveJoint(int joint, int delta, QString* error) {
     return false;
   }
   RobotDescription next = d->desc;
+  // A chain keeps its parents implicit (the order changes); a tree's parents follow the two joints (a move
+  // that would put a joint before its parent is refused by the reader's check at /joints/K/parent).
+  const bool chain = isChain(next);
+  const std::vector<int> old = jointParents(next);
   std::swap(next.joints[std::size_t(joint)], next.joints[std::size_t(to)]);
+  if (!chain) {
+    auto moved = [&](int p) { return p == joint ? to : p == to ? joint : p; };
+    std::vector<int> parents(old.size());
+    for (int k = 0; k < n; ++k) parents[std::size_t(moved(k))] = moved(old[std::size_t(k)]);
+    setJointParents(next, parents);
+  }
   if (!next.home.empty()) std::swap(next.home[std::size_t(joint)], next.home[std::size_t(to)]);
   return d->commit(next, to, "/joints/" + std::to_string(to),
                    delta < 0 ? tr("Move joint %1 up").arg(joint + 1) : tr("Move joint %1 down").arg(joint + 1), error);

@@ -47,14 +47,16 @@ RobotDescription mdhToGeneral(const RobotDescription& in) {
   RobotDescription out = in;
   out.convention = Convention::General;
   for (auto& j : out.joints) {
+    // Khalil–Kleinfinger's Rz(gamma) Tz(b) before the chain's Rx(alpha) Tx(d) (a tree's branch)
+    const Transform kk = j.gamma == 0 && j.b == 0 ? Transform() : rotZ(j.gamma) * transZ(j.b);
     if (j.type == JointType::Revolute) {
-      j.placement = rotX(j.alpha) * transX(j.d) * transZ(j.r);
+      j.placement = kk * rotX(j.alpha) * transX(j.d) * transZ(j.r);
       j.offset = j.theta;
     } else {
-      j.placement = rotX(j.alpha) * transX(j.d) * rotZ(j.theta);
+      j.placement = kk * rotX(j.alpha) * transX(j.d) * rotZ(j.theta);
       j.offset = j.r;
     }
-    j.a = j.alpha = j.d = j.theta = j.r = 0;
+    j.a = j.alpha = j.d = j.theta = j.r = j.gamma = j.b = 0;
   }
   return out;
 }
@@ -101,6 +103,14 @@ bool convertConvention(const RobotDescription& in, Convention to, RobotDescripti
   if (in.convention == to) {
     out = in;
     return true;
+  }
+  // Standard DH describes chains whose x axes are the common normals (robots/README.md, "Trees").
+  bool kk = false;
+  for (const auto& j : in.joints) kk = kk || j.gamma != 0 || j.b != 0;
+  if (to == Convention::DH && (!isChain(in) || kk)) {
+    if (why) *why = !isChain(in) ? "the robot is a tree: standard DH describes chains only (use MDH or general)"
+                                 : "a joint uses Khalil–Kleinfinger's gamma or b, which standard DH does not have";
+    return false;
   }
   RobotDescription mdh;
   switch (in.convention) {

@@ -40,7 +40,8 @@ int inertiaIndex(const QString& key, int& r, int& c) {
 }  // namespace
 
 QStringList chainColumns(Convention c) {
-  QStringList cols{"name", "type"};
+  // "parent": Khalil–Kleinfinger's antecedent a(j), 0 the base (robots/README.md, "Trees").
+  QStringList cols{"name", "type", "parent"};
   switch (c) {
     case Convention::DH: cols << "a" << "alpha" << "d" << "theta"; break;
     case Convention::MDH: cols << "alpha" << "d" << "theta" << "r"; break;

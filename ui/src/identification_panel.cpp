@@ -125,6 +125,9 @@ IdentificationPanel::~IdentificationPanel() {
 void IdentificationPanel::setRobot(const Model& model, const QString& robotFile) {
   model_ = model;
   robotFile_ = robotFile;
+  // A tree (Model::parent) is identified like a chain: its base parameters follow the chain's rules with the
+  // parent a(j) for j-1 (base_parameters.hpp); only the count formula of the label is a chain's.
+  tree_ = model.nq > 0 && !model.isChain();
   haveModel_ = model.nq > 0;
   result_.reset();
   base_ = {};
@@ -338,12 +341,15 @@ void IdentificationPanel::changeEvent(QEvent* e) {
 }
 
 void IdentificationPanel::retranslate() {
-  robotLabel_->setText(haveModel_ ? tr("%1 base parameters (Belkoura 1993 rules; the count formula gives %2 inertial "
-                                       "ones) for %3")
-                                        .arg(base_.count())
-                                        .arg(baseParameterCountFormula(model_).total)
-                                        .arg(QFileInfo(robotFile_).fileName())
-                                  : tr("No robot"));
+  robotLabel_->setText(!haveModel_ ? tr("No robot")
+                       : tree_     ? tr("%1 base parameters for %2, a tree (the rules on each branch, Khalil & Dombre 2002)")
+                                     .arg(base_.count())
+                                     .arg(QFileInfo(robotFile_).fileName())
+                                   : tr("%1 base parameters (Belkoura 1993 rules; the count formula gives %2 inertial "
+                                        "ones) for %3")
+                                         .arg(base_.count())
+                                         .arg(baseParameterCountFormula(model_).total)
+                                         .arg(QFileInfo(robotFile_).fileName()));
   modelLabel_->setText(tr("Model:"));
   modelCombo_->setItemText(0, tr("Dynamic model (weighted least squares)"));
   modelCombo_->setItemText(1, tr("Energy model (no accelerations)"));

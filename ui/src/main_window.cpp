@@ -542,6 +542,8 @@ bool MainWindow::Impl::importUrdf(const QFileInfo& fi, const sim::Document& doc)
   info(MainWindow::tr("%1 imported: File > Save As writes it as a ManipLab robot file").arg(fi.fileName()));
   if (!chain.tip.empty())  // a scene naming the URDF would not know the chain: it should name the saved robot
     info(MainWindow::tr("Save the chain to %1 with File > Save As before saving the scene").arg(q(chain.tip)));
+  else if (chain.wholeTree)  // the same for the whole tree
+    info(MainWindow::tr("Save the tree with File > Save As before saving the scene"));
   document.addRecent(fi.absoluteFilePath());
   return true;
 }

@@ -152,9 +152,9 @@ void MainWindow::Impl::onRows(int index, const QVector<double>& times, const QVe
     if (runState == RunState::Paused) showRunStatus();  // the rows that were on their way when it paused
   }
   if (runs.runsTogether()) {
-    // The 3D view gets the newest row of each run only (display rate): the first poses the robot, the
-    // second the ghost.
-    if (index == 0) feedView(*parts.view, feed, newest, columns);
+    // The 3D view: the first run's rows go to the trails and its newest poses the robot; the second
+    // run's newest poses the ghost (display rate).
+    if (index == 0) feedRows(*parts.view, feed, values.constData(), rows, columns);
     if (index == 1) feedGhost(*parts.view, ghostFeed, newest, columns);
     if (!live.ready()) {  // no error both runs record: the first run's channels, as for one run
       if (index == 0 && columns == sourceCount) {
@@ -174,8 +174,8 @@ void MainWindow::Impl::onRows(int index, const QVector<double>& times, const QVe
     }
     return;
   }
-  // The 3D view gets the newest row only (display rate).
-  feedView(*parts.view, feed, newest, columns);
+  // The 3D view: every row to the trails, the newest poses the robot (display rate).
+  feedRows(*parts.view, feed, values.constData(), rows, columns);
   if (columns == sourceCount) {
     scope->appendSamples(times.constData(), values.constData(), rows);
     scope->replotIfDue();  // a frame in this pass of the event loop when the last one is 12 ms old

@@ -207,6 +207,13 @@ class ArmShapeBuilder {
   double drawBase();
   void drawLinks(double along0);
   void drawTool(int i);
+  double rootColumn(int j, double along);
+  void perpendicularTo(int j, int c, double& foot, Vector3& arrive) const;
+  void drawLeafEnd(int i);
+  int firstChild(int j) const {
+    const auto& c = children_[std::size_t(j + 1)];
+    return c.empty() ? -1 : c.front();
+  }
 
   const Model& model_;
   const RobotShapeOptions& opt_;
@@ -218,10 +225,18 @@ class ArmShapeBuilder {
   std::vector<Vector3> arrive_;  ///< Q_j: where link j arrives on axis j+1 (in R_j)
   Vector3 axis0_ = Vector3::UnitZ();
   bool vertical0_ = false;
+  /// children_[i + 1]: the joints whose parent is body i (children_[0]: those on the base), in order. In a
+  /// chain joint j's only child is j+1: every loop below then does the chain's operations in its order.
+  std::vector<std::vector<int>> children_;
 };
 
 RobotShapes ArmShapeBuilder::build() {
   if (n_ == 0) return out_;
+  children_.assign(std::size_t(n_ + 1), {});
+  for (int j = 0; j < n_; ++j) {
+    const int p = std::size_t(j) < model_.parent.size() ? model_.parent[std::size_t(j)] : j - 1;
+    children_[std::size_t(p + 1)].push_back(j);
+  }
   sizeJoints();
   placeLinks();
   placeBase();
@@ -243,6 +258,27 @@ void ArmShapeBuilder::sizeJoints() {
   double total = 0;
   for (const auto& b : model.body) total += std::max(0.0, b.mass);
   out_.jointRadius.resize(std::size_t(n));
+  if (!model.isChain()) {
+    // A tree: joint i carries its subtree (the bodies i and below it); without masses, linear in the depth.
+    std::vector<double> sub(std::size_t(n), 0.0);
+    std::vector<int> depth(std::size_t(n), 0);
+    int deepest = 1;
+    for (int i = 0; i < n; ++i) {
+      const int p = model.parent[std::size_t(i)];
+      depth[std::size_t(i)] = p < 0 ? 0 : depth[std::size_t(p)] + 1;
+      deepest = std::max(deepest, depth[std::size_t(i)]);
+    }
+    for (int i = n - 1; i >= 0; --i) {
+      sub[std::size_t(i)] += std::max(0.0, model.body[std::size_t(i)].mass);
+      const int p = model.parent[std::size_t(i)];
+      if (p >= 0) sub[std::size_t(p)] += sub[std::size_t(i)];
+    }
+    for (int i = 0; i < n; ++i)
+      out_.jointRadius[std::size_t(i)] =
+          r0 * (total > 0 ? std::clamp(std::cbrt(sub[std::size_t(i)] / total), 0.4, 1.0)
+                          : 1.0 - 0.5 * double(depth[std::size_t(i)]) / double(deepest));
+    return;
+  }
   double carried = total;
   for (int i = 0; i < n; ++i) {
     const double f = total > 0 ? std::clamp(std::cbrt(carried / total), 0.4, 1.0)
@@ -269,27 +305,41 @@ void ArmShapeBuilder::placeLinks() {
   foot.assign(std::size_t(n), 0.0);
   arrive_.resize(static_cast<std::size_t>(n));
   for (int j = n - 1; j >= 0; --j) {
+    // In a tree the link goes to the first child (the others branch off it, drawLinks); a leaf that
+    // does not carry the tool ends at its origin.
+    const int c = firstChild(j);
     if (j == n - 1) {
       h[std::size_t(j)] = foot[std::size_t(j)] = model.tool.p.z();
+    } else if (c < 0) {
+      h[std::size_t(j)] = foot[std::size_t(j)] = 0.0;
+      arrive_[std::size_t(j)] = Vector3::Zero();
     } else {
-      // h_{j+1} is already final here (0 for a prismatic joint or a body drawn by a mesh file).
-      const Transform& next = model.placement[std::size_t(j + 1)];
-      const Vector3 u = next.R.col(2);
-      const Vector3 target = next.p + h[std::size_t(j + 1)] * u;
-      Vector3 P, Q;
-      if (std::abs(std::abs(u.z()) - 1.0) < 1e-9) {  // parallel (or the same line)
-        P = Vector3(0, 0, target.z());
-        Q = target;
-      } else {
-        commonPerpendicular(next.p, u, P, Q);
-      }
-      h[std::size_t(j)] = foot[std::size_t(j)] = P.z();
-      arrive_[std::size_t(j)] = Q;
+      // h_c is already final here (0 for a prismatic joint or a body drawn by a mesh file).
+      perpendicularTo(j, c, foot[std::size_t(j)], arrive_[std::size_t(j)]);
+      h[std::size_t(j)] = foot[std::size_t(j)];
     }
     // A prismatic joint's link starts at its origin; a body drawn by a mesh file draws its own link from
     // its origin (nothing generated may cover it).
     if (!model.isRevolute(j) || hasMesh(j)) h[std::size_t(j)] = 0.0;
   }
+}
+
+// Where body j's link leaves axis j (the height `foot` in R_j) and arrives on the axis of its child c
+// (`arrive`, in R_j): the common perpendicular of the two axes, slid to H_c between parallel axes.
+void ArmShapeBuilder::perpendicularTo(int j, int c, double& foot, Vector3& arrive) const {
+  (void)j;
+  const Transform& next = model_.placement[std::size_t(c)];
+  const Vector3 u = next.R.col(2);
+  const Vector3 target = next.p + h_[std::size_t(c)] * u;
+  Vector3 P, Q;
+  if (std::abs(std::abs(u.z()) - 1.0) < 1e-9) {  // parallel (or the same line)
+    P = Vector3(0, 0, target.z());
+    Q = target;
+  } else {
+    commonPerpendicular(next.p, u, P, Q);
+  }
+  foot = P.z();
+  arrive = Q;
 }
 
 // Where the base is: the floor, and a pedestal when the first link leaves at shoulder height.
@@ -337,8 +387,8 @@ void ArmShapeBuilder::tube(int body, ShapeRole role, int colour, const std::vect
 void ArmShapeBuilder::housing(int j, const Transform& place, double along) {
   const Model& model = model_;
   const int sl = sl_;
-  const int carrier = j - 1;
-  const int colour = j;  // the carrier's colour (body j-1 -> index j; the base -> 0)
+  const int carrier = model.parent[std::size_t(j)];  // body lambda(j): j-1 in a chain
+  const int colour = carrier + 1;                    // the carrier's colour (body c -> index c+1; the base -> 0)
   const double r = R_[std::size_t(j)];
   const Vector3 u = place.R.col(2);
   // A body drawn by a mesh file has its own housings and hub.
@@ -382,41 +432,102 @@ double ArmShapeBuilder::drawBase() {
   const double r0 = r0_;
   const int sl = sl_;
   double along0 = h_[0];
+  (void)p0;
   if (!opt_.floatingBase) {
     const double fr = 2.1 * r0, ft = 0.14 * r0;
     add(-1, ShapeRole::Base, 0, frustumMesh(Vector3(0, 0, out_.floorZ), Vector3(0, 0, out_.floorZ + ft), fr, fr * 0.94, sl));
-    if (vertical0_ && model_.isRevolute(0)) {
-      const double sign = axis0_.z() > 0 ? 1.0 : -1.0;
-      const double bottom = p0.p.z() + sign * along0 - R_[0];
-      if (bottom < out_.floorZ + ft) along0 += sign * (out_.floorZ + ft - bottom);  // sits on the flange
-      const Vector3 top = p0.apply(Vector3(0, 0, along0)) - R_[0] * Vector3::UnitZ();
-      if (top.z() > out_.floorZ + ft + 1e-9)
-        add(-1, ShapeRole::Base, 0,
-            frustumMesh(Vector3(top.x(), top.y(), out_.floorZ), top, (out_.pedestal ? 1.35 : 1.25) * r0, 1.1 * r0, sl));
-    } else {
-      tube(-1, ShapeRole::Base, 0, {Vector3(0, 0, out_.floorZ), p0.p, jointEnd(0, p0)}, 1.1 * r0, 1.1 * r0);
-    }
+    along0 = rootColumn(0, along0);
   }
   return along0;
+}
+
+// The base's column up to the housing of joint j, a joint on the base (joint 1, or in a tree another
+// joint whose parent is the base: a column of its own from the floor below it). Returns where j's housing
+// sits along its axis.
+double ArmShapeBuilder::rootColumn(int j, double along) {
+  const Transform& p0 = model_.placement[std::size_t(j)];
+  const Vector3 axis = p0.R.col(2);
+  const bool vertical = std::abs(axis.z()) > 0.99;
+  const double r0 = r0_, ft = 0.14 * r0;
+  const int sl = sl_;
+  const double rj = R_[std::size_t(j)];
+  if (vertical && model_.isRevolute(j)) {
+    const double sign = axis.z() > 0 ? 1.0 : -1.0;
+    const double bottom = p0.p.z() + sign * along - rj;
+    if (bottom < out_.floorZ + ft) along += sign * (out_.floorZ + ft - bottom);  // sits on the flange
+    const Vector3 top = p0.apply(Vector3(0, 0, along)) - rj * Vector3::UnitZ();
+    if (j > 0 && top.z() > out_.floorZ + 1e-9) {  // another joint on the base: a flange of its own
+      const double fr = 2.1 * r0;
+      add(-1, ShapeRole::Base, 0,
+          frustumMesh(Vector3(top.x(), top.y(), out_.floorZ), Vector3(top.x(), top.y(), out_.floorZ + ft), fr, fr * 0.94, sl));
+    }
+    if (top.z() > out_.floorZ + ft + 1e-9)
+      add(-1, ShapeRole::Base, 0,
+          frustumMesh(Vector3(top.x(), top.y(), out_.floorZ), top, (out_.pedestal ? 1.35 : 1.25) * r0, 1.1 * r0, sl));
+  } else {
+    // Joint 1's column starts at the base origin's foot; another joint's below its own origin.
+    const Vector3 foot = j == 0 ? Vector3(0, 0, out_.floorZ) : Vector3(p0.p.x(), p0.p.y(), out_.floorZ);
+    tube(-1, ShapeRole::Base, 0, {foot, p0.p, jointEnd(j, p0)}, 1.1 * r0, 1.1 * r0);
+  }
+  return along;
 }
 
 // Links, the housings they carry, the tool.
 void ArmShapeBuilder::drawLinks(double along0) {
   const int n = n_;
+  // The other joints on the base (a tree), each on a column of its own.
+  std::vector<double> along(std::size_t(n), 0.0);
+  along[0] = along0;
+  for (const int j : children_[0])
+    if (j > 0) {
+      along[std::size_t(j)] = opt_.floatingBase ? h_[std::size_t(j)] : rootColumn(j, h_[std::size_t(j)]);
+      housing(j, model_.placement[std::size_t(j)], along[std::size_t(j)]);
+    }
   for (int i = 0; i < n; ++i) {
-    if (i + 1 < n) housing(i + 1, model_.placement[std::size_t(i + 1)], h_[std::size_t(i + 1)]);
+    const auto& kids = children_[std::size_t(i + 1)];
+    for (const int c : kids) housing(c, model_.placement[std::size_t(c)], h_[std::size_t(c)]);
     if (hasMesh(i)) continue;
     const double ra = 0.78 * R_[std::size_t(i)];
-    const Vector3 start(0, 0, i == 0 ? along0 : h_[std::size_t(i)]);
-    if (i + 1 < n) {
-      const Transform& next = model_.placement[std::size_t(i + 1)];
-      const Vector3 P(0, 0, foot_[std::size_t(i)]);
-      tube(i, ShapeRole::Link, i + 1, {start, P, arrive_[std::size_t(i)], jointEnd(i + 1, next)}, ra,
-           0.78 * R_[std::size_t(i + 1)]);
+    const bool onBase = model_.parent[std::size_t(i)] < 0;
+    const Vector3 start(0, 0, onBase ? along[std::size_t(i)] : h_[std::size_t(i)]);
+    if (!kids.empty()) {
+      // The first child's link (the chain's), then a branch to every other child from the same start.
+      for (std::size_t k = 0; k < kids.size(); ++k) {
+        const int c = kids[k];
+        double foot = foot_[std::size_t(i)];
+        Vector3 arrive = arrive_[std::size_t(i)];
+        if (k > 0) perpendicularTo(i, c, foot, arrive);
+        const Transform& next = model_.placement[std::size_t(c)];
+        tube(i, ShapeRole::Link, i + 1, {start, Vector3(0, 0, foot), arrive, jointEnd(c, next)}, ra,
+             0.78 * R_[std::size_t(c)]);
+      }
+      continue;
+    }
+    if (i + 1 < n) {  // a leaf that does not carry the tool: a flange and a gripper on its axis
+      drawLeafEnd(i);
       continue;
     }
     tube(i, ShapeRole::Link, i + 1, {start, Vector3(0, 0, foot_[std::size_t(i)]), model_.tool.p}, ra, 0.8 * ra);
     drawTool(i);
+  }
+}
+
+// The end of a branch that does not carry the tool frame (a tree's other arms): a short link along its z
+// axis, a flange and, when asked, the gripper drawn as at the tool.
+void ArmShapeBuilder::drawLeafEnd(int i) {
+  const int sl = sl_;
+  const double rl = R_[std::size_t(i)];
+  const Vector3 z = Vector3::UnitZ();
+  const Vector3 f0 = 1.25 * rl * z;
+  tube(i, ShapeRole::Link, i + 1, {Vector3::Zero(), f0}, 0.78 * rl, 0.7 * rl);
+  add(i, ShapeRole::Tool, 0, frustumMesh(f0 - 0.12 * rl * z, f0 + 0.12 * rl * z, 1.05 * rl, 1.05 * rl, sl));
+  if (opt_.gripper) {
+    const double palmH = 0.5 * rl;
+    add(i, ShapeRole::Tool, 0, boxMesh(f0 + (0.12 * rl + 0.5 * palmH) * z, Matrix3::Identity(), Vector3(2.2 * rl, 0.9 * rl, palmH)));
+    for (double side : {-1.0, 1.0}) {
+      const Vector3 c = f0 + (0.12 * rl + palmH + 0.8 * rl) * z + side * 0.85 * rl * Vector3::UnitX();
+      add(i, ShapeRole::Tool, 0, boxMesh(c, Matrix3::Identity(), Vector3(0.28 * rl, 0.7 * rl, 1.6 * rl)));
+    }
   }
 }
 

@@ -64,6 +64,8 @@
 #include <map>
 #include <vector>
 
+#include "qt3d_node_tree.hpp"
+
 namespace maniplab::ui {
 
 namespace {
@@ -214,9 +216,12 @@ struct RobotView::Impl {
   // Appends to the CPU copy; the GPU buffer is uploaded at most once per event-loop pass (flushTrails).
   // (Qt 3D 6.4's QBuffer::updateData queues every partial update in a QVariantList property until the
   // next frame, which makes many small updates per frame quadratic.)
+  // Decimated by distance: a point closer than kTrailStep x the scene's radius to the last one is not
+  // added (about a pixel when the scene fills the view; no duplicates at rest), so that a trail fed with
+  // every recorded row (1 kHz and more) keeps kTrailCapacity points of path, not of time.
   void appendTrail(Trail& tr, const Vector3& p) {
     if (!tr.entity) return;
-    if ((p - tr.last).norm() < 1e-5 * std::max(radius, 0.1)) return;  // no duplicates when at rest
+    if (tr.count > 0 && (p - tr.last).norm() < RobotView::kTrailStep * std::max(radius, 0.1)) return;
     tr.last = p;
     auto* f = reinterpret_cast<float*>(tr.bytes.data());
     if (tr.count == kTrailCapacity) {  // drop the oldest tenth at once
@@ -412,7 +417,10 @@ struct RobotView::Impl {
   // ---------------------------------------------------------------------------------------------------
   // The scene's entities.
   void resetRoot() {
-    delete robotRoot;
+    // Not `delete robotRoot`: nodes constructed under the live robot since the last event-loop pass are
+    // still queued for Qt 3D's post-constructor init, and deleting their ancestor leaves them queued, freed
+    // (qt3d_node_tree.hpp).
+    destroyNodeTree(robotRoot);
     robotRoot = new QEntity(world);
     bodies.clear();
     meshes.clear();
@@ -633,6 +641,8 @@ void RobotView::poseApplied(const Vector3& worldPoint) {
   ++d->updates;
 }
 
+void RobotView::addActualPoint(const Vector3& worldPoint) { d->appendTrail(d->actual, worldPoint); }
+
 void RobotView::addDesiredPoint(const Vector3& worldPoint) { d->appendTrail(d->desired, worldPoint); }
 
 void RobotView::clearTrails() {
@@ -709,6 +719,12 @@ int RobotView::meshesReady() const {
 }
 int RobotView::actualTrailSize() const { return d->actual.count; }
 int RobotView::desiredTrailSize() const { return d->desired.count; }
+QVector3D RobotView::trailPoint(bool desired, int k) const {
+  const Trail& tr = desired ? d->desired : d->actual;
+  if (k < 0 || k >= tr.count) return {};
+  const float* f = reinterpret_cast<const float*>(tr.bytes.constData()) + 3 * std::ptrdiff_t(k);
+  return {f[0], f[1], f[2]};
+}
 QVector3D RobotView::robotCentre() const { return toQVector3D(d->centre); }
 float RobotView::robotRadius() const { return float(d->radius); }
 QVector3D RobotView::cameraPosition() const { return d->fromQtSpace(d->camera->position()); }

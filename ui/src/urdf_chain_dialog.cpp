@@ -31,7 +31,9 @@ UrdfChainDialog::UrdfChainDialog(std::string urdfText, std::string fileName, con
   setObjectName("urdfChainDialog");
   resize(980, 640);
   // The chains as the file is written (no stated position): their joints do not depend on what is typed.
-  candidates_ = urdfTreeInfo(text_, file_).candidates;
+  const UrdfTreeInfo asWritten = urdfTreeInfo(text_, file_);
+  candidates_ = asWritten.candidates;
+  if (!asWritten.tree.joints.empty()) candidates_.insert(candidates_.begin(), asWritten.tree);  // first row
   auto* lay = new QVBoxLayout(this);
   intro_ = new QLabel(this);
   intro_->setWordWrap(true);
@@ -78,8 +80,8 @@ UrdfChainDialog::UrdfChainDialog(std::string urdfText, std::string fileName, con
   connect(chains_, &QTableWidget::cellDoubleClicked, this, [this](int, int) { accept(); });
   retranslate();
   fillChains();
-  // Default row: the chain with the most joints among those that drop no mimic coupling (an arm with
-  // its gripper locked rather than one finger).
+  // Default row: the whole tree, or the chain with the most joints, among those that drop no mimic
+  // coupling (an arm with its gripper locked rather than one finger).
   int best = -1;
   for (int r = 0; r < int(candidates_.size()); ++r) {
     bool lost = false;
@@ -94,12 +96,13 @@ UrdfChainDialog::UrdfChainDialog(std::string urdfText, std::string fileName, con
 }
 
 void UrdfChainDialog::retranslate() {
-  setWindowTitle(tr("Choose the chain to simulate"));
+  setWindowTitle(tr("Choose the tree or the chain to simulate"));
   intro_->setText(tr("%1 describes a tree: its moving joints branch (a gripper, several arms, a head). ManipLab "
-                     "simulates one serial chain from the root link \"%2\": choose the link it ends at. Every "
-                     "other moving joint is locked at the position shown below, and the links it carries are "
-                     "lumped into the chain body they hang from (masses, centres of mass and inertias combined "
-                     "exactly). Mimic joints are locked too: at multiplier × q + offset of the joint they follow.")
+                     "simulates the whole tree from the root link \"%2\" (first row), or one serial chain from "
+                     "it: choose the link it ends at. Every other moving joint is locked at the position shown "
+                     "below, and the links it carries are lumped into the body they hang from (masses, centres "
+                     "of mass and inertias combined exactly). Mimic joints are locked too: at multiplier × q + "
+                     "offset of the joint they follow.")
                       .arg(QFileInfo(q(file_)).fileName(), q(root_)));
   chains_->setHorizontalHeaderLabels({tr("Tip link"), tr("Moving joints"), tr("Locked joints"), tr("Path from the root")});
   locked_->setHorizontalHeaderLabels({tr("Joint"), tr("Locked at"), tr("Unit"), tr("Why")});
@@ -131,12 +134,14 @@ void UrdfChainDialog::fillChains() {
       mimicOnChain += int(l.onChain && !l.mimicOf.empty());
       lost = lost || l.couplingLost;
     }
-    auto* tip = new QTableWidgetItem(q(c.tip));
+    auto* tip = new QTableWidgetItem(c.wholeTree ? tr("(whole tree)") : q(c.tip));
     auto* n = new QTableWidgetItem(QString::number(c.joints.size()));
-    n->setToolTip(q(root_) + QStringLiteral(" → ") + names.join(QStringLiteral(" → ")));
+    n->setToolTip(c.wholeTree ? tr("Every moving joint but the mimic joints: %1").arg(names.join(QStringLiteral(", ")))
+                              : q(root_) + QStringLiteral(" → ") + names.join(QStringLiteral(" → ")));
     tip->setToolTip(n->toolTip());
     QString lockedText = tr("%n joint(s)", "", int(c.locked.size()));
-    if (mimicOnChain > 0) lockedText += tr(", of which %n mimic joint(s) on the chain", "", mimicOnChain);
+    if (mimicOnChain > 0 && !c.wholeTree) lockedText += tr(", of which %n mimic joint(s) on the chain", "", mimicOnChain);
+    else if (mimicOnChain > 0) lockedText += tr(", of which %n mimic joint(s)", "", mimicOnChain);
     if (lost) lockedText += tr("; a mimic coupling with a moving joint is not followed");
     auto* l = new QTableWidgetItem(lockedText);
     chains_->setItem(r, 0, tip);
@@ -173,9 +178,15 @@ void UrdfChainDialog::fillLocked() {
   // The selected chain planned with the positions typed for ITS locked joints.
   UrdfImportOptions o = options();
   UrdfChainCandidate current = *base;
-  for (const auto& c : urdfTreeInfo(text_, file_, o).candidates)
-    if (c.tip == base->tip) current = c;
-  lockedTitle_->setText(current.locked.empty()
+  const UrdfTreeInfo planned = urdfTreeInfo(text_, file_, o);
+  if (base->wholeTree) current = planned.tree;
+  for (const auto& c : planned.candidates)
+    if (!base->wholeTree && c.tip == base->tip) current = c;
+  lockedTitle_->setText(current.wholeTree
+                            ? tr("The whole tree has %n moving joint(s). Joints it locks (type a position to state "
+                                 "another; the links are lumped at that position):",
+                                 "", int(current.joints.size()))
+                        : current.locked.empty()
                             ? tr("The chain to %1 has %n moving joint(s) and locks no joint.", "", int(current.joints.size()))
                                   .arg(q(current.tip))
                             : tr("The chain to %1 has %n moving joint(s). Joints it locks (type a position to state "
@@ -217,8 +228,10 @@ void UrdfChainDialog::fillLocked() {
       why = tr("mimic of %1: %2 × q + %3").arg(q(l.mimicOf), number(l.mimicMultiplier), number(l.mimicOffset));
     else why = tr("default position");
     const QString sep = tr("; ", "separator of the reasons of a locked joint");
-    why += sep + (l.onChain ? tr("on the chain") : tr("off the chain"));
-    if (l.couplingLost) why += sep + tr("%1 moves on the chain: these links do not follow it").arg(q(l.mimicOf));
+    if (!current.wholeTree) why += sep + (l.onChain ? tr("on the chain") : tr("off the chain"));
+    if (l.couplingLost)
+      why += sep + (current.wholeTree ? tr("%1 moves: these links do not follow it")
+                                      : tr("%1 moves on the chain: these links do not follow it")).arg(q(l.mimicOf));
     why += sep + (l.intoBody == root_ ? tr("links lumped into the fixed base (no effect on the dynamics)")
                                                       : tr("links lumped into the body of link %1").arg(q(l.intoBody)));
     locked_->setItem(r, 3, new QTableWidgetItem(why));
@@ -231,6 +244,7 @@ UrdfImportOptions UrdfChainDialog::options() const {
   const UrdfChainCandidate* c = selected();
   if (!c) return o;
   o.tip = c->tip;
+  o.wholeTree = c->wholeTree;
   for (const auto& l : c->locked)
     if (auto it = stated_.find(l.name); it != stated_.end()) o.lockedPositions[l.name] = it->second;
   return o;
@@ -238,7 +252,7 @@ UrdfImportOptions UrdfChainDialog::options() const {
 
 bool UrdfChainDialog::selectTip(const QString& tip) {
   for (int r = 0; r < int(candidates_.size()); ++r)
-    if (q(candidates_[std::size_t(r)].tip) == tip) {
+    if (!candidates_[std::size_t(r)].wholeTree && q(candidates_[std::size_t(r)].tip) == tip) {
       chains_->selectRow(r);
       return true;
     }
@@ -255,6 +269,20 @@ bool UrdfChainDialog::setLockedPosition(const QString& joint, double si) {
       return true;
     }
   return false;
+}
+
+bool UrdfChainDialog::selectWholeTree() {
+  for (int r = 0; r < int(candidates_.size()); ++r)
+    if (candidates_[std::size_t(r)].wholeTree) {
+      chains_->selectRow(r);
+      return true;
+    }
+  return false;
+}
+
+bool UrdfChainDialog::wholeTreeSelected() const {
+  const UrdfChainCandidate* c = selected();
+  return c && c->wholeTree;
 }
 
 QString UrdfChainDialog::selectedTip() const {
@@ -283,6 +311,7 @@ bool chooseUrdfChain(QWidget* parent, const QString& path, const std::string& te
   if (dlg.exec() != QDialog::Accepted) return false;
   const UrdfImportOptions chosen = dlg.options();
   options.tip = chosen.tip;
+  options.wholeTree = chosen.wholeTree;
   options.lockedPositions = chosen.lockedPositions;
   return true;
 }

@@ -2,6 +2,7 @@
 #include "maniplab/ui/view_feed.hpp"
 
 #include <cmath>
+#include <cstddef>
 
 #include "maniplab/ui/robot_view.hpp"
 
@@ -26,6 +27,14 @@ ViewDrawing* matching(RobotView& view, const ViewFeed& feed, const double* row, 
 bool feedView(RobotView& view, const ViewFeed& feed, const double* row, int columns) {
   ViewDrawing* drawing = matching(view, feed, row, columns);
   return drawing && feed.pose && feed.pose(*drawing, row);
+}
+
+bool feedRows(RobotView& view, const ViewFeed& feed, const double* values, int rows, int columns) {
+  if (!values || rows <= 0) return false;
+  ViewDrawing* drawing = matching(view, feed, values, columns);
+  if (drawing && feed.trace)
+    for (int r = 0; r + 1 < rows; ++r) feed.trace(*drawing, values + std::ptrdiff_t(r) * columns);
+  return feedView(view, feed, values + std::ptrdiff_t(rows - 1) * columns, columns);
 }
 
 bool feedGhost(RobotView& view, const ViewFeed& feed, const double* row, int columns) {

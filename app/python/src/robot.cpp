@@ -196,24 +196,30 @@ void bindDiagnostic(py::module_& m) {
 
 /// Robot: reading (files, URDF, JSON text), its properties and writing it back.
 void bindRobotFile(py::class_<PyRobot>& r) {
-  r.def(py::init([](const std::string& path, const std::string& tip, const std::map<std::string, double>& lock) {
+  r.def(py::init([](const std::string& path, const std::string& tip, const std::map<std::string, double>& lock,
+                     bool tree) {
           UrdfImportOptions o;
           o.tip = tip;
           o.lockedPositions = lock;
+          o.wholeTree = tree;
           if (!tip.empty() && !isUrdfPath(path))
             throw py::value_error(path + ": tip= chooses the chain of a URDF file; this is a ManipLab robot file");
+          if (tree && !isUrdfPath(path))
+            throw py::value_error(path + ": tree= imports the whole tree of a URDF file; this is a ManipLab robot file");
           if (!lock.empty() && !isUrdfPath(path))
             throw py::value_error(path + ": lock= locks joints of a URDF file; this is a ManipLab robot file");
           RobotLoadResult res = loadRobotAnyFormat(path, o);
           reportDiagnostics(res.diagnostics, path);
           return std::make_unique<PyRobot>(std::move(res));
         }),
-        py::arg("path"), py::arg("tip") = "", py::arg("lock") = std::map<std::string, double>{},
-        R"doc(Robot(path, tip="", lock={})
+        py::arg("path"), py::arg("tip") = "", py::arg("lock") = std::map<std::string, double>{}, py::arg("tree") = false,
+        R"doc(Robot(path, tip="", lock={}, tree=False)
 
 Reads a ManipLab robot file (.json, robots/README.md) or a URDF (.urdf, through liburdfdom). For a URDF
-whose moving joints branch (a gripper, two arms), `tip` names the last link of the chain to simulate and
-`lock` gives positions of joints to lock ({name: rad or m}), as `maniplab-cli --tip/--lock` do. Errors
+whose moving joints branch (a gripper, two arms), `tree=True` imports the whole tree (every moving joint
+but mimic and locked ones, each on its parent: see `parents`), or `tip` names the last link of the chain
+to simulate; `lock` gives positions of joints to lock ({name: rad or m}), as `maniplab-cli
+--tree/--tip/--lock` do. Errors
 raise maniplab.FileError (a ValueError) carrying every finding, each naming the file and the JSON
 pointer of the field; a missing file raises FileNotFoundError; warnings are issued as
 maniplab.FileWarning.)doc");
@@ -234,6 +240,13 @@ maniplab.FileWarning.)doc");
   r.def_property_readonly("origin", [](const PyRobot& s) { return s.origin; },
                           "the file it was read from, or what it was made from");
   r.def_property_readonly("joint_names", [](const PyRobot& s) { return s.model.jointName; });
+  // Khalil–Kleinfinger's antecedent a(j) of each joint in the order of q: 0 the base, k the k-th joint
+  // (Pinocchio's model.parents numbering); a chain is [0, 1, ..., n-1].
+  r.def_property_readonly("parents", [](const PyRobot& s) {
+    std::vector<int> p;
+    for (int x : s.model.parent) p.push_back(x + 1);
+    return p;
+  });
   r.def_property_readonly("joint_types", [](const PyRobot& s) {
     std::vector<std::string> t;
     for (int i = 0; i < s.model.nq; ++i) t.push_back(s.model.isRevolute(i) ? "revolute" : "prismatic");

@@ -22,6 +22,27 @@ std::string dqList(const std::vector<std::string>& names) {
   return s;
 }
 
+Message candidatesMessage(const std::vector<UrdfChainCandidate>& candidates) {
+  if (candidates.empty()) return message(msg::kUrdfCandidatesNone);
+  std::vector<Message> items;
+  for (const auto& c : candidates) {
+    std::string mimics;
+    for (const auto& l : c.locked)
+      if (l.onChain && !l.stated) mimics += (mimics.empty() ? "" : ", ") + l.name;
+    const bool one = c.joints.size() == 1;
+    const auto n = MessageArg::integer(static_cast<long long>(c.joints.size()));
+    if (mimics.empty())
+      items.push_back(one ? message(msg::kUrdfCandidateOne, {MessageArg::field(c.tip)})
+                          : message(msg::kUrdfCandidate, {MessageArg::field(c.tip), n}));
+    else
+      items.push_back(one ? message(msg::kUrdfCandidateOneMimic, {MessageArg::field(c.tip), MessageArg::field(mimics)})
+                          : message(msg::kUrdfCandidateMimic, {MessageArg::field(c.tip), n, MessageArg::field(mimics)}));
+  }
+  Message list = items.back();  // "a, b, c" as nested pairs (a, (b, c)): each language keeps its separator
+  for (std::size_t k = items.size() - 1; k-- > 0;) list = message(msg::kUrdfListPair, {items[k], list});
+  return list;
+}
+
 /// Joints from the root link to `link` (empty for the root).
 std::vector<urdf::JointConstSharedPtr> pathTo(const urdf::ModelInterface& model, const std::string& link) {
   std::vector<urdf::JointConstSharedPtr> path;
@@ -78,13 +99,13 @@ bool checkStatedPositions(const urdf::ModelInterface& model, const UrdfImportOpt
   for (const auto& [name, value] : options.lockedPositions) {
     const urdf::JointConstSharedPtr j = model.getJoint(name);
     if (!j) {
-      rd.error("/robot", "a locked position is stated for joint " + dq(name) + ", which is not a joint of this URDF");
+      rd.error("/robot", message(msg::kUrdfLockNotAJoint, {MessageArg::field(name)}));
       ok = false;
     } else if (!isMovingJoint(*j)) {
-      rd.error(jointPath(name), "joint " + dq(name) + " is fixed: it has no position to lock");
+      rd.error(jointPath(name), message(msg::kUrdfLockFixed, {MessageArg::field(name)}));
       ok = false;
     } else if (!std::isfinite(value)) {
-      rd.error(jointPath(name), "the stated locked position of joint " + dq(name) + " must be a finite number");
+      rd.error(jointPath(name), message(msg::kUrdfLockNotFinite, {MessageArg::field(name)}));
       ok = false;
     }
   }
@@ -106,12 +127,8 @@ bool defaultChainPath(const urdf::ModelInterface& model, const UrdfImportOptions
       if (std::find(from.begin(), from.end(), j->parent_link_name) == from.end()) from.push_back(j->parent_link_name);
     }
     const auto cands = candidateChains(model, options, homes);
-    rd.error(linkPath(from.front()),
-             "the robot is a tree: the chain branches below link " + dqList(from) + " (joints " + dqList(names) +
-                 " all move below this body); choose the chain to simulate by its tip link (maniplab-cli: --tip LINK; "
-                 "the GUI asks). Candidate tips (moving joints from the root link " + dq(root->name) + "): " +
-                 describeCandidates(cands) + ". Any other link is accepted as a tip; the moving joints off the chain "
-                 "are locked (at zero, or --lock JOINT=VALUE) and their links lumped into the chain");
+    rd.error(linkPath(from.front()), message(msg::kUrdfTree, {MessageArg::field(dqList(from)), MessageArg::field(dqList(names)),
+                                                              MessageArg::field(root->name), candidatesMessage(cands)}));
     return false;
   }
   // The deepest free joint: follow the single free child of each body from the root.
@@ -135,8 +152,8 @@ bool chainPath(const urdf::ModelInterface& model, const UrdfImportOptions& optio
   if (options.tip.empty()) return defaultChainPath(model, options, homes, fs, rd, path);
   if (!model.getLink(options.tip)) {
     const auto cands = candidateChains(model, UrdfImportOptions{{}, true, {}, options.lockedPositions}, homes);
-    rd.error("/robot", "the tip " + dq(options.tip) + " is not a link of this URDF; candidate tips (moving joints "
-                       "from the root link " + dq(model.getRoot()->name) + "): " + describeCandidates(cands));
+    rd.error("/robot", message(msg::kUrdfTipNotLink, {MessageArg::field(options.tip), MessageArg::field(model.getRoot()->name),
+                                                      candidatesMessage(cands)}));
     return false;
   }
   path = pathTo(model, options.tip);
@@ -151,24 +168,35 @@ bool activeJointsOf(const std::vector<urdf::JointConstSharedPtr>& path, const Ur
   for (const auto& j : path) {
     if (!isMovingJoint(*j) || options.lockedPositions.count(j->name) || j->mimic) continue;
     if (j->type == urdf::Joint::FLOATING) {
-      rd.error(jointPath(j->name), "floating joint " + dq(j->name) +
-                                       " is not supported on the chain (ManipLab simulates fixed-base serial chains; "
-                                       "choose a tip before it or lock it)");
+      rd.error(jointPath(j->name), message(msg::kUrdfFloatingOnChain, {MessageArg::field(j->name)}));
       ok = false;
     } else if (j->type == urdf::Joint::PLANAR) {
-      rd.error(jointPath(j->name), "planar joint " + dq(j->name) +
-                                       " is not supported on the chain (only revolute, continuous, prismatic and fixed "
-                                       "joints; choose a tip before it or lock it)");
+      rd.error(jointPath(j->name), message(msg::kUrdfPlanarOnChain, {MessageArg::field(j->name)}));
       ok = false;
     } else if (j->type != urdf::Joint::REVOLUTE && j->type != urdf::Joint::CONTINUOUS &&
                j->type != urdf::Joint::PRISMATIC) {
-      rd.error(jointPath(j->name), "joint " + dq(j->name) + " has an unknown type");
+      rd.error(jointPath(j->name), message(msg::kUrdfUnknownJointType, {MessageArg::field(j->name)}));
       ok = false;
     } else {
       plan.active.push_back(j);
     }
   }
   return ok;
+}
+
+/// The whole tree's moving joints, depth first from the root link: the revolute, continuous and prismatic
+/// joints that are neither stated locked nor mimic joints, into plan.active (floating, planar and unknown
+/// joints are locked, at their origin); `onPath` gets every joint of the tree (all are "on the tree").
+void treeJointsOf(const urdf::ModelInterface& model, const UrdfImportOptions& options, ChainPlan& plan,
+                  std::set<std::string>& onPath) {
+  for (const auto& l : depthFirst(model)) {
+    const urdf::JointConstSharedPtr& j = l->parent_joint;
+    if (!j) continue;
+    onPath.insert(j->name);
+    if (!isMovingJoint(*j) || options.lockedPositions.count(j->name) || j->mimic) continue;
+    if (j->type == urdf::Joint::REVOLUTE || j->type == urdf::Joint::CONTINUOUS || j->type == urdf::Joint::PRISMATIC)
+      plan.active.push_back(j);
+  }
 }
 
 /// The positions of the joints off the chain (stated > mimic > maniplab home > zero; the chain's own
@@ -183,7 +211,7 @@ class LockedPositions {
   bool resolve(const urdf::Joint& j) {
     if (state_[j.name] == 2) return true;
     if (state_[j.name] == 1) {
-      rd_.error(jointPath(j.name) + "/mimic", "the mimic joints form a cycle through joint " + dq(j.name));
+      rd_.error(jointPath(j.name) + "/mimic", message(msg::kUrdfMimicCycle, {MessageArg::field(j.name)}));
       return false;
     }
     state_[j.name] = 1;
@@ -198,12 +226,12 @@ class LockedPositions {
     } else if (j.mimic) {
       const urdf::JointConstSharedPtr m = model_.getJoint(j.mimic->joint_name);
       if (!m) {
-        rd_.error(jointPath(j.name) + "/mimic", "mimic joint " + dq(j.name) + " follows joint " +
-                                                    dq(j.mimic->joint_name) + ", which is not a joint of this URDF");
+        rd_.error(jointPath(j.name) + "/mimic",
+                  message(msg::kUrdfMimicMissing, {MessageArg::field(j.name), MessageArg::field(j.mimic->joint_name)}));
         return false;
       }
       if (!std::isfinite(j.mimic->multiplier) || !std::isfinite(j.mimic->offset)) {
-        rd_.error(jointPath(j.name) + "/mimic", "multiplier and offset must be finite numbers");
+        rd_.error(jointPath(j.name) + "/mimic", message(msg::kUrdfMimicNotFinite));
         return false;
       }
       if (!resolve(*m)) return false;
@@ -254,11 +282,14 @@ UrdfLockedJoint lockedJoint(const std::string& name, const urdf::Joint& j, Locke
   if (j.limits && (j.type == urdf::Joint::REVOLUTE || j.type == urdf::Joint::PRISMATIC) &&
       (lk.position < j.limits->lower - 1e-12 || lk.position > j.limits->upper + 1e-12) &&
       !(j.limits->lower == 0 && j.limits->upper == 0)) {
-    std::ostringstream s;
-    s.imbue(std::locale::classic());
-    s << "locked at " << lk.position << " " << unitOf(j) << ", outside its limits [" << j.limits->lower << ", "
-      << j.limits->upper << "]";
-    rd.warning(jointPath(name), s.str());
+    const auto number = [](double v) {  // as a stream writes it (6 significant digits)
+      std::ostringstream s;
+      s.imbue(std::locale::classic());
+      s << v;
+      return MessageArg::number(v, s.str());
+    };
+    rd.warning(jointPath(name), message(msg::kUrdfLockedOutsideLimits, {number(lk.position), MessageArg::field(unitOf(j)),
+                                                                       number(j.limits->lower), number(j.limits->upper)}));
   }
   return lk;
 }
@@ -267,10 +298,10 @@ UrdfLockedJoint lockedJoint(const std::string& name, const urdf::Joint& j, Locke
 
 bool isMovingJoint(const urdf::Joint& j) { return j.type != urdf::Joint::FIXED; }
 
-bool ChainPlan::isActive(const std::string& joint) const {
-  for (const auto& j : active)
-    if (j->name == joint) return true;
-  return false;
+int ChainPlan::activeIndex(const std::string& joint) const {
+  for (std::size_t k = 0; k < active.size(); ++k)
+    if (active[k]->name == joint) return int(k);
+  return -1;
 }
 
 bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& options,
@@ -279,15 +310,24 @@ bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& optio
   plan.tip = options.tip;
   const urdf::LinkConstSharedPtr root = model.getRoot();
   if (!root) {
-    rd.error("/robot", "the URDF has no root link");
+    rd.error("/robot", message(msg::kUrdfNoRoot));
     return false;
   }
   if (!checkStatedPositions(model, options, rd)) return false;
-  std::vector<urdf::JointConstSharedPtr> path;
-  if (!chainPath(model, options, homes, rd, path)) return false;
   std::set<std::string> onPath;
-  for (const auto& j : path) onPath.insert(j->name);
-  if (!activeJointsOf(path, options, rd, plan)) return false;
+  plan.wholeTree = options.wholeTree;
+  if (options.wholeTree) {
+    if (!options.tip.empty()) {
+      rd.error("/robot", message(msg::kUrdfTreeWithTip, {MessageArg::field(options.tip)}));
+      return false;
+    }
+    treeJointsOf(model, options, plan, onPath);
+  } else {
+    std::vector<urdf::JointConstSharedPtr> path;
+    if (!chainPath(model, options, homes, rd, path)) return false;
+    for (const auto& j : path) onPath.insert(j->name);
+    if (!activeJointsOf(path, options, rd, plan)) return false;
+  }
 
   // Body link of each link for the chosen chain (nearest ancestor-or-self moved by an active joint).
   std::set<std::string> activeNames;
@@ -298,6 +338,13 @@ bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& optio
                       : activeNames.count(l->parent_joint->name) ? l->name
                                                                  : bodyOf[l->parent_joint->parent_link_name];
 
+  // Parent of each active joint: the active joint whose child link is the body its parent link belongs to.
+  for (const auto& j : plan.active) {
+    const std::string& body = bodyOf[j->parent_link_name];
+    const urdf::LinkConstSharedPtr bl = model.getLink(body);
+    plan.parent.push_back(bl && bl->parent_joint ? plan.activeIndex(bl->parent_joint->name) : -1);
+  }
+
   LockedPositions positions(model, options, homes, activeNames, rd);
   for (const auto& [name, j] : model.joints_) {
     if (!j || !isMovingJoint(*j) || activeNames.count(name)) continue;
@@ -305,14 +352,30 @@ bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& optio
     plan.locked[name] = lockedJoint(name, *j, positions, options, onPath, bodyOf, rd);
   }
   if (plan.active.empty()) {
-    rd.error("/robot", options.tip.empty()
-                           ? "no revolute, continuous or prismatic joint below the root link " + dq(root->name) +
-                                 (options.lockedPositions.empty() ? "" : " that is not locked")
-                           : "no joint moves between the root link " + dq(root->name) + " and the tip " +
-                                 dq(options.tip) + " (locked and mimic joints do not count)");
+    if (!options.tip.empty())
+      rd.error("/robot", message(msg::kUrdfNoJointToTip, {MessageArg::field(root->name), MessageArg::field(options.tip)}));
+    else
+      rd.error("/robot", message(options.lockedPositions.empty() ? msg::kUrdfNoMovingJoint : msg::kUrdfNoMovingJointUnlocked,
+                                 {MessageArg::field(root->name)}));
     return false;
   }
   return true;
+}
+
+UrdfChainCandidate wholeTreeCandidate(const urdf::ModelInterface& model, const UrdfImportOptions& options,
+                                      const std::map<std::string, double>& homes) {
+  std::vector<Diagnostic> ignored;
+  JsonReader quiet("", ignored);
+  UrdfImportOptions o = options;
+  o.tip.clear();
+  o.wholeTree = true;
+  UrdfChainCandidate c;
+  c.wholeTree = true;
+  ChainPlan plan;
+  if (!planChain(model, o, homes, quiet, plan)) return c;
+  for (const auto& j : plan.active) c.joints.push_back(j->name);
+  for (const auto& [name, lk] : plan.locked) c.locked.push_back(lk);
+  return c;
 }
 
 std::vector<UrdfChainCandidate> candidateChains(const urdf::ModelInterface& model, const UrdfImportOptions& options,
@@ -364,19 +427,7 @@ std::vector<UrdfChainCandidate> candidateChains(const urdf::ModelInterface& mode
 namespace maniplab {
 
 std::string describeCandidates(const std::vector<UrdfChainCandidate>& candidates) {
-  if (candidates.empty()) return "none";
-  std::string s;
-  for (const auto& c : candidates) {
-    s += (s.empty() ? "" : ", ") + c.tip + " (" + std::to_string(c.joints.size()) + " joint" +
-         (c.joints.size() == 1 ? "" : "s");
-    std::vector<std::string> mimics;
-    for (const auto& l : c.locked)
-      if (l.onChain && !l.stated) mimics.push_back(l.name);
-    for (std::size_t k = 0; k < mimics.size(); ++k) s += (k ? ", " : "; mimic ") + mimics[k];
-    if (!mimics.empty()) s += " locked";
-    s += ")";
-  }
-  return s;
+  return urdf_detail::candidatesMessage(candidates).text;
 }
 
 }  // namespace maniplab

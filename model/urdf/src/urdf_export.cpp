@@ -133,7 +133,8 @@ std::string robotToUrdf(const RobotDescription& desc) {
     j->SetAttribute("name", jn[k]);
     j->SetAttribute("type", !rev ? "prismatic" : unbounded ? "continuous" : "revolute");
     addOrigin(j, m.placement[k]);
-    add(j, "parent")->SetAttribute("link", i == 0 ? std::string("base_link") : ln[k - 1]);
+    const int parent = m.parent[k];  // a tree's joint hangs on its parent's link (the previous one in a chain)
+    add(j, "parent")->SetAttribute("link", parent < 0 ? std::string("base_link") : ln[std::size_t(parent)]);
     add(j, "child")->SetAttribute("link", ln[k]);
     add(j, "axis")->SetAttribute("xyz", "0 0 1");
     TiXmlElement* lim = add(j, "limit");

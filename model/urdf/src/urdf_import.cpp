@@ -6,6 +6,7 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include <Eigen/Eigenvalues>
 #include <console_bridge/console.h>
@@ -88,41 +89,41 @@ std::string fmt(double v) {
 
 /// A proposed <inertial> for a link without one: a solid aluminium body of its first visual/collision
 /// primitive, or advice when it only has a mesh.
-std::string proposeInertial(const urdf::Link& link) {
+Message proposeInertial(const urdf::Link& link) {
   const double rho = 2700;  // aluminium, kg/m^3
   std::vector<urdf::GeometrySharedPtr> geoms;
   for (const auto& v : link.visual_array)
     if (v && v->geometry) geoms.push_back(v->geometry);
   for (const auto& c : link.collision_array)
     if (c && c->geometry) geoms.push_back(c->geometry);
+  const auto num = [](double v) { return MessageArg::number(v, fmt(v)); };
   for (const auto& g : geoms) {
     double m = 0, ixx = 0, iyy = 0, izz = 0;
-    std::string what;
+    Message what;
     if (g->type == urdf::Geometry::BOX) {
       const auto& s = static_cast<const urdf::Box&>(*g).dim;
       m = rho * s.x * s.y * s.z;
       ixx = m * (s.y * s.y + s.z * s.z) / 12; iyy = m * (s.x * s.x + s.z * s.z) / 12; izz = m * (s.x * s.x + s.y * s.y) / 12;
-      what = "box " + fmt(s.x) + " x " + fmt(s.y) + " x " + fmt(s.z) + " m";
+      what = message(msg::kUrdfShapeBox, {num(s.x), num(s.y), num(s.z)});
     } else if (g->type == urdf::Geometry::CYLINDER) {
       const auto& c = static_cast<const urdf::Cylinder&>(*g);
       m = rho * M_PI * c.radius * c.radius * c.length;
       ixx = iyy = m * (3 * c.radius * c.radius + c.length * c.length) / 12; izz = m * c.radius * c.radius / 2;
-      what = "cylinder r = " + fmt(c.radius) + " m, length " + fmt(c.length) + " m";
+      what = message(msg::kUrdfShapeCylinder, {num(c.radius), num(c.length)});
     } else if (g->type == urdf::Geometry::SPHERE) {
       const double r = static_cast<const urdf::Sphere&>(*g).radius;
       m = rho * 4.0 / 3.0 * M_PI * r * r * r;
       ixx = iyy = izz = 0.4 * m * r * r;
-      what = "sphere r = " + fmt(r) + " m";
+      what = message(msg::kUrdfShapeSphere, {num(r)});
     } else {
       continue;
     }
     if (!(m > 0) || !std::isfinite(m)) continue;
-    return "proposed fix: add the link's real <inertial> (CAD data); as a stand-in, a solid aluminium " + what +
-           " (axes of its geometry origin) is <inertial><mass value=\"" + fmt(m) + "\"/><inertia ixx=\"" + fmt(ixx) +
-           "\" iyy=\"" + fmt(iyy) + "\" izz=\"" + fmt(izz) + "\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial>";
+    // The <inertial> element is XML to paste into the file: its numbers stay as written (fields).
+    return message(msg::kUrdfProposeSolid, {what, MessageArg::field(fmt(m)), MessageArg::field(fmt(ixx)),
+                                            MessageArg::field(fmt(iyy)), MessageArg::field(fmt(izz))});
   }
-  return "proposed fix: add the link's real <inertial> (mass, <origin> of the centre of mass, inertia about it) "
-         "from the CAD model, or compute it from the mesh volume and the material density";
+  return message(msg::kUrdfProposeCad);
 }
 
 double parseDouble(const char* s, bool& ok) {
@@ -204,6 +205,7 @@ void readExtras(const std::string& text, JsonReader& rd, RobotExtras& ex) {
     for (int k = 0; k < 4; ++k) {
       x.hasFriction[k] = number(e, keys[k], p, x.friction[k]);
       if (x.hasFriction[k] && x.friction[k] < 0) rd.error(p + "/@" + keys[k], message(msg::kFrictionNegative));
+      else if (x.hasFriction[k]) rd.within(p + "/@" + keys[k], x.friction[k], k < 2 ? bounds::kViscous : bounds::kCoulomb);
     }
   }
   for (const TiXmlElement* t = robot->FirstChildElement("transmission"); t; t = t->NextSiblingElement("transmission")) {
@@ -216,7 +218,7 @@ void readExtras(const std::string& text, JsonReader& rd, RobotExtras& ex) {
       if (tj->Attribute("name")) jname = tj->Attribute("name");
     }
     if (nj != 1) {
-      rd.warning(p, "only simple transmissions (one joint) are read; this one is ignored");
+      rd.warning(p, message(msg::kUrdfTransmissionIgnored));
       continue;
     }
     JointExtras& x = ex.joints[jname];
@@ -246,8 +248,11 @@ void readExtras(const std::string& text, JsonReader& rd, RobotExtras& ex) {
     for (const TiXmlElement* a = t->FirstChildElement("actuator"); a; a = a->NextSiblingElement("actuator"))
       readIn(a, p + "/actuator");
     if (x.hasGear && x.gear == 0) rd.error(p, message(msg::kUrdfGearZero));
+    else if (x.hasGear) rd.gearRatio(p, x.gear);
     if (x.rotorInertia < 0) rd.error(p, message(msg::kUrdfRotorNegative));
+    else rd.within(p, x.rotorInertia, bounds::kRotorInertia);
     if (x.rotorTransverse < 0) rd.error(p, message(msg::kUrdfRotorTransverseNegative));
+    else rd.within(p, x.rotorTransverse, bounds::kRotorInertia);
     if (x.hasRotorAxis && std::abs(x.rotorAxis.norm() - 1) > 1e-6)
       rd.error(p + "/actuator/maniplab:rotor_axis", message(msg::kNotUnitVector, {MessageArg::number(x.rotorAxis.norm(), formatNumber(x.rotorAxis.norm()))}));
   }
@@ -274,6 +279,11 @@ bool linkInertia(const urdf::Link& link, JsonReader& rd, Inertia& out, bool& giv
     rd.error(p + "/mass", message(msg::kNegativeGot, {MessageArg::number(in.mass, formatNumber(in.mass))}));
     return false;
   }
+  bool inRange = rd.within(p + "/mass", in.mass, bounds::kMass);
+  for (auto [key, x] : {std::pair{"ixx", in.ixx}, std::pair{"iyy", in.iyy}, std::pair{"izz", in.izz},
+                        std::pair{"ixy", in.ixy}, std::pair{"ixz", in.ixz}, std::pair{"iyz", in.iyz}})
+    inRange &= rd.within(p + "/inertia/@" + key, x, bounds::kInertia);
+  if (!inRange) return false;
   Matrix3 I;
   I << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
   const double scale = std::max(1e-300, I.cwiseAbs().maxCoeff());
@@ -318,7 +328,7 @@ bool convertVisual(const urdf::Visual& v, const Transform& T, const std::string&
   switch (geo.type) {
     case urdf::Geometry::BOX: {
       const auto& s = static_cast<const urdf::Box&>(geo).dim;
-      if (!finite3(s)) { rd.error(p + "/geometry/box", "size must be finite"); return false; }
+      if (!finite3(s)) { rd.error(p + "/geometry/box", message(msg::kUrdfBoxNotFinite)); return false; }
       g.shape = "box";
       g.size = Vector3(s.x, s.y, s.z);
       break;
@@ -333,7 +343,7 @@ bool convertVisual(const urdf::Visual& v, const Transform& T, const std::string&
     }
     case urdf::Geometry::SPHERE: {
       const double r = static_cast<const urdf::Sphere&>(geo).radius;
-      if (!std::isfinite(r)) { rd.error(p + "/geometry/sphere", "radius must be finite"); return false; }
+      if (!std::isfinite(r)) { rd.error(p + "/geometry/sphere", message(msg::kUrdfSphereNotFinite)); return false; }
       g.shape = "sphere";
       g.radius = r;
       break;
@@ -343,10 +353,7 @@ bool convertVisual(const urdf::Visual& v, const Transform& T, const std::string&
       if (!finite3(m.scale)) { rd.error(p + "/geometry/mesh/@scale", message(msg::kNotFinite)); return false; }
       const std::string resolved = resolveMeshPath(m.filename, fileName, opt);
       if (resolved.empty()) {
-        rd.warning(p + "/geometry/mesh", "mesh \"" + m.filename +
-                                             "\" not found (package:// URIs are searched in the package paths, "
-                                             "$ROS_PACKAGE_PATH and the URDF file's ancestor directories); the "
-                                             "default link geometry is drawn");
+        rd.warning(p + "/geometry/mesh", message(msg::kUrdfMeshNotFound, {MessageArg::field(m.filename)}));
         return false;
       }
       g.shape = "mesh";
@@ -496,14 +503,13 @@ struct BodyMember {
 };
 
 /// The links of body b: its main link `current`, then the fixed and locked links lumped into it, each
-/// with its transform; `Tparent` is the body frame <- parent link of the chain's next joint (`haveNext`
-/// when that joint was found below the body). False (with errors) when a joint below the body is invalid.
+/// with its transform. For each moving joint found below the body (the chain's next joint; in a tree,
+/// every child joint of the body), Tparent[k] is the body frame <- parent link of active joint k and
+/// found[k] is set. False (with errors) when a joint below the body is invalid.
 bool collectBodyMembers(const urdf::ModelInterface& model, const urdf_detail::ChainPlan& plan, std::size_t b,
                         const urdf::LinkConstSharedPtr& current, JsonReader& rd, ChainAssembly& chain,
-                        std::vector<BodyMember>& members, Transform& Tparent, bool& haveNext) {
-  const std::size_t n = plan.active.size();
+                        std::vector<BodyMember>& members, std::vector<Transform>& Tparent, std::vector<char>& found) {
   members = {{current, Transform()}};
-  haveNext = false;
   bool bad = false;
   for (std::size_t k = 0; k < members.size(); ++k) {
     const BodyMember m = members[k];
@@ -515,9 +521,9 @@ bool collectBodyMembers(const urdf::ModelInterface& model, const urdf_detail::Ch
         bad = true;
         continue;
       }
-      if (b < n && j == plan.active[b]) {
-        Tparent = m.T;
-        haveNext = true;
+      if (const int k = plan.activeIndex(j->name); k >= 0) {
+        Tparent[std::size_t(k)] = m.T;
+        found[std::size_t(k)] = 1;
         continue;
       }
       const urdf::LinkConstSharedPtr child = model.getLink(j->child_link_name);
@@ -526,7 +532,8 @@ bool collectBodyMembers(const urdf::ModelInterface& model, const urdf_detail::Ch
       if (j->type != urdf::Joint::FIXED) {
         auto it = plan.locked.find(j->name);
         if (it == plan.locked.end() || !lockedMotion(*j, it->second.position, rd, motion)) {
-          if (it == plan.locked.end()) rd.error(jointPath(j->name), "internal: a moving joint off the chain was not planned");
+          // planChain locks every moving joint off the chain: a joint missing there is our error, not the file's.
+          if (it == plan.locked.end()) throw std::logic_error("URDF import: moving joint " + j->name + " off the chain was not planned");
           bad = true;
           continue;
         }
@@ -542,20 +549,15 @@ void warnAboutBodyInertia(const urdf::Link& current, const std::string& currentJ
                           const Inertia& total, bool given, JsonReader& rd) {
   std::string merged;
   for (std::size_t k = 1; k < names.size(); ++k) merged += (k > 1 ? ", " : "") + names[k];
-  const std::string who = "link \"" + current.name + "\" (moved by joint \"" + currentJoint + "\"" +
-                          (merged.empty() ? "" : "; with the fixed and locked links " + merged) + ")";
+  const Message who = merged.empty() ? message(msg::kUrdfBodyWho, {MessageArg::field(current.name), MessageArg::field(currentJoint)})
+                                     : message(msg::kUrdfBodyWhoMerged, {MessageArg::field(current.name),
+                                                                         MessageArg::field(currentJoint), MessageArg::field(merged)});
   if (given && total.m == 0) {
-    rd.warning(linkPath(current.name) + "/inertial",
-               who + " is massless with a non-zero inertia (accepted; its inertia still acts)");
+    rd.warning(linkPath(current.name) + "/inertial", message(msg::kUrdfBodyMassless, {who}));
   } else if (!given) {
-    rd.warning(linkPath(current.name) + "/inertial",
-               who + " has no inertial (missing or zero mass): it adds no inertia, so the mass matrix is "
-                     "singular unless the links after it move with this joint, and its dynamics are wrong; " +
-                   proposeInertial(current));
+    rd.warning(linkPath(current.name) + "/inertial", message(msg::kUrdfBodyNoInertial, {who, proposeInertial(current)}));
   } else if (total.I.cwiseAbs().maxCoeff() == 0) {
-    rd.warning(linkPath(current.name) + "/inertial/inertia",
-               who + " has a zero inertia tensor (a point mass): the mass matrix is singular when its centre of "
-                     "mass lies on the joint axis; " + proposeInertial(current));
+    rd.warning(linkPath(current.name) + "/inertial/inertia", message(msg::kUrdfBodyPointMass, {who, proposeInertial(current)}));
   }
 }
 
@@ -586,8 +588,7 @@ bool describeBodyInertiaAndVisual(const std::vector<BodyMember>& members, const 
     }
   }
   if (extraVisuals > 0)
-    rd.warning(linkPath(current.name) + "/visual",
-               "only the first visual of a body is drawn (" + std::to_string(extraVisuals) + " more ignored)");
+    rd.warning(linkPath(current.name) + "/visual", message(msg::kUrdfExtraVisuals, {MessageArg::integer(extraVisuals)}));
   const Matrix3& Acur = chain.Acur;
   JointDescription& jd = d.joints.back();
   jd.link.mass = total.m;
@@ -634,11 +635,21 @@ bool readJointLimits(const urdf::Joint& j, const std::string& jp, JsonReader& rd
     jd.limits.lower = L.lower <= -1e299 ? -1e300 : L.lower;
     jd.limits.upper = L.upper >= 1e299 ? 1e300 : L.upper;
   }
-  if (L.velocity > 0) jd.limits.velocity = std::min(L.velocity, 1e300);
-  else rd.warning(jp + "/limit/@velocity", message(msg::kUrdfNoVelocityLimit));
-  if (L.effort > 0) jd.limits.effort = std::min(L.effort, 1e300);
-  else rd.warning(jp + "/limit/@effort", message(msg::kUrdfNoEffortLimit));
-  return true;
+  // 1e300 and above: no limit (what robotToUrdf writes for a joint without one, as for lower/upper above).
+  bool ok = true;
+  if (L.velocity > 0) {
+    if (L.velocity < 1e299) ok &= rd.within(jp + "/limit/@velocity", L.velocity, bounds::kVelocity);
+    jd.limits.velocity = std::min(L.velocity, 1e300);
+  } else {
+    rd.warning(jp + "/limit/@velocity", message(msg::kUrdfNoVelocityLimit));
+  }
+  if (L.effort > 0) {
+    if (L.effort < 1e299) ok &= rd.within(jp + "/limit/@effort", L.effort, bounds::kEffort);
+    jd.limits.effort = std::min(L.effort, 1e300);
+  } else {
+    rd.warning(jp + "/limit/@effort", message(msg::kUrdfNoEffortLimit));
+  }
+  return ok;
 }
 
 /// The transmission and ManipLab extension data of chain joint `index` (1-based) into its actuator and
@@ -684,6 +695,8 @@ bool appendChainJoint(const urdf::Joint& j, std::size_t index, const Transform& 
       rd.error(jp + "/dynamics", message(msg::kUrdfDynamics));
       return false;
     }
+    const bool dampingOk = rd.within(jp + "/dynamics/@damping", bv, bounds::kViscous);
+    if (!rd.within(jp + "/dynamics/@friction", c, bounds::kCoulomb) || !dampingOk) return false;
     jd.actuator.viscousPos = jd.actuator.viscousNeg = bv;
     jd.actuator.coulombPos = jd.actuator.coulombNeg = c;
   }
@@ -696,54 +709,53 @@ bool appendChainJoint(const urdf::Joint& j, std::size_t index, const Transform& 
   return true;
 }
 
-/// The chain's joints and bodies into `d`, body by body from the fixed base: each body's main link, the
-/// fixed and locked links lumped into it, and the next moving joint of the chain below it. False (with
-/// errors) when a body or joint is invalid.
+/// The chain's (or tree's) joints and bodies into `d`, body by body from the fixed base: joint b placed on
+/// its parent body (collected before it: parents come first), then body b's main link, the fixed and
+/// locked links lumped into it, and where the moving joints below it hang. False (with errors) when a
+/// body or joint is invalid.
 bool assembleChain(const urdf::ModelInterface& model, const urdf_detail::ChainPlan& plan, const RobotExtras& extras,
                    const std::string& fileName, const UrdfImportOptions& opt, JsonReader& rd, ChainAssembly& chain,
                    RobotDescription& d) {
   const std::size_t n = plan.active.size();
+  std::vector<Transform> Tparent(n);  // carrier body frame <- parent link of active joint k
+  std::vector<char> found(n, 0);
+  std::vector<Matrix3> bodyA(n + 1, Matrix3::Identity());  // R_b = URDF frame of body b's link * bodyA[b]
   for (std::size_t b = 0; b <= n; ++b) {
+    if (b > 0) {
+      const std::size_t k = b - 1;
+      // planChain's joints hang below an earlier body (a path or a tree in depth-first order): our error if not.
+      if (!found[k]) throw std::logic_error("URDF import: joint " + plan.active[k]->name + " not found below its parent body");
+      chain.Acur = bodyA[std::size_t(plan.parent[k] + 1)];
+      if (!appendChainJoint(*plan.active[k], b, Tparent[k], extras, rd, chain, d)) return false;
+      bodyA[b] = chain.Acur;
+    }
     const urdf::LinkConstSharedPtr current = b == 0 ? model.getRoot() : model.getLink(plan.active[b - 1]->child_link_name);
     std::vector<BodyMember> members;
-    Transform Tparent;  // body frame <- parent link of the next chain joint
-    bool haveNext = false;
-    if (!collectBodyMembers(model, plan, b, current, rd, chain, members, Tparent, haveNext)) return false;
+    if (!collectBodyMembers(model, plan, b, current, rd, chain, members, Tparent, found)) return false;
     // Inertia and visual of the body (not for the fixed base).
     if (b > 0 && !describeBodyInertiaAndVisual(members, fileName, opt, rd, chain, d)) return false;
-    if (b == n) {
-      d.tool = Transform{chain.Acur.transpose(), Vector3::Zero()} * toolLinkFrame(plan, members);
-      break;
-    }
-    if (!haveNext) {
-      rd.error(jointPath(plan.active[b]->name), "internal: the chain joint was not found below the previous body");
-      return false;
-    }
-    if (!appendChainJoint(*plan.active[b], b + 1, Tparent, extras, rd, chain, d)) return false;
+    if (b == n) d.tool = Transform{chain.Acur.transpose(), Vector3::Zero()} * toolLinkFrame(plan, members);
   }
+  setJointParents(d, plan.parent);
   return true;
 }
 
 /// Why and where locked joint j is locked, for its warning.
-std::string lockReason(const urdf::Joint& j, const UrdfLockedJoint& lk, const RobotExtras& extras) {
-  if (j.type == urdf::Joint::FLOATING || j.type == urdf::Joint::PLANAR) return "locked at its origin (zero displacement)";
-  const std::string unit = lk.prismatic ? " m" : " rad";
-  std::string why = "locked at " + formatNumber(lk.position) + unit + " (";
+Message lockReason(const urdf::Joint& j, const UrdfLockedJoint& lk, const RobotExtras& extras, bool wholeTree) {
+  if (j.type == urdf::Joint::FLOATING || j.type == urdf::Joint::PLANAR) return message(msg::kUrdfLockedAtOrigin);
+  Message why;
   if (lk.stated) {
-    why += "stated position";
+    why = message(msg::kUrdfLockStated);
   } else if (!lk.mimicOf.empty()) {
-    why += "mimic of \"" + lk.mimicOf + "\": q = " + formatNumber(j.mimic->multiplier) + " * q_" + lk.mimicOf +
-           " + " + formatNumber(j.mimic->offset);
-    if (lk.couplingLost)
-      why += ", with \"" + lk.mimicOf + "\" (or the joint it follows) at its home position; that joint moves on the "
-             "chain but a chain of independent joints cannot represent the coupling, so these links do not follow it";
+    why = message(!lk.couplingLost ? msg::kUrdfLockMimic : wholeTree ? msg::kUrdfLockMimicLostTree : msg::kUrdfLockMimicLost,
+                  {MessageArg::field(lk.mimicOf), MessageArg::number(j.mimic->multiplier, formatNumber(j.mimic->multiplier)),
+                   MessageArg::number(j.mimic->offset, formatNumber(j.mimic->offset))});
   } else {
-    why += extras.joints.count(j.name) && extras.joints.at(j.name).hasHome ? "its <maniplab:joint home>"
-                                                                           : "default: zero";
-    why += "; --lock " + j.name + "=VALUE states another";
+    why = message(extras.joints.count(j.name) && extras.joints.at(j.name).hasHome ? msg::kUrdfLockHome : msg::kUrdfLockDefault,
+                  {MessageArg::field(j.name)});
   }
-  why += ")";
-  return why;
+  return message(msg::kUrdfLockedAt, {MessageArg::number(lk.position, formatNumber(lk.position)),
+                                      MessageArg::field(lk.prismatic ? "m" : "rad"), why});
 }
 
 /// The links a locked joint carries: the subtree of its child link `l` up to the chain's next moving joint.
@@ -766,7 +778,9 @@ std::vector<std::string> carriedLinks(const urdf::ModelInterface& model, const u
 void warnLockedJoints(const urdf::ModelInterface& model, const urdf_detail::ChainPlan& plan, const RobotExtras& extras,
                       const ChainAssembly& chain, JsonReader& rd) {
   const urdf::LinkConstSharedPtr root = model.getRoot();
-  const std::string chainLabel = plan.tip.empty() ? "the chain" : "the chain to \"" + plan.tip + "\"";
+  const Message chainLabel = plan.wholeTree ? message(msg::kUrdfTheTree)
+                             : plan.tip.empty() ? message(msg::kUrdfTheChain)
+                                                : message(msg::kUrdfTheChainTo, {MessageArg::field(plan.tip)});
   std::vector<urdf::LinkConstSharedPtr> order{root};
   for (std::size_t k = 0; k < order.size() && order.size() <= model.links_.size(); ++k)
     for (const auto& j : order[k]->child_joints)
@@ -778,20 +792,20 @@ void warnLockedJoints(const urdf::ModelInterface& model, const urdf_detail::Chai
     auto it = plan.locked.find(j->name);
     if (it == plan.locked.end()) continue;
     const UrdfLockedJoint& lk = it->second;
-    const std::string why = lockReason(*j, lk, extras);
+    const Message why = lockReason(*j, lk, extras, plan.wholeTree);
     const std::vector<std::string> carried = carriedLinks(model, plan, l);
     std::string links;
     for (std::size_t k = 0; k < carried.size() && k < 6; ++k) links += (k ? ", " : "") + std::string("\"") + carried[k] + "\"";
-    if (carried.size() > 6) links += " and " + std::to_string(carried.size() - 6) + " more";
+    const MessageArg linksArg =
+        carried.size() > 6 ? MessageArg(message(msg::kUrdfAndMore, {MessageArg::field(links),
+                                                                    MessageArg::integer(static_cast<long long>(carried.size() - 6))}))
+                           : MessageArg::field(links);
     const std::size_t b = chain.bodyIndexOf.count(j->parent_link_name) ? chain.bodyIndexOf.at(j->parent_link_name) : 0;
-    const std::string into =
-        b == 0 ? "the fixed base (link \"" + root->name + "\"): they do not enter the dynamics"
-               : "the body of joint \"" + chain.bodyJoint[b] + "\" (link \"" + lk.intoBody +
-                     "\"): masses, centres of mass and inertias combined exactly";
-    rd.warning(jointPath(j->name), std::string("joint \"") + j->name + "\" (" + jointTypeName(*j) + ", " +
-                                       (lk.onChain ? "on " : "off ") + chainLabel + ") is " + why + "; link" +
-                                       (carried.size() == 1 ? " " : "s ") + links + (carried.size() == 1 ? " is" : " are") +
-                                       " lumped into " + into);
+    const Message into = b == 0 ? message(msg::kUrdfIntoBase, {MessageArg::field(root->name)})
+                                : message(msg::kUrdfIntoBody, {MessageArg::field(chain.bodyJoint[b]), MessageArg::field(lk.intoBody)});
+    const Message where = message(lk.onChain ? msg::kUrdfOnChain : msg::kUrdfOffChain, {MessageArg::field(jointTypeName(*j)), chainLabel});
+    const Message lumped = message(carried.size() == 1 ? msg::kUrdfLinkLumped : msg::kUrdfLinksLumped, {linksArg, into});
+    rd.warning(jointPath(j->name), message(msg::kUrdfLockedJoint, {MessageArg::field(j->name), where, why, lumped}));
   }
 }
 
@@ -815,13 +829,11 @@ void checkMassMatrixAtHome(const Model& model, const RobotDescription& d, const 
   std::string without;
   for (std::size_t i = 0; i < chain.bodyLinks.size(); ++i)
     if (!chain.bodyHasInertia[i]) without += (without.empty() ? "" : ", ") + std::string("\"") + chain.bodyLinks[i].front() + "\"";
-  rd.error(jointPath(d.joints[std::size_t(bad)].name),
-           "the mass matrix is singular at the home pose (no inertia moves with joint \"" + d.joints[std::size_t(bad)].name +
-               "\" independently of the joints before it)" +
-               (without.empty() ? std::string() : "; links without inertial: " + without) +
-               ": give these links their <inertial> (see the warnings), or the joint a rotor inertia "
-               "(<transmission> with <maniplab:rotor_inertia>)");
-}
+  const std::string& joint = d.joints[std::size_t(bad)].name;
+  if (without.empty())
+    rd.error(jointPath(joint), message(msg::kUrdfSingularAtHome, {MessageArg::field(joint)}));
+  else
+    rd.error(jointPath(joint), message(msg::kUrdfSingularAtHomeLinks, {MessageArg::field(joint), MessageArg::field(without)}));}
 
 }  // namespace
 
@@ -834,6 +846,7 @@ UrdfTreeInfo urdfTreeInfo(const std::string& text, const std::string& fileName, 
   readExtras(text, rd, extras);
   info.root = model->getRoot()->name;
   info.candidates = urdf_detail::candidateChains(*model, opt, homesOf(extras), &info.serial);
+  info.tree = urdf_detail::wholeTreeCandidate(*model, opt, homesOf(extras));
   return info;
 }
 
@@ -864,7 +877,7 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
 
   const urdf::LinkConstSharedPtr root = model->getRoot();
   if (root->inertial && root->inertial->mass > 0)
-    rd.warning(linkPath(root->name) + "/inertial", "the root link is the fixed base: its inertial is ignored");
+    rd.warning(linkPath(root->name) + "/inertial", message(msg::kUrdfRootInertialIgnored));
 
   // The chain: which joints move; every other moving joint is locked (urdf_chain_plan.cpp).
   urdf_detail::ChainPlan plan;

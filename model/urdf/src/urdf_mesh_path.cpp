@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "maniplab/model/model_messages.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 
 namespace maniplab {
@@ -72,9 +73,8 @@ bool isUrdfPath(const std::string& path) {
 }
 
 std::optional<Diagnostic> urdfOnlyOptionsError(const std::string& path, const UrdfImportOptions& options) {
-  if (options.tip.empty() && options.lockedPositions.empty()) return std::nullopt;
-  return Diagnostic::of(Diagnostic::Severity::Error, path, "",
-                        plainMessage("a chain tip or locked joint positions apply to URDF files only (this is a ManipLab robot file)"));
+  if (options.tip.empty() && options.lockedPositions.empty() && !options.wholeTree) return std::nullopt;
+  return Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kUrdfOptionsNeedUrdf));
 }
 
 RobotLoadResult loadRobotAnyFormat(const std::string& path, const UrdfImportOptions& options) {

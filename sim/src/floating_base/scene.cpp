@@ -9,23 +9,28 @@
 #include <cmath>
 #include <filesystem>
 
+#include <Eigen/Eigenvalues>
+
 #include "maniplab/model/json_reader.hpp"
+#include "maniplab/model/model_messages.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 #include "../scene_sections.hpp"
 
 namespace maniplab::sim {
 
 namespace {
 
+/// obj[key], an array of n numbers (`perJoint`: one per joint of the arm).
 bool vecN(JsonReader& rd, const nlohmann::json& obj, const std::string& path, const char* key, int n, VectorX& out,
-          bool required) {
+          bool required, bool perJoint = true) {
   if (!obj.contains(key)) {
-    if (required) rd.error(path + "/" + key, "missing required array of " + std::to_string(n) + " numbers");
+    if (required) rd.error(path + "/" + key, message(msg::kMissingArray, {MessageArg::integer(n)}));
     return false;
   }
   const nlohmann::json& v = obj[key];
   const std::string p = path + "/" + key;
   if (!v.is_array() || int(v.size()) != n) {
-    rd.error(p, "must be an array of " + std::to_string(n) + " numbers (one per joint)");
+    rd.error(p, message(perJoint ? msg::kArrayPerJoint : msg::kArrayOf, {MessageArg::integer(n)}));
     return false;
   }
   out.resize(n);
@@ -41,7 +46,7 @@ SatelliteLoadResult loadSatelliteScene(const std::string& path) {
   if (!readTextFile(path, text)) {
     SatelliteLoadResult res;
     res.scene.file = path;
-    res.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", plainMessage("cannot read the file")));
+    res.diagnostics.push_back(Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kCannotOpen)));
     return res;
   }
   return parseSatelliteScene(text, path, std::filesystem::path(path).parent_path().string());
@@ -53,18 +58,9 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
   sc.file = fileName;
   JsonReader rd(fileName, res.diagnostics);
   nlohmann::json j;
-  if (!parseJson(text, rd, j)) return res;
-  if (!j.is_object()) {
-    rd.error("", "must be a JSON object");
-    return res;
-  }
+  if (!rd.openDocument(text, j, "maniplab-satellite")) return res;
   rd.checkKeys(j, "", {"format", "version", "name", "description", "robot", "base", "initial", "motion", "controller",
                        "duration", "control_period", "plant"});
-  std::string format;
-  if (rd.string(j, "", "format", format, true) && format != "maniplab-satellite")
-    rd.error("/format", "must be \"maniplab-satellite\"");
-  double version = 0;
-  if (rd.number(j, "", "version", version, true) && version != 1) rd.error("/version", "unsupported version (expected 1)");
   rd.string(j, "", "name", sc.name, true);
   rd.string(j, "", "description", sc.description, false);
   std::string robot;
@@ -78,15 +74,29 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
   if (rd.object(j, "", "base", true)) {
     const auto& b = j["base"];
     rd.checkKeys(b, "/base", {"mass", "com", "inertia"});
-    rd.number(b, "/base", "mass", sc.model.baseMass, true);
-    rd.vec3(b, "/base", "com", sc.model.baseCom, false);
-    if (!b.contains("inertia"))
-      rd.error("/base/inertia", "missing required 3x3 inertia (about the centre of mass, base axes)");
-    else
-      rd.mat3(b["inertia"], "/base/inertia", sc.model.baseInertia);
-    const std::string bad = validateFloatingBase(sc.model);
-    if (!bad.empty()) rd.error("/base", bad);
+    // Each condition of validateFloatingBase() at its field: the mass, the centre of mass, the inertia
+    // (about the centre of mass, base axes: symmetric, positive definite) and the arm's rotor model.
+    rd.positiveIn(b, "/base", "mass", sc.model.baseMass, true, bounds::kBaseMass);
+    rd.vec3In(b, "/base", "com", sc.model.baseCom, false, bounds::kLength);
+    Matrix3& I = sc.model.baseInertia;
+    if (!b.contains("inertia")) {
+      rd.error("/base/inertia", message(msg::kMissingInertia));
+    } else if (rd.mat3(b["inertia"], "/base/inertia", I)) {
+      bool inRange = true;
+      for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c)
+          inRange &= rd.within("/base/inertia/" + std::to_string(r) + "/" + std::to_string(c), I(r, c), bounds::kBaseInertia);
+      if (inRange) {
+        if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * (1 + I.norm())) {
+          rd.error("/base/inertia", message(msg::kInertiaNotSymmetric));
+        } else {
+          const double smallest = Eigen::SelfAdjointEigenSolver<Matrix3>(I).eigenvalues().minCoeff();
+          if (smallest <= 0) rd.error("/base/inertia", message(msg::kBaseInertiaNotPd, {MessageArg::number(smallest, formatNumber(smallest))}));
+        }
+      }
+    }
   }
+  if (usesFullRotor(sc.model.arm)) rd.error("/robot", message(msg::kFloatingFullRotor));
   sc.q0 = sc.model.arm.home;
   if (j.contains("initial")) {
     if (rd.object(j, "", "initial", false)) {
@@ -97,30 +107,28 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
       Vector3 r = Vector3::Zero();
       if (rd.vec3(in, "/initial", "base_rpy", r, false)) sc.basePose.R = rd.rpy(r);
       VectorX v;
-      if (vecN(rd, in, "/initial", "base_velocity", 6, v, false)) sc.baseVelocity = v;
+      if (vecN(rd, in, "/initial", "base_velocity", 6, v, false, false)) sc.baseVelocity = v;
     }
   }
   if (rd.object(j, "", "motion", true)) {
     const auto& m = j["motion"];
     rd.checkKeys(m, "/motion", {"to", "duration"});
     vecN(rd, m, "/motion", "to", n, sc.q1, true);
-    if (rd.number(m, "/motion", "duration", sc.motionDuration, true) && !(sc.motionDuration > 0))
-      rd.error("/motion/duration", message(msg::kNotPositive));
+    rd.positiveIn(m, "/motion", "duration", sc.motionDuration, true, bounds::kDuration);
   }
   if (rd.object(j, "", "controller", true)) {
     const auto& c = j["controller"];
     rd.checkKeys(c, "/controller", {"type", "kp", "kv"});
     std::string type;
     if (rd.string(c, "/controller", "type", type, true) && type != "floating_computed_torque")
-      rd.error("/controller/type", "must be \"floating_computed_torque\" (the reaction-aware computed torque)");
-    if (vecN(rd, c, "/controller", "kp", n, sc.kp, true) && (sc.kp.array() < 0).any())
-      rd.error("/controller/kp", "gains must be non-negative");
-    if (vecN(rd, c, "/controller", "kv", n, sc.kv, true) && (sc.kv.array() < 0).any())
-      rd.error("/controller/kv", "gains must be non-negative");
+      rd.error("/controller/type", message(msg::kFloatingControllerType));
+    for (auto [key, gains] : {std::pair{"kp", &sc.kp}, std::pair{"kv", &sc.kv}})
+      if (vecN(rd, c, "/controller", key, n, *gains, true))
+        for (int i = 0; i < n; ++i)
+          if (!rd.within(std::string("/controller/") + key + "/" + std::to_string(i), (*gains)[i], bounds::kGain)) break;
   }
-  if (rd.number(j, "", "duration", sc.duration, true) && !(sc.duration > 0)) rd.error("/duration", message(msg::kNotPositive));
-  if (rd.number(j, "", "control_period", sc.controlPeriod, true) && !(sc.controlPeriod > 0))
-    rd.error("/control_period", message(msg::kNotPositive));
+  detail::readDuration(rd, j, sc.duration);
+  if (!rd.positiveIn(j, "", "control_period", sc.controlPeriod, true, bounds::kPeriod)) sc.controlPeriod = 0;
   if (j.contains("plant") && rd.object(j, "", "plant", false)) {
     const auto& p = j["plant"];
     rd.checkKeys(p, "/plant", {"stepper", "period", "abs_tolerance", "rel_tolerance", "friction", "coulomb_smoothing",
@@ -138,22 +146,22 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
       if (st == "euler") sc.plant.stepper = Stepper::Euler;
       else if (st == "rk4") sc.plant.stepper = Stepper::RungeKutta4;
       else if (st == "dopri5") sc.plant.stepper = Stepper::DormandPrince5;
-      else rd.error("/plant/stepper", "must be \"euler\", \"rk4\" or \"dopri5\"");
+      else rd.error("/plant/stepper", message(msg::kStepper));
     }
     std::string method;
     if (rd.string(p, "/plant", "method", method, false)) {
       if (method == "aba") sc.plant.crba = false;
       else if (method == "crba") sc.plant.crba = true;
-      else rd.error("/plant/method", "must be \"aba\" or \"crba\"");
+      else rd.error("/plant/method", message(msg::kPlantMethod));
     }
-    if (rd.number(p, "/plant", "period", sc.plant.period, false) && !(sc.plant.period > 0))
-      rd.error("/plant/period", message(msg::kNotPositive));
+    if (p.contains("period") && !rd.positiveIn(p, "/plant", "period", sc.plant.period, false, bounds::kPeriod))
+      sc.plant.period = 0;
     if (rd.number(p, "/plant", "abs_tolerance", sc.plant.absTolerance, false) && !(sc.plant.absTolerance > 0))
       rd.error("/plant/abs_tolerance", message(msg::kNotPositive));
     if (rd.number(p, "/plant", "rel_tolerance", sc.plant.relTolerance, false) && !(sc.plant.relTolerance > 0))
       rd.error("/plant/rel_tolerance", message(msg::kNotPositive));
     if (rd.number(p, "/plant", "coulomb_smoothing", sc.plant.coulombSmoothing, false) && !(sc.plant.coulombSmoothing >= 0))
-      rd.error("/plant/coulomb_smoothing", "must be zero (exact sign) or a positive velocity");
+      rd.error("/plant/coulomb_smoothing", message(msg::kCoulombSmoothing));
     if (p.contains("friction")) {
       if (!p["friction"].is_boolean()) rd.error("/plant/friction", message(msg::kNotBoolean));
       else sc.plant.friction = p["friction"].get<bool>();
@@ -162,10 +170,10 @@ SatelliteLoadResult parseSatelliteScene(const std::string& text, const std::stri
   if (sc.controlPeriod > 0 && sc.plant.period > 0) {
     const double r = sc.controlPeriod / sc.plant.period;
     if (std::abs(r - std::round(r)) > 1e-9 * r || std::round(r) < 1)
-      rd.error("/control_period", "must be a whole number of plant periods (" + formatNumber(sc.plant.period) + " s)");
+      rd.error("/control_period", message(msg::kPeriodMultiple, {MessageArg::number(sc.plant.period, formatNumber(sc.plant.period))}));
   }
   // The arm's joints and the base's six coordinates.
-  if (sc.duration > 0) detail::checkRunSize(rd, j, sc.duration, sc.controlPeriod, sc.plant.period, sc.model.arm.nq + 6);
+  if (sc.duration > 0 && sc.duration <= bounds::kDuration.hi) detail::checkRunSize(rd, j, sc.duration, sc.controlPeriod, sc.plant.period, sc.model.arm.nq + 6);
   return res;
 }
 

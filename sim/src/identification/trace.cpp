@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "maniplab/sim/reader_error.hpp"
 #include "maniplab/sim/identification/identification.hpp"
 #include "number_text.hpp"
 
@@ -34,37 +35,77 @@ IdentificationTrace traceFromRecorder(const Recorder& rec, int n, const std::str
   return traceFromTable(t, n, source);
 }
 
+namespace {
+
+/// Where a value of the table is, for the trace's errors: "line L, column C (NAME)" in a file read by readCsv,
+/// "row R, column C (NAME)" in a table made in memory (a recorded run).
+std::string cell(const CsvTable& table, std::size_t row, std::size_t column) {
+  const std::string name = column < table.names.size() ? table.names[column] : std::string();
+  if (table.headerLine == 0) return "row " + std::to_string(row + 1) + ", column " + std::to_string(column + 1) + " (" + name + ")";
+  return lineColumn(table.headerLine + 1 + row, column + 1, name);
+}
+
+/// The sample times: strictly increasing, at a constant step, at a rate in the documented range (README,
+/// "What the CSV readers refuse").
+void checkTimes(const CsvTable& table, const std::string& source) {
+  const std::vector<double>& t = table.columns[0];
+  const std::size_t N = t.size();
+  for (std::size_t r = 1; r < N; ++r)
+    if (!(t[r] > t[r - 1]))
+      throw ReaderError(source, cell(table, r, 0),
+                        "the time " + fmt(t[r]) + " s is not after the previous sample's " + fmt(t[r - 1]) +
+                            " s (the times of a trace increase strictly)");
+  const double step = (t[N - 1] - t[0]) / double(N - 1), rate = 1 / step;
+  const std::string column = "column 1 (" + table.names[0] + ")";
+  if (!(rate >= kMinTraceRateHz && rate <= kMaxTraceRateHz))
+    throw ReaderError(source, table.headerLine ? "lines " + std::to_string(table.headerLine + 1) + " to " +
+                                                     std::to_string(table.headerLine + N) + ", " + column
+                                               : column,
+                      "a sampling rate of " + fmt(rate) + " Hz (a mean step of " + fmt(step) +
+                          " s) is beyond any real robot's (accepted: " + fmt(kMinTraceRateHz) + " Hz to " +
+                          fmt(kMaxTraceRateHz) + " Hz)");
+  for (std::size_t r = 1; r < N; ++r) {
+    const double d = t[r] - t[r - 1];
+    if (std::abs(d - step) > 1e-6 * step)
+      throw ReaderError(source, cell(table, r, 0),
+                        "a step of " + fmt(d) + " s where the mean step is " + fmt(step) +
+                            " s: the samples are not evenly spaced (resample the trace to a constant rate first)");
+  }
+}
+
+}  // namespace
+
 IdentificationTrace traceFromTable(const CsvTable& table, int n, const std::string& source) {
   IdentificationTrace tr;
   tr.source = source;
-  if (table.columns.empty() || table.rows() == 0) throw std::runtime_error(source + ": empty trace");
-  std::map<std::string, int> index;
-  for (std::size_t c = 0; c < table.names.size(); ++c) index[table.names[c]] = int(c);
+  const std::string header = table.headerLine ? lineColumn(table.headerLine) : std::string();
+  if (table.columns.empty()) throw ReaderError(source, header, "no column (a trace needs time, q[1..n] and tau[1..n])");
   const std::size_t N = table.rows();
-  auto column = [&](const std::string& name, int& found) {
-    const auto it = index.find(name);
-    found = it == index.end() ? -1 : it->second;
-  };
+  std::map<std::string, int> index;
+  for (std::size_t c = 0; c < table.names.size(); ++c) index.emplace(table.names[c], int(c));
   auto fill = [&](const char* kind, MatrixX& dst, bool required) {
     std::vector<int> cols(static_cast<std::size_t>(n));
     int present = 0;
     for (int i = 0; i < n; ++i) {
-      column(std::string(kind) + "[" + std::to_string(i + 1) + "]", cols[std::size_t(i)]);
+      const auto it = index.find(std::string(kind) + "[" + std::to_string(i + 1) + "]");
+      cols[std::size_t(i)] = it == index.end() ? -1 : it->second;
       if (cols[std::size_t(i)] >= 0) ++present;
     }
     if (present == 0 && !required) return false;
     for (int i = 0; i < n; ++i)
       if (cols[std::size_t(i)] < 0)
-        throw std::runtime_error(source + ": missing column " + kind + "[" + std::to_string(i + 1) + "] (the robot has " +
-                                 std::to_string(n) + " joints; a trace needs time, q[1..n] and tau[1..n])");
+        throw ReaderError(source, header,
+                          std::string("no column ") + kind + "[" + std::to_string(i + 1) + "] (the robot has " + std::to_string(n) +
+                              " joints; a trace needs time, q[1..n] and tau[1..n]" +
+                              (required ? "" : std::string(", and all of ") + kind + "[1.." + std::to_string(n) + "] or none") + ")");
     dst.resize(Eigen::Index(N), n);
     for (int i = 0; i < n; ++i) {
-      const auto& col = table.columns[std::size_t(cols[std::size_t(i)])];
+      const std::size_t c = std::size_t(cols[std::size_t(i)]);
+      const auto& col = table.columns[c];
       for (std::size_t r = 0; r < N; ++r) {
         if (!std::isfinite(col[r]))
-          throw std::runtime_error(source + ": column " + kind + "[" + std::to_string(i + 1) + "], data row " +
-                                   std::to_string(r + 1) + " (t = " + fmt(table.columns[0][r]) +
-                                   " s): missing or non-finite value");
+          throw ReaderError(source, cell(table, r, c),
+                            std::string("no value (an empty field) where ") + kind + " needs one on every row");
         dst(Eigen::Index(r), i) = col[r];
       }
     }
@@ -74,6 +115,9 @@ IdentificationTrace traceFromTable(const CsvTable& table, int n, const std::stri
   fill("tau", tr.tau, true);
   tr.hasQd = fill("qd", tr.qd, false);
   tr.hasQdd = fill("qdd", tr.qdd, false);
+  if (N < 3)
+    throw ReaderError(source, "", std::to_string(N) + " sample" + (N == 1 ? "" : "s") + ": a trace needs 3 at least");
+  checkTimes(table, source);
   tr.t.resize(Eigen::Index(N));
   for (std::size_t r = 0; r < N; ++r) tr.t[Eigen::Index(r)] = table.columns[0][r];
   return tr;

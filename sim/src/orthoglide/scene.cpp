@@ -8,6 +8,7 @@
 #include "maniplab/model/model_messages.hpp"
 #include "maniplab/model/json_reader.hpp"
 #include "maniplab/sim/orthoglide/simulation.hpp"
+#include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/orthoglide/trajectory.hpp"
 #include "../scene_sections.hpp"
 
@@ -17,32 +18,10 @@ using json = nlohmann::json;
 
 namespace {
 
-/// A number (same for the 3 actuators) or an array of 3 numbers.
-bool gains(JsonReader& rd, const json& obj, const std::string& path, const char* key, VectorX& out, bool required) {
-  if (!obj.contains(key)) {
-    if (required) rd.error(path + "/" + key, "missing required value (a number or an array of 3)");
-    return false;
-  }
-  const json& v = obj[key];
-  const std::string p = path + "/" + key;
-  out = VectorX::Zero(3);
-  if (v.is_number()) {
-    double x = 0;
-    if (!rd.numberValue(v, p, x)) return false;
-    out.setConstant(x);
-  } else if (v.is_array() && v.size() == 3) {
-    for (int i = 0; i < 3; ++i)
-      if (!rd.numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), out[i])) return false;
-  } else {
-    rd.error(p, "must be a number or an array of 3 numbers");
-    return false;
-  }
-  for (int i = 0; i < 3; ++i)
-    if (out[i] < 0) {
-      rd.error(p, message(msg::kNegative));
-      return false;
-    }
-  return true;
+/// A per-actuator value (one number, or an array of 3) within `b` (detail::readJointVector).
+bool gains(JsonReader& rd, const json& obj, const std::string& path, const char* key, VectorX& out, bool required,
+           const FieldBound& b = bounds::kGain) {
+  return detail::readJointVector(rd, obj, path, key, 3, out, required, &b);
 }
 
 void readController(JsonReader& rd, const json& c, const std::string& p, const OrthoglideModel& model,
@@ -60,43 +39,23 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const O
     gains(rd, c, p, "kp", s.kp, true);
     if (!gains(rd, c, p, "ki", s.ki, false)) s.ki = VectorX::Zero(3);
     if (!gains(rd, c, p, "kd", s.kv, false)) s.kv = VectorX::Zero(3);
-    if (!gains(rd, c, p, "derivative_filter", s.derivativeFilter, false)) s.derivativeFilter = VectorX::Zero(3);
-    s.saturation = VectorX::Constant(3, std::numeric_limits<double>::infinity());
-    if (c.contains("saturation")) {
-      if (c["saturation"].is_string()) {
-        if (c["saturation"] != "limits") rd.error(p + "/saturation", "must be \"limits\", a number or an array");
-        for (int i = 0; i < 3; ++i) s.saturation[i] = model.chain[std::size_t(i)].limits.effort;
-      } else {
-        gains(rd, c, p, "saturation", s.saturation, false);
-      }
-    }
+    if (!gains(rd, c, p, "derivative_filter", s.derivativeFilter, false, bounds::kDuration))
+      s.derivativeFilter = VectorX::Zero(3);
+    std::vector<double> effort;
+    for (const auto& ch : model.chain) effort.push_back(ch.limits.effort);
+    detail::readSaturation(rd, c, p, effort, s.saturation);
     std::string aw = "clamping";
     rd.string(c, p, "anti_windup", aw, false);
     if (aw == "clamping") s.antiWindup = AntiWindup::Clamping;
     else if (aw == "none") s.antiWindup = AntiWindup::None;
-    else rd.error(p + "/anti_windup", "must be \"clamping\" or \"none\"");
+    else rd.error(p + "/anti_windup", message(msg::kOrthoglideAntiWindup));
   } else if (s.type == "computed_torque") {
     rd.checkKeys(c, p, {"type", "name", "kp", "kv", "model"});
     gains(rd, c, p, "kp", s.kp, true);
     gains(rd, c, p, "kv", s.kv, true);
-    if (rd.object(c, p, "model", false)) {
-      const json& m = c["model"];
-      const std::string pm = p + "/model";
-      rd.checkKeys(m, pm, {"perturbation_percent", "seed", "friction_compensation"});
-      if (rd.number(m, pm, "perturbation_percent", s.perturbationPercent, false) &&
-          !(s.perturbationPercent >= 0 && s.perturbationPercent < 100))
-        rd.error(pm + "/perturbation_percent", "must be in [0, 100)");
-      double seed = 1;
-      if (rd.number(m, pm, "seed", seed, false)) s.perturbationSeed = std::uint64_t(std::max(0.0, seed));
-      std::string f = "none";
-      rd.string(m, pm, "friction_compensation", f, false);
-      if (f == "none") s.friction = FrictionCompensation::None;
-      else if (f == "coulomb") s.friction = FrictionCompensation::CoulombOnly;
-      else if (f == "full") s.friction = FrictionCompensation::Full;
-      else rd.error(pm + "/friction_compensation", "must be \"none\", \"coulomb\" or \"full\"");
-    }
+    detail::readControllerModel(rd, c, p, s);
   } else if (!s.type.empty()) {
-    rd.error(p + "/type", "must be \"pid\", \"computed_torque\" or \"zero\" (got \"" + s.type + "\")");
+    rd.error(p + "/type", message(msg::kOrthoglideControllerType, {MessageArg::field(s.type)}));
   }
 }
 
@@ -108,41 +67,44 @@ void readTrajectory(JsonReader& rd, const json& t, const OrthoglideModel* model,
   std::string str;
   rd.checkKeys(t, p, {"type", "points", "durations", "comment"});
   if (rd.string(t, p, "type", str, true) && str != "cartesian_points")
-    rd.error(p + "/type", "must be \"cartesian_points\" (platform way-points in R_0)");
+    rd.error(p + "/type", message(msg::kCartesianPoints));
   if (!t.contains("points") || !t["points"].is_array() || t["points"].size() < 2) {
-    rd.error(p + "/points", "must be an array of at least 2 points [x, y, z] (m, in R_0)");
+    rd.error(p + "/points", message(msg::kPlatformPoints));
   } else {
     for (std::size_t k = 0; k < t["points"].size(); ++k) {
       const json& pt = t["points"][k];
       const std::string pp = p + "/points/" + std::to_string(k);
       Vector3 v = Vector3::Zero();
       if (!pt.is_array() || pt.size() != 3) {
-        rd.error(pp, "must be an array of 3 numbers");
+        rd.error(pp, message(msg::kNotVector3));
         continue;
       }
       bool ok = true;
-      for (int i = 0; i < 3; ++i) ok &= rd.numberValue(pt[std::size_t(i)], pp + "/" + std::to_string(i), v[i]);
+      for (int i = 0; i < 3; ++i)
+        ok &= rd.numberValue(pt[std::size_t(i)], pp + "/" + std::to_string(i), v[i]) &&
+              rd.within(pp + "/" + std::to_string(i), v[i], bounds::kLength);
       if (!ok) continue;
       points.push_back(v);
-      std::string why;
+      Message why;
       OrthoglideChainVariables q;
-      if (model && !orthoglideInverseGeometric(*model, v, q, &why)) rd.error(pp, "out of reach: " + why);
+      if (model && !orthoglideInverseGeometric(*model, v, q, &why)) rd.error(pp, message(msg::kPointOutOfReach, {why}));
     }
   }
   if (!t.contains("durations") || !t["durations"].is_array()) {
-    rd.error(p + "/durations", "must be an array of segment durations (s), one per segment");
+    rd.error(p + "/durations", message(msg::kDurations));
   } else {
     for (std::size_t k = 0; k < t["durations"].size(); ++k) {
       double d = 0;
       const std::string pd = p + "/durations/" + std::to_string(k);
       if (rd.numberValue(t["durations"][k], pd, d)) {
         if (!(d > 0)) rd.error(pd, message(msg::kNotPositive));
+        else rd.within(pd, d, bounds::kDuration);
         durations.push_back(d);
       }
     }
     if (t.contains("points") && t["points"].is_array() && t["durations"].size() + 1 != t["points"].size())
-      rd.error(p + "/durations", "needs one duration per segment (" +
-                                     std::to_string(t["points"].is_array() ? t["points"].size() - 1 : 0) + ")");
+      rd.error(p + "/durations", message(msg::kDurationsCount, {MessageArg::integer(static_cast<long long>(
+                                                                    t["points"].is_array() ? t["points"].size() - 1 : 0))}));
   }
 }
 
@@ -167,25 +129,25 @@ OrthoglideSceneLoadResult parseOrthoglideScene(const std::string& text, const st
     s.robotFile = detail::resolveRobotPath(baseDir, robot);
     s.robot = loadOrthoglideFile(s.robotFile);
     for (const auto& d : s.robot.diagnostics) res.diagnostics.push_back(d);
-    if (!s.robot.ok()) rd.error("/robot", "the Orthoglide robot file " + s.robotFile + " is invalid (see above)");
+    if (!s.robot.ok()) rd.error("/robot", message(msg::kOrthoglideRobotInvalid, {MessageArg::field(s.robotFile)}));
   }
   const bool robotOk = s.robot.ok() && !robot.empty();
 
   if (rd.object(doc, "", "trajectory", true))
     readTrajectory(rd, doc["trajectory"], robotOk ? &s.robot.model : nullptr, s.points, s.durations);
-  if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0 && s.duration <= 24 * 3600))
-    rd.error("/duration", "must be positive (at most 24 h)");
+  detail::readDuration(rd, doc, s.duration);
 
   detail::readRatesIntegratorPlant(rd, doc, 1000, 5000, s.controlPeriod, s.plant);
-  if (s.duration > 0 && s.duration <= 24 * 3600) detail::checkRunSize(rd, doc, s.duration, s.controlPeriod, s.plant.period, 3);
+  if (s.duration > 0 && s.duration <= bounds::kDuration.hi) detail::checkRunSize(rd, doc, s.duration, s.controlPeriod, s.plant.period, 3);
   if (!doc.contains("controllers") || !doc["controllers"].is_array() || doc["controllers"].empty()) {
-    rd.error("/controllers", "must be a non-empty array of controllers");
+    rd.error("/controllers", message(msg::kNoControllers));
   } else {
     for (std::size_t k = 0; k < doc["controllers"].size(); ++k) {
       ControllerSpec c;
       readController(rd, doc["controllers"][k], "/controllers/" + std::to_string(k), s.robot.model, c);
       for (const auto& o : s.controllers)
-        if (o.name == c.name) rd.error("/controllers/" + std::to_string(k) + "/name", "duplicate controller name \"" + c.name + "\"");
+        if (o.name == c.name)
+          rd.error("/controllers/" + std::to_string(k) + "/name", message(msg::kDuplicateController, {MessageArg::field(c.name)}));
       s.controllers.push_back(c);
     }
   }
@@ -193,8 +155,10 @@ OrthoglideSceneLoadResult parseOrthoglideScene(const std::string& text, const st
   if (res.ok()) {
     try {
       makeOrthoglideTrajectory(s);
-    } catch (const std::exception& e) {
-      rd.error("/trajectory", e.what());
+    } catch (const MessageError& e) {
+      rd.error("/trajectory", e.message());
+    } catch (const std::exception&) {  // a value the checks above let through: said in words, never the exception's text
+      rd.error("/trajectory", message(msg::kTrajectoryNotBuilt));
     }
   }
   return res;
@@ -213,8 +177,10 @@ std::vector<Diagnostic> checkOrthoglideTrajectory(const json& trajectory, const 
     if (noErrors(out)) {
       try {
         OrthoglideCartesianTrajectory built(context.robot.model, pts, durs);
-      } catch (const std::exception& e) {
-        rd.error("/trajectory", e.what());
+      } catch (const MessageError& e) {
+        rd.error("/trajectory", e.message());
+      } catch (const std::exception&) {
+        rd.error("/trajectory", message(msg::kTrajectoryNotBuilt));
       }
     }
   }

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/trajectories/quintic.hpp"
 
 namespace maniplab::sim {
@@ -28,13 +29,12 @@ OrthoglideCartesianTrajectory::OrthoglideCartesianTrajectory(const OrthoglideMod
     const double t = std::min(total_, k * 1e-3);
     Vector3 P, V, A;
     platform(t, P, V, A);
-    std::string why;
-    if (!orthoglideInverseGeometric(model_, P, q, &why)) {
-      std::ostringstream s;
-      s << "orthoglide trajectory: at t = " << t << " s the platform point (" << P.x() << ", " << P.y() << ", "
-        << P.z() << ") m is out of reach: " << why;
-      throw std::runtime_error(s.str());
-    }
+    Message why;
+    if (!orthoglideInverseGeometric(model_, P, q, &why))
+      throw MessageError(message(msg::kOrthoglideTrajectoryOutOfReach,
+                                 {MessageArg::number(t, msg::streamed(t)), MessageArg::number(P.x(), msg::streamed(P.x())),
+                                  MessageArg::number(P.y(), msg::streamed(P.y())),
+                                  MessageArg::number(P.z(), msg::streamed(P.z())), why}));
   }
 }
 

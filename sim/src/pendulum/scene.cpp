@@ -51,18 +51,19 @@ void readParameters(JsonReader& rd, const json& doc, Parameters& p) {
   const json& o = doc["pendulum"];
   const std::string at = "/pendulum";
   rd.checkKeys(o, at, {"length", "mass", "gravity", "viscous_friction", "coulomb_friction", "max_torque"});
-  auto positive = [&](const char* key, double& v, bool required) {
-    if (rd.number(o, at, key, v, required) && !(v > 0)) rd.error(at + "/" + key, message(msg::kNotPositive));
+  // Positive or non-negative, and within the bounds of every reader (model/field_bounds.hpp).
+  auto nonNegative = [&](const char* key, double& v, const FieldBound& b) {
+    if (rd.number(o, at, key, v, false)) {
+      if (!(v >= 0)) rd.error(at + "/" + key, message(msg::kNegative));
+      else rd.within(at + "/" + key, v, b);
+    }
   };
-  auto nonNegative = [&](const char* key, double& v) {
-    if (rd.number(o, at, key, v, false) && !(v >= 0)) rd.error(at + "/" + key, message(msg::kNegative));
-  };
-  positive("length", p.length, true);
-  positive("mass", p.mass, true);
-  nonNegative("gravity", p.gravity);
-  nonNegative("viscous_friction", p.viscous);
-  nonNegative("coulomb_friction", p.coulomb);
-  positive("max_torque", p.maxTorque, false);
+  rd.positiveIn(o, at, "length", p.length, true, bounds::kPositiveLength);
+  rd.positiveIn(o, at, "mass", p.mass, true, bounds::kMass);
+  nonNegative("gravity", p.gravity, bounds::kGravity);
+  nonNegative("viscous_friction", p.viscous, bounds::kViscous);
+  nonNegative("coulomb_friction", p.coulomb, bounds::kCoulomb);
+  rd.positiveIn(o, at, "max_torque", p.maxTorque, false, bounds::kEffort);
 }
 
 }  // namespace

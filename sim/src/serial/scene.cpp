@@ -12,6 +12,7 @@
 #include "maniplab/sim/sim_messages.hpp"
 #include "maniplab/sim/control/gain_design.hpp"
 #include "maniplab/sim/control/operational_space_controller.hpp"
+#include "maniplab/sim/trajectories/cartesian_line.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "../scene_sections.hpp"
 
@@ -24,35 +25,7 @@ std::string SceneLoadResult::report() const { return formatDiagnostics(diagnosti
 
 namespace {
 
-/// Reads a per-joint vector: a number (same for every joint) or an array of n numbers.
-bool jointVector(JsonReader& rd, const json& obj, const std::string& path, const char* key, int n, VectorX& out,
-                 bool required, const std::vector<double>* scale = nullptr) {
-  if (!obj.contains(key)) {
-    if (required) rd.error(path + "/" + key, message(msg::kMissingJointValue, {MessageArg::integer(n)}));
-    return false;
-  }
-  const json& v = obj[key];
-  const std::string p = path + "/" + key;
-  out = VectorX::Zero(n);
-  if (v.is_number()) {
-    double x = 0;
-    if (!rd.numberValue(v, p, x)) return false;
-    out.setConstant(x);
-  } else if (v.is_array()) {
-    if (int(v.size()) != n) {
-      rd.error(p, message(msg::kJointCount, {MessageArg::integer(n), MessageArg::integer(static_cast<long long>(v.size()))}));
-      return false;
-    }
-    for (int i = 0; i < n; ++i)
-      if (!rd.numberValue(v[std::size_t(i)], p + "/" + std::to_string(i), out[i])) return false;
-  } else {
-    rd.error(p, message(msg::kNumberOrArray, {MessageArg::integer(n)}));
-    return false;
-  }
-  if (scale)
-    for (int i = 0; i < n; ++i) out[i] *= (*scale)[std::size_t(i)];
-  return true;
-}
+using detail::readJointVector;
 
 bool nonNegative(JsonReader& rd, const std::string& p, const VectorX& v) {
   for (int i = 0; i < v.size(); ++i)
@@ -69,12 +42,10 @@ void readGainDesign(JsonReader& rd, const json& c, const std::string& p, int n, 
   rd.checkKeys(d, pd, {"response_time", "natural_frequency", "damping"});
   PdGains g{};
   double tr = 0, wn = 0, zeta = 1;
-  if (rd.number(d, pd, "response_time", tr, false)) {
-    if (!(tr > 0)) rd.error(pd + "/response_time", message(msg::kNotPositive));
-    g = gainsFromResponseTime(tr);
-  } else if (rd.number(d, pd, "natural_frequency", wn, true)) {
-    rd.number(d, pd, "damping", zeta, false);
-    if (!(wn > 0)) rd.error(pd + "/natural_frequency", message(msg::kNotPositive));
+  if (d.contains("response_time")) {
+    if (rd.positiveIn(d, pd, "response_time", tr, true, bounds::kDuration)) g = gainsFromResponseTime(tr);
+  } else if (rd.positiveIn(d, pd, "natural_frequency", wn, true, bounds::kNaturalFrequency) &&
+             (!d.contains("damping") || rd.numberIn(d, pd, "damping", zeta, false, bounds::kDamping))) {
     g = gainsFromNaturalFrequency(wn, zeta);
   }
   if (c.contains("kp") || c.contains("kv")) rd.error(pd, message(msg::kDesignOrGains));
@@ -82,29 +53,8 @@ void readGainDesign(JsonReader& rd, const json& c, const std::string& p, int n, 
   s.kv = VectorX::Constant(n, g.kv);
 }
 
-/// The controller's own model: {"perturbation_percent", "seed", "friction_compensation"}.
-void readModelBlock(JsonReader& rd, const json& c, const std::string& p, ControllerSpec& s) {
-  if (!rd.object(c, p, "model", false)) return;
-  const json& m = c["model"];
-  const std::string pm = p + "/model";
-  rd.checkKeys(m, pm, {"perturbation_percent", "seed", "friction_compensation"});
-  if (rd.number(m, pm, "perturbation_percent", s.perturbationPercent, false) &&
-      (s.perturbationPercent < 0 || s.perturbationPercent >= 100))
-    rd.error(pm + "/perturbation_percent", message(msg::kPerturbationRange));
-  double seed = 1;
-  if (rd.number(m, pm, "seed", seed, false)) s.perturbationSeed = std::uint64_t(seed);
-  std::string f = "none";
-  rd.string(m, pm, "friction_compensation", f, false);
-  if (f == "none") s.friction = FrictionCompensation::None;
-  else if (f == "coulomb") s.friction = FrictionCompensation::CoulombOnly;
-  else if (f == "full") s.friction = FrictionCompensation::Full;
-  else rd.error(pm + "/friction_compensation", message(msg::kFrictionCompensation));
-}
-
-const char* kCartesianAxes[6] = {"phi", "theta", "psi", "X", "Y", "Z"};
-
-/// A per-Cartesian-axis gain: a number (every axis) or 6 numbers [phi theta psi X Y Z], finite and
-/// non-negative. Returns false (with an error naming the field) otherwise.
+/// A per-Cartesian-axis gain: a number (every axis) or 6 numbers [phi theta psi X Y Z], each within
+/// bounds::kGain. Returns false (with one error naming the field or its entry) otherwise.
 bool cartesianGain(JsonReader& rd, const json& c, const std::string& p, const char* key, VectorX& out) {
   const std::string pk = p + "/" + key;
   if (!c.contains(key)) {
@@ -115,24 +65,21 @@ bool cartesianGain(JsonReader& rd, const json& c, const std::string& p, const ch
   out = VectorX::Zero(6);
   if (v.is_number()) {
     double x = 0;
-    if (!rd.numberValue(v, pk, x)) return false;
+    if (!rd.numberValue(v, pk, x) || !rd.within(pk, x, bounds::kGain)) return false;
     out.setConstant(x);
   } else if (v.is_array()) {
     if (v.size() != 6) {
       rd.error(pk, message(msg::kCartesianCount, {MessageArg::integer(static_cast<long long>(v.size()))}));
       return false;
     }
-    for (int i = 0; i < 6; ++i)
-      if (!rd.numberValue(v[std::size_t(i)], pk + "/" + std::to_string(i), out[i])) return false;
+    for (int i = 0; i < 6; ++i) {
+      const std::string pi = pk + "/" + std::to_string(i);
+      if (!rd.numberValue(v[std::size_t(i)], pi, out[i]) || !rd.within(pi, out[i], bounds::kGain)) return false;
+    }
   } else {
     rd.error(pk, message(msg::kCartesianNumberOrArray));
     return false;
   }
-  for (int i = 0; i < 6; ++i)
-    if (out[i] < 0) {
-      rd.error(pk, message(msg::kNegativeAxis, {MessageArg::field(kCartesianAxes[i]), MessageArg::number(out[i], formatNumber(out[i]))}));
-      return false;
-    }
   return true;
 }
 
@@ -153,10 +100,14 @@ void readOperationalSpace(JsonReader& rd, const json& c, const std::string& p, c
     rd.checkKeys(d, pd, {"singular_threshold", "max_damping"});
     if (rd.number(d, pd, "singular_threshold", s.singularThreshold, false) && !(s.singularThreshold > 0))
       rd.error(pd + "/singular_threshold", message(msg::kSingularThreshold));
+    else if (d.contains("singular_threshold"))
+      rd.within(pd + "/singular_threshold", s.singularThreshold, bounds::kDamping);
     if (rd.number(d, pd, "max_damping", s.maxDamping, false) && !(s.maxDamping >= 0))
       rd.error(pd + "/max_damping", message(msg::kMaxDamping));
+    else if (d.contains("max_damping"))
+      rd.within(pd + "/max_damping", s.maxDamping, bounds::kDamping);
   }
-  readModelBlock(rd, c, p, s);
+  detail::readControllerModel(rd, c, p, s);
 }
 
 void readController(JsonReader& rd, const json& c, const std::string& p, const Model& model, ControllerSpec& s) {
@@ -170,20 +121,16 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
   }
   if (s.type == "pid") {
     rd.checkKeys(c, p, {"type", "name", "kp", "ki", "kd", "derivative_filter", "saturation", "anti_windup", "tracking_time"});
-    jointVector(rd, c, p, "kp", n, s.kp, true);
-    if (!jointVector(rd, c, p, "ki", n, s.ki, false)) s.ki = VectorX::Zero(n);
-    if (!jointVector(rd, c, p, "kd", n, s.kv, false)) s.kv = VectorX::Zero(n);
-    if (!jointVector(rd, c, p, "derivative_filter", n, s.derivativeFilter, false)) s.derivativeFilter = VectorX::Zero(n);
-    if (!jointVector(rd, c, p, "tracking_time", n, s.trackingTime, false)) s.trackingTime = VectorX::Zero(n);
-    s.saturation = VectorX::Constant(n, std::numeric_limits<double>::infinity());
-    if (c.contains("saturation")) {
-      if (c["saturation"].is_string()) {
-        if (c["saturation"] != "limits") rd.error(p + "/saturation", message(msg::kSaturation));
-        for (int i = 0; i < n; ++i) s.saturation[i] = model.limits[std::size_t(i)].effort;
-      } else {
-        jointVector(rd, c, p, "saturation", n, s.saturation, false);
-      }
-    }
+    readJointVector(rd, c, p, "kp", n, s.kp, true, &bounds::kGain);
+    if (!readJointVector(rd, c, p, "ki", n, s.ki, false, &bounds::kGain)) s.ki = VectorX::Zero(n);
+    if (!readJointVector(rd, c, p, "kd", n, s.kv, false, &bounds::kGain)) s.kv = VectorX::Zero(n);
+    if (!readJointVector(rd, c, p, "derivative_filter", n, s.derivativeFilter, false, &bounds::kDuration))
+      s.derivativeFilter = VectorX::Zero(n);
+    if (!readJointVector(rd, c, p, "tracking_time", n, s.trackingTime, false, &bounds::kDuration))
+      s.trackingTime = VectorX::Zero(n);
+    std::vector<double> effort;
+    for (const auto& l : model.limits) effort.push_back(l.effort);
+    detail::readSaturation(rd, c, p, effort, s.saturation);
     std::string aw = "clamping";
     rd.string(c, p, "anti_windup", aw, false);
     if (aw == "clamping") s.antiWindup = AntiWindup::Clamping;
@@ -191,10 +138,6 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
     else if (aw == "both") s.antiWindup = AntiWindup::Both;
     else if (aw == "none") s.antiWindup = AntiWindup::None;
     else rd.error(p + "/anti_windup", message(msg::kAntiWindup));
-    for (const char* k : {"kp", "ki", "kd", "derivative_filter", "tracking_time"}) {
-      VectorX v;
-      if (c.contains(k) && jointVector(rd, c, p, k, n, v, false)) nonNegative(rd, p + "/" + k, v);
-    }
     if ((s.antiWindup == AntiWindup::BackCalculation || s.antiWindup == AntiWindup::Both) && !c.contains("tracking_time"))
       rd.error(p + "/tracking_time", message(msg::kTrackingTime));
     return;
@@ -215,10 +158,10 @@ void readController(JsonReader& rd, const json& c, const std::string& p, const M
   if (ct && c.contains("design") && c["design"].is_object()) {
     readGainDesign(rd, c, p, n, s);
   } else {
-    jointVector(rd, c, p, "kp", n, s.kp, true);
-    jointVector(rd, c, p, ct ? "kv" : "kd", n, s.kv, true);
+    readJointVector(rd, c, p, "kp", n, s.kp, true, &bounds::kGain);
+    readJointVector(rd, c, p, ct ? "kv" : "kd", n, s.kv, true, &bounds::kGain);
   }
-  readModelBlock(rd, c, p, s);
+  detail::readControllerModel(rd, c, p, s);
 }
 
 /// Checks one joint vector of a trajectory (a via point): "home", a number for every joint, or an array of
@@ -245,6 +188,7 @@ void checkTimes(JsonReader& rd, const json& times, const std::string& p) {
     double x = 0;
     if (!rd.numberValue(times[k], pk, x)) return;
     if (k == 0 && x < 0) rd.error(pk, message(msg::kNegative));
+    else if (!rd.within(pk, x, bounds::kDuration)) return;
     if (k > 0 && !(x > previous)) rd.error(pk, message(msg::kTimesIncreasing, {MessageArg::number(previous, formatNumber(previous))}));
     previous = x;
   }
@@ -257,23 +201,33 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
   auto joints = [&](const char* key, bool required) {
     if (t.contains(key) && t[key].is_string() && t[key] == "home") return;
     VectorX v;
-    jointVector(rd, t, p, key, n, v, required);
+    readJointVector(rd, t, p, key, n, v, required);
   };
-  auto positive = [&](const char* key, bool required) {
+  // a per-joint limit of a trapezoidal profile: within `b`, and not zero
+  auto limits = [&](const char* key, const FieldBound& b) {
+    VectorX v;
+    if (!readJointVector(rd, t, p, key, n, v, true, &b)) return;
+    for (int i = 0; i < n; ++i)
+      if (v[i] == 0) {
+        rd.error(t[key].is_array() ? p + "/" + key + "/" + std::to_string(i) : p + "/" + key, message(msg::kNotPositive));
+        return;
+      }
+  };
+  auto positive = [&](const char* key, bool required, const FieldBound& b) {
     double x = 0;
-    if (rd.number(t, p, key, x, required) && !(x > 0)) rd.error(p + "/" + key, message(msg::kNotPositive));
+    return rd.positiveIn(t, p, key, x, required, b);
   };
   if (type == "quintic") {
     rd.checkKeys(t, p, {"type", "from", "to", "duration"});
     joints("from", true);
     joints("to", true);
-    positive("duration", true);
+    positive("duration", true, bounds::kDuration);
   } else if (type == "trapezoidal") {
     rd.checkKeys(t, p, {"type", "from", "to", "max_velocity", "max_acceleration"});
     joints("from", true);
     joints("to", true);
-    joints("max_velocity", true);
-    joints("max_acceleration", true);
+    limits("max_velocity", bounds::kVelocity);
+    limits("max_acceleration", bounds::kAcceleration);
   } else if (type == "via_points") {
     rd.checkKeys(t, p, {"type", "points", "times"});
     if (!t.contains("points") || !t["points"].is_array() || t["points"].size() < 2)
@@ -287,8 +241,8 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
   } else if (type == "fourier") {
     rd.checkKeys(t, p, {"type", "q0", "base_frequency", "a", "b", "periods"});
     joints("q0", true);
-    positive("base_frequency", true);
-    positive("periods", false);
+    positive("base_frequency", true, bounds::kTrajectoryFrequency);
+    positive("periods", false, bounds::kRepetitions);
     for (const char* k : {"a", "b"})
       if (!t.contains(k) || !t[k].is_array() || int(t[k].size()) != n)
         rd.error(p + "/" + k, message(msg::kFourierCoefficients, {MessageArg::integer(n)}));
@@ -301,8 +255,17 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
       rd.vec3(t[k], p + "/" + k, "xyz", v, true);
       rd.vec3(t[k], p + "/" + k, "euler_xyz", v, true);
     }
-    positive("duration", true);
-    positive("sample_period", false);
+    // the line is sampled at build time (inverse kinematics at each sample): at most kMaxLineSamples
+    double T = 0, Ts = CartesianLineOptions{}.samplePeriod;
+    const bool timed = rd.positiveIn(t, p, "duration", T, true, bounds::kDuration);
+    if (rd.positiveIn(t, p, "sample_period", Ts, false, bounds::kPeriod) || !t.contains("sample_period")) {
+      const double samples = std::ceil(T / Ts);
+      if (timed && samples > detail::kMaxLineSamples)
+        rd.error(t.contains("sample_period") ? p + "/sample_period" : p + "/duration",
+                 message(msg::kLineSamples, {MessageArg::number(T, formatNumber(T)), MessageArg::number(Ts, formatNumber(Ts)),
+                                             MessageArg::number(samples, formatNumber(samples)),
+                                             MessageArg::number(detail::kMaxLineSamples, formatNumber(detail::kMaxLineSamples))}));
+    }
     std::string ik = "auto";
     if (rd.string(t, p, "ik", ik, false) && ik != "auto" && ik != "umis" && ik != "numeric")
       rd.error(p + "/ik", message(msg::kIkMethod));
@@ -311,7 +274,7 @@ void checkTrajectory(JsonReader& rd, const json& t, const std::string& p, int n)
   } else if (type == "hold") {
     rd.checkKeys(t, p, {"type", "q", "duration"});
     joints("q", false);
-    positive("duration", false);
+    positive("duration", false, bounds::kDuration);
   } else {
     rd.error(p + "/type", message(msg::kUnknownTrajectory, {MessageArg::field(type)}));
   }
@@ -331,8 +294,8 @@ void checkBuiltTrajectory(JsonReader& rd, const Scene& s) {
       rd.warning("/duration", message(msg::kDurationShort, {MessageArg::number(traj->duration(), formatNumber(traj->duration()))}));
   } catch (const MessageError& e) {
     rd.error("/trajectory", e.message());
-  } catch (const std::exception& e) {
-    rd.error("/trajectory", e.what());
+  } catch (const std::exception&) {  // a value checkTrajectory let through: said in words, never the exception's text
+    rd.error("/trajectory", message(msg::kTrajectoryNotBuilt));
   }
 }
 
@@ -344,18 +307,17 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     s.trajectory = doc["trajectory"];
     checkTrajectory(rd, s.trajectory, "/trajectory", n);
   }
-  if (rd.number(doc, "", "duration", s.duration, true) && !(s.duration > 0)) rd.error("/duration", message(msg::kNotPositive));
-  if (s.duration > 24 * 3600) rd.error("/duration", message(msg::kDurationMax));
+  readDuration(rd, doc, s.duration);
 
   readRatesIntegratorPlant(rd, doc, defaultControlHz, defaultPlantHz, s.controlPeriod, s.plant);
-  if (s.duration <= 24 * 3600) checkRunSize(rd, doc, s.duration, s.controlPeriod, s.plant.period, n);
+  if (s.duration <= bounds::kDuration.hi) checkRunSize(rd, doc, s.duration, s.controlPeriod, s.plant.period, n);
   if (rd.object(doc, "", "measurement", false)) {
     const json& m = doc["measurement"];
     const std::string p = "/measurement";
     rd.checkKeys(m, p, {"encoder_bits", "noise_std", "seed", "velocity", "velocity_window"});
     auto& mo = s.plant.measurement;
     VectorX v;
-    if (jointVector(rd, m, p, "encoder_bits", n, v, false)) {
+    if (readJointVector(rd, m, p, "encoder_bits", n, v, false)) {
       mo.quantum.assign(std::size_t(n), 0.0);
       for (int i = 0; i < n; ++i) {
         if (v[i] < 0 || v[i] > 62) rd.error(p + "/encoder_bits", message(msg::kEncoderBits));
@@ -363,10 +325,9 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
         if (v[i] > 0) mo.quantum[std::size_t(i)] = (model.isRevolute(i) ? 2 * M_PI : 1.0) / std::pow(2.0, v[i]);
       }
     }
-    if (jointVector(rd, m, p, "noise_std", n, v, false) && nonNegative(rd, p + "/noise_std", v))
+    if (readJointVector(rd, m, p, "noise_std", n, v, false) && nonNegative(rd, p + "/noise_std", v))
       mo.noiseStd.assign(v.data(), v.data() + n);
-    double seed = 1;
-    if (rd.number(m, p, "seed", seed, false)) mo.seed = std::uint64_t(seed);
+    detail::readSeed(rd, m, p, "seed", mo.seed);
     std::string vel = "true";
     rd.string(m, p, "velocity", vel, false);
     if (vel == "difference") mo.estimateVelocity = true;
@@ -383,8 +344,8 @@ void readJointSpaceScene(JsonReader& rd, const json& doc, Scene& s, double defau
     if (is.contains("q") && is["q"].is_string() && is["q"] == "home")
       s.q0 = model.home;
     else
-      jointVector(rd, is, "/initial_state", "q", n, s.q0, false);
-    jointVector(rd, is, "/initial_state", "qd", n, s.qd0, false);
+      readJointVector(rd, is, "/initial_state", "q", n, s.q0, false);
+    readJointVector(rd, is, "/initial_state", "qd", n, s.qd0, false);
   }
   if (!doc.contains("controllers") || !doc["controllers"].is_array() || doc["controllers"].empty()) {
     rd.error("/controllers", message(msg::kNoControllers));

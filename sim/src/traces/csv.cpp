@@ -2,8 +2,10 @@
 // (model/atomic_file.hpp).
 #include "maniplab/sim/traces/csv.hpp"
 
+#include "maniplab/sim/reader_error.hpp"
 #include "maniplab/model/atomic_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -16,8 +18,6 @@
 
 namespace maniplab::sim {
 namespace {
-
-std::string errnoText(int err) { return std::system_category().message(err); }
 
 /// The atomic writer of model/atomic_file.hpp (temporary file + rename), labelled for CSV messages.
 struct AtomicFile : AtomicFileWriter {
@@ -57,14 +57,14 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-[[noreturn]] void parseFailure(const std::string& path, std::size_t line, std::size_t column, const std::string& what) {
-  std::string msg = "readCsv: '" + path + "' line " + std::to_string(line);
-  if (column > 0) msg += ", column " + std::to_string(column);
-  throw std::runtime_error(msg + ": " + what);
+/// A fault of the file at a line (and a column: 1-based, 0 for none; `name` the column's header field).
+[[noreturn]] void parseFailure(const std::string& path, std::size_t line, std::size_t column, const std::string& what,
+                               const std::string& name = {}) {
+  throw ReaderError(path, lineColumn(line, column, name), what);
 }
 
 // Header fields: RFC-4180 style quoting.
-std::vector<std::string> splitHeader(std::string_view line, const std::string& path) {
+std::vector<std::string> splitHeader(std::string_view line, const std::string& path, std::size_t lineNo) {
   std::vector<std::string> fields;
   std::size_t i = 0;
   while (true) {
@@ -86,10 +86,10 @@ std::vector<std::string> splitHeader(std::string_view line, const std::string& p
         }
         field += line[i++];
       }
-      if (!closed) parseFailure(path, 1, fields.size() + 1, "unterminated quoted header field");
+      if (!closed) parseFailure(path, lineNo, fields.size() + 1, "a quoted header field is not closed (a '\"' is missing)");
       while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
       if (i < line.size() && line[i] != ',')
-        parseFailure(path, 1, fields.size() + 1, "text after a quoted header field");
+        parseFailure(path, lineNo, fields.size() + 1, "text after the closing quote of a header field (expected ',')");
     } else {
       const std::size_t end = std::min(line.find(',', i), line.size());
       field = std::string(trim(line.substr(i, end - i)));
@@ -116,10 +116,10 @@ void splitNameUnit(const std::string& field, std::string& name, std::string& uni
   unit.clear();
 }
 
-double parseNumber(std::string_view text, const std::string& path, std::size_t line, std::size_t column) {
+double parseNumber(std::string_view text, const std::string& path, std::size_t line, std::size_t column, const std::string& name) {
   const std::string_view f = trim(text);
   if (f.empty()) {
-    if (column == 1) parseFailure(path, line, column, "missing value in the first (time) column");
+    if (column == 1) parseFailure(path, line, column, "missing value: the first column (time) needs one on every row", name);
     return std::numeric_limits<double>::quiet_NaN();
   }
   std::string_view digits = f;
@@ -127,13 +127,12 @@ double parseNumber(std::string_view text, const std::string& path, std::size_t l
   double v = 0;
   const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v, std::chars_format::general);
   if (r.ec == std::errc::result_out_of_range)
-    parseFailure(path, line, column, "number '" + std::string(f) + "' is out of the range of a double");
+    parseFailure(path, line, column, "the number '" + std::string(f) + "' is beyond the range of a double", name);
   if (r.ec != std::errc() || r.ptr != digits.data() + digits.size())
-    parseFailure(path, line, column, "'" + std::string(f) + "' is not a number");
+    parseFailure(path, line, column, "'" + std::string(f) + "' is not a number", name);
   if (!std::isfinite(v))
     parseFailure(path, line, column,
-                 "non-finite value '" + std::string(f) +
-                     "' is not allowed (a missing value is written as an empty field)");
+                 "'" + std::string(f) + "' is not a finite number (a missing value is written as an empty field)", name);
   return v;
 }
 
@@ -264,17 +263,17 @@ void writeCsvTable(const CsvTable& table, const std::string& path, int precision
 }
 
 CsvTable readCsv(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int err = errno;
-    throw std::runtime_error("readCsv: cannot open '" + path + "': " + errnoText(err));
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw std::runtime_error("readCsv: cannot read '" + path + "'");
-  std::string text = std::move(ss).str();
+  const std::string text = readUserFile(path, "CSV file", std::numeric_limits<std::uintmax_t>::max());
   std::string_view all(text);
   if (all.substr(0, 3) == "\xEF\xBB\xBF") all.remove_prefix(3);  // UTF-8 byte-order mark
+  if (const std::size_t bad = invalidUtf8(all); bad != std::string::npos) {
+    // the line holding the bad byte starts after the last '\n' before it (none before the first byte)
+    const std::size_t lineStart = bad == 0 ? std::string_view::npos : all.rfind('\n', bad - 1);
+    const std::size_t from = lineStart == std::string_view::npos ? 0 : lineStart + 1;
+    const std::size_t line = 1 + std::size_t(std::count(all.begin(), all.begin() + std::ptrdiff_t(from), '\n'));
+    const std::size_t column = 1 + std::size_t(std::count(all.begin() + std::ptrdiff_t(from), all.begin() + std::ptrdiff_t(bad), ','));
+    parseFailure(path, line, all[from] == '#' ? 0 : column, "a byte that is not UTF-8 text (a CSV file is UTF-8)");
+  }
 
   std::size_t pos = 0, lineNo = 0;
   auto nextLine = [&](std::string_view& line) {
@@ -296,10 +295,20 @@ CsvTable readCsv(const std::string& path) {
     table.comments.emplace_back(c);
     more = nextLine(line);
   }
-  if (!more || trim(line).empty()) parseFailure(path, more ? lineNo : lineNo + 1, 0, "empty file or empty header line");
-  for (const auto& field : splitHeader(line, path)) {
+  if (!more) {
+    if (all.empty()) throw ReaderError(path, "", "the file is empty (expected a header line: time, then one name per column)");
+    parseFailure(path, lineNo + 1, 0, "no header line after the comment lines");
+  }
+  if (trim(line).empty()) parseFailure(path, lineNo, 0, "the header line is empty (expected time, then one name per column)");
+  table.headerLine = lineNo;
+  for (const auto& field : splitHeader(line, path, lineNo)) {
     std::string name, unit;
     splitNameUnit(field, name, unit);
+    const std::size_t column = table.names.size() + 1;
+    if (name.empty()) parseFailure(path, lineNo, column, "a column without a name in the header");
+    for (std::size_t k = 0; k < table.names.size(); ++k)
+      if (table.names[k] == name)
+        parseFailure(path, lineNo, column, "the column name is repeated (column " + std::to_string(k + 1) + " has it too)", name);
     table.names.push_back(std::move(name));
     table.units.push_back(std::move(unit));
   }
@@ -307,20 +316,22 @@ CsvTable readCsv(const std::string& path) {
   table.columns.resize(width);
 
   while (nextLine(line)) {
-    if (trim(line).empty()) parseFailure(path, lineNo, 0, "empty line (expected " + std::to_string(width) + " fields)");
+    if (trim(line).empty()) parseFailure(path, lineNo, 0, "an empty line (expected " + std::to_string(width) + " fields)");
     std::size_t column = 0, start = 0;
     while (true) {
       const std::size_t comma = line.find(',', start);
       const std::size_t end = comma == std::string_view::npos ? line.size() : comma;
-      if (column < width) table.columns[column].push_back(parseNumber(line.substr(start, end - start), path, lineNo, column + 1));
+      if (column >= width)
+        parseFailure(path, lineNo, column + 1, "a field beyond the header's " + std::to_string(width) + " columns");
+      table.columns[column].push_back(parseNumber(line.substr(start, end - start), path, lineNo, column + 1, table.names[column]));
       ++column;
       if (comma == std::string_view::npos) break;
       start = comma + 1;
     }
-    if (column != width) {
-      parseFailure(path, lineNo, std::min(column, width + 1),
-                   "expected " + std::to_string(width) + " fields, found " + std::to_string(column));
-    }
+    if (column != width)
+      parseFailure(path, lineNo, column + 1,
+                   "missing: the line has " + std::to_string(column) + " fields, the header " + std::to_string(width),
+                   table.names[column]);
   }
   return table;
 }

@@ -84,7 +84,7 @@ void appendOrigins(const Data& d, std::vector<Vector3>& pts) {
 }  // namespace
 
 ArmDrawing::ArmDrawing(RobotView& view, const Model& model)
-    : view_(view), model_(model), data_(model), desired_(model), ghost_(model) {}
+    : view_(view), model_(model), data_(model), desired_(model), ghost_(model), trace_(model) {}
 
 ArmDrawing& ArmDrawing::draw(RobotView& view, const Model& model, const RobotDescription& description) {
   return install(view, std::unique_ptr<ArmDrawing>(new ArmDrawing(view, model)), description);
@@ -186,15 +186,19 @@ void ArmDrawing::addJointParts(ViewScene& scene, int i, float triadL, float tria
   scene.add(std::move(triad));
 }
 
-// The link skeleton (inspection): base pedestal, joint-to-joint paths, last joint to the tool; the mesh of
+// The link skeleton (inspection): base pedestal, parent-to-joint paths, last joint to the tool; the mesh of
 // a body replaces the path that leaves it.
 void ArmDrawing::addSkeleton() {
   segments_.clear();
   const int n = model_.nq;
   if (n == 0) return;
   addLinkPath(-1, model_.placement[0], 0);
-  for (int i = 0; i + 1 < n; ++i)
-    if (!bodyHasMesh_[std::size_t(i)]) addLinkPath(i, model_.placement[std::size_t(i + 1)], i + 1);
+  // Each joint's path leaves its parent's frame (lambda(j) = j-1 in a chain; in a tree a branch leaves the
+  // body it hangs on, or the base).
+  for (int j = 1; j < n; ++j) {
+    const int p = model_.parent[std::size_t(j)];
+    if (p < 0 || !bodyHasMesh_[std::size_t(p)]) addLinkPath(p, model_.placement[std::size_t(j)], j);
+  }
   if (!bodyHasMesh_[std::size_t(n - 1)]) {
     const Vector3 tp = model_.tool.p;
     addSegment(n - 1, Vector3::Zero(), n - 1, Vector3(0, 0, tp.z()));
@@ -245,8 +249,10 @@ void ArmDrawing::addCentresOfMass(ViewScene& scene) {
   }
 }
 
-// The ghost: every generated part of a moving body, in the ghost's colour; built hidden with the arm (built
-// at the first ghost pose instead, it crashed Qt 3D (QNode post-init) every other run).
+// The ghost: every generated part of a moving body, in the ghost's colour; built hidden with the arm, with
+// the rest of the scene. (Built at the first ghost pose under the live arm, and the arm's scene replaced in
+// the same event-loop pass, it crashed Qt 3D's QNodePrivate::_q_postConstructorInit: issue 27, the view's
+// scene is now destroyed leaves first, qt3d_node_tree.hpp.)
 void ArmDrawing::addGhost(ViewScene& scene) {
   std::vector<ViewBody> ghost(std::size_t(model_.nq));
   for (auto& b : ghost) {
@@ -298,6 +304,14 @@ void ArmDrawing::setDesiredConfiguration(const VectorX& qDesired) {
   view_.addDesiredPoint(base_.apply(desired_.oMtool.p));
 }
 
+void ArmDrawing::traceConfiguration(const VectorX& q, bool desired, const Transform& base) {
+  if (q.size() != model_.nq) return;
+  forwardKinematics(model_, trace_, q);
+  const Vector3 p = base.apply(trace_.oMtool.p);
+  if (desired) view_.addDesiredPoint(p);
+  else view_.addActualPoint(p);
+}
+
 void ArmDrawing::setGhostConfiguration(const VectorX& q) {
   if (q.size() != model_.nq || !q.allFinite()) return;
   forwardKinematics(model_, ghost_, q);
@@ -340,6 +354,12 @@ ViewFeed ArmDrawing::armFeed(const QStringList& channels, int joints) {
     if (!gatherColumns(q, row, columns, v)) return false;
     arm.setGhostConfiguration(v);
     return arm.view_.ghostShown();
+  };
+  f.trace = [q, qd, columns](ViewDrawing& d, const double* row) {
+    auto& arm = static_cast<ArmDrawing&>(d);
+    VectorX v;
+    if (gatherColumns(qd, row, columns, v)) arm.traceConfiguration(v, true, arm.base_);
+    if (gatherColumns(q, row, columns, v)) arm.traceConfiguration(v, false, arm.base_);
   };
   return f;
 }

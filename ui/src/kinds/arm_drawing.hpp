@@ -36,6 +36,9 @@ class ArmDrawing : public ViewDrawing {
   void setConfiguration(const VectorX& q);
   /// Appends FK(qDesired)'s tool position to the desired trail.
   void setDesiredConfiguration(const VectorX& qDesired);
+  /// Appends FK(q)'s tool position, through the base pose `base` (world <- base), to the actual trail
+  /// (or the desired one) without posing the arm: a row of a batch before its newest (view_feed.hpp).
+  void traceConfiguration(const VectorX& q, bool desired, const Transform& base);
   /// Poses the ghost (the arm's moving links, translucent) at q and shows it; ignored for a wrong size or
   /// non-finite q.
   void setGhostConfiguration(const VectorX& q);
@@ -124,7 +127,7 @@ class ArmDrawing : public ViewDrawing {
 
   RobotView& view_;
   Model model_;
-  Data data_, desired_, ghost_;
+  Data data_, desired_, ghost_, trace_;
   Transform base_;
   RobotShapes shapes_;
   std::vector<bool> bodyHasMesh_;

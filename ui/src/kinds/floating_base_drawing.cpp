@@ -4,6 +4,7 @@
 #include "floating_base_drawing.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <typeinfo>
 
 namespace maniplab::ui {
@@ -68,6 +69,22 @@ void FloatingBaseDrawing::setBasePose(const Transform& pose) {
   setBase(pose);
 }
 
+namespace {
+
+/// The base pose of a row: (p, Exp(r) R_0(0)) from base_X..base_rz; false when a column is absent or
+/// a value not finite.
+bool rowBasePose(const std::vector<int>& base, const double* row, int columns, const Matrix3& R0, Transform& pose) {
+  VectorX b;
+  if (!gatherColumns(base, row, columns, b)) return false;
+  const Vector3 r = b.tail<3>();
+  const double angle = r.norm();
+  const Matrix3 dR = angle > 0 ? Matrix3(Eigen::AngleAxisd(angle, r / angle)) : Matrix3::Identity();
+  pose = Transform{dR * R0, b.head<3>()};
+  return true;
+}
+
+}  // namespace
+
 ViewFeed FloatingBaseDrawing::baseFeed(const QStringList& channels, int joints, const Matrix3& initialBaseRotation) {
   ViewFeed f = armFeed(channels, joints);
   f.drawing = &typeid(FloatingBaseDrawing);
@@ -76,16 +93,22 @@ ViewFeed FloatingBaseDrawing::baseFeed(const QStringList& channels, int joints, 
   for (const char* name : names) base.push_back(int(channels.indexOf(QLatin1String(name))));
   const int columns = f.columns;
   f.pose = [arm = f.pose, base, columns, R0 = initialBaseRotation](ViewDrawing& d, const double* row) {
-    VectorX b;
-    const bool based = gatherColumns(base, row, columns, b);
-    if (based) {
-      const Vector3 r = b.tail<3>();
-      const double angle = r.norm();
-      const Matrix3 dR = angle > 0 ? Matrix3(Eigen::AngleAxisd(angle, r / angle)) : Matrix3::Identity();
-      static_cast<FloatingBaseDrawing&>(d).setBasePose(Transform{dR * R0, b.head<3>()});
-    }
+    Transform pose;
+    const bool based = rowBasePose(base, row, columns, R0, pose);
+    if (based) static_cast<FloatingBaseDrawing&>(d).setBasePose(pose);
     const bool posed = arm(d, row);
     return based || posed;
+  };
+  // A row that poses nothing: the tool through that row's base pose (the base as it stands without one).
+  const std::vector<int> q = channelColumns(channels, QStringLiteral("q[%1]"), std::max(0, joints));
+  const std::vector<int> qd = channelColumns(channels, QStringLiteral("q_d[%1]"), std::max(0, joints));
+  f.trace = [base, q, qd, columns, R0 = initialBaseRotation](ViewDrawing& d, const double* row) {
+    auto& fb = static_cast<FloatingBaseDrawing&>(d);
+    Transform pose = fb.base();
+    rowBasePose(base, row, columns, R0, pose);
+    VectorX v;
+    if (gatherColumns(qd, row, columns, v)) fb.traceConfiguration(v, true, pose);
+    if (gatherColumns(q, row, columns, v)) fb.traceConfiguration(v, false, pose);
   };
   return f;
 }

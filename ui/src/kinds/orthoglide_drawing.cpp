@@ -22,6 +22,7 @@ OrthoglideDrawing& OrthoglideDrawing::draw(RobotView& view, const OrthoglideMode
   view.setScene(scene, std::move(drawing));
   og.applyPose();
   og.desiredP_ = og.P_;
+  og.tracedP_ = og.P_;
   return og;
 }
 
@@ -191,7 +192,16 @@ bool OrthoglideDrawing::setPlatform(const Vector3& P) {
     return false;
   }
   applyPose();
+  tracedP_ = P_;
   view_.poseApplied(P_);
+  return true;
+}
+
+bool OrthoglideDrawing::traceActuators(const Vector3& L) {
+  Vector3 P;
+  if (!forward(L, tracedP_, P)) return false;
+  tracedP_ = P;
+  view_.addActualPoint(P);
   return true;
 }
 
@@ -230,6 +240,12 @@ ViewFeed OrthoglideDrawing::feed(const QStringList& channels) const {
     VectorX v;
     if (gatherColumns(qd, row, columns, v)) og.setDesiredActuators(Vector3(v));
     return gatherColumns(q, row, columns, v) && og.setActuators(Vector3(v));
+  };
+  f.trace = [q, qd, columns = f.columns](ViewDrawing& d, const double* row) {
+    auto& og = static_cast<OrthoglideDrawing&>(d);
+    VectorX v;
+    if (gatherColumns(qd, row, columns, v)) og.setDesiredActuators(Vector3(v));  // the desired trail only
+    if (gatherColumns(q, row, columns, v)) og.traceActuators(Vector3(v));
   };
   return f;
 }

@@ -44,6 +44,10 @@ class OrthoglideDrawing final : public ViewDrawing {
   /// Desired trail: the platform position of the desired actuator positions (FGM) or P_d itself.
   bool setDesiredActuators(const Vector3& Ld);
   bool setDesiredPlatform(const Vector3& Pd);
+  /// Appends the platform position of the actuator positions L to the actual trail without posing the
+  /// robot (a row of a batch before its newest: view_feed.hpp); Newton started from the last traced or
+  /// posed position. False when L is out of reach.
+  bool traceActuators(const Vector3& L);
 
   void fitBounds(Vector3& centre, double& radius) const override;
   ViewFeed feed(const QStringList& channels) const override;
@@ -76,6 +80,7 @@ class OrthoglideDrawing final : public ViewDrawing {
   RobotView& view_;
   OrthoglideModel og_;
   Vector3 L_ = Vector3::Zero(), P_ = Vector3::Zero(), desiredP_ = Vector3::Zero();
+  Vector3 tracedP_ = Vector3::Zero();  ///< the last traced (or posed) platform position
   std::array<std::array<Transform, 9>, 3> frames_{};
   std::vector<Vector3> boundsPts_;
   std::array<Leg, 3> legs_{};

@@ -1,7 +1,9 @@
 #pragma once
 // Forward dynamics by the articulated-body algorithm (Featherstone, RBDA Table 7.1). Supports the ARMATURE rotor model only
 // (alpha^2 j_m added to the articulated joint inertia D_i); with the full rotor model of Llibre, Mampey & Chrétien 1983 use
-// forwardDynamicsCholesky (forwardDynamics() dispatches automatically).
+// forwardDynamicsCholesky (forwardDynamics() dispatches automatically). Works on a tree (Model::parent): every
+// pass follows the parent array as RBDA Table 7.1 does; for a chain the operations are those of the chain
+// algorithm, in the same order.
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/friction.hpp"
@@ -18,7 +20,7 @@ namespace detail {
 #define MANIPLAB_ABA_STEP [[gnu::always_inline]] inline
 
 /// Pass 1a: world poses data.oMi and motion subspaces S_i (data.abaA, world, at the origin).
-template <typename S>
+template <bool Tree, typename S>
 MANIPLAB_ABA_STEP void abaWorldPoses(const ModelTpl<S>& model, DataTpl<S>& data) {
   using V6 = Vector6T<S>;
   const int n = model.nq;
@@ -31,7 +33,15 @@ MANIPLAB_ABA_STEP void abaWorldPoses(const ModelTpl<S>& model, DataTpl<S>& data)
     const auto k = std::size_t(i);
     const TransformT<S>& L = data.liMi[k];
     TransformT<S>& oX = data.oMi[k];
-    if (i == 0) {  // the base frame is the world frame
+    const int p = Tree ? model.parent[k] : i - 1;
+    if (Tree && p >= 0 && p != i - 1) {  // a tree: from the parent's pose
+      const TransformT<S>& P = data.oMi[std::size_t(p)];
+      for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) R[r][c] = P.R(r, c);
+        o[r] = P.p[r];
+      }
+    }
+    if (p < 0) {  // the base frame is the world frame
       for (int r = 0; r < 3; ++r) {
         for (int c = 0; c < 3; ++c) oX.R(r, c) = R[r][c] = L.R(r, c);
         oX.p[r] = o[r] = L.p[r];
@@ -102,15 +112,25 @@ MANIPLAB_ABA_STEP void abaWorldInertias(const ModelTpl<S>& model, DataTpl<S>& da
 }
 
 /// Pass 1c: velocity-product terms c_i (data.abaC) and bias forces p_i (data.abaPA).
-template <typename S>
+template <bool Tree, typename S>
 MANIPLAB_ABA_STEP void abaVelocityTerms(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& qd) {
   using V6 = Vector6T<S>;
   using M6 = Eigen::Matrix<S, 6, 6>;
   const int n = model.nq;
   // 1c: velocities, velocity-product terms c_i = v_{i-1} x (S_i qd_i) and bias forces p_i = v_i x* (I_i v_i).
+  // On a tree, v_i is kept in data.abaU[i] (free until pass 2) and a joint starts from its parent's.
   S w[3] = {S(0), S(0), S(0)}, v[3] = {S(0), S(0), S(0)};  // spatial velocity at the world origin
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
+    if constexpr (Tree) {
+      if (const int p = model.parent[k]; p != i - 1) {
+        const V6* vp = p < 0 ? nullptr : &data.abaU[std::size_t(p)];
+        for (int r = 0; r < 3; ++r) {
+          w[r] = vp ? (*vp)[r] : S(0);
+          v[r] = vp ? (*vp)[r + 3] : S(0);
+        }
+      }
+    }
     const V6& Si = data.abaA[k];
     const S qdi = qd[i];
     V6& c = data.abaC[k];
@@ -124,6 +144,10 @@ MANIPLAB_ABA_STEP void abaVelocityTerms(const ModelTpl<S>& model, DataTpl<S>& da
     c[5] = (w[0] * y1 - w[1] * y0 + v[0] * z1 - v[1] * z0) * qdi;
     w[0] += qdi * z0; w[1] += qdi * z1; w[2] += qdi * z2;
     v[0] += qdi * y0; v[1] += qdi * y1; v[2] += qdi * y2;
+    if constexpr (Tree) {
+      V6& vi = data.abaU[k];
+      vi[0] = w[0]; vi[1] = w[1]; vi[2] = w[2]; vi[3] = v[0]; vi[4] = v[1]; vi[5] = v[2];
+    }
     // I v = [Ibar w + h x v; m v - h x w]; p = [w x hA + v x hL; w x hL]
     const M6& I = data.abaIA[k];
     const S hx = I(4, 2), hy = I(5, 0), hz = I(3, 1), m = I(3, 3);
@@ -144,7 +168,7 @@ MANIPLAB_ABA_STEP void abaVelocityTerms(const ModelTpl<S>& model, DataTpl<S>& da
 }
 
 /// Pass 2: articulated inertias and bias forces; returns -1, or the joint whose D_i is not positive.
-template <typename S>
+template <bool Tree, typename S>
 MANIPLAB_ABA_STEP int abaArticulatedInertias(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& qd,
                                               const VectorXT<S>& tau, const RneaOptions& opt) {
   using V6 = Vector6T<S>;
@@ -180,10 +204,10 @@ MANIPLAB_ABA_STEP int abaArticulatedInertias(const ModelTpl<S>& model, DataTpl<S
     const V6 W = U * iD;
     data.abaU[k] = W;             // pass 3: qdd_i = (u - U.c)/D - W.a_{i-1}
     data.abaUu[k] = uc * iD;
-    if (i > 0) {
+    if (const int p = Tree ? model.parent[k] : i - 1; p >= 0) {
       // pa = pA + Ia c + U u / D with Ia c = IA c - U (U.c) / D: Ia is never formed apart.
-      data.abaPA[k - 1] += pA + (Ic0 + Ic1) + W * uc;
-      M6& P = data.abaIA[k - 1];
+      data.abaPA[std::size_t(p)] += pA + (Ic0 + Ic1) + W * uc;
+      M6& P = data.abaIA[std::size_t(p)];
       for (int j = 0; j < 6; ++j) P.col(j) = (P.col(j) + IA.col(j)) - W * U[j];
     }
   }
@@ -191,7 +215,7 @@ MANIPLAB_ABA_STEP int abaArticulatedInertias(const ModelTpl<S>& model, DataTpl<S
 }
 
 /// Pass 3: the joint accelerations data.qdd.
-template <typename S>
+template <bool Tree, typename S>
 MANIPLAB_ABA_STEP void abaAccelerations(const ModelTpl<S>& model, DataTpl<S>& data, const RneaOptions& opt) {
   using V6 = Vector6T<S>;
   const int n = model.nq;
@@ -202,6 +226,19 @@ MANIPLAB_ABA_STEP void abaAccelerations(const ModelTpl<S>& model, DataTpl<S>& da
   // one joint's acceleration follows from the previous one by a multiply-add instead of a dot product.
   V6 b, sPrev = V6::Zero();
   b << S(0), S(0), S(0), (opt.gravity ? Vector3T<S>(-model.gravity) : Vector3T<S>(Vector3T<S>::Zero()));
+  if constexpr (Tree) {
+    // A tree (RBDA Table 7.1 as written): a_i = a_lambda(i) + c_i + S_i qdd_i with
+    // qdd_i = (u_i - U_i.(a_lambda(i) + c_i)) / D_i = uu_i - W_i.a_lambda(i); a_i replaces c_i in data.abaC.
+    for (int i = 0; i < n; ++i) {
+      const auto k = std::size_t(i);
+      const int p = model.parent[k];
+      const V6& ap = p < 0 ? b : data.abaC[std::size_t(p)];
+      const S qddi = data.abaUu[k] - data.abaU[k].dot(ap);
+      data.qdd[i] = qddi;
+      data.abaC[k] += ap + data.abaA[k] * qddi;
+    }
+    return;
+  }
   S qddPrev = S(0);
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
@@ -224,11 +261,15 @@ int abaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q, co
   if (usesFullRotor(model)) return -2;
   // Pass 0: joint transforms, in a loop of independent iterations (the latency of sin/cos overlaps).
   jointTransforms(model, q, data.liMi);
-  abaWorldPoses(model, data);
+  // The chain's passes (lambda(i) = i-1, the chain algorithm's operations) or the tree's, chosen once.
+  const bool chain = model.isChain();
+  if (chain) abaWorldPoses<false>(model, data); else abaWorldPoses<true>(model, data);
   abaWorldInertias(model, data);
-  abaVelocityTerms(model, data, qd);
-  if (const int singular = abaArticulatedInertias(model, data, qd, tau, opt); singular >= 0) return singular;
-  abaAccelerations(model, data, opt);
+  if (chain) abaVelocityTerms<false>(model, data, qd); else abaVelocityTerms<true>(model, data, qd);
+  const int singular = chain ? abaArticulatedInertias<false>(model, data, qd, tau, opt)
+                             : abaArticulatedInertias<true>(model, data, qd, tau, opt);
+  if (singular >= 0) return singular;
+  if (chain) abaAccelerations<false>(model, data, opt); else abaAccelerations<true>(model, data, opt);
   return -1;
 }
 

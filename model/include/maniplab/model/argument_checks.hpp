@@ -18,26 +18,38 @@ namespace detail {
 /// The model's own per-joint vectors disagree with model.nq.
 [[noreturn]] void throwInconsistentModel(const char* function, const std::string& modelName, const char* field,
                                          long expected, long actual);
+/// "<function>: model '<name>' is a tree (joint <j> hangs on ...), <reason>".
+[[noreturn]] void throwTreeRefused(const char* function, const std::string& modelName, int joint, int parent,
+                                   const char* reason);
 }  // namespace detail
 
 /// Model self-consistency (per-joint vectors of size nq) and workspace size (data built for nq joints).
 template <typename S> inline void checkModelData(const char* function, const ModelTpl<S>& model, const DataTpl<S>& data) {
   const auto n = std::size_t(model.nq);
   if (model.jointType.size() != n || model.placement.size() != n || model.body.size() != n ||
-      model.actuator.size() != n) [[unlikely]] {
+      model.actuator.size() != n || model.parent.size() != n) [[unlikely]] {
     const char* field = model.jointType.size() != n ? "jointType"
                         : model.placement.size() != n ? "placement"
                         : model.body.size() != n      ? "body"
-                                                      : "actuator";
+                        : model.actuator.size() != n  ? "actuator"
+                                                      : "parent";
     const std::size_t actual = model.jointType.size() != n ? model.jointType.size()
                                : model.placement.size() != n ? model.placement.size()
                                : model.body.size() != n      ? model.body.size()
-                                                             : model.actuator.size();
+                               : model.actuator.size() != n  ? model.actuator.size()
+                                                             : model.parent.size();
     detail::throwInconsistentModel(function, model.name, field, model.nq, long(actual));
   }
   if (data.nq != model.nq) [[unlikely]]
     detail::throwSizeMismatch(function, "data", model.nq, data.nq,
                               "the workspace was built for a model of another size: construct Data(model)");
+}
+
+/// An algorithm that is chain-only by construction refuses a tree (Model::parent, model.hpp): `reason` says
+/// why, in a few words. O(n) integer comparisons.
+template <typename S> inline void checkChain(const char* function, const ModelTpl<S>& model, const char* reason) {
+  if (const int j = model.firstBranch(); j >= 0) [[unlikely]]
+    detail::throwTreeRefused(function, model.name, j, model.parent[std::size_t(j)], reason);
 }
 
 /// A dimension (rows, columns) of an argument.

@@ -56,7 +56,12 @@
 //    `check` and `notes` say what the rules missed.
 //  * numericBaseParameters(): QR with column pivoting of the regressor stacked over random states
 //    (Belkoura 1993 (2.13)–(2.17), D P = [D1 D2], D2 = D1 beta, base set X1 + beta X2).
-// The count formula (2.63)–(2.67) covers the 10 n inertial parameters only.
+// The count formula (2.63)–(2.67) covers the 10 n inertial parameters only, of a chain (it refuses a tree).
+// Trees (Model::parent): the regressors and the numeric base run unchanged; the symbolic rules are the
+// chain's with the parent a(j) for j-1 and the rules near the base taken on each body's path from the base
+// (Khalil & Dombre, Modeling, Identification and Control of Robots, 2002; ChainGeometry below); what they
+// do not prove for a tree is left to the numeric completion (options.complete), which also replaces the
+// set by the numeric one if a rule failed (check.rulesValid).
 #include <string>
 #include <vector>
 
@@ -151,7 +156,7 @@ struct BaseCountFormula {
 };
 BaseCountFormula baseParameterCountFormula(const Model& model, unsigned rules = kAllRules);
 
-/// "ZZ1 + ZZ2 - 0.4*MY3" from coefficients over the standard parameters of an n-joint chain.
+/// "ZZ1 + ZZ2 - 0.4*MY3" from coefficients over the standard parameters of an n-joint robot.
 std::string formatExpression(const Eigen::RowVectorXd& coefficients, int n);
 
 /// True when the two sets span the same row space (rank of the stacked rows equals both counts).
@@ -162,15 +167,28 @@ bool sameSpan(const BaseParameterSet& a, const BaseParameterSet& b, double toler
 double rowSpaceResidual(const MatrixX& Y, const BaseParameterSet& set);
 
 // Geometry shared by the symbolic rules and the count formula (q = 0, world frame).
+// On a tree (Model::parent) the rules near the base are those of each body's path from the base (Khalil &
+// Dombre, Modeling, Identification and Control of Robots, 2002: a tree's base parameters follow the
+// chain's rules with the antecedent a(j) for j-1, each branch with its own R1, R2): pathR1, pathR2 and
+// pathC1 hold them per body, and the extensions CoaxialFirstMoments and FixedPoint (coaxialWithR1,
+// fixedPoint) are taken on each body's path too (their derivations, docs/base-parameter-rules.md, use the
+// joints between the base and the body only). The chain-wide fields R1, R2, gR1 and coincidentAxes are
+// computed for a chain only (-1, false on a tree).
 struct ChainGeometry {
   std::vector<Vector3> axis, origin;  ///< z_i and O_i in the world frame at q = 0
   std::vector<Matrix3> rotation;      ///< ^0A^i at q = 0
-  int R1 = -1, R2 = -1;               ///< 0-based, -1 = none
+  /// Per body i: the first rotoid joint of the path base -> i (i included; -1 = none), the first rotoid
+  /// joint of that path not parallel to it (-1 = none), and, for an R1 body (pathR1[i] == i), g(R1)/C1 of
+  /// its path (with the zero-gravity rule when asked). In a chain pathR1[i] = R1 for i >= R1, etc.
+  std::vector<int> pathR1, pathR2;
+  std::vector<bool> pathC1;
+  int R1 = -1, R2 = -1;               ///< 0-based, -1 = none (chain only)
   bool gravityZero = false;           ///< |g| = 0
   bool gR1 = false;                   ///< g(R1) of (2.64) (C1), with the zero-gravity rule when asked
   bool coincidentAxes = false;        ///< rotoid joints with coincident axes before R2
   std::vector<int> coaxialWithR1;     ///< rotoid R1 < i < R2 on the line of z_R1 (earlier rotoid joints
                                       ///< on it, earlier prismatic joints parallel to it), C1 holding
+                                      ///< (on a tree: R1, R2 and the earlier joints of i's path)
   /// Zero gravity: rotoid joints i >= R2 whose body turns about a fixed point C = O_i + c z_i (every joint
   /// up to i rotoid, their axes concurrent at C): (i, c).
   std::vector<std::pair<int, double>> fixedPoint;

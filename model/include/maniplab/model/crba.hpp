@@ -9,6 +9,11 @@
 //   - tip to base, composite i = body i + composite i+1 (plain sums: all in one frame), its momentum under
 //     unit rate of joint i, F_i = I^c_i S_i, and the entries M_ji = S_j . F_i (j <= i): one 6-vector dot
 //     product each, where the body-frame form moves F_i through every joint between i and j.
+// On a tree (Model::parent; Featherstone RBDA §6.2, Table 6.2): the pose of R_i is that of its parent times the joint
+// transform (a joint on the base: the base's pose relative to R_1, the inverse of joint 1's transform),
+// composite i = body i + the composites of its children, and M_ji = S_j . F_i only for the ancestors j of
+// i, found by walking j = lambda(j) up from i (branch-induced sparsity, RBDA §6.5); every other entry is
+// zero. For a chain the operations are those of the chain algorithm, in the same order.
 // The rotor spin momentum alpha_i j_mi eps_{i-1} (full rotor model, Llibre, Mampey & Chrétien 1983 §III), a free vector carried by
 // body i-1, is added to F_i for the entries j < i; the armature term alpha_i^2 j_mi on the diagonal in both
 // rotor models.
@@ -21,11 +26,11 @@ namespace maniplab {
 
 namespace detail {
 
-/// The algorithm, for any scalar; crbaUnchecked() is what callers use (for double it picks the
-/// instruction set at run time, kernel_isa.hpp).
-template <typename S>
-const MatrixXT<S>& crbaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
-                            bool transformsReady) {
+/// The algorithm, for any scalar, on a chain (Tree = false: the chain algorithm's operations, joint i's
+/// parent is i-1) or on any tree (Tree = true); crbaBody() chooses once per call.
+template <bool Tree, typename S>
+[[gnu::always_inline]] inline const MatrixXT<S>& crbaPass(const ModelTpl<S>& model, DataTpl<S>& data,
+                                                          const VectorXT<S>& q, bool transformsReady) {
   // Written with scalar locals carried from one joint to the next: values stored by Eigen's partly
   // vectorised 3-vector code and read back at once with another access width stall the store-to-load
   // forwarding of the CPU (measured: a third of the time of a first, Eigen-only version).
@@ -35,18 +40,27 @@ const MatrixXT<S>& crbaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
   auto& X = data.crbaX;           // R_i relative to R_1
   auto& Sv = data.motionSubspace;  // S_i in R_1, at its origin
   // Joint transforms first, in a loop of independent iterations (the latency of sin/cos overlaps).
-  if (!transformsReady) jointTransforms(model, q, data.liMi, 1);
+  // A tree with joints on the base other than joint 1 needs joint 1's transform too (the base's pose in R_1).
+  bool baseChildren = false;
+  if constexpr (Tree) {
+    for (int i = 1; i < n; ++i) baseChildren = baseChildren || model.parent[std::size_t(i)] < 0;
+    data.M.setZero();  // the entries of two joints on different branches stay zero
+  }
+  if (!transformsReady) jointTransforms(model, q, data.liMi, baseChildren ? 0 : 1);
+  TransformT<S> X0;  // the base relative to R_1 (used only by a tree's other joints on the base)
+  if (baseChildren) X0 = data.liMi[0].inverse();
   // Forward: poses, motion subspaces, body inertias in R_1.
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
     TransformT<S>& Xi = X[k];
+    const int par = Tree ? model.parent[k] : i - 1;
     if (i == 0) {
       Xi = TransformT<S>();
-    } else if (i == 1) {  // R_2 relative to R_1 is the joint transform itself
+    } else if (par == 0) {  // R_2 relative to R_1 is the joint transform itself
       Xi = data.liMi[k];
     } else {  // Eigen's products write and read these with the same access widths
       const TransformT<S>& L = data.liMi[k];
-      const TransformT<S>& P = X[k - 1];
+      const TransformT<S>& P = par < 0 ? X0 : X[std::size_t(par)];
       Xi.R.noalias() = P.R * L.R;
       Xi.p.noalias() = P.R * L.p;
       Xi.p += P.p;
@@ -95,8 +109,9 @@ const MatrixXT<S>& crbaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
     data.compFirst[k] = Vector3T<S>(h[0], h[1], h[2]);
     data.compMass[k] = b.mass;
   }
-  // Backward: composite i = body i + composite i+1 (running sums in locals), F_i = I^c_i S_i, then the
-  // entries M_ji = S_j . F_i of column i and row i.
+  // Backward: composite i = body i + composite i+1 (running sums in locals; on a tree, + the composites of
+  // the other children, already added to data.comp*[i]), F_i = I^c_i S_i, then the entries M_ji = S_j . F_i
+  // of column i and row i for the ancestors j of i.
   S cm = S(0), ch[3] = {S(0), S(0), S(0)}, cI[6] = {S(0), S(0), S(0), S(0), S(0), S(0)};  // I: xx yy zz xy xz yz
   for (int i = n - 1; i >= 0; --i) {
     const auto k = std::size_t(i);
@@ -142,17 +157,50 @@ const MatrixXT<S>& crbaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
              Sv(5, j) * F[5];
     };
     data.M(i, i) = dotS(i) + act.gear * act.gear * act.rotorInertia;
-    if (i > 0 && fullRotor) {
-      const Vector3T<S> e = act.gear * act.rotorInertia * (X[k - 1].R * act.rotorAxis);
+    const int par = Tree ? model.parent[k] : i - 1;
+    if (par >= 0 && fullRotor) {
+      const Vector3T<S> e = act.gear * act.rotorInertia * (X[std::size_t(par)].R * act.rotorAxis);
       F[0] += e.x(); F[1] += e.y(); F[2] += e.z();
     }
-    for (int j = i - 1; j >= 0; --j) {
+    if constexpr (!Tree) {
+      for (int j = i - 1; j >= 0; --j) {
+        const S v = dotS(j);
+        data.M(j, i) = v;
+        data.M(i, j) = v;
+      }
+      continue;
+    }
+    for (int j = par; j >= 0; j = model.parent[std::size_t(j)]) {  // the ancestors of i
       const S v = dotS(j);
       data.M(j, i) = v;
       data.M(i, j) = v;
     }
+    if (par != i - 1) {  // composite i goes onto its parent's body, nothing is carried to i-1
+      if (par >= 0) {
+        const auto pk = std::size_t(par);
+        data.compMass[pk] += cm;
+        data.compFirst[pk] += Vector3T<S>(ch[0], ch[1], ch[2]);
+        Matrix3T<S>& P = data.compInertia[pk];
+        P(0, 0) += cI[0]; P(1, 1) += cI[1]; P(2, 2) += cI[2];
+        P(0, 1) += cI[3]; P(1, 0) += cI[3];
+        P(0, 2) += cI[4]; P(2, 0) += cI[4];
+        P(1, 2) += cI[5]; P(2, 1) += cI[5];
+      }
+      cm = S(0);
+      for (int r = 0; r < 3; ++r) ch[r] = S(0);
+      for (int r = 0; r < 6; ++r) cI[r] = S(0);
+    }
   }
   return data.M;
+}
+
+/// The algorithm, for any scalar; crbaUnchecked() is what callers use (for double it picks the
+/// instruction set at run time, kernel_isa.hpp).
+template <typename S>
+const MatrixXT<S>& crbaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                            bool transformsReady) {
+  return model.isChain() ? crbaPass<false>(model, data, q, transformsReady)
+                         : crbaPass<true>(model, data, q, transformsReady);
 }
 
 template <typename S>
@@ -168,7 +216,7 @@ const MatrixX& crbaUnchecked<double>(const Model& model, Data& data, const Vecto
 
 /// data.M = M(q), the full symmetric matrix. `transformsReady`: data.liMi already holds the joint
 /// transforms at q (e.g. after rnea at the same q). M does not depend on q_1: joint 1's transform is
-/// neither needed nor computed. Throws std::invalid_argument on a q or a workspace of the wrong size.
+/// neither needed nor computed (except on a tree with other joints on the base, where it places the base). Throws std::invalid_argument on a q or a workspace of the wrong size.
 /// Leaves in data: crbaX (poses relative to R_1), motionSubspace (S_i in R_1), the composite inertias
 /// compMass, compFirst, compInertia (mass, first moment and inertia about the origin of R_1, in R_1) and
 /// crbaF (F_i = I^c_i S_i, without the rotor spin term).

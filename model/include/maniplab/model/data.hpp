@@ -26,6 +26,7 @@ template <typename S> struct DataTpl {
     christoffelB = Matrix6XT<S>::Zero(6, n);
     omega.assign(N, V3::Zero()); omegaDot.assign(N, V3::Zero()); acc.assign(N, V3::Zero());
     vel.assign(N, V3::Zero());
+    worldOmega.assign(N, V3::Zero()); worldVel.assign(N, V3::Zero());
     force.assign(N, V3::Zero()); moment.assign(N, V3::Zero());
     rotorMoment.assign(N + 1, V3::Zero());
     compMass.assign(N, S(0)); compFirst.assign(N, V3::Zero()); compInertia.assign(N, M3::Zero());
@@ -48,6 +49,7 @@ template <typename S> struct DataTpl {
   std::vector<V3> omega, omegaDot, acc, vel;  ///< omega_i, omega_dot_i, acceleration and velocity of O_i^+
   std::vector<V3> force, moment;              ///< f_i, c_i: wrench on C_i^+ at O_i^+
   std::vector<V3> rotorMoment;                ///< c_a,i (rotor of M_{i+1} on body i), index i = 0..n
+  std::vector<V3> worldOmega, worldVel;       ///< energyMomentum: omega_i and the velocity of O_i, world frame
   // Composite bodies. Recurrence: mass, first moment and inertia about O_i^+, in R_i. CRBA: the same about
   // the origin of R_1, in R_1 (crba.hpp).
   std::vector<S> compMass;

@@ -4,7 +4,9 @@
 //   2T = sum_i m_i v_Gi.v_Gi + w_i.J'_i w_i + w_mi.J_mi w_mi  (Llibre, Mampey & Chrétien 1983 §III.1; full rotor model)
 //   2T = sum_i m_i v_Gi.v_Gi + w_i.I_i w_i + alpha_i^2 j_mi qd_i^2  (armature model)
 //   U = -sum_i m_i g.r_Gi  (the course notes Dynamique des robots séries §2)
-// Momenta are in the world frame; the angular momentum is taken about the world origin.
+// Momenta are in the world frame; the angular momentum is taken about the world origin. On a tree (Model::parent)
+// each body's velocity starts from its parent's (Featherstone, Rigid Body Dynamics Algorithms, 2008, §4.1);
+// for a chain the operations are those of the chain recurrence.
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/forward_kinematics.hpp"
@@ -37,8 +39,17 @@ EnergyMomentumT<S> energyMomentumBody(const ModelTpl<S>& model, DataTpl<S>& data
     const auto k = std::size_t(i);
     const auto& X = data.oMi[k];
     const auto& act = model.actuator[k];
-    if (full) {  // rotor of M_i on body i-1: only its spin relative to the carrier adds to the locked part
-      const M3 Rp = i == 0 ? M3(M3::Identity()) : data.oMi[k - 1].R;
+    const int p = model.parent[k];  // i - 1 in a chain
+    if (p != i - 1) [[unlikely]] {  // a tree: from the parent's velocities (kept below), or the base's
+      if (p < 0) {
+        w.setZero(); v.setZero(); o.setZero();
+      } else {
+        const auto pk = std::size_t(p);
+        w = data.worldOmega[pk]; v = data.worldVel[pk]; o = data.oMi[pk].p;
+      }
+    }
+    if (full) {  // rotor of M_i on body i-1 (lambda(i)): only its spin relative to the carrier adds to the locked part
+      const M3 Rp = p < 0 ? M3(M3::Identity()) : data.oMi[std::size_t(p)].R;
       const V3 wc = Rp.transpose() * w;  // carrier's angular velocity in its frame
       const M3 Jm = rotorTensor(act);
       const V3 spin = act.gear * qd[i] * act.rotorAxis;
@@ -54,6 +65,8 @@ EnergyMomentumT<S> energyMomentumBody(const ModelTpl<S>& model, DataTpl<S>& data
     else
       v += qd[i] * z;
     o = X.p;
+    data.worldOmega[k] = w;
+    data.worldVel[k] = v;
     const auto& b = model.body[k];
     const V3 rG = X.apply(b.com);
     const V3 vG = v + w.cross(rG - o);

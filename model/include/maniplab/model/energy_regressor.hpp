@@ -8,7 +8,8 @@
 // plus 1/2 qd_i^2 for the armature inertia Ia_i and 0 for the friction parameters. The potential energy
 // is zero at the world origin, as in energyMomentum() (energy_momentum.hpp). For a standard-DH robot the
 // 10 entries of body i are mapped to the parameters of its DHM frame, h_DHM = h_Ri lambda(^{R_i}T^{DHM_i})
-// (mdh_frames.hpp).
+// (mdh_frames.hpp). On a tree (Model::parent) each body's w, V and pose come from its parent's (the
+// base's: zero and the identity), as in a chain from the previous body's.
 #include "maniplab/model/model.hpp"
 
 namespace maniplab {

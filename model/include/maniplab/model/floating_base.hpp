@@ -17,6 +17,9 @@
 //   * No gravity (orbit: uniform gravity is removed by the free-falling frame); the model's gravity is
 //     ignored. An optional external wrench acts on the base ([moment about the base origin; force], base
 //     coordinates). Joint torques are internal; joint friction (output side) is an internal torque too.
+//   * The arm may be a tree (Model::parent: two arms on one satellite): every recurrence runs over the
+//     parent array (velocities from the parent's, articulated and composite inertias into the parent's, the
+//     base being the parent of the joints on it); a chain does the chain's operations.
 //   * Rotor model: armature only (alpha^2 j_m on the joint diagonal; the rotor spin momentum is not part of
 //     the system momentum, consistently). The full rotor model is refused (as by aba()).
 //   * Conserved without external wrench (the seven quantities of Llibre, Mampey & Chrétien 1983 §IV.2): linear momentum P and
@@ -55,6 +58,7 @@ struct FloatingBaseData {
   Data arm;                            ///< the arm's workspace (forward kinematics in base coordinates)
   std::vector<Matrix6> I;              ///< spatial inertia of body i (base coords, base origin)
   std::vector<Vector6> S, v, c, pA, U;  ///< motion subspaces, velocities, velocity-product terms, bias, U
+  std::vector<Vector6> a;              ///< body accelerations (ABA's last pass, the bias's RNEA)
   std::vector<Matrix6> IA;             ///< articulated inertias
   std::vector<double> D, u;
   Vector6 baseAcceleration = Vector6::Zero();  ///< d/dt nu_0 (base coordinates)

@@ -1,5 +1,6 @@
 #pragma once
-// Forward kinematics of every frame: ^0T_i = ^0T_{i-1} ^{i-1}T_i (Llibre, Mampey & Chrétien 1983 §I.1; Zanaboni 2009 eq 3.11/3.20).
+// Forward kinematics of every frame: ^0T_i = ^0T_{i-1} ^{i-1}T_i (Llibre, Mampey & Chrétien 1983 §I.1; Zanaboni 2009 eq 3.11/3.20);
+// on a tree ^0T_i = ^0T_{lambda(i)} ^{lambda(i)}T_i (Featherstone, Rigid Body Dynamics Algorithms, 2008, §4.1).
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/joint_transform.hpp"
@@ -14,7 +15,8 @@ template <typename S> void forwardKinematicsBody(const ModelTpl<S>& model, DataT
   jointTransforms(model, q, data.liMi);
   for (int i = 0; i < model.nq; ++i) {
     const auto k = std::size_t(i);
-    data.oMi[k] = i == 0 ? data.liMi[k] : data.oMi[k - 1] * data.liMi[k];
+    const int p = model.parent[k];  // i - 1 in a chain
+    data.oMi[k] = p < 0 ? data.liMi[k] : data.oMi[std::size_t(p)] * data.liMi[k];
   }
   data.oMtool = model.nq > 0 ? data.oMi[std::size_t(model.nq - 1)] * model.tool : model.tool;
 }

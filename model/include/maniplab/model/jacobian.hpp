@@ -1,6 +1,9 @@
 #pragma once
 // Geometric Jacobian of the tool frame (angular rows first, then linear; the course notes Dynamique des robots séries §3 columns
 // $j = [z_{j-1}; z_{j-1} x O_{j-1}G]) and the acceleration bias J̇ q̇ (Zanaboni 2009 eq 6.8, the course notes Dynamique des robots séries §5).
+// The tool is carried by the last body; on a tree (Model::parent) only the joints on its path to the base,
+// the ancestors of the last body (its support set kappa, Featherstone, Rigid Body Dynamics Algorithms, 2008,
+// §4.1.2), move it: the other columns are zero.
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 
@@ -17,7 +20,10 @@ template <typename S> void computeJacobian(const ModelTpl<S>& model, DataTpl<S>&
   using V3 = Vector3T<S>;
   checkModelData("computeJacobian", model, data);
   const V3 pe = data.oMtool.p;
-  for (int i = 0; i < model.nq; ++i) {
+  const bool chain = model.isChain();
+  if (!chain) data.J.setZero();
+  // The ancestors of the last body, tip to base (every joint, n..1, in a chain).
+  for (int i = model.nq - 1; i >= 0; i = model.parent[std::size_t(i)]) {
     const auto& X = data.oMi[std::size_t(i)];
     const V3 z = X.R.col(2);
     if (model.isRevolute(i)) {
@@ -46,8 +52,11 @@ Vector6T<S> jacobianDotTimesQdot(const ModelTpl<S>& model, const DataTpl<S>& dat
   checkModelData("jacobianDotTimesQdot", model, data);
   checkSize("jacobianDotTimesQdot", "qd", qd, model.nq);
   // World-frame forward recurrence with qdd = 0 and no gravity.
+  // On a tree the recurrence runs along the path from the base to the last body only.
   V3 w = V3::Zero(), wd = V3::Zero(), a = V3::Zero(), o = V3::Zero();
+  const bool chain = model.isChain();
   for (int i = 0; i < model.nq; ++i) {
+    if (!chain && !model.isAncestor(i, model.nq - 1)) continue;
     const auto& X = data.oMi[std::size_t(i)];
     const V3 r = X.p - o;  // previous origin -> this origin
     a += wd.cross(r) + w.cross(w.cross(r));

@@ -50,7 +50,9 @@ struct Message {
 std::string formatEnglish(const char* english, const std::vector<MessageArg>& args);
 /// A message of template `t` (its English text built from the arguments).
 Message message(const MessageTemplate& t, std::initializer_list<MessageArg> args = {});
-/// An English-only message (no code: the GUI shows `text` as is).
+/// An English-only message (no code: the GUI shows `text` as is). Not for the file readers: JsonReader
+/// refuses it (json_reader.hpp); kept for the run faults of integrators that have no code of their own
+/// (Integrator::faultMessage).
 Message plainMessage(std::string text);
 
 /// An exception that carries a message: what() is its English text.

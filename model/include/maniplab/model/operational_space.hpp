@@ -49,6 +49,8 @@ struct OperationalSpaceModel {
 /// Throws std::invalid_argument on a qd, an `out` or a workspace of the wrong size.
 /// Column j (revolute): [w_j x z_j; (w_j x z_j) x (p - o_j) + z_j x (ṗ - ȯ_j)]; prismatic: [0; w_j x z_j],
 /// with w_j the angular velocity of body j-1 (z_j is fixed in it), ȯ_j, ṗ the velocities of O_j, tool.
+/// On a tree, the columns of the joints on the path from the base to the tool's body (body n; body j-1
+/// reads lambda(j)); the others are zero, as in the Jacobian.
 Matrix6X jacobianTimeDerivative(const Model& model, Data& data, const VectorX& qd);
 /// The same into `out` (6 x n, pre-sized; no allocation).
 void jacobianTimeDerivative(const Model& model, const Data& data, const VectorX& qd, Eigen::Ref<Matrix6X> out);

@@ -63,6 +63,9 @@ class OrthoglideDynamics {
   bool directDynamics(const Vector3& P, const Vector3& V, const Vector3& Gamma, Vector3& Vdot,
                       const OrthoglideDynamicsOptions& opt = {}, OrthoglideDynamicsState* state = nullptr,
                       std::string* message = nullptr);
+  /// The same with the reason as a coded message (orthoglide.* codes of model_messages.hpp).
+  bool directDynamics(const Vector3& P, const Vector3& V, const Vector3& Gamma, Vector3& Vdot,
+                      const OrthoglideDynamicsOptions& opt, OrthoglideDynamicsState* state, Message* why);
 
   /// Actuator-space inverse dynamics for controllers: Gamma for (P, V) and the actuator accelerations
   /// Lddot (Vdot = ^0J_p (Lddot + c), orthoglidePlatformAcceleration), then eqs (10)–(23).

@@ -11,6 +11,7 @@
 #include <array>
 #include <string>
 
+#include "maniplab/model/message.hpp"
 #include "maniplab/model/orthoglide_model.hpp"
 
 namespace maniplab {
@@ -24,6 +25,9 @@ Vector3 orthoglideChainPlatformPoint(const OrthoglideModel& model, int chain, co
 /// False with a message naming the chain when P is out of reach (u^2 + w^2 >= D_4^2) or non-finite.
 bool orthoglideInverseGeometric(const OrthoglideModel& model, const Vector3& P, OrthoglideChainVariables& q,
                                 std::string* message = nullptr);
+/// The same with the reason as a coded message (orthoglide.position_not_finite, orthoglide.out_of_reach).
+bool orthoglideInverseGeometric(const OrthoglideModel& model, const Vector3& P, OrthoglideChainVariables& q,
+                                Message* why);
 /// L only.
 bool orthoglideInverseGeometric(const OrthoglideModel& model, const Vector3& P, Vector3& L,
                                 std::string* message = nullptr);

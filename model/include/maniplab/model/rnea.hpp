@@ -3,6 +3,9 @@
 // recurrence; the course notes Dynamique des robots séries §6; Zanaboni 2009 eqs 5.3–5.13): tau = Q_a(q, qd, qdd) + tau_f(qd) - J^T F_ext.
 // Vectors of index i are expressed in R_i (component form of Llibre, Mampey & Chrétien 1983 §2.3). Gravity enters as a
 // fictitious base acceleration -g (Zanaboni 2009 eq 5.8), equivalent to Llibre, Mampey & Chrétien's (1983) f_ei = m_i (v̇_i - g).
+// On a tree (Model::parent) the forward recurrence starts each body from its parent's values and the
+// backward one adds each joint's wrench to its parent's (Featherstone, Rigid Body Dynamics Algorithms, 2008,
+// §5.3, Table 5.1); for a chain the operations are those of the chain recurrence, in the same order.
 #include "maniplab/model/argument_checks.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/friction.hpp"
@@ -19,10 +22,10 @@ struct RneaOptions {
 
 namespace detail {
 
-/// The algorithm, for any scalar; rneaUnchecked() is what callers use (for double it picks the
-/// instruction set at run time, kernel_isa.hpp).
-template <typename S>
-const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+/// The algorithm, for any scalar, on a chain (Tree = false: joint i's parent is joint i-1, the operations of
+/// the chain recurrence) or on any tree (Tree = true); rneaBody() chooses once per call.
+template <bool Tree, typename S>
+[[gnu::always_inline]] inline const VectorXT<S>& rneaPass(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
                             const VectorXT<S>& qd, const VectorXT<S>& qdd, const RneaOptions& opt,
                             const Vector6T<S>* wrench) {
   using V3 = Vector3T<S>;
@@ -39,6 +42,24 @@ const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
     for (int r = 0; r < 3; ++r) ap[r] = -model.gravity[r];
   for (int i = 0; i < n; ++i) {
     const auto k = std::size_t(i);
+    if constexpr (Tree) {
+      if (const int p = model.parent[k]; p != i - 1) {  // from the parent's values, or the base's
+        if (p < 0) {
+          for (int r = 0; r < 3; ++r) {
+            wp[r] = S(0);
+            wdp[r] = S(0);
+            ap[r] = opt.gravity ? S(-model.gravity[r]) : S(0);
+          }
+        } else {
+          const auto pk = std::size_t(p);
+          for (int r = 0; r < 3; ++r) {
+            wp[r] = data.omega[pk][r];
+            wdp[r] = data.omegaDot[pk][r];
+            ap[r] = data.acc[pk][r];
+          }
+        }
+      }
+    }
     const M3& R = data.liMi[k].R;
     const V3& l = data.liMi[k].p;
     // a' = ap + wdp x l + wp x (wp x l), in R_{i-1}
@@ -75,8 +96,11 @@ const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
     const S f0 = b.mass * (a[0] + (wd[1] * d2 - wd[2] * d1) + (w[1] * wxd2 - w[2] * wxd1));
     const S f1 = b.mass * (a[1] + (wd[2] * d0 - wd[0] * d2) + (w[2] * wxd0 - w[0] * wxd2));
     const S f2 = b.mass * (a[2] + (wd[0] * d1 - wd[1] * d0) + (w[0] * wxd1 - w[1] * wxd0));
-    M3 Jp = b.inertia;  // J'_i = J_i - J_m,i+1 in the full rotor model
-    if (fullRotor && i + 1 < n) Jp -= rotorTensor(model.actuator[k + 1]);
+    // J'_i = J_i - J_m,i+1 in the full rotor model; on a tree, each child j subtracts its own rotor's
+    // J_m,j wd + w x (J_m,j w) from body i's moment when it is visited (below).
+    M3 Jp = b.inertia;
+    if constexpr (!Tree)
+      if (fullRotor && i + 1 < n) Jp -= rotorTensor(model.actuator[k + 1]);
     S Jw[3], Jwd[3];
     for (int r = 0; r < 3; ++r) {
       Jw[r] = Jp(r, 0) * w[0] + Jp(r, 1) * w[1] + Jp(r, 2) * w[2];
@@ -87,13 +111,15 @@ const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
                         (d2 * f0 - d0 * f2) + Jwd[1] + (w[2] * Jw[0] - w[0] * Jw[2]),
                         (d0 * f1 - d1 * f0) + Jwd[2] + (w[0] * Jw[1] - w[1] * Jw[0]));
     if (fullRotor) {
-      // Rotor of M_i, carried by body i-1: c_a,i-1 (in R_{i-1}).
+      // Rotor of M_i, carried by body i-1 (lambda(i)): c_a,i-1 (in R_{i-1}).
       const auto& act = model.actuator[k];
       const M3 Jm = rotorTensor(act);
       const V3 wpv(wp[0], wp[1], wp[2]), wdpv(wdp[0], wdp[1], wdp[2]);
       const V3 wm = wpv + act.gear * qdi * act.rotorAxis;
       const V3 wdm = wdpv + act.gear * (qddi * act.rotorAxis + qdi * wpv.cross(act.rotorAxis));
       data.rotorMoment[k] = Jm * wdm + wm.cross(Jm * wm);
+      if constexpr (Tree)
+        if (const int p = model.parent[k]; p >= 0) data.moment[std::size_t(p)] -= Jm * wdpv + wpv.cross(Jm * wpv);
     }
     for (int r = 0; r < 3; ++r) {
       wp[r] = w[r];
@@ -110,7 +136,9 @@ const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
   }
 
   // Backward recurrence, i = n..1 (f_{n+1} = c_{n+1} = 0, c_a,n = 0 [E5]); the wrench of the subtree
-  // beyond joint i is carried in scalars (in R_i), data.force/moment receive the joint wrenches.
+  // beyond joint i is carried in scalars (in R_i), data.force/moment receive the joint wrenches. On a tree,
+  // a joint whose parent is not the previous joint adds its wrench to data.force/moment of its parent
+  // (not yet visited: lambda(i) < i) and carries nothing.
   S fc[3] = {S(0), S(0), S(0)}, nc[3] = {S(0), S(0), S(0)};  // f_{i+1}, c_{i+1} moved into R_i
   for (int i = n - 1; i >= 0; --i) {
     const auto k = std::size_t(i);
@@ -118,8 +146,9 @@ const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
     const V3& cb = data.moment[k];
     const S f[3] = {fb[0] + fc[0], fb[1] + fc[1], fb[2] + fc[2]};
     S c[3] = {cb[0] + nc[0], cb[1] + nc[1], cb[2] + nc[2]};
-    if (fullRotor && i + 1 < n)
-      for (int r = 0; r < 3; ++r) c[r] += data.rotorMoment[k + 1][r];
+    if constexpr (!Tree)  // on a tree the children's rotor moments are already in data.moment[i] (below)
+      if (fullRotor && i + 1 < n)
+        for (int r = 0; r < 3; ++r) c[r] += data.rotorMoment[k + 1][r];
     data.force[k] = V3(f[0], f[1], f[2]);
     data.moment[k] = V3(c[0], c[1], c[2]);
     S t = model.isRevolute(i) ? c[2] : f[2];
@@ -129,7 +158,23 @@ const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
     else
       t += act.gear * act.gear * act.rotorInertia * qdd[i];
     data.tau[i] = t;
-    if (i > 0) {
+    if constexpr (!Tree) {
+      if (i > 0) {
+        const M3& R = data.liMi[k].R;
+        const V3& l = data.liMi[k].p;
+        for (int r = 0; r < 3; ++r) {
+          fc[r] = R(r, 0) * f[0] + R(r, 1) * f[1] + R(r, 2) * f[2];
+          nc[r] = R(r, 0) * c[0] + R(r, 1) * c[1] + R(r, 2) * c[2];
+        }
+        nc[0] += l[1] * fc[2] - l[2] * fc[1];
+        nc[1] += l[2] * fc[0] - l[0] * fc[2];
+        nc[2] += l[0] * fc[1] - l[1] * fc[0];
+      }
+      continue;
+    }
+    const int p = model.parent[k];
+    if (p >= 0) {
+      if (fullRotor) data.moment[std::size_t(p)] += data.rotorMoment[k];  // c_a of the rotor body p carries
       const M3& R = data.liMi[k].R;
       const V3& l = data.liMi[k].p;
       for (int r = 0; r < 3; ++r) {
@@ -139,12 +184,30 @@ const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const Ve
       nc[0] += l[1] * fc[2] - l[2] * fc[1];
       nc[1] += l[2] * fc[0] - l[0] * fc[2];
       nc[2] += l[0] * fc[1] - l[1] * fc[0];
+      if (p != i - 1) {  // onto the parent's own wrench
+        const auto pk = std::size_t(p);
+        data.force[pk] += V3(fc[0], fc[1], fc[2]);
+        data.moment[pk] += V3(nc[0], nc[1], nc[2]);
+        for (int r = 0; r < 3; ++r) fc[r] = nc[r] = S(0);
+      }
+    } else {
+      for (int r = 0; r < 3; ++r) fc[r] = nc[r] = S(0);
     }
   }
   if (opt.friction)
     for (int i = 0; i < n; ++i)
       data.tau[i] += jointFriction(model.actuator[std::size_t(i)], qd[i], opt.frictionSmoothing);
   return data.tau;
+}
+
+/// The algorithm, for any scalar; rneaUnchecked() is what callers use (for double it picks the
+/// instruction set at run time, kernel_isa.hpp).
+template <typename S>
+const VectorXT<S>& rneaBody(const ModelTpl<S>& model, DataTpl<S>& data, const VectorXT<S>& q,
+                            const VectorXT<S>& qd, const VectorXT<S>& qdd, const RneaOptions& opt,
+                            const Vector6T<S>* wrench) {
+  return model.isChain() ? rneaPass<false>(model, data, q, qd, qdd, opt, wrench)
+                         : rneaPass<true>(model, data, q, qd, qdd, opt, wrench);
 }
 
 template <typename S>

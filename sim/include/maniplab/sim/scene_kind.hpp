@@ -192,6 +192,9 @@ std::string article(const std::string& word);
 /// What a document is, in words, e.g. "an Orthoglide parallel robot robot file (format
 /// \"maniplab-robot\", kind \"orthoglide\")", "a serial robot scene".
 std::string describeDocument(const DocumentHeader& header);
+/// A document's header as JSON text ({"format": "maniplab-robot", "kind": "orthoglide"}; {} without
+/// either): how the readers' messages name a document, the same in every language.
+std::string documentHeaderFields(const DocumentHeader& header);
 
 /// Reads a scene of any kind: the header picks the kind (sceneKindOf), which reads the rest. A document
 /// that is no scene of a registered kind is one error (at /format or /kind) saying what the file is and

@@ -48,6 +48,12 @@ inline constexpr MessageTemplate kRecordGroup{
     "unknown channel group (reference, state, error, torque, friction, end_effector, energy, timing)"};
 inline constexpr MessageTemplate kBackend{"scene.backend", "must be \"sim\" or \"ethercat\""};
 
+inline constexpr MessageTemplate kSeed{"scene.seed", "must be a whole number from %1 to %2"};
+inline constexpr MessageTemplate kLineSamples{
+    "scene.line_samples",
+    "%1 s sampled every %2 s is %3 samples of the straight line (inverse kinematics at each): at most %4; raise "
+    "the sample period or shorten the line"};
+
 inline constexpr MessageTemplate kDesignOrGains{"scene.design_or_gains",
                                                 "give either \"design\" or explicit \"kp\"/\"kv\", not both"};
 inline constexpr MessageTemplate kPerturbationRange{"scene.perturbation_range", "must be in [0, 100)"};
@@ -61,7 +67,6 @@ inline constexpr MessageTemplate kCartesianCount{"scene.cartesian_count",
 inline constexpr MessageTemplate kCartesianNumberOrArray{
     "scene.cartesian_number_or_array",
     "must be a number or an array of 6 numbers (one per Cartesian axis phi theta psi X Y Z)"};
-inline constexpr MessageTemplate kNegativeAxis{"scene.negative_axis", "must be non-negative (axis %1: %2)"};
 inline constexpr MessageTemplate kOperationalSpaceJoints{
     "scene.operational_space_joints",
     "\"operational_space\" needs a robot with 6 joints (square Jacobian); \"%1\" has %2"};
@@ -82,20 +87,71 @@ inline constexpr MessageTemplate kVelocityEstimator{"scene.velocity_estimator",
                                                     "must be \"true\" or \"difference\" (Zanaboni 2009 estimator)"};
 inline constexpr MessageTemplate kLossBudget{"scene.loss_budget", "must be in [0, 10000] ms (0: the master's default)"};
 inline constexpr MessageTemplate kLossesPerSecond{"scene.losses_per_second", "must be >= 0 (0: the master's default)"};
+inline constexpr MessageTemplate kTrajectoryNotBuilt{"scene.trajectory_not_built",
+                                                     "the trajectory cannot be built from these values"};
+
+// --- Documents that are not the scene asked for (scene_kind.cpp, document.cpp) ---
+inline constexpr MessageTemplate kUrdfNotScene{
+    "scene.urdf_not_scene",
+    "this is a URDF robot file, not a scene: `maniplab-cli check %1` reads it, and a scene names it in its \"robot\""};
+inline constexpr MessageTemplate kRobotNotScene{
+    "scene.robot_not_scene",
+    "this is a robot file (%1), not a scene: `maniplab-cli %2 %3` reads it, and a scene names it in its \"robot\""};
+inline constexpr MessageTemplate kUnknownSceneKind{"scene.unknown_kind",
+                                                   "unknown scene kind \"%1\" (this program reads: %2)"};
+inline constexpr MessageTemplate kNotAScene{
+    "scene.not_a_scene",
+    "this is not a ManipLab scene (%1): a scene has \"format\": \"maniplab-scene\" and one of the kinds %2"};
+inline constexpr MessageTemplate kOtherKindScene{
+    "scene.other_kind", "this is a \"%1\" scene, not a \"%2\" scene: `maniplab-cli run %3` runs it (or `compare`)"};
+inline constexpr MessageTemplate kNotSerialRobot{"scene.not_serial_robot", "this is not a serial robot file (%1)"};
+
+// --- Orthoglide scenes ---
+inline constexpr MessageTemplate kOrthoglideRobotInvalid{"scene.orthoglide_robot_invalid",
+                                                         "the Orthoglide robot file %1 is invalid (see above)"};
+inline constexpr MessageTemplate kOrthoglideAntiWindup{"scene.orthoglide_anti_windup", "must be \"clamping\" or \"none\""};
+inline constexpr MessageTemplate kOrthoglideControllerType{
+    "scene.orthoglide_controller_type", "must be \"pid\", \"computed_torque\" or \"zero\" (got \"%1\")"};
+inline constexpr MessageTemplate kCartesianPoints{"scene.cartesian_points",
+                                                  "must be \"cartesian_points\" (platform way-points in R_0)"};
+inline constexpr MessageTemplate kPlatformPoints{"scene.platform_points",
+                                                 "must be an array of at least 2 points [x, y, z] (m, in R_0)"};
+inline constexpr MessageTemplate kPointOutOfReach{"scene.point_out_of_reach", "out of reach: %1"};
+inline constexpr MessageTemplate kDurations{"scene.durations",
+                                            "must be an array of segment durations (s), one per segment"};
+inline constexpr MessageTemplate kDurationsCount{"scene.durations_count", "needs one duration per segment (%1)"};
+inline constexpr MessageTemplate kOrthoglideTrajectoryOutOfReach{
+    "trajectory.orthoglide_out_of_reach", "at t = %1 s the platform point (%2, %3, %4) m is out of reach: %5"};
+
+// --- Satellite (free-floating base) scenes ---
+inline constexpr MessageTemplate kMissingArray{"scene.missing_array", "missing required array of %1 numbers"};
+inline constexpr MessageTemplate kArrayPerJoint{"scene.array_per_joint", "must be an array of %1 numbers (one per joint)"};
+inline constexpr MessageTemplate kArrayOf{"scene.array_of", "must be an array of %1 numbers"};
+inline constexpr MessageTemplate kBaseInertiaNotPd{
+    "scene.base_inertia_not_pd", "the base inertia must be positive definite (smallest principal moment %1)"};
+inline constexpr MessageTemplate kFloatingFullRotor{
+    "scene.floating_full_rotor", "the full rotor model is not supported on a floating base (use armature)"};
+inline constexpr MessageTemplate kFloatingControllerType{
+    "scene.floating_controller_type", "must be \"floating_computed_torque\" (the reaction-aware computed torque)"};
+inline constexpr MessageTemplate kPlantMethod{"scene.plant_method", "must be \"aba\" or \"crba\""};
+inline constexpr MessageTemplate kCoulombSmoothing{"scene.coulomb_smoothing",
+                                                   "must be zero (exact sign) or a positive velocity"};
+inline constexpr MessageTemplate kPeriodMultiple{"scene.period_multiple",
+                                                 "must be a whole number of plant periods (%1 s)"};
 
 // --- Trajectories built for a run ---
 inline constexpr MessageTemplate kLineOutOfReach{"trajectory.line_out_of_reach",
-                                                 "CartesianLineTrajectory: pose out of reach at t = %1 s"};
+                                                 "the straight line leaves the reach of the robot at t = %1 s"};
 inline constexpr MessageTemplate kLineIkNotConverged{
     "trajectory.line_ik_not_converged",
-    "CartesianLineTrajectory: numeric IK did not converge at t = %1 s (position error %2 m)"};
+    "the straight line: the numeric inverse kinematics did not converge at t = %1 s (position error %2 m)"};
 inline constexpr MessageTemplate kLineIkMiss{
     "trajectory.line_ik_miss",
-    "CartesianLineTrajectory: IK solution does not reach the pose at t = %1 s (FK error %2 m, %3 rad; does the UMIS "
-    "geometry match the model?)"};
+    "the straight line: the inverse kinematics solution misses the pose at t = %1 s (forward kinematics error %2 m, "
+    "%3 rad; does the UMIS geometry match the model?)"};
 inline constexpr MessageTemplate kLineSingular{
     "trajectory.line_singular",
-    "CartesianLineTrajectory: singular Jacobian at t = %1 s (smallest singular value %2 < %3)"};
+    "the straight line meets a singular Jacobian at t = %1 s (smallest singular value %2 < %3)"};
 inline constexpr MessageTemplate kUmisLineNeedsUmis{"trajectory.umis_line_needs_umis",
                                                     "umis_thesis_line needs the UMIS robot (its DH structure was not found)"};
 inline constexpr MessageTemplate kUmisIkNeedsUmis{"trajectory.umis_ik_needs_umis",

@@ -83,7 +83,8 @@ class IdentificationPanel : public QWidget {
   void updateButtons();
 
   Model model_;
-  bool haveModel_ = false;
+  bool haveModel_ = false;  ///< a serial robot (chain or tree): its base parameters and identification are computed
+  bool tree_ = false;       ///< the robot is a tree (Model::parent): the label gives no count formula (a chain's)
   QString robotFile_;
   BaseParameterSet base_;
   VectorX trueBase_;

@@ -63,6 +63,9 @@ class RobotView : public QWidget {
   /// A pose was applied: the tool (or platform) at `worldPoint` is appended to the actual trail (and the
   /// update counted: updatesApplied).
   void poseApplied(const Vector3& worldPoint);
+  /// The tool (or platform) position of a row that poses nothing (a row of a batch before its newest,
+  /// view_feed.hpp feedRows), appended to the actual trail; no update counted.
+  void addActualPoint(const Vector3& worldPoint);
   /// The desired tool (or platform) position, appended to the desired trail (drawn in another colour).
   void addDesiredPoint(const Vector3& worldPoint);
   void clearTrails();
@@ -96,6 +99,8 @@ class RobotView : public QWidget {
   // --- Inspection (tests, tools). World coordinates are the model's (z up), in metres. ---
   /// Maximum number of points kept per trail (the oldest are dropped beyond it).
   static constexpr int kTrailCapacity = 2000;
+  /// A trail point closer than kTrailStep x the scene's bounding radius to the previous one is not added.
+  static constexpr double kTrailStep = 2e-3;
   bool hasRobot() const;  ///< a scene was set
   int bodyCount() const;
   /// Centre-of-mass markers (the bodies of the CentresOfMass toggle) drawn.
@@ -106,6 +111,9 @@ class RobotView : public QWidget {
   int meshesReady() const;
   int actualTrailSize() const;
   int desiredTrailSize() const;
+  /// Point k (0: the oldest kept) of the actual or the desired trail, world coordinates (a null vector for a
+  /// wrong index).
+  QVector3D trailPoint(bool desired, int k) const;
   /// The scene's bounding sphere of the robot at home.
   QVector3D robotCentre() const;
   float robotRadius() const;

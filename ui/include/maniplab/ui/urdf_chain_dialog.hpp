@@ -1,6 +1,7 @@
 #pragma once
-// File > Import URDF on a tree (a gripper, several arms, a head): the user chooses the serial chain to
-// simulate. One row per candidate chain from the root link (its tip link, the number of joints that
+// File > Import URDF on a tree (a gripper, several arms, a head): the user chooses the whole tree (the
+// first row; UrdfImportOptions::wholeTree) or a serial chain to simulate. One row per candidate chain from
+// the root link (its tip link, the number of joints that
 // move, the joints it locks; urdfTreeInfo() in model/urdf); below, the joints the selected chain locks,
 // each with its locked position (editable: degrees for revolute joints, millimetres for prismatic ones;
 // SI in the options) and why it is there (off the chain, a mimic joint and its rule, the body its links
@@ -27,11 +28,14 @@ class UrdfChainDialog : public QDialog {
   /// `urdfText` is the file's content (re-planned when a position is edited); `info` its urdfTreeInfo().
   UrdfChainDialog(std::string urdfText, std::string fileName, const UrdfTreeInfo& info, QWidget* parent = nullptr);
 
-  /// The choice: tip and the positions the user stated (SI).
+  /// The choice: the whole tree or a tip, and the positions the user stated (SI).
   UrdfImportOptions options() const;
 
   /// For tests and scripts: selects the row of `tip` (false when it is not a candidate).
   bool selectTip(const QString& tip);
+  /// For tests and scripts: selects the whole tree's row (false when the tree cannot be planned).
+  bool selectWholeTree();
+  bool wholeTreeSelected() const;
   /// For tests and scripts: states a locked position (SI: rad or m) as if typed in its row.
   bool setLockedPosition(const QString& joint, double si);
   QString selectedTip() const;
@@ -54,7 +58,7 @@ class UrdfChainDialog : public QDialog {
 
   std::string text_, file_;
   std::string root_;
-  std::vector<UrdfChainCandidate> candidates_;   ///< planned with stated_
+  std::vector<UrdfChainCandidate> candidates_;   ///< as written: the whole tree first, then the chains
   std::map<std::string, double> stated_;          ///< positions the user typed (SI)
   QLabel* intro_ = nullptr;
   QLabel* lockedTitle_ = nullptr;

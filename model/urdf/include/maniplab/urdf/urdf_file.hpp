@@ -18,6 +18,16 @@
 //     Featherstone, Rigid Body Dynamics Algorithms, 2008, ch. 2), or into the fixed base when they hang
 //     from it (no dynamic effect).
 //     A floating or planar joint off the chain is locked at its origin (zero displacement).
+//   - Whole trees (UrdfImportOptions::wholeTree; `--tree` in maniplab-cli, the first row of the GUI's
+//     dialog): every revolute, continuous and prismatic joint that is neither a mimic joint nor stated
+//     locked moves. The joints are numbered in depth-first order of the URDF from the root link (children
+//     by joint name, as urdfdom lists them), so that a joint's parent comes before it (Featherstone, Rigid
+//     Body Dynamics Algorithms, 2008, §4.1.2); the parent of a joint is the moving joint that carries its
+//     parent link (Khalil–Kleinfinger's a(j); the fixed base when none does). Fixed links and locked joints
+//     are lumped into the body they hang from, as for a chain; floating and planar joints are locked at
+//     their origin. Mimic joints are locked (rule below; the warning says when the joint they follow moves
+//     and so their links do not follow it). The tool is carried by the last body, as in a chain. A tip and
+//     the whole tree together are an error.
 //   - Locked position of a joint, in this order: the value stated in UrdfImportOptions::lockedPositions
 //     (`--lock JOINT=VALUE`, rad or m; a joint stated there is locked even on the chain); for a mimic
 //     joint, multiplier * q_master + offset with q_master the master's locked position (or its home
@@ -81,6 +91,9 @@ struct UrdfImportOptions {
   /// Locked positions stated by the user, by joint name [rad for revolute/continuous, m for prismatic].
   /// A joint named here is locked even when it lies on the chain.
   std::map<std::string, double> lockedPositions;
+  /// Import the whole tree (every moving joint but mimic and stated ones; see the header comment) rather
+  /// than a chain. Exclusive with `tip`.
+  bool wholeTree = false;
 };
 
 /// A moving joint that a chain choice locks, and where.
@@ -96,8 +109,10 @@ struct UrdfLockedJoint {
   std::string intoBody;        ///< the link whose body carries its links (the root link: the fixed base)
 };
 
-/// One chain the user may choose: the path from the root link to `tip`.
+/// One chain the user may choose: the path from the root link to `tip`; or the whole tree (`wholeTree`,
+/// no tip).
 struct UrdfChainCandidate {
+  bool wholeTree = false;
   std::string tip;
   std::vector<std::string> joints;      ///< the joints that move (root to tip): the model's joints
   std::vector<UrdfLockedJoint> locked;  ///< every other moving joint of the URDF, locked
@@ -108,6 +123,7 @@ struct UrdfTreeInfo {
   std::string root;                              ///< the root link
   bool serial = false;                           ///< the moving joints lie on one path: loads without a tip
   std::vector<UrdfChainCandidate> candidates;    ///< root-to-leaf chains (see urdfTreeInfo)
+  UrdfChainCandidate tree;                       ///< the whole tree (wholeTree set; no joint when it cannot be planned)
   std::vector<Diagnostic> diagnostics;           ///< why the document could not be read (errors)
   bool ok() const { return noErrors(diagnostics); }
 };
@@ -127,7 +143,8 @@ RobotLoadResult loadUrdfFile(const std::string& path, const UrdfImportOptions& o
 /// name). The tips are those of the tree as written; each chain is planned with
 /// `options.lockedPositions` (its joints and locked positions), and `serial` says whether the file loads
 /// without a tip given those positions (a stated joint does not move, so it does not branch). A chain
-/// that stated positions leave without a moving joint is not listed.
+/// that stated positions leave without a moving joint is not listed. `tree` is the whole tree planned
+/// with the same positions (UrdfImportOptions::wholeTree).
 UrdfTreeInfo urdfTreeInfo(const std::string& xmlText, const std::string& fileName, const UrdfImportOptions& options = {});
 UrdfTreeInfo urdfTreeInfoFromFile(const std::string& path, const UrdfImportOptions& options = {});
 /// "tip (n joints)" per candidate, comma-separated, with the locked mimic joints on the chain named.

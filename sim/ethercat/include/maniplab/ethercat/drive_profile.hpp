@@ -62,10 +62,14 @@ struct DriveProfile {
   bool matches(std::uint32_t vendorId, std::uint32_t productCode, std::uint32_t revisionNo) const;
 };
 
-/// Parses a profile; throws std::runtime_error naming `source` and the field ("generic.json: process_data
-/// .rx_pdos[0].entries[2]: unknown role 'torque'").
+/// Parses a profile; throws ReaderError (a std::runtime_error, sim/reader_error.hpp) naming `source`, the
+/// JSON pointer of the field and the fault once, in words ("generic.json:/process_data/rx_pdos/0/entries/2:
+/// error: unknown role 'torque'"); a value beyond what a real drive has is refused with the accepted range
+/// (README "Drive profiles": encoder_increments 0 or 4 to 2^31, motor_revolutions 1 to 65535,
+/// rated_torque_mNm 0 or 1 to 10^7, |sync0_shift_ns| <= 10^9; a key repeated or unknown in any object).
 DriveProfile parseDriveProfile(const std::string& json, const std::string& source);
-DriveProfile loadDriveProfile(const std::string& path);  ///< reads and parses (throws naming the file)
+/// Reads and parses; a missing file, a directory or a file over 1 MiB is a ReaderError naming the file.
+DriveProfile loadDriveProfile(const std::string& path);
 /// The shipped profiles (robots/drives/*.json, compiled in).
 const std::vector<DriveProfile>& shippedDriveProfiles();
 /// A shipped profile by id, or a file path; throws when neither.

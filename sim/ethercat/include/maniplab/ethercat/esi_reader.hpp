@@ -89,10 +89,15 @@ struct File {
   const Device* find(std::uint32_t productCode, std::optional<std::uint32_t> revision = {}) const;
 };
 
-/// Parses an ESI document; throws std::runtime_error naming `source` and the element ("drive.xml:
-/// Device 1 (EVS-NET-01): RxPdo 0x1600: Entry 2: BitLen 'x' is not a number").
+/// Parses an ESI document; throws ReaderError (a std::runtime_error, sim/reader_error.hpp) naming
+/// `source`, the XPath of the element or attribute and the fault once, in words ("drive.xml:/EtherCATInfo/
+/// Descriptions/Devices/Device[2]/RxPdo[1]/Entry[2]/BitLen: error: 'x' is not a whole number (decimal, or #x
+/// hexadecimal)"), a syntax error at its line. Values a real slave cannot have are refused with the accepted
+/// range (ETG.1000.4, ETG.2000; README "ESI files"): more than 16 SyncManagers or FMMUs, a SyncManager
+/// outside the process RAM 0x1000-0xFFFF, a PDO on a SyncManager the device lacks, an element read once
+/// given twice, SYNC times beyond 1 s, an EEPROM outside 128 B to 8 MiB.
 File parse(const std::string& xml, const std::string& source);
-File load(const std::string& path);  ///< reads the file and parses it (throws naming the file)
+File load(const std::string& path);  ///< reads the file and parses it (a missing file or a directory: ReaderError)
 
 /// ESI numbers: decimal, "#x" hex (also "0x"); false when not a number.
 bool parseNumber(const std::string& text, std::int64_t& out);

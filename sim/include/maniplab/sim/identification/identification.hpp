@@ -70,8 +70,15 @@ struct IdentificationTrace {
   int samples() const { return int(t.size()); }
 };
 
+/// The sampling rates an identification trace may have [Hz]: beyond them no real robot samples (README,
+/// "What the CSV readers refuse").
+inline constexpr double kMinTraceRateHz = 1, kMaxTraceRateHz = 100000;
+
 /// Columns "q[i]", "tau[i]" (i = 1..n) required, "qd[i]", "qdd[i]" optional (all-or-none per kind);
-/// the first column is the time. Throws std::runtime_error naming `source` and the column/row.
+/// the first column is the time: at least 3 samples, strictly increasing, evenly spaced (1e-6 of the mean
+/// step), at a rate in [kMinTraceRateHz, kMaxTraceRateHz]. Throws ReaderError (a std::runtime_error,
+/// sim/reader_error.hpp) naming `source` and the value's line and column (row and column for a table
+/// made in memory).
 IdentificationTrace traceFromTable(const CsvTable& table, int n, const std::string& source);
 /// readCsv(path) then traceFromTable.
 IdentificationTrace readIdentificationTrace(const std::string& path, int n);

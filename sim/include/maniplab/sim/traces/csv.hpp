@@ -70,12 +70,17 @@ struct CsvTable {
   std::vector<std::string> comments;  ///< written as "# TEXT" lines before the header (no line breaks)
   std::vector<std::string> names, units;
   std::vector<std::vector<double>> columns;  ///< columns[0] = time
+  /// The line of the header in the file it was read from (readCsv), 0 for a table made in memory: data row r
+  /// is on line headerLine + 1 + r (readCsv refuses empty lines), so a reader of the table names the line.
+  std::size_t headerLine = 0;
   std::size_t rows() const { return columns.empty() ? 0 : columns.front().size(); }
 };
 
-/// Parses the format above (also headers without units). Throws std::runtime_error naming the path,
-/// the 1-based line and column and the cause for: unreadable file, empty file, wrong field count,
-/// non-numeric field, "nan"/"inf" literals, out-of-range numbers, a missing time value.
+/// Parses the format above (also headers without units). Throws ReaderError (a std::runtime_error,
+/// sim/reader_error.hpp: "PATH: line L, column C (NAME): error: REASON") for: a missing, unreadable or
+/// empty file or a directory, a byte that is not UTF-8, an empty header line, a header field without a name
+/// or with a name already used, a wrong field count, a non-numeric field, "nan"/"inf" literals, numbers
+/// beyond a double's range, a missing time value (README, "What the CSV readers refuse").
 CsvTable readCsv(const std::string& path);
 
 /// Writes a table in the same format, atomically. Throws std::invalid_argument for an inconsistent
