@@ -76,6 +76,8 @@ class TestChainEditor : public QObject {
   void invalidValuesAreRejected();
   void invalidCellIsMarked();
   void addRemoveMoveJointsWithUndo();
+  void treeJointsKeepTheirParents();
+  void parentColumnEditsTheTree();
   void anglesShownInDegrees();
   void inertialAndActuatorPanels();
   void conventionSwitchKeepsTheRobot();
@@ -199,6 +201,147 @@ void TestChainEditor::invalidCellIsMarked() {
   QVERIFY(headers.contains(QString::fromUtf8("α [°]")));
   QVERIFY(headers.contains(QString::fromUtf8("θ [°]")));
   QVERIFY(headers.contains("d [m]"));
+}
+
+// A tree (robots/README.md, "Trees"): adding, removing and moving joints renumbers the parents with them;
+// the removed joint's children hang on its parent; undo restores the parents; a tree has no standard DH form.
+void TestChainEditor::treeJointsKeepTheirParents() {
+  const RobotLoadResult tree = parseRobot(R"({
+    "format": "maniplab-robot", "version": 1, "name": "tree", "convention": "mdh",
+    "joints": [
+      {"name": "waist", "type": "revolute", "alpha": 0, "d": 0, "theta": 0, "r": 0.4,
+       "link": {"mass": 5, "com": [0, 0, -0.1], "inertia": {"xx": 0.1, "yy": 0.1, "zz": 0.05}}},
+      {"name": "shoulder", "type": "revolute", "alpha": -1.5707963267948966, "d": 0.1, "theta": 0, "r": 0,
+       "link": {"mass": 3, "com": [0.2, 0, 0], "inertia": {"xx": 0.01, "yy": 0.05, "zz": 0.05}}},
+      {"name": "branch", "type": "revolute", "parent": 1, "gamma": 0.7, "b": 0.15, "alpha": 1.5707963267948966,
+       "d": 0.05, "theta": 0.2, "r": 0.03,
+       "link": {"mass": 2, "com": [0.1, 0, 0], "inertia": {"xx": 0.01, "yy": 0.02, "zz": 0.02}}},
+      {"name": "finger", "type": "prismatic", "alpha": 0.4, "d": 0.12, "theta": 0, "r": 0,
+       "link": {"mass": 0.5, "com": [0, 0, 0.02], "inertia": {"xx": 1e-3, "yy": 1e-3, "zz": 1e-3}}},
+      {"name": "mast", "type": "revolute", "parent": 0, "alpha": 0, "d": 0.5, "theta": 0, "r": 0.1,
+       "link": {"mass": 1, "com": [0, 0, 0.3], "inertia": {"xx": 0.02, "yy": 0.02, "zz": 1e-3}}}
+    ]})", "tree.json");
+  QVERIFY2(tree.ok(), tree.report().c_str());
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  ed.setDescription(tree.description);
+  QCOMPARE(ed.model().parent, (std::vector<int>{-1, 0, 0, 2, -1}));
+  QString err;
+
+  QVERIFY2(ed.removeJoint(0, &err), qPrintable(err));  // the waist: shoulder and branch hang on the base
+  QCOMPARE(jointParents(ed.description()), (std::vector<int>{-1, -1, 1, -1}));
+  QCOMPARE(ed.model().parent, (std::vector<int>{-1, -1, 1, -1}));
+  stack.undo();
+  QVERIFY(sameDescription(ed.description(), tree.description));
+  QCOMPARE(ed.model().parent, (std::vector<int>{-1, 0, 0, 2, -1}));
+
+  QVERIFY2(ed.addJoint(0, &err), qPrintable(err));  // after the waist: between it and the shoulder
+  QCOMPARE(jointParents(ed.description()), (std::vector<int>{-1, 0, 1, 0, 3, -1}));
+  stack.undo();
+  QVERIFY(sameDescription(ed.description(), tree.description));
+
+  QVERIFY2(ed.moveJoint(4, -1, &err), qPrintable(err));  // the mast before the finger: both keep their parents
+  QCOMPARE(ed.description().joints[3].name, std::string("mast"));
+  QCOMPARE(jointParents(ed.description()), (std::vector<int>{-1, 0, 0, -1, 2}));
+  stack.undo();
+  QVERIFY(!ed.moveJoint(3, -1, &err));  // the finger before its own parent: refused at its parent
+  QVERIFY2(err.contains(QStringLiteral("parent")), qPrintable(err));
+  QVERIFY(sameDescription(ed.description(), tree.description));
+
+  RobotDescription dh;
+  std::string why;
+  QVERIFY(!ui::convertConvention(tree.description, Convention::DH, dh, &why));
+  QVERIFY2(why.find("tree") != std::string::npos, why.c_str());
+  RobotDescription general;
+  QVERIFY(ui::convertConvention(tree.description, Convention::General, general, &why));
+  const VectorX q = (VectorX(5) << 0.3, -0.8, 1.1, 0.04, -0.5).finished();
+  Data a(tree.model), b(buildModel(general));
+  forwardKinematics(tree.model, a, q);
+  forwardKinematics(buildModel(general), b, q);
+  for (int i = 0; i < 5; ++i) QVERIFY(sameTransform(a.oMi[std::size_t(i)], b.oMi[std::size_t(i)], 1e-14));
+}
+
+// The "parent" column: Khalil–Kleinfinger's a(j), 1-based, 0 the base. Typing an earlier joint makes a
+// tree (the model's parents and frames follow), a joint that is not earlier is refused at the cell with
+// nothing changed, undo restores, and the file written back carries the parent and reads back the same.
+void TestChainEditor::parentColumnEditsTheTree() {
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  {  // Standard DH describes chains only: a branch is refused there (the reader's check, at the parent).
+    ed.setDescription(loadPuma());
+    QString why;
+    QVERIFY(!ed.editCell(3, "parent", "1", &why));
+    QVERIFY2(why.contains("/joints/3/parent"), qPrintable(why));
+    QCOMPARE(stack.count(), 0);
+  }
+  const auto mdh = loadRobotFile(MANIPLAB_SOURCE_DIR "/robots/puma560_mdh.json");
+  QVERIFY2(mdh.ok(), mdh.report().c_str());
+  const RobotDescription puma = mdh.description;
+  ed.setDescription(puma);
+  auto* table = ed.findChild<QTableWidget*>("jointTable");
+  QVERIFY(table);
+  int col = -1;
+  for (int c = 0; c < table->columnCount(); ++c)
+    if (table->horizontalHeaderItem(c)->text() == "parent") col = c;
+  QVERIFY(col >= 0);
+  for (int r = 0; r < 6; ++r) QCOMPARE(table->item(r, col)->text(), QString::number(r));  // a chain: a(j) = j-1
+  QVERIFY(robotToJson(ed.description()).find("\"parent\"") == std::string::npos);
+
+  // Refused: the joint itself, a later joint, a negative number, text; the first joint off the base.
+  QString err;
+  for (const char* bad : {"4", "5", "-1", "x", ""}) {
+    QVERIFY(!ed.editCell(3, "parent", bad, &err));
+    QVERIFY2(err.contains("/joints/3/parent") && err.contains("earlier joint, 1 to 3"), qPrintable(err));
+  }
+  QVERIFY(!ed.editCell(0, "parent", "1", &err));
+  QVERIFY2(err.contains("must be 0"), qPrintable(err));
+  QCOMPARE(stack.count(), 0);
+  QVERIFY(sameDescription(ed.description(), puma));
+  // Typed into the cell: marked, nothing changed.
+  table->item(4, col)->setText("7");
+  QCOMPARE(stack.count(), 0);
+  QCOMPARE(table->item(4, col)->background().color(), QColor(255, 190, 190));
+  QVERIFY(sameDescription(ed.description(), puma));
+
+  // Joint 4 (row 3) on joint 1 (the waist): a tree; joints 5 and 6 stay on joint 4.
+  table->item(3, col)->setText("1");
+  QCOMPARE(stack.count(), 1);
+  QCOMPARE(ed.model().parent, (std::vector<int>{-1, 0, 1, 0, 3, 4}));
+  QCOMPARE(ed.cellText(3, "parent"), QString("1"));
+  QCOMPARE(table->item(4, col)->text(), QString("4"));
+  QVERIFY(table->item(3, col)->background().style() == Qt::NoBrush);
+  // Frame 4 is now placed in frame 1 by the same constant placement: ^0T_4 = ^0T_1 P_4 Rz(q_4).
+  const VectorX q = testPose(6);
+  Data before(buildModel(puma)), after(ed.model());
+  forwardKinematics(buildModel(puma), before, q);
+  forwardKinematics(ed.model(), after, q);
+  const Model& m = ed.model();
+  const Transform expected4 = before.oMi[0] * m.placement[3] * Transform{Eigen::AngleAxisd(q[3], Vector3::UnitZ()).toRotationMatrix(), Vector3::Zero()};
+  QVERIFY(sameTransform(after.oMi[3], expected4, 1e-14));
+  QVERIFY(sameTransform(after.oMi[0], before.oMi[0]));
+  QVERIFY(sameTransform(after.oMi[2], before.oMi[2]));
+  QVERIFY((after.oMi[3].p - before.oMi[3].p).norm() > 0.1);
+
+  // Saved and read back: the parent is in the file (1-based), the same tree.
+  const std::string text = robotToJson(ed.description());
+  QVERIFY(text.find("\"parent\": 1") != std::string::npos);
+  const RobotLoadResult back = parseRobot(text, "back.json");
+  QVERIFY2(back.ok(), back.report().c_str());
+  QCOMPARE(back.model.parent, (std::vector<int>{-1, 0, 1, 0, 3, 4}));
+  QVERIFY(sameDescription(back.description, ed.description()));
+  Data reread(back.model);
+  forwardKinematics(back.model, reread, q);
+  QVERIFY(sameTransform(reread.oMtool, after.oMtool));
+
+  // Back to the previous joint: a chain again, written without the key; undo restores exactly.
+  QVERIFY2(ed.editCell(3, "parent", "3", &err), qPrintable(err));
+  QVERIFY(ed.model().isChain());
+  QVERIFY(robotToJson(ed.description()).find("\"parent\"") == std::string::npos);
+  stack.undo();
+  QCOMPARE(ed.model().parent, (std::vector<int>{-1, 0, 1, 0, 3, 4}));
+  stack.undo();
+  QVERIFY(sameDescription(ed.description(), puma));
+  QVERIFY(ed.model().isChain());
 }
 
 void TestChainEditor::addRemoveMoveJointsWithUndo() {
@@ -425,7 +568,7 @@ void TestChainEditor::retranslatesOnLanguageChange() {
   QVERIFY(table && selector && linkBox);
   QPushButton* add = buttonWithText(&ed, ChainEditor::tr("Add"));
   QVERIFY(add);
-  const int aCol = 2;  // DH columns: name, type, a, alpha, ...
+  const int aCol = 3;  // DH columns: name, type, parent, a, alpha, ...
   const QString aHeader = ChainEditor::tr("a [m]");
   QCOMPARE(table->horizontalHeaderItem(aCol)->text(), aHeader);
   const int convIndex = selector->currentIndex();
@@ -449,7 +592,7 @@ void TestChainEditor::retranslatesOnLanguageChange() {
 
   // a convention switch while translated: the new headers are translated too
   QVERIFY(ed.setConvention(Convention::MDH));
-  QCOMPARE(table->horizontalHeaderItem(5)->text()  /* MDH: name, type, alpha, d, theta, r */,
+  QCOMPARE(table->horizontalHeaderItem(6)->text()  /* MDH: name, type, parent, alpha, d, theta, r */,
            QStringLiteral("XXr [m]"));
   stack.undo();
 
