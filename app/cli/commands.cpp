@@ -94,7 +94,7 @@ template <typename Mat> void printMatrix(std::ostream& os, const std::string& ti
 Options checkOptions(std::string& file) {
   return Options("check", "validate a robot file (.json or .urdf); print a summary or\nthe errors")
       .positional("ROBOT", file)
-      .note("[--tip LINK | --tree] [--lock JOINT=VALUE ...]")
+      .note("[--tip LINK | --tree] [--couple-mimics] [--lock JOINT=VALUE ...]")
       .footer(kUrdfOptionsUsage);
 }
 
@@ -115,7 +115,7 @@ Options dynamicsOptions(DynamicsArgs& a) {
       .flag("--no-gravity", a.noGravity, "leave gravity out")
       .value("--rotor", "armature|full", a.rotor, "the rotor model (default: the robot file's)")
       .flag("--json", a.json, "print JSON")
-      .note("[--tip LINK | --tree] [--lock JOINT=VALUE ...]")
+      .note("[--tip LINK | --tree] [--couple-mimics] [--lock JOINT=VALUE ...]")
       .footer(kUrdfOptionsUsage);
 }
 

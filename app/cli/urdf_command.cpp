@@ -19,6 +19,9 @@ const char* const kUrdfOptionsUsage =
     "                            candidate tips); moving joints off it are locked and their links lumped\n"
     "    --tree                  the whole tree instead: every moving joint but mimic and --lock ones\n"
     "                            (joints numbered depth first, each on its parent; Khalil-Kleinfinger a(j))\n"
+    "    --couple-mimics         mimic joints become coupled joints (q = multiplier*q_master+offset, the\n"
+    "                            dynamics projected onto the independent joints, as Pinocchio 3 does)\n"
+    "                            where their master moves too; otherwise they are locked\n"
     "    --lock JOINT=VALUE      lock JOINT at VALUE (rad or m; repeatable); default: mimic joints at\n"
     "                            multiplier*q+offset, others at their maniplab home or zero\n";
 
@@ -28,6 +31,10 @@ bool takeUrdfOptions(Args& args, UrdfImportOptions& options) {
     const std::string& a = args[i];
     if (a == "--tree") {
       options.wholeTree = true;
+      continue;
+    }
+    if (a == "--couple-mimics") {
+      options.coupleMimics = true;
       continue;
     }
     if (a != "--tip" && a != "--lock") {
@@ -110,7 +117,7 @@ int cmdUrdfImport(const Args& argsIn) {
   UrdfImportOptions urdf;
   if (!takeUrdfOptions(args, urdf)) return 2;
   std::string in, out;
-  if (!parseInOut(args, "maniplab-cli urdf-import ROBOT.urdf [--tip LINK | --tree] [--lock JOINT=VALUE ...] --out ROBOT.json", in,
+  if (!parseInOut(args, "maniplab-cli urdf-import ROBOT.urdf [--tip LINK | --tree] [--couple-mimics] [--lock JOINT=VALUE ...] --out ROBOT.json", in,
                   out))
     return 2;
   RobotLoadResult res = loadUrdfFile(in, urdf);

@@ -58,7 +58,7 @@ std::span<const MessageTemplate* const> modelMessages() {
       &kUnsupportedVersion, &kUnknownKey, &kMissingNumber, &kMissingVector3, &kMissingString, &kMissingObject,
       &kMissingInertia, &kNotNumber, &kNotFinite, &kNotVector3, &kNotMatrix3, &kNotRow3, &kNotString, &kNotObject,
       &kNotBoolean, &kNotPositive, &kNegative, &kNegativeGot, &kZero, &kNotPositiveInteger, &kNotUnitVector,
-      &kNotRotation, &kNotFiniteNumbers, &kNotFiniteNumber, &kNotFiniteNumberGot, &kNotThreeFinite, &kOutOfRange, &kOutOfRangeNoUnit, &kParent, &kParentDh,
+      &kNotRotation, &kNotFiniteNumbers, &kNotFiniteNumber, &kNotFiniteNumberGot, &kNotThreeFinite, &kOutOfRange, &kOutOfRangeNoUnit, &kParent, &kParentDh, &kMimicSource, &kMimicMultiplier,
       &kInertiaNotSymmetric, &kInertiaNotPsd, &kInertiaTriangle, &kGearRange, &kFrictionNegative, &kJointType, &kRpyOrP,
       &kLowerAboveUpper, &kMasslessInertia, &kGeometryShape, &kConvention, &kAngleUnit, &kRotorModel, &kNoJoints,
       &kTooManyJoints, &kTooManyMovingJoints, &kHomeSize, &kHomeOutsideLimits, &kFullRotorInertia,

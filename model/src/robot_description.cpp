@@ -1,6 +1,8 @@
 // Conversion of DH / MDH / general descriptions into the internal general form of Llibre, Mampey & Chrétien 1983 (model.hpp).
 #include "maniplab/model/robot_description.hpp"
 
+#include "maniplab/model/coupled_dynamics.hpp"
+
 #include <stdexcept>
 
 namespace maniplab {
@@ -74,6 +76,19 @@ Model buildModel(const RobotDescription& desc) {
   m.tool = n > 0 ? toLink[n - 1] * desc.tool : desc.base * desc.tool;
   m.home = VectorX::Zero(int(n));
   for (std::size_t i = 0; i < n && i < desc.home.size(); ++i) m.home[int(i)] = desc.home[i];
+  // Coupled joints, checked (couplingMap() throws std::invalid_argument on a source that is not another,
+  // independent joint); their home follows their source.
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!desc.joints[i].mimic) continue;
+    if (m.coupling.empty()) m.coupling.assign(n, JointCoupling{});
+    m.coupling[i] = *desc.joints[i].mimic;
+  }
+  if (!m.coupling.empty()) {
+    (void)couplingMap(m);  // throws on a bad source
+    for (std::size_t i = 0; i < n; ++i)
+      if (const JointCoupling& c = m.coupling[i]; c.source >= 0)
+        m.home[int(i)] = c.multiplier * m.home[c.source] + c.offset;
+  }
   return m;
 }
 

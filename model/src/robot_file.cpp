@@ -79,15 +79,52 @@ void readParent(JsonReader& rd, const json& j, const std::string& path, Conventi
   out.parent = int(a) - 1;
 }
 
+/// "mimic": {"joint": k, "multiplier": g, "offset": o}: joint number `number` (1-based) is coupled to
+/// joint k (1-based, another joint), q = g q_k + o (o in the joint's own unit: the file's angle unit or m).
+/// That joint k exists and is not itself a mimic joint is checked once every joint is read
+/// (checkMimicSources).
+void readMimic(JsonReader& rd, const json& j, const std::string& path, int number, double unit, JointDescription& out) {
+  if (!rd.object(j, path, "mimic", false)) return;
+  const json& mj = j["mimic"];
+  const std::string p = path + "/mimic";
+  rd.checkKeys(mj, p, {"joint", "multiplier", "offset"});
+  double k = 0;
+  JointCoupling c;
+  if (!rd.number(mj, p, "joint", k, true)) return;
+  // checkMimicSources() reports a joint number that is not another joint's (-2: not an integer from 1).
+  c.source = k == std::floor(k) && k >= 1 && k <= 1e6 && k != number ? int(k) - 1 : -2;
+  if (rd.number(mj, p, "multiplier", c.multiplier, false) && (c.multiplier == 0 || !std::isfinite(c.multiplier))) {
+    rd.error(p + "/multiplier", message(msg::kMimicMultiplier));
+    return;
+  }
+  rd.number(mj, p, "offset", c.offset, false, unit);
+  out.mimic = c;
+}
+
+/// A mimic joint's source must be another joint of the file, itself independent (Model::coupling: one level
+/// of coupling).
+void checkMimicSources(JsonReader& rd, RobotDescription& d) {
+  const std::size_t n = d.joints.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    auto& m = d.joints[i].mimic;
+    if (m && (m->source < 0 || std::size_t(m->source) >= n || d.joints[std::size_t(m->source)].mimic)) {
+      rd.error("/joints/" + std::to_string(i) + "/mimic/joint",
+               message(msg::kMimicSource, {MessageArg::integer(static_cast<long long>(n))}));
+      m.reset();
+    }
+  }
+}
+
 void readJoint(JsonReader& rd, const json& j, const std::string& path, Convention conv, double angle, int number,
                JointDescription& out) {
   rd.checkKeys(j, path,
                conv == Convention::DH    ? std::initializer_list<const char*>{"name", "type", "parent", "a", "alpha", "d",
-                                                                           "theta", "limits", "link", "actuator"}
+                                                                           "theta", "limits", "link", "actuator", "mimic"}
                : conv == Convention::MDH ? std::initializer_list<const char*>{"name", "type", "parent", "gamma", "b", "alpha",
-                                                                            "d", "theta", "r", "limits", "link", "actuator"}
+                                                                            "d", "theta", "r", "limits", "link", "actuator",
+                                                                            "mimic"}
                                          : std::initializer_list<const char*>{"name", "type", "parent", "l", "rpy", "P",
-                                                                            "offset", "limits", "link", "actuator"});
+                                                                            "offset", "limits", "link", "actuator", "mimic"});
   rd.string(j, path, "name", out.name, false);
   readParent(rd, j, path, conv, number, out);
   std::string type;
@@ -127,6 +164,7 @@ void readJoint(JsonReader& rd, const json& j, const std::string& path, Conventio
     rd.number(j, path, "offset", out.offset, false, rev ? angle : 1.0);
   }
   const double lin = rev ? angle : 1.0;
+  readMimic(rd, j, path, number, lin, out);
   if (rd.object(j, path, "limits", false)) {
     const json& l = j["limits"];
     const std::string p = path + "/limits";
@@ -241,6 +279,7 @@ RobotLoadResult parseRobot(const std::string& text, const std::string& fileName)
     readJoint(rd, js[i], p, d.convention, angle, int(i) + 1, jd);
     d.joints.push_back(jd);
   }
+  checkMimicSources(rd, d);
   if (doc.contains("home")) {
     const json& h = doc["home"];
     if (!h.is_array() || h.size() != d.joints.size()) {
@@ -329,6 +368,9 @@ std::string robotToJson(const RobotDescription& d) {
     o["name"] = j.name;
     o["type"] = rev ? "revolute" : "prismatic";
     if (parentOf(d, i) != int(i) - 1) o["parent"] = parentOf(d, i) + 1;  // a(j), 1-based; 0 the base
+    if (j.mimic)
+      o["mimic"] = json{{"joint", j.mimic->source + 1}, {"multiplier", j.mimic->multiplier},
+                        {"offset", j.mimic->offset * (rev ? ang : 1.0)}};
     switch (d.convention) {
       case Convention::DH: o["a"] = j.a; o["alpha"] = j.alpha * ang; o["d"] = j.d; o["theta"] = j.theta * ang; break;
       case Convention::MDH:

@@ -324,7 +324,7 @@ class Cli : public QObject {
     QCOMPARE(help.status, 0);
     for (const char* line : {"  run SCENE.json [--controller NAME] [--csv OUT.csv]", "  compare SCENE.json [--csv-dir DIR]",
                              "  orthoglide run SCENE.json [--controller NAME]", "  satellite SCENE.json [--controller NAME]",
-                             "  dynamics ROBOT [--q a,b,..]", "  check ROBOT [--tip LINK | --tree] [--lock JOINT=VALUE ...]\n"})
+                             "  dynamics ROBOT [--q a,b,..]", "  check ROBOT [--tip LINK | --tree] [--couple-mimics] [--lock JOINT=VALUE ...]\n"})
       QVERIFY2(help.out.contains(QString::fromUtf8(line)), line);
     const Run runHelp = runCli({"run", "--help"});
     QCOMPARE(runHelp.status, 0);

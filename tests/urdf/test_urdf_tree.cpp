@@ -42,6 +42,7 @@
 #include <random>
 #include <set>
 
+#include "maniplab/model/coupled_dynamics.hpp"
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/rnea.hpp"
@@ -673,6 +674,156 @@ class TestUrdfTree : public QObject {
     QVERIFY2(x.tau < 1e-12 && x.mass < 1e-12, qPrintable(QString("tau %1, M %2").arg(x.tau).arg(x.mass)));
     QVERIFY2(y.tau < tolAsLoaded && y.mass < tolAsLoaded, qPrintable(QString("tau %1, M %2").arg(y.tau).arg(y.mass)));
 #endif
+  }
+
+  /// --couple-mimics (UrdfImportOptions::coupleMimics) on the whole tree: every mimic joint moves, coupled to
+  /// the joint it follows through its chain of mimics (coefficients composed here from the file, read with
+  /// Qt's XML reader); the full tree agrees with MuJoCo (which ignores <mimic>: every joint free) as without
+  /// coupling, and the projection onto the independent joints, G^T M G and G^T tau with G written here
+  /// from the file, against MuJoCo's M and tau at states that satisfy the coupling.
+  void coupledMimicsAgreeWithMujoco_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("joints");
+    QTest::addColumn<int>("coupled");
+    QTest::newRow("gripper arm (a mimic of a mimic)") << QString::fromStdString(kGripperArm) << 10 << 3;
+    QTest::newRow("two-arm torso") << QString::fromStdString(kTwoArm) << 19 << 2;
+    QTest::newRow("Franka Panda") << QString::fromStdString(kPanda) << 9 << 1;
+  }
+  void coupledMimicsAgreeWithMujoco() {
+#ifndef MANIPLAB_TEST_HAVE_MUJOCO
+    QFAIL("MuJoCo (libmujoco-dev, install-deps.sh) was not found at configure time");
+#else
+    QFETCH(QString, file);
+    QFETCH(int, joints);
+    QFETCH(int, coupled);
+    const std::string text = readAll(file.toStdString());
+    UrdfImportOptions o;
+    o.wholeTree = true;
+    o.coupleMimics = true;
+    const RobotLoadResult r = parseUrdf(text, file.toStdString(), o);
+    QVERIFY2(r.ok(), r.report().c_str());
+    const Model& m = r.model;
+    QCOMPARE(m.nq, joints);
+    const FileTree t = readFile(text);
+    // the expected coupling of each joint, composed along its mimics: q = a q_root + b
+    int nCoupled = 0;
+    for (int i = 0; i < m.nq; ++i) {
+      std::string root = m.jointName[std::size_t(i)];
+      double a = 1, b = 0;
+      while (!t.joints.at(root).mimic.empty()) {
+        const FileJoint& j = t.joints.at(root);
+        b += a * j.offset;
+        a *= j.multiplier;
+        root = j.mimic;
+      }
+      const JointCoupling c = m.coupling.empty() ? JointCoupling{} : m.coupling[std::size_t(i)];
+      if (root == m.jointName[std::size_t(i)]) {
+        QCOMPARE(c.source, -1);
+        continue;
+      }
+      ++nCoupled;
+      QVERIFY(c.source >= 0);
+      QCOMPARE(m.jointName[std::size_t(c.source)], root);
+      QVERIFY2(std::abs(c.multiplier - a) < 1e-15 && std::abs(c.offset - b) < 1e-15,
+               qPrintable(QString("%1: %2 q + %3, the file composes %4 q + %5").arg(m.jointName[std::size_t(i)].c_str())
+                              .arg(c.multiplier).arg(c.offset).arg(a).arg(b)));
+    }
+    QCOMPARE(nCoupled, coupled);
+    // the full tree, every joint free, against MuJoCo
+    const CrossCheck x = crossCheck(text, m, "", {});
+    QVERIFY2(x.error.empty(), x.error.c_str());
+    QVERIFY2(x.tau < 1e-12 && x.mass < 1e-12, qPrintable(QString("tau %1, M %2").arg(x.tau).arg(x.mass)));
+    // the projection against MuJoCo's M and tau at coupled states
+    Mujoco mj(forMujoco(text));
+    QVERIFY2(mj.m, mj.error.c_str());
+    mj.exactInertias(t);
+    const CouplingMap map = couplingMap(m);
+    MatrixX G = MatrixX::Zero(m.nq, map.m);
+    for (int i = 0; i < m.nq; ++i)
+      for (int c = 0; c < map.m; ++c) {
+        const JointCoupling jc = m.coupling[std::size_t(i)];
+        const int follows = jc.source < 0 ? i : jc.source;
+        if (map.independent[std::size_t(c)] == follows) G(i, c) = jc.source < 0 ? 1.0 : jc.multiplier;
+      }
+    std::mt19937 rng(2911);
+    Data data(m);
+    CoupledData cd(map);
+    RneaOptions noFriction;
+    noFriction.friction = false;
+    std::vector<mjtNum> Mfull(std::size_t(mj.m->nv) * std::size_t(mj.m->nv));
+    double worstM = 0, worstTau = 0;
+    for (int s = 0; s < 8; ++s) {
+      const VectorX qInd = randomVectorX(rng, map.m, 1.0), qdInd = randomVectorX(rng, map.m, 1.0),
+                    qddInd = randomVectorX(rng, map.m, 1.0);
+      VectorX q(m.nq), qd(m.nq);
+      expandPositions(map, qInd, q);
+      expandRates(map, qdInd, qd);
+      const VectorX qdd = G * qddInd;
+      mju_zero(mj.d->qpos, mj.m->nq);
+      mju_zero(mj.d->qvel, mj.m->nv);
+      mju_zero(mj.d->qacc, mj.m->nv);
+      std::vector<int> dof(std::size_t(m.nq));
+      for (int i = 0; i < m.nq; ++i) {
+        const int j = mj.joint(m.jointName[std::size_t(i)]);
+        QVERIFY(j >= 0);
+        dof[std::size_t(i)] = mj.m->jnt_dofadr[j];
+        mj.d->qpos[mj.m->jnt_qposadr[j]] = q[i];
+        mj.d->qvel[dof[std::size_t(i)]] = qd[i];
+        mj.d->qacc[dof[std::size_t(i)]] = qdd[i];
+      }
+      mj_kinematics(mj.m, mj.d);
+      mj_comPos(mj.m, mj.d);
+      mj_comVel(mj.m, mj.d);
+      mj_rne(mj.m, mj.d, 1, mj.d->qfrc_inverse);
+      mj_crb(mj.m, mj.d);
+      mj_fullM(mj.m, Mfull.data(), mj.d->qM);
+      MatrixX Mmj(m.nq, m.nq);
+      VectorX tauMj(m.nq);
+      for (int a = 0; a < m.nq; ++a) {
+        tauMj[a] = mj.d->qfrc_inverse[dof[std::size_t(a)]];
+        for (int b = 0; b < m.nq; ++b) Mmj(a, b) = Mfull[std::size_t(dof[std::size_t(a)] * mj.m->nv + dof[std::size_t(b)])];
+      }
+      coupledMassMatrix(m, map, data, cd, q);
+      worstM = std::max(worstM, relErr(cd.Mind, MatrixX(G.transpose() * Mmj * G)));
+      VectorX tauInd(map.m);
+      coupledInverseDynamics(m, map, data, cd, q, qd, qddInd, tauInd, noFriction);
+      worstTau = std::max(worstTau, relErr(tauInd, VectorX(G.transpose() * tauMj)));
+    }
+    qInfo("%s, mimic joints coupled (%d joints, %d independent): full tree tau %.1e, M %.1e; projected M_ind %.1e, tau_ind %.1e",
+          qPrintable(QFileInfo(file).fileName()), m.nq, map.m, x.tau, x.mass, worstM, worstTau);
+    QVERIFY2(worstM < 1e-12 && worstTau < 1e-12, qPrintable(QString("M_ind %1, tau_ind %2").arg(worstM).arg(worstTau)));
+#endif
+  }
+
+  /// Coupled mimics whose master is locked stay locked (a chain to the left jaw with --lock on it), and
+  /// the coupled tree written back to URDF carries <mimic>, so that it imports coupled again.
+  void coupledMimicsLockedMasterAndExport() {
+    UrdfImportOptions o;
+    o.wholeTree = true;
+    o.coupleMimics = true;
+    o.lockedPositions["left_knuckle_joint"] = 0.3;
+    const RobotLoadResult r = loadUrdfFile(kGripperArm, o);
+    QVERIFY2(r.ok(), r.report().c_str());
+    QCOMPARE(r.model.nq, 6);
+    QVERIFY(r.model.coupling.empty());
+    o.lockedPositions.clear();
+    const RobotLoadResult c = loadUrdfFile(kGripperArm, o);
+    QVERIFY2(c.ok(), c.report().c_str());
+    const std::string written = robotToUrdf(c.description);
+    QVERIFY(written.find("<mimic") != std::string::npos);
+    const RobotLoadResult back = parseUrdf(written, "gripper_coupled.urdf", o);
+    QVERIFY2(back.ok(), back.report().c_str());
+    QCOMPARE(back.model.nq, c.model.nq);
+    for (int i = 0; i < c.model.nq; ++i) {
+      QCOMPARE(back.model.coupling[std::size_t(i)].source, c.model.coupling[std::size_t(i)].source);
+      QVERIFY(std::abs(back.model.coupling[std::size_t(i)].multiplier - c.model.coupling[std::size_t(i)].multiplier) < 1e-15);
+      QVERIFY(std::abs(back.model.coupling[std::size_t(i)].offset - c.model.coupling[std::size_t(i)].offset) < 1e-15);
+    }
+    // without the option the same file locks them again
+    o.coupleMimics = false;
+    const RobotLoadResult locked = parseUrdf(written, "gripper_coupled.urdf", o);
+    QVERIFY2(locked.ok(), locked.report().c_str());
+    QCOMPARE(locked.model.nq, 7);
   }
 
   /// The Panda whole: arm and first finger move; the second finger, a mimic of the first, is locked and

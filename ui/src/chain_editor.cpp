@@ -698,6 +698,8 @@ bool ChainEditor::addJoint(int after, QString* error) {
   }
   next.joints.insert(next.joints.begin() + at, j);
   setJointParents(next, parents);
+  for (auto& other : next.joints)  // mimic sources shift with the numbering too
+    if (other.mimic && other.mimic->source >= at) ++other.mimic->source;
   if (!next.home.empty()) next.home.insert(next.home.begin() + at, 0.0);
   return d->commit(next, at, "/joints/" + std::to_string(at), tr("Add joint %1").arg(at + 1), error);
 }
@@ -719,6 +721,13 @@ bool ChainEditor::removeJoint(int joint, QString* error) {
   }
   next.joints.erase(next.joints.begin() + joint);
   setJointParents(next, parents);
+  for (auto& other : next.joints) {  // a mimic of the removed joint becomes independent; the others shift
+    if (!other.mimic) continue;
+    if (other.mimic->source == joint)
+      other.mimic.reset();
+    else if (other.mimic->source > joint)
+      --other.mimic->source;
+  }
   if (!next.home.empty()) next.home.erase(next.home.begin() + joint);
   return d->commit(next, std::min(joint, n - 2), "/joints", tr("Remove joint %1").arg(joint + 1), error);
 }
@@ -736,6 +745,8 @@ bool ChainEditor::moveJoint(int joint, int delta, QString* error) {
   const bool chain = isChain(next);
   const std::vector<int> old = jointParents(next);
   std::swap(next.joints[std::size_t(joint)], next.joints[std::size_t(to)]);
+  for (auto& other : next.joints)  // mimic sources follow the two joints
+    if (other.mimic) other.mimic->source = other.mimic->source == joint ? to : other.mimic->source == to ? joint : other.mimic->source;
   if (!chain) {
     auto moved = [&](int p) { return p == joint ? to : p == to ? joint : p; };
     std::vector<int> parents(old.size());

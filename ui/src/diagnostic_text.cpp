@@ -54,6 +54,8 @@ std::span<const DiagnosticTranslation> diagnosticTranslations() {
       {"robot.friction_negative", QT_TRANSLATE_NOOP("Diagnostic", "friction coefficients must be non-negative")},
       {"robot.joint_type", QT_TRANSLATE_NOOP("Diagnostic", "must be \"revolute\" or \"prismatic\" (got \"%1\")")},
       {"robot.parent", QT_TRANSLATE_NOOP("Diagnostic", "must be 0 (the base) or the number of an earlier joint, 1 to %1 (Khalil–Kleinfinger's a(j) < j)")},
+      {"robot.mimic_source", QT_TRANSLATE_NOOP("Diagnostic", "must be the number of another joint (1 to %1) that is not itself a mimic joint")},
+      {"robot.mimic_multiplier", QT_TRANSLATE_NOOP("Diagnostic", "must be a finite number other than 0 (q = multiplier * q_joint + offset)")},
       {"robot.parent_dh", QT_TRANSLATE_NOOP("Diagnostic", "a branch needs \"mdh\" (Khalil–Kleinfinger) or \"general\": standard DH puts link j's frame on the axis of joint j+1, which a link with several children does not have")},
       {"robot.rpy_or_p", QT_TRANSLATE_NOOP("Diagnostic", "give either \"rpy\" or \"P\", not both")},
       {"robot.lower_above_upper", QT_TRANSLATE_NOOP("Diagnostic", "lower limit is greater than upper limit")},

@@ -166,7 +166,9 @@ bool activeJointsOf(const std::vector<urdf::JointConstSharedPtr>& path, const Ur
                     ChainPlan& plan) {
   bool ok = true;
   for (const auto& j : path) {
-    if (!isMovingJoint(*j) || options.lockedPositions.count(j->name) || j->mimic) continue;
+    if (!isMovingJoint(*j) || options.lockedPositions.count(j->name) || (j->mimic && !options.coupleMimics)) continue;
+    if (j->mimic && j->type == urdf::Joint::FLOATING) continue;  // not coupled: locked at its origin
+    if (j->mimic && j->type == urdf::Joint::PLANAR) continue;
     if (j->type == urdf::Joint::FLOATING) {
       rd.error(jointPath(j->name), message(msg::kUrdfFloatingOnChain, {MessageArg::field(j->name)}));
       ok = false;
@@ -193,10 +195,60 @@ void treeJointsOf(const urdf::ModelInterface& model, const UrdfImportOptions& op
     const urdf::JointConstSharedPtr& j = l->parent_joint;
     if (!j) continue;
     onPath.insert(j->name);
-    if (!isMovingJoint(*j) || options.lockedPositions.count(j->name) || j->mimic) continue;
+    if (!isMovingJoint(*j) || options.lockedPositions.count(j->name) || (j->mimic && !options.coupleMimics)) continue;
     if (j->type == urdf::Joint::REVOLUTE || j->type == urdf::Joint::CONTINUOUS || j->type == urdf::Joint::PRISMATIC)
       plan.active.push_back(j);
   }
+}
+
+/// UrdfImportOptions::coupleMimics: the mimic joints among plan.active become coupled joints of the model
+/// (plan.coupling) when the joint they follow, through any chain of mimics (composed: q = a (c q_r + d) + b),
+/// is an active independent joint; the others leave plan.active and are locked as without the option. False
+/// (with an error) for a mimic cycle, a mimic of an unknown joint or non-finite coefficients.
+bool coupleMimicJoints(const urdf::ModelInterface& model, JsonReader& rd, ChainPlan& plan) {
+  std::vector<urdf::JointConstSharedPtr> kept;
+  std::vector<std::pair<std::string, JointCoupling>> coupled;  // by joint name; source filled below
+  std::vector<std::string> rootOf;
+  for (const auto& j : plan.active) {
+    if (!j->mimic) {
+      kept.push_back(j);
+      continue;
+    }
+    double a = 1, b = 0;
+    urdf::JointConstSharedPtr r = j;
+    for (std::size_t depth = 0; r->mimic; ++depth) {
+      if (depth > model.joints_.size()) {
+        rd.error(jointPath(j->name) + "/mimic", message(msg::kUrdfMimicCycle, {MessageArg::field(j->name)}));
+        return false;
+      }
+      const urdf::JointConstSharedPtr m = model.getJoint(r->mimic->joint_name);
+      if (!m) {
+        rd.error(jointPath(r->name) + "/mimic",
+                 message(msg::kUrdfMimicMissing, {MessageArg::field(r->name), MessageArg::field(r->mimic->joint_name)}));
+        return false;
+      }
+      if (!std::isfinite(r->mimic->multiplier) || !std::isfinite(r->mimic->offset) || r->mimic->multiplier == 0) {
+        rd.error(jointPath(r->name) + "/mimic", message(msg::kUrdfMimicNotFinite));
+        return false;
+      }
+      b += a * r->mimic->offset;  // q_j = a q_r + b and q_r = g q_m + o: q_j = (a g) q_m + (a o + b)
+      a *= r->mimic->multiplier;
+      r = m;
+    }
+    if (!plan.isActive(r->name)) continue;  // follows a locked joint: locked too
+    kept.push_back(j);
+    coupled.push_back({j->name, JointCoupling{-1, a, b}});
+    rootOf.push_back(r->name);
+  }
+  plan.active = kept;
+  plan.coupling.assign(plan.active.size(), JointCoupling{});
+  for (std::size_t c = 0; c < coupled.size(); ++c) {
+    JointCoupling jc = coupled[c].second;
+    jc.source = plan.activeIndex(rootOf[c]);
+    plan.coupling[std::size_t(plan.activeIndex(coupled[c].first))] = jc;
+  }
+  if (coupled.empty()) plan.coupling.clear();
+  return true;
 }
 
 /// The positions of the joints off the chain (stated > mimic > maniplab home > zero; the chain's own
@@ -328,6 +380,8 @@ bool planChain(const urdf::ModelInterface& model, const UrdfImportOptions& optio
     for (const auto& j : path) onPath.insert(j->name);
     if (!activeJointsOf(path, options, rd, plan)) return false;
   }
+
+  if (options.coupleMimics && !coupleMimicJoints(model, rd, plan)) return false;
 
   // Body link of each link for the chosen chain (nearest ancestor-or-self moved by an active joint).
   std::set<std::string> activeNames;

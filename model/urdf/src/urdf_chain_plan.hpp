@@ -23,6 +23,9 @@ struct ChainPlan {
   std::map<std::string, UrdfLockedJoint> locked;     ///< every other moving joint, by name
   std::string tip;                                   ///< the chosen tip (empty: the default chain, or the tree)
   bool wholeTree = false;
+  /// UrdfImportOptions::coupleMimics: per active joint, the active joint it follows (Model::coupling);
+  /// empty when no active joint is coupled.
+  std::vector<JointCoupling> coupling;
   bool isActive(const std::string& joint) const { return activeIndex(joint) >= 0; }
   /// The joint's index in `active`, -1 when it does not move.
   int activeIndex(const std::string& joint) const;

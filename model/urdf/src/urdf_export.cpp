@@ -148,6 +148,12 @@ std::string robotToUrdf(const RobotDescription& desc) {
     TiXmlElement* dyn = add(j, "dynamics");
     dyn->SetAttribute("damping", num(0.5 * (a.viscousPos + a.viscousNeg)));
     dyn->SetAttribute("friction", num(0.5 * (a.coulombPos + a.coulombNeg)));
+    if (!m.coupling.empty() && m.coupling[k].source >= 0) {  // a coupled joint (Model::coupling): URDF's mimic
+      TiXmlElement* mim = add(j, "mimic");
+      mim->SetAttribute("joint", jn[std::size_t(m.coupling[k].source)]);
+      mim->SetAttribute("multiplier", num(m.coupling[k].multiplier));
+      mim->SetAttribute("offset", num(m.coupling[k].offset));
+    }
     TiXmlElement* x = add(j, "maniplab:joint");
     x->SetAttribute("home", num(m.home[i]));
     if (!symmetric) {

@@ -889,6 +889,8 @@ RobotLoadResult parseUrdf(const std::string& text, const std::string& fileName, 
 
   ChainAssembly chain;
   if (!assembleChain(*model, plan, extras, fileName, opt, rd, chain, d)) return res;
+  for (std::size_t k = 0; k < plan.coupling.size(); ++k)  // coupled mimic joints (UrdfImportOptions::coupleMimics)
+    if (plan.coupling[k].source >= 0) d.joints[k].mimic = plan.coupling[k];
   warnLockedJoints(*model, plan, extras, chain, rd);
   completeHomePose(d, rd);
   if (!res.ok()) return res;

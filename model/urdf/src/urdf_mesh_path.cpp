@@ -73,7 +73,8 @@ bool isUrdfPath(const std::string& path) {
 }
 
 std::optional<Diagnostic> urdfOnlyOptionsError(const std::string& path, const UrdfImportOptions& options) {
-  if (options.tip.empty() && options.lockedPositions.empty() && !options.wholeTree) return std::nullopt;
+  if (options.tip.empty() && options.lockedPositions.empty() && !options.wholeTree && !options.coupleMimics)
+    return std::nullopt;
   return Diagnostic::of(Diagnostic::Severity::Error, path, "", message(msg::kUrdfOptionsNeedUrdf));
 }
 

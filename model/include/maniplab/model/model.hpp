@@ -38,6 +38,13 @@
 // do); Full is Llibre, Mampey & Chrétien's (1983) model: the rotor spins on body i-1 (lambda(i)) with its gyroscopic and
 // inertial coupling.
 //
+// Coupled (mimic) joints: joint i may follow another, independent joint k, q_i = g_i q_k + o_i (URDF's
+// <mimic>, a gear or a tendon that drives several joints from one coordinate). coupling[i] says so. The
+// kinematic and dynamic algorithms of this library ignore it: they compute the tree with every joint free
+// (q, qd, qdd, tau of size n). coupled_dynamics.hpp projects them onto the independent coordinates
+// (q = G q_ind + o; M_ind = G^T M G, tau_ind = G^T tau; the method of Pinocchio 3's mimic joints); the
+// simulated plant integrates those. An empty coupling vector (the common case) means no coupled joint.
+//
 // The tool frame is carried by the last body, n. Algorithms that are chain-only by construction refuse a tree
 // with std::invalid_argument (checkChain, argument_checks.hpp).
 #include <string>
@@ -91,6 +98,13 @@ struct JointLimits {
   double effort = 1e300;                  ///< output-side torque [N m] or force [N]
 };
 
+/// Joint i follows joint `source` (0-based, another joint that follows none): q_i = multiplier * q_source + offset.
+struct JointCoupling {
+  int source = -1;          ///< -1: joint i is independent
+  double multiplier = 1.0;
+  double offset = 0.0;      ///< [rad] or [m]
+};
+
 template <typename S> struct ModelTpl {
   int nq = 0;
   std::string name;
@@ -106,6 +120,8 @@ template <typename S> struct ModelTpl {
   std::vector<TransformT<S>> bodyToLink;  ///< the source convention's link frame in R_i (display)
   Vector3T<S> gravity = Vector3T<S>(S(0), S(0), S(-9.81));  ///< in the world frame [m/s^2]
   RotorModel rotorModel = RotorModel::Armature;
+  /// Size n, or empty when no joint is coupled (see "Coupled (mimic) joints" above).
+  std::vector<JointCoupling> coupling;
 
   bool isRevolute(int i) const { return jointType[std::size_t(i)] == JointType::Revolute; }
 
@@ -138,6 +154,7 @@ template <typename S> struct ModelTpl {
     m.tool = tool.template cast<T>();
     m.gravity = gravity.template cast<T>();
     m.rotorModel = rotorModel;
+    m.coupling = coupling;
     return m;
   }
 

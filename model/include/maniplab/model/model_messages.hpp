@@ -71,6 +71,10 @@ inline constexpr MessageTemplate kAngleUnit{"robot.angle_unit", "must be \"rad\"
 inline constexpr MessageTemplate kRotorModel{"robot.rotor_model", "must be \"armature\" or \"full\""};
 inline constexpr MessageTemplate kParent{
     "robot.parent", "must be 0 (the base) or the number of an earlier joint, 1 to %1 (Khalil–Kleinfinger's a(j) < j)"};
+inline constexpr MessageTemplate kMimicSource{
+    "robot.mimic_source", "must be the number of another joint (1 to %1) that is not itself a mimic joint"};
+inline constexpr MessageTemplate kMimicMultiplier{
+    "robot.mimic_multiplier", "must be a finite number other than 0 (q = multiplier * q_joint + offset)"};
 inline constexpr MessageTemplate kParentDh{
     "robot.parent_dh",
     "a branch needs \"mdh\" (Khalil–Kleinfinger) or \"general\": standard DH puts link j's frame on the axis of "

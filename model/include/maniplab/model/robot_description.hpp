@@ -28,6 +28,9 @@ struct JointDescription {
   /// this one, -1 for the base; always an earlier joint (topological order). Empty: the previous joint
   /// (a serial chain), which is what every chain file and editor leaves.
   std::optional<int> parent;
+  /// A coupled (mimic) joint: q = multiplier * q_source + offset, source 0-based (Model::coupling; the
+  /// file's "mimic": {"joint", "multiplier", "offset"}, joint 1-based). Empty: an independent joint.
+  std::optional<JointCoupling> mimic;
   // dh: a, alpha, d, theta ; mdh: alpha, d (along x), theta, r ; the joint variable's parameter is its offset.
   double a = 0, alpha = 0, d = 0, theta = 0, r = 0;
   /// mdh only, Khalil–Kleinfinger's two extra parameters for a link with several children: frame j is

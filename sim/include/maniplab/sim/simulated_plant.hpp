@@ -8,11 +8,17 @@
 // Dormand–Prince 5(4) adapts its own steps inside each tick). The sensor is sampled every tick.
 // Divergence guard: a joint speed above max(1e4, 100 x its velocity limit) is an energy blow-up.
 //
+// Coupled (mimic) joints (Model::coupling, coupled_dynamics.hpp): the integrator's state is that of the
+// independent coordinates, [q_ind; qd_ind]; every joint's position, velocity, sensor and limit events are
+// those of the full tree (q = G q_ind + o), and the torques written to every joint act through G^T. reset()
+// takes the independent joints' values of q0 and qd0 (the coupled joints follow them).
+//
 // Coulomb friction: sign(qd) makes f discontinuous at qd = 0, which stalls adaptive steppers; with
 // `coulombSmoothing` = v_s > 0 the plant uses tanh(qd / v_s) instead (friction.hpp). Default 0 (exact).
 #include <string>
 #include <vector>
 
+#include "maniplab/model/coupled_dynamics.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/forward_dynamics.hpp"
 #include "maniplab/sim/backend.hpp"
@@ -63,6 +69,10 @@ class SimulatedPlant : public Backend, private OdeSystem {
 
  private:
   bool derivative(const double* x, double* dxdt) override;  ///< y' = f(y) with the held torque
+  bool coupledDerivative(const double* x, double* dxdt);     ///< the same on [q_ind; qd_ind]
+  /// A vanished pivot at `joint`: NaN accelerations; false (a singular mass matrix) unless the state x (size
+  /// entries) or the torque is not finite (true: the integrator reports the divergence).
+  bool singular(int joint, const double* x, int size, double* accelerations, int count);
   std::string fault() const override;
   Message faultMessage() const override;
   void copyState();     ///< q_, qd_ from the integrator's state
@@ -72,8 +82,11 @@ class SimulatedPlant : public Backend, private OdeSystem {
   PlantOptions opt_;
   Data data_;
   RneaOptions rneaOpt_;
-  Integrator integ_;             ///< state [q; qd]
+  CouplingMap coupling_;         ///< q = G q_ind + o (the identity without coupled joints)
+  CoupledData cdata_;
+  Integrator integ_;             ///< state [q; qd], or [q_ind; qd_ind] with coupled joints
   VectorX q_, qd_, qx_, qdx_, tauHeld_;
+  VectorX qInd_, qdInd_;         ///< with coupled joints: the independent state (derivative(), copyState())
   int singularJoint_ = -1;
   std::vector<JointLimitEvent> limitEvents_;
   std::vector<int> limitState_;  ///< -1 below, 0 inside, +1 above

@@ -94,6 +94,11 @@ struct UrdfImportOptions {
   /// Import the whole tree (every moving joint but mimic and stated ones; see the header comment) rather
   /// than a chain. Exclusive with `tip`.
   bool wholeTree = false;
+  /// Mimic joints become coupled joints of the model (Model::coupling: q = multiplier * q_master + offset,
+  /// the dynamics projected onto the independent coordinates) rather than locked. A mimic joint is coupled
+  /// when it and its master both move in the model (the whole tree, or a chain through both); otherwise it
+  /// stays locked as without this option.
+  bool coupleMimics = false;
 };
 
 /// A moving joint that a chain choice locks, and where.
