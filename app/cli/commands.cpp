@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "maniplab/model/coupled_dynamics.hpp"
 #include "maniplab/model/coriolis_christoffel.hpp"
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/energy_momentum.hpp"
@@ -188,9 +189,22 @@ int cmdDynamics(const Args& argsIn) {
     else if (rotor == "full") model.rotorModel = RotorModel::Full;
     else if (!rotor.empty()) throw UsageError("--rotor must be armature or full");
     const int n = model.nq;
-    const VectorX vq = q.empty() ? model.home : parseVector("--q", q, n);
-    const VectorX vqd = qd.empty() ? VectorX(VectorX::Zero(n)) : parseVector("--qd", qd, n);
-    const VectorX vqdd = qdd.empty() ? VectorX(VectorX::Zero(n)) : parseVector("--qdd", qdd, n);
+    VectorX vq = q.empty() ? model.home : parseVector("--q", q, n);
+    VectorX vqd = qd.empty() ? VectorX(VectorX::Zero(n)) : parseVector("--qd", qd, n);
+    VectorX vqdd = qdd.empty() ? VectorX(VectorX::Zero(n)) : parseVector("--qdd", qdd, n);
+    // Coupled (mimic) joints (coupled_dynamics.hpp): a coupled joint's q, qd, qdd follow its source (the
+    // values given for it are replaced), and the forward dynamics are those of the independent coordinates.
+    const CouplingMap map = couplingMap(model);
+    CoupledData cdata(map);
+    VectorX qInd(map.m), qdInd(map.m), qddInd(map.m), tauInd(map.m);
+    if (!map.identity()) {
+      independentPart(map, vq, qInd);
+      independentPart(map, vqd, qdInd);
+      independentPart(map, vqdd, qddInd);
+      expandPositions(map, qInd, vq);
+      expandRates(map, qdInd, vqd);
+      expandRates(map, qddInd, vqdd);
+    }
 
     Data data(model);
     const VectorX tau = rnea(model, data, vq, vqd, vqdd, opt);
@@ -199,12 +213,21 @@ int cmdDynamics(const Args& argsIn) {
     const MatrixX C = coriolisMatrix(model, data, vq, vqd);  // chain or tree (coriolis_christoffel.hpp)
     VectorX g = VectorX::Zero(n);
     if (opt.gravity) g = gravityVector(model, data, vq);
-    const int bad = forwardDynamics(model, data, vq, vqd, tau, opt);
+    const int bad = map.identity() ? forwardDynamics(model, data, vq, vqd, tau, opt)
+                                   : coupledForwardDynamics(model, map, data, cdata, vq, vqd, tau, opt);
     if (bad >= 0) {
       std::cerr << file << ": the mass matrix is singular at this configuration (joint " << bad + 1 << ")\n";
       return 1;
     }
-    const VectorX qddFd = data.qdd;
+    const VectorX qddFd = map.identity() ? data.qdd : cdata.qdd;
+    MatrixX Mind;
+    if (!map.identity()) {
+      projectForces(map, tau, tauInd);
+      coupledMassMatrix(model, map, data, cdata, vq);
+      Mind = cdata.Mind;
+    }
+    std::vector<std::string> independentNames;
+    for (int j : map.independent) independentNames.push_back(model.jointName[std::size_t(j)]);
     forwardKinematics(model, data, vq);
     computeJacobian(model, data, JacobianFrame::Base);
     const EnergyMomentum e = energyMomentum(model, data, vq, vqd);
@@ -221,6 +244,11 @@ int cmdDynamics(const Args& argsIn) {
       o["C"] = rowsToJson(C);
       o["g"] = toJson(g);
       o["qdd_fd"] = toJson(qddFd);
+      if (!map.identity()) {  // coupled joints: the independent coordinates, G^T M G and G^T tau
+        o["independent"] = independentNames;
+        o["M_ind"] = rowsToJson(Mind);
+        o["tau_ind"] = toJson(tauInd);
+      }
       o["T_ee"] = rowsToJson(data.oMtool.matrix());
       o["J"] = rowsToJson(data.J);
       o["energy"] = {{"kinetic", e.kinetic}, {"potential", potential}};
@@ -237,6 +265,13 @@ int cmdDynamics(const Args& argsIn) {
       printMatrix(std::cout, "C(q, qd)", C);
       printMatrix(std::cout, "g(q)", g.transpose());
       printMatrix(std::cout, "forward dynamics of tau: qdd [rad/s^2|m/s^2]", qddFd.transpose());
+      if (!map.identity()) {
+        std::cout << "coupled joints follow their source; independent coordinates:";
+        for (const auto& name : independentNames) std::cout << " " << name;
+        std::cout << "\n";
+        printMatrix(std::cout, "M_ind = G^T M G", Mind);
+        printMatrix(std::cout, "tau_ind = G^T tau [N m|N]", tauInd.transpose());
+      }
       printMatrix(std::cout, "T_ee (world <- tool)", data.oMtool.matrix());
       printMatrix(std::cout, "J (base frame; rows wx wy wz vx vy vz)", data.J);
       std::cout << "kinetic energy   " << std::setprecision(10) << e.kinetic << " J\n"

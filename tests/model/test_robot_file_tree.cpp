@@ -48,8 +48,6 @@ json treeRobot() {
 
 RobotLoadResult parse(const json& doc) { return parseRobot(doc.dump(), "t.json"); }
 
-Transform joint(JointType t, double q) { return t == JointType::Revolute ? rotZ(q) : transZ(q); }
-
 /// Khalil–Kleinfinger's frame j from frame a(j): Rz(gamma) Tz(b) Rx(alpha) Tx(d) Rz(theta + q) Tz(r), or
 /// Tz(r + q) for a prismatic joint, composed here from the notation, not by the library's conversion.
 Transform kk(const json& j, double q) {

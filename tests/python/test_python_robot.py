@@ -92,6 +92,13 @@ class CliReference(unittest.TestCase):
         self.check_against_cli(robot, [two, "--tree"], q, np.full(17, 0.3), np.full(17, -0.2))
         chain = load("puma560.json")
         self.assertEqual(chain.parents, list(range(6)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ml.FileWarning)
+            coupled = ml.Robot(two, tree=True, couple_mimics=True)  # each gripper's second finger follows the first
+        self.assertEqual(coupled.nq, 19)
+        self.assertEqual(coupled.joint_names, cli_json("dynamics", two, "--tree", "--couple-mimics", "--json")["joints"])
+        with self.assertRaises(ValueError):
+            ml.Robot(source("robots", "puma560.json"), couple_mimics=True)
 
     def test_base_parameters(self):
         for name in ("puma560.json", "th8.json", "stanford.json"):

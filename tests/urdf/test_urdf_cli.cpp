@@ -3,6 +3,9 @@
 // keep any previous output file. URDF trees: --tip LINK, --tree and --lock JOINT=VALUE on every command
 // that loads a robot; a tree without --tip or --tree is exit 1 listing the candidate tips; urdf-import
 // --tip (--tree) writes the same dynamics as the library's import with that tip (the whole tree), 1e-12.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -165,6 +168,48 @@ class UrdfCli : public QObject {
     QCOMPARE(js.status, 1);
     QVERIFY(js.err.contains("the whole tree or locked joint positions apply to URDF files only"));
     QVERIFY(runCli({"help"}).out.contains("--tree"));
+  }
+
+  /// --couple-mimics: the Panda's second finger is a coordinate of q that follows the first. `dynamics`
+  /// replaces the value given for it by its source's, prints the independent coordinates, G^T M G and G^T tau
+  /// (checked here from the full M and tau it prints, with G = [I_8; e_8^T] written here), and the forward
+  /// dynamics of tau give back the given qdd with the second finger's following the first.
+  void coupledMimics() {
+    const QString panda = kSrc + "/tests/data/urdf/franka_panda/panda.urdf";
+    const Run dyn = runCli({"dynamics", panda, "--tree", "--couple-mimics", "--json", "--q", "0.1,-0.5,0.2,-2,0.3,1.6,0.7,0.02,0.039",
+                            "--qd", "0.3,0.2,0.1,0,-0.2,0.4,0.5,0.01,0", "--qdd", "1,2,3,4,5,6,7,0.5,9"});
+    QVERIFY2(dyn.status == 0, qPrintable(dyn.err));
+    const QJsonObject o = QJsonDocument::fromJson(dyn.out.toUtf8()).object();
+    QCOMPARE(o["joints"].toArray().size(), 9);
+    QCOMPARE(o["independent"].toArray().size(), 8);
+    QCOMPARE(o["independent"].toArray().last().toString(), QString("panda_finger_joint1"));
+    const auto at = [](const QJsonValue& m, int r, int c) { return m.toArray()[r].toArray()[c].toDouble(); };
+    MatrixX M(9, 9), Mind(8, 8);
+    VectorX tau(9), tauInd(8), qdd(9);
+    for (int r = 0; r < 9; ++r) {
+      tau[r] = o["tau"].toArray()[r].toDouble();
+      qdd[r] = o["qdd_fd"].toArray()[r].toDouble();
+      for (int c = 0; c < 9; ++c) M(r, c) = at(o["M"], r, c);
+    }
+    for (int r = 0; r < 8; ++r) {
+      tauInd[r] = o["tau_ind"].toArray()[r].toDouble();
+      for (int c = 0; c < 8; ++c) Mind(r, c) = at(o["M_ind"], r, c);
+    }
+    MatrixX G = MatrixX::Zero(9, 8);
+    G.topRows(8).setIdentity();
+    G(8, 7) = 1;
+    QVERIFY(testing::relErr(Mind, MatrixX(G.transpose() * M * G)) < 1e-14);
+    QVERIFY(testing::relErr(tauInd, VectorX(G.transpose() * tau)) < 1e-14);
+    VectorX want(9);
+    want << 1, 2, 3, 4, 5, 6, 7, 0.5, 0.5;  // the second finger's 9 replaced by the first's 0.5
+    QVERIFY2(testing::relErr(qdd, want) < 1e-9, qPrintable(QString::number(testing::relErr(qdd, want))));
+    QCOMPARE(qdd[8], qdd[7]);
+    // the text output says so too; a ManipLab file refuses the URDF-only option
+    const Run text = runCli({"dynamics", panda, "--tree", "--couple-mimics"});
+    QVERIFY2(text.out.contains("independent coordinates: panda_joint1") && text.out.contains("M_ind = G^T M G"), qPrintable(text.out));
+    const Run js = runCli({"check", kSrc + "/robots/puma560.json", "--couple-mimics"});
+    QCOMPARE(js.status, 1);
+    QVERIFY(runCli({"help"}).out.contains("--couple-mimics"));
   }
 
   void errors() {

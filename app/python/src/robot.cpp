@@ -197,11 +197,14 @@ void bindDiagnostic(py::module_& m) {
 /// Robot: reading (files, URDF, JSON text), its properties and writing it back.
 void bindRobotFile(py::class_<PyRobot>& r) {
   r.def(py::init([](const std::string& path, const std::string& tip, const std::map<std::string, double>& lock,
-                     bool tree) {
+                     bool tree, bool coupleMimics) {
           UrdfImportOptions o;
           o.tip = tip;
           o.lockedPositions = lock;
           o.wholeTree = tree;
+          o.coupleMimics = coupleMimics;
+          if (coupleMimics && !isUrdfPath(path))
+            throw py::value_error(path + ": couple_mimics= couples the mimic joints of a URDF file; this is a ManipLab robot file");
           if (!tip.empty() && !isUrdfPath(path))
             throw py::value_error(path + ": tip= chooses the chain of a URDF file; this is a ManipLab robot file");
           if (tree && !isUrdfPath(path))
@@ -213,13 +216,16 @@ void bindRobotFile(py::class_<PyRobot>& r) {
           return std::make_unique<PyRobot>(std::move(res));
         }),
         py::arg("path"), py::arg("tip") = "", py::arg("lock") = std::map<std::string, double>{}, py::arg("tree") = false,
-        R"doc(Robot(path, tip="", lock={}, tree=False)
+        py::arg("couple_mimics") = false,
+        R"doc(Robot(path, tip="", lock={}, tree=False, couple_mimics=False)
 
 Reads a ManipLab robot file (.json, robots/README.md) or a URDF (.urdf, through liburdfdom). For a URDF
 whose moving joints branch (a gripper, two arms), `tree=True` imports the whole tree (every moving joint
 but mimic and locked ones, each on its parent: see `parents`), or `tip` names the last link of the chain
-to simulate; `lock` gives positions of joints to lock ({name: rad or m}), as `maniplab-cli
---tree/--tip/--lock` do. Errors
+to simulate; `lock` gives positions of joints to lock ({name: rad or m}); `couple_mimics=True` makes
+mimic joints coupled joints (q = multiplier * q_master + offset, the dynamics projected onto the
+independent joints) where their master moves, as `maniplab-cli --tree/--tip/--lock/--couple-mimics` do.
+Errors
 raise maniplab.FileError (a ValueError) carrying every finding, each naming the file and the JSON
 pointer of the field; a missing file raises FileNotFoundError; warnings are issued as
 maniplab.FileWarning.)doc");
