@@ -989,6 +989,14 @@
         <source>a chain tip (&quot;%1&quot;) and the whole tree were both asked for: choose one</source>
         <translation>a chain tip (&quot;%1&quot;) and the whole tree were both asked for: choose one</translation>
     </message>
+    <message>
+        <source>must be the number of another joint (1 to %1) that is not itself a mimic joint</source>
+        <translation>must be the number of another joint (1 to %1) that is not itself a mimic joint</translation>
+    </message>
+    <message>
+        <source>must be a finite number other than 0 (q = multiplier * q_joint + offset)</source>
+        <translation>must be a finite number other than 0 (q = multiplier * q_joint + offset)</translation>
+    </message>
 </context>
 <context>
     <name>SceneKinds</name>

@@ -989,6 +989,14 @@
         <source>a chain tip (&quot;%1&quot;) and the whole tree were both asked for: choose one</source>
         <translation>une extrémité de chaîne (&quot;%1&quot;) et l&apos;arbre entier ont été demandés tous deux : choisissez l&apos;un ou l&apos;autre</translation>
     </message>
+    <message>
+        <source>must be the number of another joint (1 to %1) that is not itself a mimic joint</source>
+        <translation>doit être le numéro d’une autre articulation (1 à %1) qui n’est pas elle-même une articulation mimic</translation>
+    </message>
+    <message>
+        <source>must be a finite number other than 0 (q = multiplier * q_joint + offset)</source>
+        <translation>doit être un nombre fini différent de 0 (q = multiplier * q_joint + offset)</translation>
+    </message>
 </context>
 <context>
     <name>SceneKinds</name>
