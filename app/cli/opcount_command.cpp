@@ -59,8 +59,15 @@ int cmdOpcount(const Args& argsIn) {
   if (nMax == 0) nMax = robot.nq;
 
   std::vector<OperationCountTable> tables;
+  // A tree: its own counts beside those of the chain of the same joints (what the branches save).
+  const bool tree = !robot.isChain();
+  OperationCountTable treeTable, sameJointsChain;
   try {
     for (int n = 1; n <= nMax; ++n) tables.push_back(countOperations(chainLike(robot, n)));
+    if (tree) {
+      treeTable = countOperations(robot);
+      sameJointsChain = countOperations(chainLike(robot, robot.nq));
+    }
   } catch (const std::exception& e) {
     std::cerr << file << ": " << e.what() << "\n";
     return 1;
@@ -87,13 +94,21 @@ int cmdOpcount(const Args& argsIn) {
         rows.push_back(o);
       }
     out["rows"] = rows;
+    if (tree) {
+      nlohmann::json parents = nlohmann::json::array(), treeRows = nlohmann::json::array();
+      for (int p : robot.parent) parents.push_back(p + 1);
+      for (const auto& r : treeTable.rows)
+        if (const AlgorithmCount* c = sameJointsChain.find(r.key))
+          treeRows.push_back({{"algorithm", r.key}, {"title", r.title}, {"tree", countsJson(r.ours)}, {"chain", countsJson(c->ours)}});
+      out["tree"] = {{"parents", parents}, {"rows", treeRows}};
+    }
     out["provenance"] = provenanceJson(provenance({{"robot", file}}));
     std::cout << out.dump(1) << "\n";
     return 0;
   }
 
-  std::cout << "Operation counts of chains like " << robot.name << " (" << robot.nq
-            << " joints; n > " << robot.nq << " repeats its joints, n = " << robot.nq << " is the robot itself)\n"
+  std::cout << "Operation counts of chains like " << robot.name << " (" << robot.nq << " joints; n > " << robot.nq
+            << " repeats its joints, n = " << robot.nq << (tree ? " is its joints one after the other: the tree is below)\n" : " is the robot itself)\n")
             << "ManipLab's code run on a counting scalar: x = multiplications + divisions, + = additions +\n"
             << "subtractions; sin/cos of q given (counted apart), as in Llibre, Mampey & Chrétien 1983 IV.1; the joint transforms S_i\n"
             << "are their own row and are excluded from the others. Llibre, Mampey & Chrétien's (1983) formulas are for revolute joints\n"
@@ -115,6 +130,22 @@ int cmdOpcount(const Args& argsIn) {
         std::cout << std::setw(10) << "-" << std::setw(10) << "-";
       std::cout << std::setw(15) << r->oursAsCalled.products() << std::setw(13) << r->oursAsCalled.additions()
                 << std::setw(7) << r->oursAsCalled.sqrt << "\n";
+    }
+  }
+  if (tree) {
+    std::cout << "\nThe tree itself (" << robot.nq << " joints, parents a(j), 0 the base:";
+    for (int p : robot.parent) std::cout << " " << p + 1;
+    std::cout << ") beside the chain of the same joints: what the branches save (Featherstone RBDA 6.5:\n"
+              << "CRBA skips the entries of joints on different branches, which are zero; A = L^T L has no fill-in)\n"
+              << std::setw(14) << std::left << "algorithm" << std::right << std::setw(10) << "tree x" << std::setw(10)
+              << "tree +" << std::setw(10) << "chain x" << std::setw(10) << "chain +" << std::setw(9) << "saved x" << "\n";
+    for (const auto& r : treeTable.rows) {
+      const AlgorithmCount* c = sameJointsChain.find(r.key);
+      if (c == nullptr) continue;
+      const double saved = c->ours.products() > 0 ? 100.0 * double(c->ours.products() - r.ours.products()) / double(c->ours.products()) : 0.0;
+      std::cout << std::setw(14) << std::left << r.key << std::right << std::setw(10) << r.ours.products() << std::setw(10)
+                << r.ours.additions() << std::setw(10) << c->ours.products() << std::setw(10) << c->ours.additions() << std::setw(8)
+                << std::fixed << std::setprecision(0) << saved << "%" << std::defaultfloat << std::setprecision(6) << "\n";
     }
   }
   return 0;

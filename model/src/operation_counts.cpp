@@ -40,7 +40,7 @@ const AlgorithmCount* OperationCountTable::find(const std::string& key) const {
 
 Model chainLike(const Model& robot, int n) {
   if (robot.nq < 1 || n < 1) throw std::invalid_argument("chainLike: the robot and the chain need at least one joint");
-  if (n == robot.nq) return robot;
+  if (n == robot.nq && robot.isChain()) return robot;
   Model m;
   m.name = robot.name + " (" + std::to_string(n) + "-joint chain)";
   m.gravity = robot.gravity;
@@ -84,8 +84,10 @@ OperationCountTable countOperations(const Model& model) {
   OperationCountTable t;
   t.n = n;
   const OpCounts trAll = transformsCost(m, q, 0), trTail = transformsCost(m, q, 1);
+  // Llibre, Mampey & Chrétien's (1983) formulas are for chains: a tree gets none beside its counts.
+  const bool chain = model.isChain();
   auto add = [&](const std::string& key, const std::string& title, const OpCounts& asCalled, const OpCounts& tr) {
-    t.rows.push_back({key, title, asCalled - tr, asCalled, publishedCount(key, n)});
+    t.rows.push_back({key, title, asCalled - tr, asCalled, chain ? publishedCount(key, n) : PublishedCount{}});
   };
   add("transforms", "joint transforms S_i (sin, cos given)", trAll, OpCounts{});
   {
@@ -105,15 +107,20 @@ OperationCountTable countOperations(const Model& model) {
     add("crba", "mass matrix, composite rigid bodies (CRBA)", s.counts() + trTail, trTail);
   }
   {
+    // What the forward dynamics uses: A = L L^T for a chain, the sparse A = L^T L of a tree (Featherstone RBDA
+    // §6.5: no fill-in, the work follows the ancestors of each joint).
     MatrixXT<C> L = MatrixXT<C>::Zero(n, n);
     VectorXT<C> x = tau;
     OpCountScope s;
-    const int bad = choleskyFactor(d.M, L);
+    const int bad = chain ? choleskyFactor(d.M, L) : ltlFactor(d.M, m.parent, L);
     if (bad >= 0)
       throw std::runtime_error("countOperations: the mass matrix of '" + model.name +
                                "' is not positive definite at the counting state (pivot " + std::to_string(bad + 1) + ")");
-    choleskySolve(L, x);
-    add("cholesky", "Cholesky A = L L^T and solve", s.counts(), OpCounts{});
+    if (chain)
+      choleskySolve(L, x);
+    else
+      ltlSolve(L, m.parent, x);
+    add("cholesky", chain ? "Cholesky A = L L^T and solve" : "sparse A = L^T L (tree) and solve", s.counts(), OpCounts{});
   }
   {
     OpCountScope s;

@@ -1,7 +1,9 @@
 // Operation counts (Llibre, Mampey & Chrétien 1983 §IV.1): the counting scalar itself, the exact counts of ManipLab's
 // algorithms per n (closed forms, derived by hand for Cholesky and fitted then frozen for the others),
 // their determinism, their growth order by finite differences, Llibre, Mampey & Chrétien's (1983) formulas at its n = 6 table,
-// and the opcount CLI.
+// and the opcount CLI. Trees: the counts of random trees against the chain of the same joints and the closed
+// forms of operation_counts.hpp written in the tree's ancestor depths (RNEA and ABA unchanged, CRBA less 6 x
+// and 5 + per entry that the branches make zero, the sparse L^T L by its loops).
 #include <QProcess>
 #include <QTest>
 
@@ -11,6 +13,7 @@
 #include "maniplab/model/rnea.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "support/random_chain.hpp"
+#include "support/random_tree.hpp"
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -207,6 +210,50 @@ class OperationCounts : public QObject {
     QCOMPARE(publishedCount("crba", 6).mul, I(-1));
   }
 
+  void treeCountsFollowTheSparsity() {
+    std::mt19937 rng(2029);
+    for (int t = 0; t < 40; ++t) {
+      RandomTreeOptions o;
+      o.n = 3 + t % 12;
+      std::string label;
+      const Model m = randomStructuredTree(rng, o, &label);
+      QVERIFY(!m.isChain());
+      const Model c = chainLike(m, m.nq);
+      QVERIFY(c.isChain());
+      QCOMPARE(c.nq, m.nq);
+      // d_k: proper ancestors of joint k; D = sum d_k; A = sum_k sum_{i ancestor of k} (d_i + 1)
+      const I n = m.nq;
+      std::vector<I> depth(std::size_t(n), 0);
+      I D = 0, A = 0;
+      for (int k = 0; k < n; ++k) {
+        for (int i = m.parent[std::size_t(k)]; i >= 0; i = m.parent[std::size_t(i)]) ++depth[std::size_t(k)];
+        D += depth[std::size_t(k)];
+        for (int i = m.parent[std::size_t(k)]; i >= 0; i = m.parent[std::size_t(i)]) A += depth[std::size_t(i)] + 1;
+      }
+      const OperationCountTable tt = countOperations(m), tc = countOperations(c);
+      const auto row = [](const OperationCountTable& x, const char* key) { return x.find(key)->ours; };
+      const QByteArray what = QByteArray::fromStdString(label);
+      for (const char* key : {"transforms", "rnea", "aba"}) {
+        QVERIFY2(row(tt, key).products() == row(tc, key).products(), what + " " + key);
+        QVERIFY2(row(tt, key).additions() == row(tc, key).additions(), what + " " + key);
+      }
+      const I zeros = n * (n + 1) / 2 - (n + D);  // entries M(i, j) of joints on different branches
+      QVERIFY(zeros > 0);
+      QVERIFY2(row(tc, "crba").products() - row(tt, "crba").products() == 6 * zeros,
+               what + QByteArray(" crba x: ") + QByteArray::number(qlonglong(row(tc, "crba").products() - row(tt, "crba").products())));
+      QVERIFY2(row(tc, "crba").additions() - row(tt, "crba").additions() == 5 * zeros,
+               what + QByteArray(" crba +: ") + QByteArray::number(qlonglong(row(tc, "crba").additions() - row(tt, "crba").additions())));
+      const OpCounts ltl = row(tt, "cholesky");
+      QVERIFY2(ltl.products() == 2 * n + 1 + 3 * D + A, what + " L^T L x: " + QByteArray::number(qlonglong(ltl.products())) + " vs " +
+                                                            QByteArray::number(qlonglong(2 * n + 1 + 3 * D + A)));
+      QVERIFY2(ltl.additions() == 2 * D + A, what + " L^T L +: " + QByteArray::number(qlonglong(ltl.additions())));
+      QCOMPARE(ltl.sqrt, n);
+      QVERIFY(ltl.products() < row(tc, "cholesky").products());
+      QCOMPARE(tt.find("rnea")->published.mul, I(-1));  // the paper's formulas are for chains
+      QVERIFY(tc.find("rnea")->published.mul > 0);
+    }
+  }
+
   void chainLikeARobot() {
     const RobotLoadResult r = loadRobotFile(MANIPLAB_SOURCE_DIR "/robots/puma560.json");
     QVERIFY(r.ok());
@@ -251,6 +298,25 @@ class OperationCounts : public QObject {
     const QString out = QString::fromUtf8(t.readAllStandardOutput());
     QVERIFY(out.contains("149n - 89"));
     QVERIFY(out.contains("(n^3 + 9n^2 - 10n)/2"));
+    // a tree: its own counts beside the chain of the same joints
+    QProcess w;
+    w.start(QStringLiteral(MANIPLAB_CLI), {"opcount", MANIPLAB_SOURCE_DIR "/robots/two_arm_torso_mdh.json", "--json"});
+    QVERIFY(w.waitForFinished(60000));
+    QCOMPARE(w.exitCode(), 0);
+    const auto tj = nlohmann::json::parse(w.readAllStandardOutput().toStdString());
+    QCOMPARE(tj["tree"]["parents"], nlohmann::json::parse("[0, 1, 2, 3, 4, 1, 6, 7, 8]"));
+    bool sawCrba = false;
+    for (const auto& row : tj["tree"]["rows"])
+      if (row["algorithm"] == "crba") {
+        sawCrba = true;
+        // 9 joints, D = 0+1+2+3+4+1+2+3+4 = 20: 45 - 29 = 16 entries zero
+        QCOMPARE(row["chain"]["products"].get<I>() - row["tree"]["products"].get<I>(), I(6 * 16));
+      }
+    QVERIFY(sawCrba);
+    QProcess wt;
+    wt.start(QStringLiteral(MANIPLAB_CLI), {"opcount", MANIPLAB_SOURCE_DIR "/robots/two_arm_torso_mdh.json"});
+    QVERIFY(wt.waitForFinished(60000));
+    QVERIFY(QString::fromUtf8(wt.readAllStandardOutput()).contains("The tree itself (9 joints, parents a(j), 0 the base: 0 1 2 3 4 1 6 7 8)"));
     QProcess u;
     u.start(QStringLiteral(MANIPLAB_CLI), {"opcount", MANIPLAB_SOURCE_DIR "/robots/planar2r.json", "--n-max", "0"});
     QVERIFY(u.waitForFinished(60000));

@@ -15,6 +15,15 @@
 // comparable with the paper's row; `oursAsCalled` is what one call of the function costs, transforms
 // included (rnea, aba and fd_cholesky build all n transforms; recurrence and crba need joints 2..n).
 //
+// Trees (Model::parent): the same algorithms run on the tree; "cholesky" is then the sparse A = L^T L that the
+// tree's forward dynamics uses (Featherstone RBDA §6.5), and no published formula is shown (the paper's are
+// for chains). With d_k the number of proper ancestors of joint k and D = sum of d_k, the counts follow the
+// tree's sparsity (asserted by tests/model/test_operation_counts.cpp on random trees):
+//   rnea, aba    those of the chain of the same joints (every joint still receives its parent's motion once)
+//   crba         the chain's minus 6 x and 5 + per entry M(i, j) that is zero because neither joint is an
+//                ancestor of the other: n(n+1)/2 - (n + D) entries
+//   cholesky     x: 2n + 1 + D + 2D + sum_k sum_{i anc k} (d_i + 1),  +: 2D + sum_k sum_{i anc k} (d_i + 1), n sqrt
+//
 // Llibre, Mampey & Chrétien's (1983) formulas are for revolute joints without actuators, with the authors' own frames and
 // optimisations; ManipLab's numbers need not (and do not) equal them. A prismatic joint or the full
 // rotor model changes ManipLab's counts; the paper's columns are then only indicative.
@@ -68,7 +77,8 @@ struct OperationCountTable {
 OperationCountTable countOperations(const Model& model);
 
 /// A chain of n joints "like" `robot`: joint i (0-based) copies the type, placement, body and actuator of
-/// robot joint i mod robot.nq (n <= robot.nq: the robot's first n joints; n = robot.nq: the robot).
+/// robot joint i mod robot.nq (n <= robot.nq: the robot's first n joints; n = robot.nq: a chain robot itself,
+/// a tree's joints one after the other).
 Model chainLike(const Model& robot, int n);
 
 }  // namespace maniplab
