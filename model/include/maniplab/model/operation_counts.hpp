@@ -21,7 +21,10 @@
 // tree's sparsity (asserted by tests/model/test_operation_counts.cpp on random trees):
 //   rnea, aba    those of the chain of the same joints (every joint still receives its parent's motion once)
 //   crba         the chain's minus 6 x and 5 + per entry M(i, j) that is zero because neither joint is an
-//                ancestor of the other: n(n+1)/2 - (n + D) entries
+//                ancestor of the other (n(n+1)/2 - (n + D) entries), minus 36 x and 27 + per joint past the
+//                second carried by joint 1 (its pose in R_1 is its joint transform), plus 13 + per joint whose
+//                parent is not the previous joint (its composite added to the parent's); with one joint on
+//                the base (others need the base's pose in R_1)
 //   cholesky     x: 2n + 1 + D + 2D + sum_k sum_{i anc k} (d_i + 1),  +: 2D + sum_k sum_{i anc k} (d_i + 1), n sqrt
 //
 // Llibre, Mampey & Chrétien's (1983) formulas are for revolute joints without actuators, with the authors' own frames and
