@@ -167,8 +167,8 @@ bool activeJointsOf(const std::vector<urdf::JointConstSharedPtr>& path, const Ur
   bool ok = true;
   for (const auto& j : path) {
     if (!isMovingJoint(*j) || options.lockedPositions.count(j->name) || (j->mimic && !options.coupleMimics)) continue;
-    if (j->mimic && j->type == urdf::Joint::FLOATING) continue;  // not coupled: locked at its origin
-    if (j->mimic && j->type == urdf::Joint::PLANAR) continue;
+    // a floating or planar mimic joint is not coupled (one coordinate each): locked at its origin as before
+    if (j->mimic && (j->type == urdf::Joint::FLOATING || j->type == urdf::Joint::PLANAR)) continue;
     if (j->type == urdf::Joint::FLOATING) {
       rd.error(jointPath(j->name), message(msg::kUrdfFloatingOnChain, {MessageArg::field(j->name)}));
       ok = false;
@@ -203,8 +203,9 @@ void treeJointsOf(const urdf::ModelInterface& model, const UrdfImportOptions& op
 
 /// UrdfImportOptions::coupleMimics: the mimic joints among plan.active become coupled joints of the model
 /// (plan.coupling) when the joint they follow, through any chain of mimics (composed: q = a (c q_r + d) + b),
-/// is an active independent joint; the others leave plan.active and are locked as without the option. False
-/// (with an error) for a mimic cycle, a mimic of an unknown joint or non-finite coefficients.
+/// is an active independent joint (and the composed multiplier is not 0); the others leave plan.active and are
+/// locked as without the option. False (with an error) for a mimic cycle, a mimic of an unknown joint or
+/// non-finite coefficients.
 bool coupleMimicJoints(const urdf::ModelInterface& model, JsonReader& rd, ChainPlan& plan) {
   std::vector<urdf::JointConstSharedPtr> kept;
   std::vector<std::pair<std::string, JointCoupling>> coupled;  // by joint name; source filled below
@@ -227,7 +228,7 @@ bool coupleMimicJoints(const urdf::ModelInterface& model, JsonReader& rd, ChainP
                  message(msg::kUrdfMimicMissing, {MessageArg::field(r->name), MessageArg::field(r->mimic->joint_name)}));
         return false;
       }
-      if (!std::isfinite(r->mimic->multiplier) || !std::isfinite(r->mimic->offset) || r->mimic->multiplier == 0) {
+      if (!std::isfinite(r->mimic->multiplier) || !std::isfinite(r->mimic->offset)) {
         rd.error(jointPath(r->name) + "/mimic", message(msg::kUrdfMimicNotFinite));
         return false;
       }
@@ -235,7 +236,8 @@ bool coupleMimicJoints(const urdf::ModelInterface& model, JsonReader& rd, ChainP
       a *= r->mimic->multiplier;
       r = m;
     }
-    if (!plan.isActive(r->name)) continue;  // follows a locked joint: locked too
+    // follows a locked joint, or with a multiplier 0 (a constant position): locked as without the option
+    if (!plan.isActive(r->name) || a == 0) continue;
     kept.push_back(j);
     coupled.push_back({j->name, JointCoupling{-1, a, b}});
     rootOf.push_back(r->name);
