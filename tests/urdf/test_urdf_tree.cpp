@@ -250,6 +250,35 @@ struct CrossCheck {
   std::string error;
 };
 
+/// MuJoCo's inverse dynamics (mj_rne with accelerations) and mass matrix (mj_fullM), in the order of the
+/// model's joints, at the model's q, qd, qdd; MuJoCo's other joints keep the positions the caller left in qpos
+/// (at rest). `dof` maps each model joint to its MuJoCo degree of freedom.
+void mujocoDynamics(const Mujoco& mj, const Model& model, const std::vector<int>& dof, const VectorX& q, const VectorX& qd,
+                    const VectorX& qdd, VectorX& tau, MatrixX& M) {
+  const int n = model.nq;
+  mju_zero(mj.d->qvel, mj.m->nv);
+  mju_zero(mj.d->qacc, mj.m->nv);
+  for (int i = 0; i < n; ++i) {
+    const int j = mj.joint(model.jointName[std::size_t(i)]);
+    mj.d->qpos[mj.m->jnt_qposadr[j]] = q[i];
+    mj.d->qvel[dof[std::size_t(i)]] = qd[i];
+    mj.d->qacc[dof[std::size_t(i)]] = qdd[i];
+  }
+  mj_kinematics(mj.m, mj.d);
+  mj_comPos(mj.m, mj.d);
+  mj_comVel(mj.m, mj.d);
+  mj_rne(mj.m, mj.d, 1, mj.d->qfrc_inverse);
+  mj_crb(mj.m, mj.d);
+  std::vector<mjtNum> full(std::size_t(mj.m->nv) * std::size_t(mj.m->nv));
+  mj_fullM(mj.m, full.data(), mj.d->qM);
+  tau.resize(n);
+  M.resize(n, n);
+  for (int a = 0; a < n; ++a) {
+    tau[a] = mj.d->qfrc_inverse[dof[std::size_t(a)]];
+    for (int b = 0; b < n; ++b) M(a, b) = full[std::size_t(dof[std::size_t(a)] * mj.m->nv + dof[std::size_t(b)])];
+  }
+}
+
 /// ManipLab's model of `chainModel` (imported from `text` with `stated` locks) against MuJoCo holding
 /// every other joint at `mjLocks` (by the rules, unless given).
 CrossCheck crossCheck(const std::string& text, const Model& model, const std::string& tip,
@@ -279,12 +308,9 @@ CrossCheck crossCheck(const std::string& text, const Model& model, const std::st
   Data data(model);
   RneaOptions noFriction;
   noFriction.friction = false;  // URDF <dynamics damping> became viscous friction; MuJoCo's mj_rne has none
-  std::vector<mjtNum> M(std::size_t(mj.m->nv) * std::size_t(mj.m->nv));
   for (int s = 0; s < states; ++s) {
     const VectorX q = randomVectorX(rng, n, 1.5), qd = randomVectorX(rng, n, 1.0), qdd = randomVectorX(rng, n, 1.0);
     mju_zero(mj.d->qpos, mj.m->nq);
-    mju_zero(mj.d->qvel, mj.m->nv);
-    mju_zero(mj.d->qacc, mj.m->nv);
     for (int j = 0; j < mj.m->njnt; ++j) {
       const std::string name = mj_id2name(mj.m, mjOBJ_JOINT, j);
       if (chain.count(name)) continue;
@@ -293,24 +319,9 @@ CrossCheck crossCheck(const std::string& text, const Model& model, const std::st
         if (auto it = overrideLocks->find(name); it != overrideLocks->end()) v = it->second;
       mj.d->qpos[mj.m->jnt_qposadr[j]] = v;
     }
-    for (int i = 0; i < n; ++i) {
-      const int j = mj.joint(model.jointName[std::size_t(i)]);
-      mj.d->qpos[mj.m->jnt_qposadr[j]] = q[i];
-      mj.d->qvel[dof[std::size_t(i)]] = qd[i];
-      mj.d->qacc[dof[std::size_t(i)]] = qdd[i];
-    }
-    mj_kinematics(mj.m, mj.d);
-    mj_comPos(mj.m, mj.d);
-    mj_comVel(mj.m, mj.d);
-    mj_rne(mj.m, mj.d, 1, mj.d->qfrc_inverse);
-    mj_crb(mj.m, mj.d);
-    mj_fullM(mj.m, M.data(), mj.d->qM);
-    VectorX tauMj(n);
-    MatrixX Mmj(n, n);
-    for (int a = 0; a < n; ++a) {
-      tauMj[a] = mj.d->qfrc_inverse[dof[std::size_t(a)]];
-      for (int b = 0; b < n; ++b) Mmj(a, b) = M[std::size_t(dof[std::size_t(a)] * mj.m->nv + dof[std::size_t(b)])];
-    }
+    VectorX tauMj;
+    MatrixX Mmj;
+    mujocoDynamics(mj, model, dof, q, qd, qdd, tauMj, Mmj);
     r.tau = std::max(r.tau, relErr(rnea(model, data, q, qd, qdd, noFriction), tauMj));
     r.mass = std::max(r.mass, relErr(crba(model, data, q), Mmj));
     forwardKinematics(model, data, q);
@@ -750,7 +761,12 @@ class TestUrdfTree : public QObject {
     CoupledData cd(map);
     RneaOptions noFriction;
     noFriction.friction = false;
-    std::vector<mjtNum> Mfull(std::size_t(mj.m->nv) * std::size_t(mj.m->nv));
+    std::vector<int> dof(std::size_t(m.nq));
+    for (int i = 0; i < m.nq; ++i) {
+      const int j = mj.joint(m.jointName[std::size_t(i)]);
+      QVERIFY(j >= 0);
+      dof[std::size_t(i)] = mj.m->jnt_dofadr[j];
+    }
     double worstM = 0, worstTau = 0;
     for (int s = 0; s < 8; ++s) {
       const VectorX qInd = randomVectorX(rng, map.m, 1.0), qdInd = randomVectorX(rng, map.m, 1.0),
@@ -758,31 +774,10 @@ class TestUrdfTree : public QObject {
       VectorX q(m.nq), qd(m.nq);
       expandPositions(map, qInd, q);
       expandRates(map, qdInd, qd);
-      const VectorX qdd = G * qddInd;
       mju_zero(mj.d->qpos, mj.m->nq);
-      mju_zero(mj.d->qvel, mj.m->nv);
-      mju_zero(mj.d->qacc, mj.m->nv);
-      std::vector<int> dof(std::size_t(m.nq));
-      for (int i = 0; i < m.nq; ++i) {
-        const int j = mj.joint(m.jointName[std::size_t(i)]);
-        QVERIFY(j >= 0);
-        dof[std::size_t(i)] = mj.m->jnt_dofadr[j];
-        mj.d->qpos[mj.m->jnt_qposadr[j]] = q[i];
-        mj.d->qvel[dof[std::size_t(i)]] = qd[i];
-        mj.d->qacc[dof[std::size_t(i)]] = qdd[i];
-      }
-      mj_kinematics(mj.m, mj.d);
-      mj_comPos(mj.m, mj.d);
-      mj_comVel(mj.m, mj.d);
-      mj_rne(mj.m, mj.d, 1, mj.d->qfrc_inverse);
-      mj_crb(mj.m, mj.d);
-      mj_fullM(mj.m, Mfull.data(), mj.d->qM);
-      MatrixX Mmj(m.nq, m.nq);
-      VectorX tauMj(m.nq);
-      for (int a = 0; a < m.nq; ++a) {
-        tauMj[a] = mj.d->qfrc_inverse[dof[std::size_t(a)]];
-        for (int b = 0; b < m.nq; ++b) Mmj(a, b) = Mfull[std::size_t(dof[std::size_t(a)] * mj.m->nv + dof[std::size_t(b)])];
-      }
+      VectorX tauMj;
+      MatrixX Mmj;
+      mujocoDynamics(mj, m, dof, q, qd, G * qddInd, tauMj, Mmj);
       coupledMassMatrix(m, map, data, cd, q);
       worstM = std::max(worstM, relErr(cd.Mind, MatrixX(G.transpose() * Mmj * G)));
       VectorX tauInd(map.m);
