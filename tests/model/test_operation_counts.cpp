@@ -2,8 +2,8 @@
 // algorithms per n (closed forms, derived by hand for Cholesky and fitted then frozen for the others),
 // their determinism, their growth order by finite differences, Llibre, Mampey & Chrétien's (1983) formulas at its n = 6 table,
 // and the opcount CLI. Trees: the counts of random trees against the chain of the same joints and the closed
-// forms of operation_counts.hpp written in the tree's ancestor depths (RNEA and ABA unchanged, CRBA less 6 x
-// and 5 + per entry that the branches make zero, the sparse L^T L by its loops).
+// forms of operation_counts.hpp written in the tree's ancestor depths and branch points (CRBA less 6 x and 5 +
+// per entry that the branches make zero, the sparse L^T L by its loops, RNEA and ABA by their tree passes).
 #include <QProcess>
 #include <QTest>
 
@@ -215,9 +215,9 @@ class OperationCounts : public QObject {
   void treeCountsFollowTheSparsity() {
     std::mt19937 rng(2029);
     for (int t = 0, tried = 0; t < 40; ++tried) {
-      QVERIFY(tried < 4000);
+      QVERIFY(tried < 100000);
       RandomTreeOptions o;
-      o.n = 3 + t % 12;
+      o.n = 6 + t % 10;  // two branches off the base's one joint need at least 4
       std::string label;
       const Model m = randomStructuredTree(rng, o, &label);
       QVERIFY(!m.isChain());
@@ -240,21 +240,30 @@ class OperationCounts : public QObject {
       const OperationCountTable tt = countOperations(m), tc = countOperations(c);
       const auto row = [](const OperationCountTable& x, const char* key) { return x.find(key)->ours; };
       const QByteArray what = QByteArray::fromStdString(label);
-      for (const char* key : {"transforms", "rnea", "aba"}) {
-        QVERIFY2(row(tt, key).products() == row(tc, key).products(), what + " " + key);
-        QVERIFY2(row(tt, key).additions() == row(tc, key).additions(), what + " " + key);
-      }
-      // CRBA: z entries M(i, j) of joints on different branches are not computed (a 6-vector dot product,
-      // 6 x and 5 +, each); the pose of a joint on joint 1 in R_1 is its joint transform (no composition:
-      // 36 x, 27 +) for P0 joints past the second; a composite that goes onto a parent other than the
-      // previous joint is added there (13 +) for B joints.
-      const I zeros = n * (n + 1) / 2 - (n + D);
+      // B joints whose parent is not the previous joint; P0 of them (past the second) on joint 1
       I P0 = 0, B = 0;
       for (int i = 0; i < n; ++i) {
         const int par = m.parent[std::size_t(i)];
         P0 += i >= 2 && par == 0;
         B += par >= 0 && par != i - 1;
       }
+      const auto diff = [&](const char* key, I dx, I da) {
+        const I x = row(tt, key).products() - row(tc, key).products(), a = row(tt, key).additions() - row(tc, key).additions();
+        if (x != dx || a != da)
+          qWarning("%s %s: tree - chain x %lld + %lld, expected %lld, %lld", what.constData(), key, qlonglong(x), qlonglong(a),
+                   qlonglong(dx), qlonglong(da));
+        return x == dx && a == da;
+      };
+      QVERIFY(diff("transforms", 0, 0));
+      // RNEA: a joint's wrench goes to a parent other than the previous joint through an accumulator (6 +)
+      QVERIFY(diff("rnea", 0, 6 * B));
+      // ABA: the tree's pass 3 forms every a_i in full; the chain's keeps S qdd apart (7 x, 6 + per joint)
+      QVERIFY(diff("aba", -7 * n, -6 * n));
+      // CRBA: z entries M(i, j) of joints on different branches are not computed (a 6-vector dot product,
+      // 6 x and 5 +, each); the pose of a joint on joint 1 in R_1 is its joint transform (no composition:
+      // 36 x, 27 +) for P0 joints past the second; a composite that goes onto a parent other than the
+      // previous joint is added there (13 +) for B joints.
+      const I zeros = n * (n + 1) / 2 - (n + D);
       QVERIFY(zeros > 0);
       const I dx = row(tc, "crba").products() - row(tt, "crba").products(), da = row(tc, "crba").additions() - row(tt, "crba").additions();
       QVERIFY2(dx == 6 * zeros + 36 * P0, what + QByteArray(" crba x saved: ") + QByteArray::number(qlonglong(dx)) + " z " +
@@ -322,7 +331,7 @@ class OperationCounts : public QObject {
     QVERIFY(w.waitForFinished(60000));
     QCOMPARE(w.exitCode(), 0);
     const auto tj = nlohmann::json::parse(w.readAllStandardOutput().toStdString());
-    QCOMPARE(tj["tree"]["parents"], nlohmann::json::parse("[0, 1, 2, 3, 4, 1, 6, 7, 8]"));
+    QVERIFY(tj["tree"]["parents"] == nlohmann::json::parse("[0, 1, 2, 3, 4, 1, 6, 7, 8]"));
     bool sawCrba = false;
     for (const auto& row : tj["tree"]["rows"])
       if (row["algorithm"] == "crba") {

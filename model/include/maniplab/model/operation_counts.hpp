@@ -18,8 +18,12 @@
 // Trees (Model::parent): the same algorithms run on the tree; "cholesky" is then the sparse A = L^T L that the
 // tree's forward dynamics uses (Featherstone RBDA §6.5), and no published formula is shown (the paper's are
 // for chains). With d_k the number of proper ancestors of joint k and D = sum of d_k, the counts follow the
-// tree's sparsity (asserted by tests/model/test_operation_counts.cpp on random trees):
-//   rnea, aba    those of the chain of the same joints (every joint still receives its parent's motion once)
+// tree's sparsity against the chain of the same joints (asserted exactly by
+// tests/model/test_operation_counts.cpp on random trees):
+//   rnea         the chain's, plus 6 + per joint whose parent is not the previous joint (its wrench is added
+//                to the parent's accumulator)
+//   aba          the chain's minus 7n x and 6n + (the tree's pass 3 forms every a_i in full, the chain's keeps
+//                the last term S qdd apart)
 //   crba         the chain's minus 6 x and 5 + per entry M(i, j) that is zero because neither joint is an
 //                ancestor of the other (n(n+1)/2 - (n + D) entries), minus 36 x and 27 + per joint past the
 //                second carried by joint 1 (its pose in R_1 is its joint transform), plus 13 + per joint whose
