@@ -519,9 +519,9 @@ void TestRobotFile::sixtyFourJointsAreAccepted() {
 
 void TestRobotFile::unknownJointKeyPerConvention_data() {
   addErrorColumns();
-  const std::string dhKeys = "(expected one of: a, actuator, alpha, d, limits, link, name, parent, theta, type)";
-  const std::string mdhKeys = "(expected one of: actuator, alpha, b, d, gamma, limits, link, name, parent, r, theta, type)";
-  const std::string genKeys = "(expected one of: P, actuator, l, limits, link, name, offset, parent, rpy, type)";
+  const std::string dhKeys = "(expected one of: a, actuator, alpha, d, limits, link, mimic, name, parent, theta, type)";
+  const std::string mdhKeys = "(expected one of: actuator, alpha, b, d, gamma, limits, link, mimic, name, parent, r, theta, type)";
+  const std::string genKeys = "(expected one of: P, actuator, l, limits, link, mimic, name, offset, parent, rpy, type)";
   const json dh = dhRobot(), mdh = mdhRobot(), gen = generalRobot();
   errorRow("dh: r", with(dh, "/joints/1/r", 0.1), "/joints/1/r", "unknown key \"r\" " + dhKeys);
   errorRow("dh: l (general key)", with(dh, "/joints/0/l", json::array({0, 0, 0})), "/joints/0/l",
