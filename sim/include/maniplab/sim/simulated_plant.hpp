@@ -11,7 +11,8 @@
 // Coupled (mimic) joints (Model::coupling, coupled_dynamics.hpp): the integrator's state is that of the
 // independent coordinates, [q_ind; qd_ind]; every joint's position, velocity, sensor and limit events are
 // those of the full tree (q = G q_ind + o), and the torques written to every joint act through G^T. reset()
-// takes the independent joints' values of q0 and qd0 (the coupled joints follow them).
+// takes the independent joints' values of q0 and qd0 (the coupled joints follow them). The forward dynamics
+// are then coupledForwardDynamics (CRBA, G^T M G and its Cholesky factor), whatever PlantOptions::method says.
 //
 // Coulomb friction: sign(qd) makes f discontinuous at qd = 0, which stalls adaptive steppers; with
 // `coulombSmoothing` = v_s > 0 the plant uses tanh(qd / v_s) instead (friction.hpp). Default 0 (exact).
