@@ -1,5 +1,6 @@
 // Teach panel: a displayed joint value (degrees / mm) poses the robot in radians / metres, the
-// end-effector pose shown is FK's, limits clamp, home restores the home pose.
+// end-effector pose shown is FK's, limits clamp, home restores the home pose; a coupled (mimic) joint moves
+// with its source, whichever of the two sliders is moved.
 #include <QSignalSpy>
 #include <QTest>
 
@@ -47,6 +48,25 @@ class TeachPanelTest : public QObject {
     const double mid = L.lower > -1e299 && L.upper < 1e299 ? 0.5 * (L.lower + L.upper) : 0.05;
     panel.setJointDisplayValue(prismatic, mid * 1000.0);
     QVERIFY(std::abs(panel.configuration()[prismatic] - mid) < 1e-9);
+  }
+
+  void coupledJointsMoveTogether() {
+    const RobotLoadResult r = loadRobotFile(MANIPLAB_SOURCE_DIR "/robots/panda_hand.json");
+    QVERIFY2(r.ok(), r.report().c_str());
+    QCOMPARE(r.model.coupling[8].source, 7);  // the second finger follows the first
+    ui::TeachPanel panel;
+    panel.setRobot(r.model, r.model.home);
+    QSignalSpy spy(&panel, &ui::TeachPanel::configurationChanged);
+    panel.setJointDisplayValue(7, 12.0);  // mm, the first finger
+    QCOMPARE(spy.count(), 1);
+    QVERIFY(std::abs(panel.configuration()[7] - 0.012) < 1e-12);
+    QCOMPARE(panel.configuration()[8], panel.configuration()[7]);
+    panel.setJointDisplayValue(8, 30.0);  // the second finger moves the first
+    QVERIFY(std::abs(panel.configuration()[7] - 0.030) < 1e-12);
+    QCOMPARE(panel.configuration()[8], panel.configuration()[7]);
+    panel.setJointDisplayValue(3, -90.0);  // an arm joint moves alone
+    QVERIFY(std::abs(panel.configuration()[7] - 0.030) < 1e-12);
+    QVERIFY(std::abs(panel.configuration()[3] + M_PI / 2) < 1e-12);
   }
 };
 

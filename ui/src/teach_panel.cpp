@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "maniplab/model/coupled_dynamics.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/umis_inverse_kinematics.hpp"
@@ -25,6 +26,7 @@ struct TeachPanel::Impl {
   TeachPanel* w = nullptr;
   Model model;
   std::unique_ptr<Data> data;
+  CouplingMap coupling;  ///< coupled (mimic) joints follow their source (model.hpp)
   VectorX q;
   struct Row {
     QLabel* name = nullptr;
@@ -70,7 +72,21 @@ struct TeachPanel::Impl {
     Row& r = rows[std::size_t(i)];
     q[i] = std::clamp(displayValue, r.lo, r.hi) / r.scale;
     updating = true;
-    showRow(i);
+    if (coupling.identity()) {
+      showRow(i);
+    } else {
+      // A coupled joint moves its source (q_k = (q_i - o_i) / g_i), and every joint that follows the source
+      // moves with it (q = G q_ind + o); each row shows its own joint.
+      const auto k = std::size_t(i);
+      const int source = model.coupling[k].source >= 0 ? model.coupling[k].source : i;
+      const double qs = (q[i] - coupling.offset[k]) / coupling.multiplier[k];
+      const int column = coupling.column[k];
+      for (int j = 0; j < model.nq; ++j)
+        if (coupling.column[std::size_t(j)] == column) {
+          q[j] = j == source ? qs : coupling.multiplier[std::size_t(j)] * qs + coupling.offset[std::size_t(j)];
+          showRow(j);
+        }
+    }
     updating = false;
     updatePose();
     emit w->configurationChanged(q);
@@ -105,6 +121,7 @@ TeachPanel::~TeachPanel() = default;
 void TeachPanel::setRobot(const Model& model, const VectorX& q) {
   d->model = model;
   d->data = std::make_unique<Data>(d->model);
+  d->coupling = couplingMap(d->model);
   d->q = q.size() == model.nq ? q : VectorX(VectorX::Zero(model.nq));
   for (auto& r : d->rows) {
     delete r.name;
