@@ -220,12 +220,8 @@ int cmdDynamics(const Args& argsIn) {
       return 1;
     }
     const VectorX qddFd = map.identity() ? data.qdd : cdata.qdd;
-    MatrixX Mind;
-    if (!map.identity()) {
-      projectForces(map, tau, tauInd);
-      coupledMassMatrix(model, map, data, cdata, vq);
-      Mind = cdata.Mind;
-    }
+    if (!map.identity()) projectForces(map, tau, tauInd);
+    const MatrixX& Mind = cdata.Mind;  // G^T M G at vq, from the coupled forward dynamics
     std::vector<std::string> independentNames;
     for (int j : map.independent) independentNames.push_back(model.jointName[std::size_t(j)]);
     forwardKinematics(model, data, vq);

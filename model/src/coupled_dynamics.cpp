@@ -134,7 +134,7 @@ int coupledForwardDynamics(const Model& model, const CouplingMap& map, Data& dat
   checkSize("coupledForwardDynamics", "tau", tau, model.nq);
   data.tmp.setZero();
   data.nle = rnea(model, data, q, qd, data.tmp, opt);  // h = C qd + g + tau_f (per opt)
-  crba(model, data, q);
+  crba(model, data, q, true);                           // rnea left every joint transform at q in data.liMi
   projectMass(map, data, cdata);
   data.tmp = tau - data.nle;
   projectForces(map, data.tmp, cdata.rhs);

@@ -77,6 +77,7 @@ class TestChainEditor : public QObject {
   void invalidCellIsMarked();
   void addRemoveMoveJointsWithUndo();
   void treeJointsKeepTheirParents();
+  void mimicSourcesFollowTheNumbering();
   void parentColumnEditsTheTree();
   void anglesShownInDegrees();
   void inertialAndActuatorPanels();
@@ -607,4 +608,31 @@ void TestChainEditor::retranslatesOnLanguageChange() {
 }
 
 QTEST_MAIN(TestChainEditor)
+// A coupled (mimic) joint keeps following its source when joints are added, removed or moved; removing the
+// source makes it independent (robots/panda_hand.json: joint 9, the second finger, follows joint 8).
+void TestChainEditor::mimicSourcesFollowTheNumbering() {
+  const auto panda = loadRobotFile(MANIPLAB_SOURCE_DIR "/robots/panda_hand.json");
+  QVERIFY2(panda.ok(), panda.report().c_str());
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  ed.setDescription(panda.description);
+  QString err;
+  const auto source = [&](int j) { return ed.description().joints[std::size_t(j)].mimic ? ed.description().joints[std::size_t(j)].mimic->source : -1; };
+  QCOMPARE(source(8), 7);
+  QVERIFY2(ed.removeJoint(0, &err), qPrintable(err));
+  QCOMPARE(source(7), 6);
+  QCOMPARE(ed.model().coupling[7].source, 6);
+  stack.undo();
+  QVERIFY2(ed.addJoint(0, &err), qPrintable(err));
+  QCOMPARE(source(9), 8);
+  stack.undo();
+  QVERIFY2(ed.moveJoint(8, -1, &err), qPrintable(err));  // the second finger before the first
+  QCOMPARE(source(7), 8);
+  QCOMPARE(ed.description().joints[8].name, std::string("panda_finger_joint1"));
+  stack.undo();
+  QVERIFY2(ed.removeJoint(7, &err), qPrintable(err));  // the first finger: the second is independent
+  QCOMPARE(source(7), -1);
+  QVERIFY(ed.model().coupling.empty());
+}
+
 #include "test_chain_editor.moc"

@@ -72,21 +72,17 @@ struct TeachPanel::Impl {
     Row& r = rows[std::size_t(i)];
     q[i] = std::clamp(displayValue, r.lo, r.hi) / r.scale;
     updating = true;
-    if (coupling.identity()) {
-      showRow(i);
-    } else {
-      // A coupled joint moves its source (q_k = (q_i - o_i) / g_i), and every joint that follows the source
-      // moves with it (q = G q_ind + o); each row shows its own joint.
-      const auto k = std::size_t(i);
-      const int source = model.coupling[k].source >= 0 ? model.coupling[k].source : i;
-      const double qs = (q[i] - coupling.offset[k]) / coupling.multiplier[k];
-      const int column = coupling.column[k];
-      for (int j = 0; j < model.nq; ++j)
-        if (coupling.column[std::size_t(j)] == column) {
-          q[j] = j == source ? qs : coupling.multiplier[std::size_t(j)] * qs + coupling.offset[std::size_t(j)];
-          showRow(j);
-        }
-    }
+    // A coupled joint moves its source (q_k = (q_i - o_i) / g_i), and every joint that follows the source
+    // moves with it (q = G q_ind + o); each row shows its own joint. Without coupled joints, joint i alone.
+    const auto k = std::size_t(i);
+    const int column = coupling.column[k];
+    const int source = coupling.independent[std::size_t(column)];
+    const double qs = (q[i] - coupling.offset[k]) / coupling.multiplier[k];
+    for (int j = 0; j < model.nq; ++j)
+      if (coupling.column[std::size_t(j)] == column) {
+        q[j] = j == source ? qs : coupling.multiplier[std::size_t(j)] * qs + coupling.offset[std::size_t(j)];
+        showRow(j);
+      }
     updating = false;
     updatePose();
     emit w->configurationChanged(q);
