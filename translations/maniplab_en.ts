@@ -1578,6 +1578,42 @@
         <source>%1: must be 0 (the base) or an earlier joint, 1 to %2 (got &quot;%3&quot;)</source>
         <translation>%1: must be 0 (the base) or an earlier joint, 1 to %2 (got &quot;%3&quot;)</translation>
     </message>
+    <message>
+        <source>follows joint</source>
+        <translation>follows joint</translation>
+    </message>
+    <message>
+        <source>multiplier</source>
+        <translation>multiplier</translation>
+    </message>
+    <message>
+        <source>A coupled (mimic) joint moves with another, independent joint (a gripper&apos;s second finger, a gear): the number of that joint; empty: the joint moves on its own</source>
+        <translation>A coupled (mimic) joint moves with another, independent joint (a gripper&apos;s second finger, a gear): the number of that joint; empty: the joint moves on its own</translation>
+    </message>
+    <message>
+        <source>q = multiplier × q(source) + offset; the dynamics are projected onto the independent joints (as Pinocchio 3 does for mimic joints)</source>
+        <translation>q = multiplier × q(source) + offset; the dynamics are projected onto the independent joints (as Pinocchio 3 does for mimic joints)</translation>
+    </message>
+    <message>
+        <source>none (independent)</source>
+        <translation>none (independent)</translation>
+    </message>
+    <message>
+        <source>Coupling of joint %1 %2</source>
+        <translation>Coupling of joint %1 %2</translation>
+    </message>
+    <message>
+        <source>Coupling</source>
+        <translation>Coupling</translation>
+    </message>
+    <message>
+        <source>%1: must be the number of another joint, 1 to %2, or empty (got &quot;%3&quot;)</source>
+        <translation>%1: must be the number of another joint, 1 to %2, or empty (got &quot;%3&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: the joint follows no joint: give the joint it follows first</source>
+        <translation>%1: the joint follows no joint: give the joint it follows first</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::ConservationPanel</name>

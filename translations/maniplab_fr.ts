@@ -991,7 +991,7 @@
     </message>
     <message>
         <source>must be the number of another joint (1 to %1) that is not itself a mimic joint</source>
-        <translation>doit être le numéro d’une autre articulation (1 à %1) qui n’est pas elle-même une articulation mimic</translation>
+        <translation>doit être le numéro d&apos;une autre articulation (1 à %1) qui n’est pas elle-même une articulation mimic</translation>
     </message>
     <message>
         <source>must be a finite number other than 0 (q = multiplier * q_joint + offset)</source>
@@ -1577,6 +1577,42 @@
     <message>
         <source>%1: must be 0 (the base) or an earlier joint, 1 to %2 (got &quot;%3&quot;)</source>
         <translation>%1 : doit valoir 0 (la base) ou une articulation antérieure, de 1 à %2 (lu : « %3 »)</translation>
+    </message>
+    <message>
+        <source>follows joint</source>
+        <translation>suit l&apos;articulation</translation>
+    </message>
+    <message>
+        <source>multiplier</source>
+        <translation>multiplicateur</translation>
+    </message>
+    <message>
+        <source>A coupled (mimic) joint moves with another, independent joint (a gripper&apos;s second finger, a gear): the number of that joint; empty: the joint moves on its own</source>
+        <translation>Une articulation couplée (mimic) suit une autre articulation, indépendante (le second doigt d&apos;une pince, un engrenage) : le numéro de cette articulation ; vide : l&apos;articulation est libre</translation>
+    </message>
+    <message>
+        <source>q = multiplier × q(source) + offset; the dynamics are projected onto the independent joints (as Pinocchio 3 does for mimic joints)</source>
+        <translation>q = multiplicateur × q(source) + décalage ; la dynamique est projetée sur les articulations indépendantes (comme Pinocchio 3 le fait pour les articulations mimic)</translation>
+    </message>
+    <message>
+        <source>none (independent)</source>
+        <translation>aucune (indépendante)</translation>
+    </message>
+    <message>
+        <source>Coupling of joint %1 %2</source>
+        <translation>Couplage de l&apos;articulation %1 %2</translation>
+    </message>
+    <message>
+        <source>Coupling</source>
+        <translation>Couplage</translation>
+    </message>
+    <message>
+        <source>%1: must be the number of another joint, 1 to %2, or empty (got &quot;%3&quot;)</source>
+        <translation>%1 : doit être le numéro d&apos;une autre articulation, de 1 à %2, ou vide (lu : « %3 »)</translation>
+    </message>
+    <message>
+        <source>%1: the joint follows no joint: give the joint it follows first</source>
+        <translation>%1 : l&apos;articulation ne suit aucune articulation : donnez d&apos;abord celle qu’elle suit</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "maniplab/sim/sim_messages.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <optional>
@@ -55,6 +56,29 @@ std::vector<ChannelInfo> makeChannels(const Model& m, const RecordSelection& s) 
     c.push_back({"t_backend", "s", "timing"});
   }
   return c;
+}
+
+std::vector<std::string> coordinateLabels(const Model& m) {
+  std::vector<std::string> out;
+  auto number = [](double v) {
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+  };
+  for (int i = 0; i < m.nq; ++i) {
+    const std::size_t k = std::size_t(i);
+    std::string label = k < m.jointName.size() && !m.jointName[k].empty() ? m.jointName[k] : "joint " + std::to_string(i + 1);
+    std::string notes;
+    if (m.parent[k] != i - 1) notes = "parent " + std::to_string(m.parent[k] + 1);
+    if (k < m.coupling.size() && m.coupling[k].source >= 0) {
+      const JointCoupling& c = m.coupling[k];
+      notes += (notes.empty() ? "" : "; ") + std::string("mimic of ") + std::to_string(c.source + 1) + ": q = " +
+               number(c.multiplier) + " q[" + std::to_string(c.source + 1) + "] + " + number(c.offset);
+    }
+    if (!notes.empty()) label += " (" + notes + ")";
+    out.push_back(std::move(label));
+  }
+  return out;
 }
 
 namespace {

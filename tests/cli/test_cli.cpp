@@ -168,13 +168,15 @@ class Cli : public QObject {
     QFile f(csv);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = f.readAll().split('\n');
-    // The provenance line (the robot resolved from the scene's directory, made lexically normal), then the
-    // header and the rows.
+    // The provenance line (the robot resolved from the scene's directory, made lexically normal), the joints
+    // in the order of q (robots/planar2r.json names them q1, q2), then the header and the rows.
     const QByteArray provenance = "# maniplab-cli " MANIPLAB_VERSION "; scene " MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json; robot "
                                   MANIPLAB_SOURCE_DIR "/robots/planar2r.json";
+    const QByteArray joints = "# joints in the order of q (the i of q[i], qd[i], e[i], tau[i], ...): 1 q1, 2 q2";
     QCOMPARE(lines[0], provenance + "; controller pid");
-    QVERIFY(lines[1].startsWith("time [s],q_d[1] [rad],"));
-    QCOMPARE(lines.size(), 1 + 2001 + 2);  // provenance + header + 2001 rows (t = 0 .. 2 s at 1 kHz) + final newline
+    QCOMPARE(lines[1], joints);
+    QVERIFY(lines[2].startsWith("time [s],q_d[1] [rad],"));
+    QCOMPARE(lines.size(), 2 + 2001 + 2);  // provenance + joints + header + 2001 rows (t = 0 .. 2 s at 1 kHz) + final newline
     // Channel and time-range selection.
     const QString sel = dir_.filePath("sel.csv");
     QCOMPARE(runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--controller", "pid", "--csv", sel,
@@ -183,9 +185,10 @@ class Cli : public QObject {
     QVERIFY(fs.open(QIODevice::ReadOnly));
     const QList<QByteArray> sl = fs.readAll().split('\n');
     QCOMPARE(sl[0], provenance + "; controller pid");
-    QCOMPARE(sl[1], QByteArray("time [s],e[1] [rad],tau[2] [N m]"));
-    QCOMPARE(sl.size(), 1 + 501 + 2);  // 0.5 .. 1.0 s at 1 kHz
-    QVERIFY(sl[2].startsWith("0.5,"));
+    QCOMPARE(sl[1], joints);
+    QCOMPARE(sl[2], QByteArray("time [s],e[1] [rad],tau[2] [N m]"));
+    QCOMPARE(sl.size(), 2 + 501 + 2);  // 0.5 .. 1.0 s at 1 kHz
+    QVERIFY(sl[3].startsWith("0.5,"));
     QCOMPARE(runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--csv", sel, "--channels", "nope"}).status, 1);
     const Run j = runCli({"run", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--json", "--controller", "computed_torque"});
     QCOMPARE(j.status, 0);
@@ -215,7 +218,8 @@ class Cli : public QObject {
     }
     // What the project's CSV reader (identification) sees: the comment, then the table as before.
     const maniplab::sim::CsvTable t = maniplab::sim::readCsv((out + "/pid.csv").toStdString());
-    QCOMPARE(t.comments.size(), std::size_t(1));
+    QCOMPARE(t.comments.size(), std::size_t(2));  // provenance, joints
+    QCOMPARE(t.comments[1], std::string("joints in the order of q (the i of q[i], qd[i], e[i], tau[i], ...): 1 q1, 2 q2"));
     QCOMPARE(t.names.front(), std::string("time"));
     QVERIFY(r.out.contains("pd_gravity"));
     const Run j = runCli({"compare", MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json", "--json"});

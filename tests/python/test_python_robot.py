@@ -159,6 +159,40 @@ class Consistency(unittest.TestCase):
         base = self.puma.base_parameters(actuators=True)
         np.testing.assert_allclose(self.puma.regressor(q, qd, qdd, base) @ base.values, tau, atol=1e-10)
 
+    def test_coupled_joints(self):
+        # robots/panda_hand.json: the second finger (joint 9) mimics the first (joint 8), q9 = 1 q8 + 0.
+        panda = load("panda_hand.json")
+        self.assertEqual(panda.coupling[:8], [None] * 8)
+        self.assertEqual(panda.coupling[8], {"joint": 8, "multiplier": 1.0, "offset": 0.0})
+        self.assertEqual(panda.independent, list(range(1, 9)))
+        G, o = panda.coupling_matrix()
+        self.assertEqual(G.tolist(), np.vstack([np.eye(8), np.eye(8)[7]]).tolist())
+        self.assertEqual(o.tolist(), [0.0] * 9)
+        q = np.concatenate([self.rng.uniform(-1, 1, 7), [0.02, 0.02]])
+        qd = np.concatenate([self.rng.uniform(-1, 1, 7), [0.05, 0.05]])
+        tau = np.concatenate([self.rng.uniform(-5, 5, 7), [3.0, -1.0]])
+        qdd = panda.forward_dynamics(q, qd, tau)
+        self.assertEqual(qdd[8], qdd[7])  # the second finger moves with the first
+        # Against the constrained system solved in NumPy with a Lagrange multiplier (not the projection G^T M G):
+        # [M A^T; A 0] [qdd; lambda] = [tau - h; 0], A = [0 ... 0 -1 1] (qdd9 - qdd8 = 0).
+        M = panda.mass_matrix(q)
+        h = panda.rnea(q, qd, np.zeros(9))
+        A = np.zeros((1, 9))
+        A[0, 7], A[0, 8] = -1.0, 1.0
+        K = np.block([[M, A.T], [A, np.zeros((1, 1))]])
+        x = np.linalg.solve(K, np.concatenate([tau - h, [0.0]]))
+        np.testing.assert_allclose(qdd, x[:9], rtol=0, atol=1e-9 * np.abs(x[:9]).max())
+        # The free tree on request, as aba gives it: the fingers then part.
+        free = panda.forward_dynamics(q, qd, tau, coupled=False)
+        self.assertEqual(free.tolist(), panda.aba(q, qd, tau).tolist())
+        self.assertGreater(abs(free[8] - free[7]), 1.0)
+        # A robot without coupled joints: the identity map, and coupled=True changes nothing.
+        G6, o6 = self.puma.coupling_matrix()
+        self.assertEqual(G6.tolist(), np.eye(6).tolist())
+        q6, qd6, t6 = (self.rng.uniform(-1, 1, 6) for _ in range(3))
+        self.assertEqual(self.puma.forward_dynamics(q6, qd6, t6).tolist(),
+                         self.puma.forward_dynamics(q6, qd6, t6, coupled=False).tolist())
+
     def test_operational_space(self):
         q = np.array([0.2, -0.6, 0.9, 0.3, 0.8, -0.4])
         qd = np.array([0.1, 0.2, -0.3, 0.4, -0.5, 0.6])

@@ -49,6 +49,13 @@ class SameAsTheCli(unittest.TestCase):
             run.to_csv(mine)
             cli("run", source("scenes", "default.json"), "--controller", "pid", "--csv", theirs, "--quiet")
             self.assertEqual(data_lines(mine), data_lines(theirs))
+            # the joints in the order of q, on the line after the provenance, as the CLI names them
+            self.assertEqual(run.joints[:2], ["waist", "shoulder"])  # robots/puma560.json
+            names = ", ".join(f"{i + 1} {n}" for i, n in enumerate(run.joints))
+            joints = "# joints in the order of q (the i of q[i], qd[i], e[i], tau[i], ...): " + names + "\n"
+            for f in (mine, theirs):
+                with open(f, encoding="utf-8") as lines:
+                    self.assertEqual(lines.readlines()[1], joints, f)
             # the comparison's files, as compare --csv-dir writes them
             s.compare(csv_dir=os.path.join(d, "py"))
             cli("compare", source("scenes", "default.json"), "--csv-dir", os.path.join(d, "cli"), "--quiet")
@@ -65,6 +72,7 @@ class SameAsTheCli(unittest.TestCase):
         np.testing.assert_array_equal(run.time, a[:, 0])
         np.testing.assert_array_equal(run["e[2]"], run["q_d[2]"] - run["q[2]"])
         self.assertEqual(run.units["tau[1]"], "N m")
+        self.assertEqual(run.joints, ["q1", "q2"])  # robots/planar2r.json's joint names, in the order of q
         with self.assertRaisesRegex(KeyError, "no channel 'q\\[9\\]'"):
             run["q[9]"]
         m = run.metrics

@@ -11,7 +11,9 @@
 //  * the scene: both controllers complete the run; computed torque tracks every joint to 5e-4 (rad or m;
 //    its model is 5 % off and has no integral action: measured 6.0e-5 .. 3.1e-4 rad on the arm, 1.8e-5 m on
 //    the fingers), PID within 0.1 and worse on every joint (measured 6.5e-3 .. 6.0e-2 rad, 1.1e-3 m); the
-//    fingers close to 10 mm while the arm moves and the second finger follows the first throughout.
+//    fingers close to 10 mm while the arm moves and the second finger follows the first throughout;
+//  * the traces name the joints in the order of q, the tree's parents and the coupling with them, on the
+//    CSV comment line a reader of the file sees (csv.hpp).
 #include <QtTest>
 #include <cmath>
 
@@ -20,6 +22,7 @@
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
 #include "maniplab/sim/simulation.hpp"
+#include "maniplab/sim/traces/csv.hpp"
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -108,6 +111,37 @@ class CoupledPlant : public QObject {
     }
     qInfo("passive coupled Panda, 1 s: energy drift %.1e J (kinetic energy at start %.3f J)", worst, e0.kinetic);
     QVERIFY2(worst < 1e-7 * std::max(1.0, e0.kinetic), qPrintable(QString::number(worst)));
+  }
+
+  void tracesNameTheJoints() {
+    const SceneLoadResult sl = loadSceneFile(kScene);
+    QVERIFY2(sl.ok(), sl.report().c_str());
+    Scene s = sl.scene;
+    s.duration = 0.01;
+    const SceneRun run = runSerialScene(s, PlannedRun{0, 0, "ctc"});
+    QVERIFY2(run.result.ok, run.result.message.c_str());
+    const std::vector<std::string> expected = {
+        "panda_joint1", "panda_joint2", "panda_joint3", "panda_joint4", "panda_joint5", "panda_joint6", "panda_joint7",
+        "panda_finger_joint1", "panda_finger_joint2 (parent 7; mimic of 8: q = 1 q[8] + 0)"};
+    QCOMPARE(run.recorder->coordinates(), expected);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath("ctc.csv").toStdString();
+    writeCsv(*run.recorder, path, CsvOptions{{"q[9]"}, 0, 1, 17, {"provenance"}});
+    const CsvTable t = readCsv(path);
+    const std::vector<std::string> comments = {
+        "provenance",
+        "joints in the order of q (the i of q[i], qd[i], e[i], tau[i], ...): 1 panda_joint1, 2 panda_joint2, "
+        "3 panda_joint3, 4 panda_joint4, 5 panda_joint5, 6 panda_joint6, 7 panda_joint7, 8 panda_finger_joint1, "
+        "9 panda_finger_joint2 (parent 7; mimic of 8: q = 1 q[8] + 0)"};
+    QCOMPARE(t.comments, comments);
+    QCOMPARE(t.names, (std::vector<std::string>{"time", "q[9]"}));
+    // A recorder of no model's joints writes no such line.
+    Recorder bare({{"x", "m", "position"}});
+    const double x = 1;
+    bare.append(0, &x);
+    writeCsv(bare, path);
+    QVERIFY(readCsv(path).comments.empty());
   }
 
   void sceneClosesTheFingersWhileTheArmMoves() {

@@ -78,6 +78,7 @@ class TestChainEditor : public QObject {
   void addRemoveMoveJointsWithUndo();
   void treeJointsKeepTheirParents();
   void mimicSourcesFollowTheNumbering();
+  void couplingPanelEditsTheMimic();
   void parentColumnEditsTheTree();
   void anglesShownInDegrees();
   void inertialAndActuatorPanels();
@@ -633,6 +634,60 @@ void TestChainEditor::mimicSourcesFollowTheNumbering() {
   QVERIFY2(ed.removeJoint(7, &err), qPrintable(err));  // the first finger: the second is independent
   QCOMPARE(source(7), -1);
   QVERIFY(ed.model().coupling.empty());
+}
+
+// The coupling panel: it shows the Panda's second finger following the first, and edits, validates (the
+// reader's rules) and undoes a coupling like any field; the model's coupling follows.
+void TestChainEditor::couplingPanelEditsTheMimic() {
+  const auto panda = loadRobotFile(MANIPLAB_SOURCE_DIR "/robots/panda_hand.json");
+  QVERIFY2(panda.ok(), panda.report().c_str());
+  QUndoStack stack;
+  ChainEditor ed(&stack);
+  ed.setDescription(panda.description);
+  auto* box = ed.findChild<QGroupBox*>("couplingPanel");
+  QVERIFY(box);
+  auto* multiplier = ed.findChild<QLineEdit*>("mimic_multiplier");
+  QVERIFY(multiplier);
+  ed.setCurrentJoint(8);
+  QCOMPARE(box->title(), QString("Coupling of joint 9 panda_finger_joint2"));
+  QCOMPARE(ed.fieldText("mimic_joint"), QString("8"));
+  QCOMPARE(ed.fieldText("mimic_multiplier"), QString("1"));
+  QCOMPARE(ed.fieldText("mimic_offset"), QString("0"));
+  QVERIFY(multiplier->isEnabled());
+  QString err;
+  // A gear of -2 with 5 mm of offset (a prismatic joint: metres).
+  QVERIFY2(ed.editField(8, "mimic_multiplier", "-2", &err), qPrintable(err));
+  QVERIFY2(ed.editField(8, "mimic_offset", "0.005", &err), qPrintable(err));
+  QCOMPARE(ed.model().coupling[8].source, 7);
+  QCOMPARE(ed.model().coupling[8].multiplier, -2.0);
+  QCOMPARE(ed.model().coupling[8].offset, 0.005);
+  // The reader's rules: a multiplier of 0, a source that is itself coupled, the joint itself.
+  QVERIFY(!ed.editField(8, "mimic_multiplier", "0", &err));
+  QVERIFY2(err.contains("/joints/8/mimic/multiplier"), qPrintable(err));
+  QVERIFY(!ed.editField(7, "mimic_joint", "9", &err));  // joint 9 follows joint 8 already
+  QVERIFY2(err.contains("/joints/7/mimic/joint"), qPrintable(err));
+  QVERIFY(!ed.editField(8, "mimic_joint", "9", &err));
+  QVERIFY2(err.contains("another joint"), qPrintable(err));
+  QCOMPARE(ed.model().coupling[8].multiplier, -2.0);
+  // Independent again: no coupling in the model; the multiplier has nothing to edit.
+  QVERIFY2(ed.editField(8, "mimic_joint", "", &err), qPrintable(err));
+  QVERIFY(!ed.description().joints[8].mimic);
+  QVERIFY(ed.model().coupling.empty());
+  QVERIFY(!multiplier->isEnabled());
+  QVERIFY(!ed.editField(8, "mimic_offset", "0.01", &err));
+  QVERIFY2(err.contains("follows no joint"), qPrintable(err));
+  // Undo restores the gear, then the Panda's own coupling.
+  stack.undo();
+  QCOMPARE(ed.model().coupling[8].multiplier, -2.0);
+  QCOMPARE(ed.fieldText("mimic_joint"), QString("8"));
+  stack.undo();
+  stack.undo();
+  QCOMPARE(ed.model().coupling[8].multiplier, 1.0);
+  QCOMPARE(ed.model().coupling[8].offset, 0.0);
+  // A revolute joint's offset is shown and typed in degrees: joint 2 follows joint 1 with 90 degrees.
+  QVERIFY2(ed.editField(1, "mimic_joint", "1", &err), qPrintable(err));
+  QVERIFY2(ed.editField(1, "mimic_offset", "90", &err), qPrintable(err));
+  QCOMPARE(ed.model().coupling[1].offset, M_PI / 2);
 }
 
 #include "test_chain_editor.moc"

@@ -89,6 +89,9 @@ QString keyLabel(const QString& key) {
   if (key == "viscous_neg") return ChainEditor::tr("viscous − [N·m·s/rad | N·s/m]");
   if (key == "coulomb_pos") return ChainEditor::tr("Coulomb + [N·m | N]");
   if (key == "coulomb_neg") return ChainEditor::tr("Coulomb − [N·m | N]");
+  if (key == "mimic_joint") return ChainEditor::tr("follows joint");
+  if (key == "mimic_multiplier") return ChainEditor::tr("multiplier");
+  if (key == "mimic_offset") return ChainEditor::tr("offset [° | m]");
   return key;
 }
 
@@ -105,6 +108,12 @@ QString keyToolTip(const QString& key) {
   if (key == "d") return ChainEditor::tr("DH: offset along z; MDH: distance along x (Khalil's notation)");
   if (key == "rotor_axis")
     return ChainEditor::tr("Unit vector in the frame of the link carrying the motor; empty: the joint axis");
+  if (key == "mimic_joint")
+    return ChainEditor::tr("A coupled (mimic) joint moves with another, independent joint (a gripper's second "
+                           "finger, a gear): the number of that joint; empty: the joint moves on its own");
+  if (key == "mimic_multiplier" || key == "mimic_offset")
+    return ChainEditor::tr("q = multiplier × q(source) + offset; the dynamics are projected onto the independent "
+                           "joints (as Pinocchio 3 does for mimic joints)");
   return {};
 }
 
@@ -176,7 +185,7 @@ struct ChainEditor::Impl {
   QComboBox* convention = nullptr;
   QTableWidget* table = nullptr;
   QPushButton *addButton = nullptr, *removeButton = nullptr, *upButton = nullptr, *downButton = nullptr;
-  QGroupBox *linkBox = nullptr, *actuatorBox = nullptr;
+  QGroupBox *linkBox = nullptr, *actuatorBox = nullptr, *couplingBox = nullptr;
   QMap<QString, QLineEdit*> fields;
   QMap<QString, QLabel*> fieldLabels;
   QStringList columns;
@@ -227,6 +236,8 @@ struct ChainEditor::Impl {
     linkBox->setObjectName(QStringLiteral("inertialPanel"));
     actuatorBox = new QGroupBox(panels);
     actuatorBox->setObjectName(QStringLiteral("actuatorPanel"));
+    couplingBox = new QGroupBox(panels);
+    couplingBox->setObjectName(QStringLiteral("couplingPanel"));
     auto makeForm = [this](QGroupBox* box, const QStringList& keys) {
       auto* form = new QFormLayout(box);
       form->setRowWrapPolicy(QFormLayout::WrapLongRows);
@@ -245,8 +256,10 @@ struct ChainEditor::Impl {
     };
     makeForm(linkBox, linkFieldKeys());
     makeForm(actuatorBox, actuatorFieldKeys());
+    makeForm(couplingBox, couplingFieldKeys());
     ph->addWidget(linkBox);
     ph->addWidget(actuatorBox);
+    ph->addWidget(couplingBox);
     split->addWidget(table);
     split->addWidget(panels);
     top->addWidget(split, 1);
@@ -311,6 +324,7 @@ struct ChainEditor::Impl {
       if (e->toolTip() == e->property("baseToolTip").toString()) e->setToolTip(tip);
       e->setProperty("baseToolTip", tip);
       if (key == "rotor_axis") e->setPlaceholderText(tr("the joint axis"));
+      if (key == "mimic_joint") e->setPlaceholderText(tr("none (independent)"));
     }
     retranslateTable();
     updateTitles();
@@ -337,6 +351,7 @@ struct ChainEditor::Impl {
     const QString jn = has ? QString::fromStdString(desc.joints[std::size_t(current)].name) : QString();
     linkBox->setTitle(has ? tr("Link %1 %2").arg(current + 1).arg(jn) : tr("Link"));
     actuatorBox->setTitle(has ? tr("Actuator of joint %1 %2").arg(current + 1).arg(jn) : tr("Actuator"));
+    couplingBox->setTitle(has ? tr("Coupling of joint %1 %2").arg(current + 1).arg(jn) : tr("Coupling"));
   }
 
   QString displayText(int joint, const QString& key) const {
@@ -346,6 +361,7 @@ struct ChainEditor::Impl {
     if (key == "type") return j.type == JointType::Revolute ? QStringLiteral("R") : QStringLiteral("P");
     if (key == "parent") return QString::number(parentOf(desc, std::size_t(joint)) + 1);
     if (key == "rotor_axis") return axisText(j.actuator.rotorAxis);
+    if (key == "mimic_joint") return j.mimic ? QString::number(j.mimic->source + 1) : QString();
     const auto v = fieldValue(desc.convention, j, key);
     if (!v) return {};
     if (isLimitKey(key) && std::abs(*v) > 1e299) return {};
@@ -394,7 +410,9 @@ struct ChainEditor::Impl {
       it.value()->setProperty("shownText", t);
       it.value()->setStyleSheet(QString());
       it.value()->setToolTip(it.value()->property("baseToolTip").toString());
-      it.value()->setEnabled(has);
+      // The multiplier and offset of a coupling exist once the joint follows another.
+      const bool coupled = has && desc.joints[std::size_t(current)].mimic.has_value();
+      it.value()->setEnabled(has && (coupled || (it.key() != "mimic_multiplier" && it.key() != "mimic_offset")));
     }
     updating = false;
     markWarnings(true);
@@ -434,7 +452,7 @@ struct ChainEditor::Impl {
         const std::string jp = "/joints/" + std::to_string(j);
         if (!pointerPrefix(jp, w.path)) continue;
         QStringList keys = panelsOnly ? QStringList() : columns;
-        if (j == current) keys << linkFieldKeys() << actuatorFieldKeys();
+        if (j == current) keys << linkFieldKeys() << actuatorFieldKeys() << couplingFieldKeys();
         const QString reason = tr("warning: %1").arg(translatedMessage(w.detail()));
         for (const QString& k : keys) {
           const std::string fp = fieldPath(desc.convention, j, k, desc.joints[std::size_t(j)]).toStdString();
@@ -529,7 +547,9 @@ struct ChainEditor::Impl {
       return false;
     };
     if (joint < 0 || joint >= n) return fail(tr("no joint %1").arg(joint + 1));
-    const bool known = cell ? columns.contains(key) : (linkFieldKeys().contains(key) || actuatorFieldKeys().contains(key));
+    const bool known = cell ? columns.contains(key)
+                            : (linkFieldKeys().contains(key) || actuatorFieldKeys().contains(key) ||
+                               couplingFieldKeys().contains(key));
     if (!known) return fail(tr("no field \"%1\" in this convention").arg(key));
 
     RobotDescription next = desc;
@@ -568,6 +588,25 @@ struct ChainEditor::Impl {
       }
       parents[std::size_t(joint)] = a - 1;
       setJointParents(next, parents);
+    } else if (key == "mimic_joint") {
+      // 1-based as in the robot file; empty: independent. The reader's checks (another joint, itself
+      // independent) reject the rest with their messages (robot.mimic_source).
+      std::optional<JointCoupling> m;
+      if (!t.isEmpty()) {
+        bool ok = false;
+        const int k = t.toInt(&ok);
+        if (!ok || k < 1 || k > n || k == joint + 1)
+          return fail(tr("%1: must be the number of another joint, 1 to %2, or empty (got \"%3\")").arg(path).arg(n).arg(t));
+        m = J.mimic.value_or(JointCoupling{});
+        m->source = k - 1;
+      }
+      if ((!m && !J.mimic) || (m && J.mimic && m->source == J.mimic->source)) {
+        refreshPanels();
+        return true;
+      }
+      J.mimic = m;
+    } else if ((key == "mimic_multiplier" || key == "mimic_offset") && !J.mimic) {
+      return fail(tr("%1: the joint follows no joint: give the joint it follows first").arg(path));
     } else if (key == "rotor_axis") {
       Vector3 a = Vector3::Zero();
       if (!t.isEmpty()) {

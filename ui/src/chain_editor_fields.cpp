@@ -60,9 +60,11 @@ QStringList actuatorFieldKeys() {
           "viscous_pos", "viscous_neg", "coulomb_pos", "coulomb_neg"};
 }
 
+QStringList couplingFieldKeys() { return {"mimic_joint", "mimic_multiplier", "mimic_offset"}; }
+
 bool isAngleKey(const QString& key, const JointDescription& j) {
   if (key == "alpha" || key == "theta" || key == "roll" || key == "pitch" || key == "yaw") return true;
-  if (key == "offset" || key == "lower" || key == "upper" || key == "velocity")
+  if (key == "offset" || key == "lower" || key == "upper" || key == "velocity" || key == "mimic_offset")
     return j.type == JointType::Revolute;
   return false;
 }
@@ -79,6 +81,9 @@ QString fieldPath(Convention c, int joint, const QString& key, const JointDescri
     return p + (c == Convention::DH ? "/d" : "/r");
   }
   if (key == "x" || key == "y" || key == "z") return p + "/l";
+  if (key == "mimic_joint") return p + "/mimic/joint";
+  if (key == "mimic_multiplier") return p + "/mimic/multiplier";
+  if (key == "mimic_offset") return p + "/mimic/offset";
   if (key == "roll" || key == "pitch" || key == "yaw") return p + "/rpy";
   if (isLimitKey(key)) return p + "/limits/" + key;
   if (key == "mass") return p + "/link/mass";
@@ -128,6 +133,8 @@ std::optional<double> fieldValue(Convention c, const JointDescription& j, const 
   if (key == "viscous_neg") return a.viscousNeg;
   if (key == "coulomb_pos") return a.coulombPos;
   if (key == "coulomb_neg") return a.coulombNeg;
+  if (j.mimic && key == "mimic_multiplier") return j.mimic->multiplier;
+  if (j.mimic && key == "mimic_offset") return j.mimic->offset;
   return std::nullopt;
 }
 
@@ -177,6 +184,8 @@ bool setFieldValue(Convention c, JointDescription& j, const QString& key, double
   if (key == "viscous_neg") return a.viscousNeg = v, true;
   if (key == "coulomb_pos") return a.coulombPos = v, true;
   if (key == "coulomb_neg") return a.coulombNeg = v, true;
+  if (j.mimic && key == "mimic_multiplier") return j.mimic->multiplier = v, true;
+  if (j.mimic && key == "mimic_offset") return j.mimic->offset = v, true;
   return false;
 }
 

@@ -41,6 +41,8 @@ void PyRobot::resize() {
   qd = VectorX::Zero(n);
   qdd = VectorX::Zero(n);
   tau = VectorX::Zero(n);
+  coupling = couplingMap(model);
+  coupled.emplace(coupling);
 }
 
 namespace {
@@ -253,6 +255,42 @@ maniplab.FileWarning.)doc");
     for (int x : s.model.parent) p.push_back(x + 1);
     return p;
   });
+  r.def_property_readonly("coupling", [](const PyRobot& s) {
+    py::list out;
+    for (int i = 0; i < s.model.nq; ++i) {
+      const std::size_t k = std::size_t(i);
+      if (k >= s.model.coupling.size() || s.model.coupling[k].source < 0) {
+        out.append(py::none());
+        continue;
+      }
+      py::dict d;
+      d["joint"] = s.model.coupling[k].source + 1;
+      d["multiplier"] = s.model.coupling[k].multiplier;
+      d["offset"] = s.model.coupling[k].offset;
+      out.append(d);
+    }
+    return out;
+  }, "per joint in the order of q: None, or the joint it mimics {'joint': k (1-based, as parents), 'multiplier', "
+     "'offset'}: q_i = multiplier * q_k + offset (robots/README.md, \"mimic\")");
+  r.def_property_readonly("independent", [](const PyRobot& s) {
+    std::vector<int> j;
+    for (int i : s.coupling.independent) j.push_back(i + 1);
+    return j;
+  }, "the joints (1-based) of the independent coordinates q_ind, in order: every joint but the coupled ones");
+  r.def("coupling_matrix", [](const PyRobot& s) {
+    const CouplingMap& c = s.coupling;
+    MatrixX G = MatrixX::Zero(c.n, c.m);
+    VectorX o(c.n);
+    for (int i = 0; i < c.n; ++i) {
+      G(i, c.column[std::size_t(i)]) = c.multiplier[std::size_t(i)];
+      o[i] = c.offset[std::size_t(i)];
+    }
+    return py::make_tuple(toArray2(G), toArray(o));
+  }, R"doc(coupling_matrix() -> (G (n, m), o (n,))
+
+The linear map of the coupled (mimic) joints, q = G q_ind + o (q_ind the values of `independent`): the
+independent coordinates' mass matrix is G^T M G and their forces G^T tau (Pinocchio 3's mimic joints).
+G is the identity and o zero for a robot without coupled joints.)doc");
   r.def_property_readonly("joint_types", [](const PyRobot& s) {
     std::vector<std::string> t;
     for (int i = 0; i < s.model.nq; ++i) t.push_back(s.model.isRevolute(i) ? "revolute" : "prismatic");
@@ -456,7 +494,7 @@ dM/dt - 2C is skew-symmetric.)doc");
 /// Robot: forward dynamics (ABA, Cholesky), energies and momenta, the operational-space model.
 void bindForwardDynamics(py::class_<PyRobot>& r) {
   auto forward = [](PyRobot& s, const char* fn, const py::handle& q, const py::handle& qd, const py::handle& tau,
-                    ForwardDynamicsMethod method, bool friction, bool gravity) {
+                    ForwardDynamicsMethod method, bool friction, bool gravity, bool coupled) {
     const int n = s.model.nq;
     const Arg aq = readArg(fn, "q", q, n), aqd = readArg(fn, "qd", qd, n), at = readArg(fn, "tau", tau, n);
     const py::ssize_t rows = batchRows(fn, {{"q", &aq}, {"qd", &aqd}, {"tau", &at}});
@@ -468,6 +506,13 @@ void bindForwardDynamics(py::class_<PyRobot>& r) {
       load(s.q, aq.row(k, n));
       load(s.qd, aqd.row(k, n));
       load(s.tau, at.row(k, n));
+      if (coupled && !s.coupling.identity()) {
+        // The coupled tree (coupled_dynamics.hpp): M_ind qdd_ind = G^T (tau - h), qdd = G qdd_ind.
+        const int bad = coupledForwardDynamics(s.model, s.coupling, s.data, *s.coupled, s.q, s.qd, s.tau, opt);
+        if (bad != -1) throwSingular(fn, bad, false);
+        copyOut(s.coupled->qdd, out);
+        return;
+      }
       const int bad = method == ForwardDynamicsMethod::Cholesky
                           ? forwardDynamicsCholesky(s.model, s.data, s.q, s.qd, s.tau, opt)
                           : aba(s.model, s.data, s.q, s.qd, s.tau, opt);
@@ -476,24 +521,29 @@ void bindForwardDynamics(py::class_<PyRobot>& r) {
     });
   };
   r.def("forward_dynamics", [forward](PyRobot& s, const py::handle& q, const py::handle& qd, const py::handle& tau,
-                                      const std::string& method, bool friction, bool gravity) {
+                                      const std::string& method, bool friction, bool gravity, bool coupled) {
     ForwardDynamicsMethod m = ForwardDynamicsMethod::Auto;
     if (method == "cholesky") m = ForwardDynamicsMethod::Cholesky;
     else if (method != "aba")
       throw py::value_error("forward_dynamics: method must be 'aba' or 'cholesky' (got '" + method + "')");
     if (m == ForwardDynamicsMethod::Auto && s.model.rotorModel == RotorModel::Full) m = ForwardDynamicsMethod::Cholesky;
-    return forward(s, "forward_dynamics", q, qd, tau, m, friction, gravity);
+    return forward(s, "forward_dynamics", q, qd, tau, m, friction, gravity, coupled);
   }, py::arg("q"), py::arg("qd"), py::arg("tau"), py::arg("method") = "aba", py::kw_only(), py::arg("friction") = true,
-     py::arg("gravity") = true, R"doc(forward_dynamics(q, qd, tau, method='aba', *, friction=True, gravity=True) -> qdd
+     py::arg("gravity") = true, py::arg("coupled") = true,
+     R"doc(forward_dynamics(q, qd, tau, method='aba', *, friction=True, gravity=True, coupled=True) -> qdd
 
 The joint accelerations under the torques tau: 'aba' (articulated bodies, Featherstone RBDA Table 7.1;
 robots with the full rotor model use 'cholesky') or 'cholesky' (qdd = M^-1 (tau - Q(q, qd, 0)), Llibre,
-Mampey & Chrétien 1983 §IV). Raises maniplab.SingularMassMatrixError (a ValueError and a
-numpy.linalg.LinAlgError) naming the joint where the mass matrix is singular.)doc");
+Mampey & Chrétien 1983 §IV). A robot with coupled (mimic) joints moves them with their source: qdd =
+G qdd_ind from G^T M G qdd_ind = G^T (tau - h(q, qd)) (`coupling_matrix`; q and qd must satisfy the
+coupling; `method` does not apply), as its simulation does; coupled=False gives the tree with every joint
+free, as the other dynamics functions (rnea, mass_matrix, ...) compute it. Raises
+maniplab.SingularMassMatrixError (a ValueError and a numpy.linalg.LinAlgError) naming the joint where the
+mass matrix is singular.)doc");
   r.def("aba", [forward](PyRobot& s, const py::handle& q, const py::handle& qd, const py::handle& tau) {
-    return forward(s, "aba", q, qd, tau, ForwardDynamicsMethod::Auto, true, true);
+    return forward(s, "aba", q, qd, tau, ForwardDynamicsMethod::Auto, true, true, false);
   }, py::arg("q"), py::arg("qd"), py::arg("tau"),
-     "aba(q, qd, tau) -> qdd: forward dynamics by the articulated-body algorithm (Featherstone RBDA Table 7.1).");
+     "aba(q, qd, tau) -> qdd: forward dynamics by the articulated-body algorithm (Featherstone RBDA Table 7.1), every joint free (no coupling).");
   r.def("energy", [](PyRobot& s, const py::handle& q, const py::handle& qd) {
     readVector("energy", "q", q, s.q);
     readVector("energy", "qd", qd, s.qd);

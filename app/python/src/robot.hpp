@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "maniplab/model/coupled_dynamics.hpp"
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/robot_file.hpp"
 
@@ -25,6 +26,10 @@ class PyRobot {
 
   Data data;
   VectorX q, qd, qdd, tau;  ///< argument buffers (size nq)
+  /// The coupled (mimic) joints' map q = G q_ind + o (coupled_dynamics.hpp; identity without coupling) and
+  /// the workspace of the coupled forward dynamics.
+  CouplingMap coupling;
+  std::optional<CoupledData> coupled;
 
   /// After a change of the model's size (never in place): data and buffers resized.
   void resize();

@@ -306,6 +306,10 @@ Metrics are accumulated online at the full control rate (Zanaboni 2009's definit
         for (const auto& c : r.run.recorder->channels()) n.push_back(c.name);
         return n;
       })
+      .def_property_readonly("joints", [](const PyRun& r) { return r.run.recorder->coordinates(); },
+                             "what the per-joint channels are of, in the order of q: joints[i-1] describes q[i], e[i], "
+                             "tau[i], ... (the joint's name, its parent on a tree, its coupling; the CSV files' "
+                             "second comment line); empty for a scene of no robot's joints")
       .def_property_readonly("units", [](const PyRun& r) {
         py::dict d;
         for (const auto& c : r.run.recorder->channels()) d[py::str(c.name)] = c.unit;

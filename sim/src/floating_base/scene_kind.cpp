@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "maniplab/sim/floating_base/scene.hpp"
+#include "maniplab/sim/simulation.hpp"
 
 namespace maniplab::sim {
 
@@ -44,6 +45,7 @@ SceneRun SatelliteAnyScene::run(const PlannedRun& planned, const SceneRunHooks& 
   SceneRun out;
   out.name = planned.name.empty() ? kSatelliteControllerName : planned.name;
   out.recorder = std::make_shared<Recorder>(satelliteChannels(n));
+  out.recorder->setCoordinates(coordinateLabels(sc.model.arm));
   if (hooks.started) hooks.started(out.name, out.recorder->channels());
   RunOptions opt = satelliteRunOptions(sc);
   opt.cancel = hooks.cancel;

@@ -53,6 +53,7 @@ SceneRun OrthoglideAnyScene::run(const PlannedRun& planned, const SceneRunHooks&
   RunOptions opt = orthoglideRunOptions(data);
   if (hooks.recordEnergy) opt.record.energy = true;
   out.recorder = std::make_shared<Recorder>(makeOrthoglideChannels(m, opt.record));
+  out.recorder->setCoordinates(coordinateLabels(orthoglideJointModel(m)));  // the actuated joints q11, q12, q13
   if (hooks.started) hooks.started(out.name, out.recorder->channels());
   opt.cancel = hooks.cancel;
   opt.onRow = hooks.onRow;

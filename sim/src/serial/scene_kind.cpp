@@ -94,6 +94,7 @@ SceneRun runSerialScene(const Scene& scene, const PlannedRun& planned, const Sce
   const std::size_t engineColumns = channels.size();
   channels.insert(channels.end(), own.begin(), own.end());
   out.recorder = std::make_shared<Recorder>(channels);
+  out.recorder->setCoordinates(coordinateLabels(model));
   if (hooks.started) hooks.started(out.name, out.recorder->channels());
   opt.cancel = hooks.cancel;
   opt.onRow = hooks.onRow;

@@ -193,6 +193,18 @@ std::vector<std::string> Provenance::csvComments() const {
   return {std::move(t)};
 }
 
+std::string coordinatesComment(const std::vector<std::string>& coordinates) {
+  if (coordinates.empty()) return {};
+  std::string out = "joints in the order of q (the i of q[i], qd[i], e[i], tau[i], ...):";
+  for (std::size_t i = 0; i < coordinates.size(); ++i) {
+    std::string c = coordinates[i];
+    for (char& ch : c)
+      if (ch == '\r' || ch == '\n') ch = ' ';
+    out += (i == 0 ? " " : ", ") + std::to_string(i + 1) + " " + c;
+  }
+  return out;
+}
+
 void writeCsv(const Recorder& rec, const std::string& path, const CsvOptions& opt) {
   std::vector<int> cols;
   if (opt.channels.empty()) {
@@ -211,7 +223,9 @@ void writeCsv(const Recorder& rec, const std::string& path, const CsvOptions& op
     appendHeaderField(header, rec.channels()[c].name, rec.channels()[c].unit);
   }
   header += '\n';
-  const std::string comments = commentLines(opt.comments);
+  std::vector<std::string> commentTexts = opt.comments;
+  if (const std::string c = coordinatesComment(rec.coordinates()); !c.empty()) commentTexts.push_back(c);
+  const std::string comments = commentLines(commentTexts);
 
   AtomicFile file(path);
   std::string& out = file.buffer();

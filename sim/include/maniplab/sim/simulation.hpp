@@ -84,6 +84,12 @@ struct RunResult {
 /// "ee_X", "ee_err_X", "E_total", ...; units in SI).
 std::vector<ChannelInfo> makeChannels(const Model& model, const RecordSelection& sel);
 
+/// The coordinates of q described for a reader of the traces (Recorder::coordinates()): entry i is joint
+/// i+1's name ("joint I" when it has none), then in parentheses "parent K" (its parent's number, 0 the base)
+/// where the parent is not the previous joint (a tree) and "mimic of K: q = G q[K] + O" for a coupled joint,
+/// separated by "; " (e.g. "panda_finger_joint2 (parent 7; mimic of 8: q = 1 q[8] + 0)").
+std::vector<std::string> coordinateLabels(const Model& model);
+
 /// Runs `controller` on `backend` along `trajectory`. `model` is the plant model (for FK, energies).
 RunResult runSimulation(const Model& model, Backend& backend, Controller& controller, const Trajectory& trajectory,
                         const RunOptions& options, Recorder& recorder);

@@ -1,7 +1,8 @@
 #pragma once
 // The chain editor: a table of joints (type R/P, the convention's parameters, offset, limits) with a
 // convention selector (DH / MDH / general), an inertial panel for the selected link (mass, centre of
-// mass, inertia tensor) and an actuator panel (gear ratio, rotor inertias, rotor axis, friction).
+// mass, inertia tensor), an actuator panel (gear ratio, rotor inertias, rotor axis, friction) and a coupling
+// panel (the joint a coupled (mimic) joint follows, its multiplier and offset).
 // Add, remove, reorder joints. Every edit is a QUndoCommand on the given stack; every edit is validated
 // as robot files are (invalid cells marked, reason in the tooltip; an invalid value is rejected with
 // its message). Degrees in the UI for angles, radians inside; units in the headers.
@@ -32,7 +33,8 @@ class ChainEditor : public QWidget {
   /// Programmatic edit of a field of the inertial or actuator panel of `joint` (the same path as typing
   /// in it). Keys: "mass", "com_x", "com_y", "com_z", "ixx", "iyy", "izz", "ixy", "ixz", "iyz" (SI),
   /// "gear_ratio", "rotor_inertia" (j_m), "rotor_transverse_inertia" (i_m), "rotor_axis" ("x, y, z"; empty =
-  /// the joint axis), "viscous_pos", "viscous_neg", "coulomb_pos", "coulomb_neg".
+  /// the joint axis), "viscous_pos", "viscous_neg", "coulomb_pos", "coulomb_neg"; coupling: "mimic_joint"
+  /// (1-based, empty = independent), "mimic_multiplier", "mimic_offset" (degrees for a revolute joint).
   bool editField(int joint, const QString& key, const QString& text, QString* error = nullptr);
   /// The text shown in a table cell (column keys as editCell; general convention: "x", "y", "z", "roll",
   /// "pitch", "yaw" and "offset"; also "name"). Empty for an unknown cell.

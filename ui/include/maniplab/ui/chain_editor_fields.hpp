@@ -14,6 +14,9 @@ QStringList chainColumns(Convention c);
 /// Inertial-panel and actuator-panel keys.
 QStringList linkFieldKeys();
 QStringList actuatorFieldKeys();
+/// Coupling-panel keys: the joint a coupled (mimic) joint follows ("mimic_joint", 1-based, empty for an
+/// independent joint), its multiplier and offset (q = multiplier * q_source + offset).
+QStringList couplingFieldKeys();
 
 /// True when the value of `key` is shown in degrees for this joint (alpha/theta/rpy always; offset,
 /// limits, velocity of a revolute joint).

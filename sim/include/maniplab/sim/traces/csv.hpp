@@ -5,8 +5,10 @@
 //   * optional comment lines before the header, each beginning with '#' (pandas: read_csv(comment='#')).
 //     The programs' first comment line is the provenance (Provenance::text(): program, version, scene and
 //     robot files, e.g. "# maniplab-cli 0.1.0; scene scenes/default.json; robot robots/puma560.json");
-//     derived tables add lines defining their columns (e.g. the metrics export, metrics.hpp). readCsv
-//     keeps them in CsvTable::comments (text after "# ").
+//     derived tables add lines defining their columns (e.g. the metrics export, metrics.hpp). A trace of a
+//     model's joints (Recorder::coordinates() not empty) names them on the next line, in the order of q:
+//     "joints in the order of q (the i of q[i], qd[i], e[i], tau[i], ...): 1 waist, 2 shoulder, ...".
+//     readCsv keeps them in CsvTable::comments (text after "# ").
 //   * line 1, the header: `time [s],NAME [UNIT],...` — one shared time column first, then one column per
 //     channel. A unit is the trailing " [UNIT]" of a header field (space before '['); a field without
 //     it (e.g. plain `time,x,y` or `e[2]`) has an empty unit. A field containing ',' or '"' is quoted
@@ -59,7 +61,11 @@ struct CsvOptions {
   std::vector<std::string> comments;
 };
 
-/// Writes the recorder's stored rows (see the format above). Throws std::invalid_argument for an unknown
+/// The comment line naming a trace's coordinates (the format above); empty for no coordinates.
+std::string coordinatesComment(const std::vector<std::string>& coordinates);
+
+/// Writes the recorder's stored rows (see the format above): options.comments, then
+/// coordinatesComment(recorder.coordinates()) when it is not empty, then the header and the rows. Throws std::invalid_argument for an unknown
 /// channel name (before touching the file system), std::runtime_error for I/O failures and non-finite
 /// values other than NaN.
 void writeCsv(const Recorder& recorder, const std::string& path, const CsvOptions& options = {});

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace maniplab::sim {
@@ -33,6 +34,13 @@ class Recorder {
 
   const std::vector<ChannelInfo>& channels() const { return channels_; }
   int channelIndex(const std::string& name) const;  ///< -1 if absent
+
+  /// What the per-joint channels "NAME[i]" (q[i], e[i], tau[i], ...) are of: coordinates()[i-1] describes
+  /// entry i of q (e.g. "shoulder", or "finger_2 (parent 7; mimic of 8: q = 1 q[8] + 0)"; coordinateLabels() of
+  /// simulation.hpp). Empty when the channels are of no model's joints. writeCsv names them in a comment
+  /// line (csv.hpp).
+  void setCoordinates(std::vector<std::string> coordinates) { coordinates_ = std::move(coordinates); }
+  const std::vector<std::string>& coordinates() const { return coordinates_; }
 
   /// Appends one row (values.size() == channels().size()). Times must be non-decreasing (throws
   /// std::invalid_argument otherwise, and for a NaN time). Appended row k (0-based) is stored iff
@@ -58,6 +66,7 @@ class Recorder {
   void decimate();
 
   std::vector<ChannelInfo> channels_;
+  std::vector<std::string> coordinates_;
   RecorderOptions opt_;
   std::size_t width_ = 1;      ///< doubles per row (time + channels)
   std::size_t chunkRows_ = 0;  ///< effective rows per chunk (opt_.chunkRows, shrunk for tiny budgets)
