@@ -149,7 +149,7 @@ step "the installed GUI under Xvfb"
 mkdir -p "$WORK/home" "$BUILD/screenshots"
 SHOT=$BUILD/screenshots/installed_gui.png
 rm -f "$SHOT"
-HOME=$WORK/home XDG_CONFIG_HOME=$WORK/home/.config LANG=C.UTF-8 xvfb-run -a -s "-screen 0 1600x1000x24" sh -c '
+HOME=$WORK/home XDG_CONFIG_HOME=$WORK/home/.config LANG=C.UTF-8 QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1600x1000x24" sh -c '
   /usr/bin/maniplab >"$1/gui.log" 2>&1 & pid=$!
   i=0
   until xwininfo -root -tree | grep -q "ManipLab\""; do

@@ -61,18 +61,8 @@ inline Model randomStructuredChain(std::mt19937& rng, int n, std::string* label 
     tz.p = Vector3(0, 0, r);
     const Transform X = rotX(alpha) * transX(d) * rotZ(theta) * tz;
     BodyT<double> b;
-    b.mass = 0.5 + 4.5 * U(rng);
-    b.com = randomVector(rng, 0.2);
-    const double a = 0.05 + 0.3 * U(rng), bb = 0.05 + 0.3 * U(rng), c = 0.05 + 0.3 * U(rng);
-    const Vector3 pm(b.mass * (bb * bb + c * c) / 12, b.mass * (a * a + c * c) / 12, b.mass * (a * a + bb * bb) / 12);
-    const Matrix3 R = randomRotation(rng);
-    b.inertia = R * pm.asDiagonal() * R.transpose();
     ActuatorT<double> act;
-    act.gear = 5 + 95 * U(rng);
-    act.rotorInertia = 1e-5 + 1e-4 * U(rng);
-    act.viscousPos = act.viscousNeg = U(rng);
-    act.coulombPos = 0.5 + U(rng);
-    act.coulombNeg = pick(0.4) ? 0.2 + U(rng) : act.coulombPos;  // asymmetric: Fsa in the model
+    randomIdentificationBody(rng, b, act);
     const bool prismatic = i > 0 ? pick(0.35) : pick(0.3);
     m.addJoint(prismatic ? JointType::Prismatic : JointType::Revolute, X, b, act);
     types += prismatic ? "P" : "R";

@@ -58,6 +58,25 @@ inline Model randomChain(std::mt19937& rng, const RandomChainOptions& o = {}) {
   return m;
 }
 
+/// A body and actuator for identification tests (randomStructuredChain, randomStructuredTree): mass 0.5-5 kg,
+/// centre of mass within 0.2 m, the inertia of a 5-35 cm box turned at random (physically consistent), gear
+/// 5-100, rotor inertia 1e-5-1.1e-4 kg m^2, viscous friction 0-1, Coulomb 0.5-1.5, asymmetric in 40 % of the
+/// joints (Fsa in the model). Draws from rng in this order (the generators' sequences depend on it).
+inline void randomIdentificationBody(std::mt19937& rng, BodyT<double>& b, ActuatorT<double>& act) {
+  std::uniform_real_distribution<double> U(0, 1);
+  b.mass = 0.5 + 4.5 * U(rng);
+  b.com = randomVector(rng, 0.2);
+  const double a = 0.05 + 0.3 * U(rng), bb = 0.05 + 0.3 * U(rng), c = 0.05 + 0.3 * U(rng);
+  const Vector3 pm(b.mass * (bb * bb + c * c) / 12, b.mass * (a * a + c * c) / 12, b.mass * (a * a + bb * bb) / 12);
+  const Matrix3 R = randomRotation(rng);
+  b.inertia = R * pm.asDiagonal() * R.transpose();
+  act.gear = 5 + 95 * U(rng);
+  act.rotorInertia = 1e-5 + 1e-4 * U(rng);
+  act.viscousPos = act.viscousNeg = U(rng);
+  act.coulombPos = 0.5 + U(rng);
+  act.coulombNeg = U(rng) < 0.4 ? 0.2 + U(rng) : act.coulombPos;
+}
+
 inline VectorX randomVectorX(std::mt19937& rng, int n, double scale) {
   std::uniform_real_distribution<double> U(-scale, scale);
   VectorX v(n);

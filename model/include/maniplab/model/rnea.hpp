@@ -22,6 +22,21 @@ struct RneaOptions {
 
 namespace detail {
 
+/// The wrench (f, c) of body i, at the origin of R_i in R_i, moved into its parent's frame by the joint
+/// transform X = ^{a(i)}T_i: fc = R f, nc = R c + l x fc (on scalar arrays, as the rest of the pass).
+template <typename S>
+[[gnu::always_inline]] inline void wrenchToParent(const TransformT<S>& X, const S* f, const S* c, S* fc, S* nc) {
+  const Matrix3T<S>& R = X.R;
+  const Vector3T<S>& l = X.p;
+  for (int r = 0; r < 3; ++r) {
+    fc[r] = R(r, 0) * f[0] + R(r, 1) * f[1] + R(r, 2) * f[2];
+    nc[r] = R(r, 0) * c[0] + R(r, 1) * c[1] + R(r, 2) * c[2];
+  }
+  nc[0] += l[1] * fc[2] - l[2] * fc[1];
+  nc[1] += l[2] * fc[0] - l[0] * fc[2];
+  nc[2] += l[0] * fc[1] - l[1] * fc[0];
+}
+
 /// The algorithm, for any scalar, on a chain (Tree = false: joint i's parent is joint i-1, the operations of
 /// the chain recurrence) or on any tree (Tree = true); rneaBody() chooses once per call.
 template <bool Tree, typename S>
@@ -159,31 +174,13 @@ template <bool Tree, typename S>
       t += act.gear * act.gear * act.rotorInertia * qdd[i];
     data.tau[i] = t;
     if constexpr (!Tree) {
-      if (i > 0) {
-        const M3& R = data.liMi[k].R;
-        const V3& l = data.liMi[k].p;
-        for (int r = 0; r < 3; ++r) {
-          fc[r] = R(r, 0) * f[0] + R(r, 1) * f[1] + R(r, 2) * f[2];
-          nc[r] = R(r, 0) * c[0] + R(r, 1) * c[1] + R(r, 2) * c[2];
-        }
-        nc[0] += l[1] * fc[2] - l[2] * fc[1];
-        nc[1] += l[2] * fc[0] - l[0] * fc[2];
-        nc[2] += l[0] * fc[1] - l[1] * fc[0];
-      }
+      if (i > 0) wrenchToParent(data.liMi[k], f, c, fc, nc);
       continue;
     }
     const int p = model.parent[k];
     if (p >= 0) {
       if (fullRotor) data.moment[std::size_t(p)] += data.rotorMoment[k];  // c_a of the rotor body p carries
-      const M3& R = data.liMi[k].R;
-      const V3& l = data.liMi[k].p;
-      for (int r = 0; r < 3; ++r) {
-        fc[r] = R(r, 0) * f[0] + R(r, 1) * f[1] + R(r, 2) * f[2];
-        nc[r] = R(r, 0) * c[0] + R(r, 1) * c[1] + R(r, 2) * c[2];
-      }
-      nc[0] += l[1] * fc[2] - l[2] * fc[1];
-      nc[1] += l[2] * fc[0] - l[0] * fc[2];
-      nc[2] += l[0] * fc[1] - l[1] * fc[0];
+      wrenchToParent(data.liMi[k], f, c, fc, nc);
       if (p != i - 1) {  // onto the parent's own wrench
         const auto pk = std::size_t(p);
         data.force[pk] += V3(fc[0], fc[1], fc[2]);
