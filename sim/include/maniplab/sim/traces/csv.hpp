@@ -65,9 +65,9 @@ struct CsvOptions {
 std::string coordinatesComment(const std::vector<std::string>& coordinates);
 
 /// Writes the recorder's stored rows (see the format above): options.comments, then
-/// coordinatesComment(recorder.coordinates()) when it is not empty, then the header and the rows. Throws std::invalid_argument for an unknown
-/// channel name (before touching the file system), std::runtime_error for I/O failures and non-finite
-/// values other than NaN.
+/// coordinatesComment(recorder.coordinates()) when it is not empty, then the header and the rows. Throws
+/// std::invalid_argument for an unknown channel name (before touching the file system), std::runtime_error
+/// for I/O failures and non-finite values other than NaN.
 void writeCsv(const Recorder& recorder, const std::string& path, const CsvOptions& options = {});
 
 /// A parsed/derived table. columns[0] is the first column (time for traces); all columns have the same
