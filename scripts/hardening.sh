@@ -91,10 +91,10 @@ build_tests() {  # build_tests DIR NAMES...: builds the tests' targets
   for t in "${names[@]}"; do ninja -C "$dir" -t query "$t" >/dev/null 2>&1 && targets+=("$t"); done
   ninja -C "$dir" -j"$JOBS" "${targets[@]}"  # (tests that run maniplab-cli depend on it)
 }
-run_tests() {  # run_tests DIR NAMES...
+run_tests() {  # run_tests DIR NAMES...   (TEST_JOBS tests at a time, default 1)
   local dir=$1 names=("${@:2}") regex
   regex="^($(IFS='|'; echo "${names[*]}"))\$"
-  ctest --test-dir "$dir" -R "$regex" --output-on-failure --timeout 900
+  ctest --test-dir "$dir" -R "$regex" --output-on-failure --timeout 900 -j"${TEST_JOBS:-1}"
 }
 build_and_run() { build_tests "$@" && run_tests "$@"; }
 
@@ -150,8 +150,10 @@ for job in "${jobs_to_run[@]}"; do
       # dlerror string <- dlsym while installing the interceptors; gcc's libasan crashes at the same
       # point): a sanitizer/glibc start-up problem, not a finding in ManipLab; still run by ctest.
       mapfile -t names < <(printf '%s\n' "${names[@]}" | grep -vE "${ASAN_SKIP:-^test_trajectories\$}")
+      # Two tests at a time: none of these is a timing test, and the release ctest runs them so too (one at a
+      # time they took 211 s of the job, test_base_parameters_tree 97 s of it).
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
-        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 build_and_run "$d" "${names[@]}"
+        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 TEST_JOBS=$JOBS build_and_run "$d" "${names[@]}"
       ;;
     asan-gui)
       log "asan-gui: Qt widget and GUI tests with AddressSanitizer + UndefinedBehaviorSanitizer (clang, Xvfb)"
