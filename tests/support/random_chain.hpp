@@ -25,6 +25,20 @@ inline Vector3 randomVector(std::mt19937& rng, double scale) {
   return {U(rng), U(rng), U(rng)};
 }
 
+/// A body of mass 0.5-5 kg, centre of mass within 0.2 m, with the inertia of a 5-35 cm box turned at random
+/// (physically consistent). Draws from rng in this order (the generators' sequences depend on it).
+inline BodyT<double> randomBoxBody(std::mt19937& rng) {
+  std::uniform_real_distribution<double> U(0, 1);
+  BodyT<double> b;
+  b.mass = 0.5 + 4.5 * U(rng);
+  b.com = randomVector(rng, 0.2);
+  const double a = 0.05 + 0.3 * U(rng), bb = 0.05 + 0.3 * U(rng), c = 0.05 + 0.3 * U(rng);
+  const Vector3 pm(b.mass * (bb * bb + c * c) / 12, b.mass * (a * a + c * c) / 12, b.mass * (a * a + bb * bb) / 12);
+  const Matrix3 R = randomRotation(rng);
+  b.inertia = R * pm.asDiagonal() * R.transpose();
+  return b;
+}
+
 inline Model randomChain(std::mt19937& rng, const RandomChainOptions& o = {}) {
   std::uniform_real_distribution<double> U(0, 1);
   Model m;
@@ -34,13 +48,7 @@ inline Model randomChain(std::mt19937& rng, const RandomChainOptions& o = {}) {
     Transform X;
     X.R = randomRotation(rng);
     X.p = randomVector(rng, 0.4);
-    BodyT<double> b;
-    b.mass = 0.5 + 4.5 * U(rng);
-    b.com = randomVector(rng, 0.2);
-    const double a = 0.05 + 0.3 * U(rng), bb = 0.05 + 0.3 * U(rng), c = 0.05 + 0.3 * U(rng);
-    const Vector3 pm(b.mass * (bb * bb + c * c) / 12, b.mass * (a * a + c * c) / 12, b.mass * (a * a + bb * bb) / 12);
-    const Matrix3 R = randomRotation(rng);
-    b.inertia = R * pm.asDiagonal() * R.transpose();
+    const BodyT<double> b = randomBoxBody(rng);
     ActuatorT<double> act;
     if (o.actuators) {
       act.gear = (U(rng) < 0.5 ? -1 : 1) * (5 + 95 * U(rng));
@@ -58,18 +66,12 @@ inline Model randomChain(std::mt19937& rng, const RandomChainOptions& o = {}) {
   return m;
 }
 
-/// A body and actuator for identification tests (randomStructuredChain, randomStructuredTree): mass 0.5-5 kg,
-/// centre of mass within 0.2 m, the inertia of a 5-35 cm box turned at random (physically consistent), gear
+/// A body and actuator for identification tests (randomStructuredChain, randomStructuredTree): randomBoxBody, gear
 /// 5-100, rotor inertia 1e-5-1.1e-4 kg m^2, viscous friction 0-1, Coulomb 0.5-1.5, asymmetric in 40 % of the
 /// joints (Fsa in the model). Draws from rng in this order (the generators' sequences depend on it).
 inline void randomIdentificationBody(std::mt19937& rng, BodyT<double>& b, ActuatorT<double>& act) {
   std::uniform_real_distribution<double> U(0, 1);
-  b.mass = 0.5 + 4.5 * U(rng);
-  b.com = randomVector(rng, 0.2);
-  const double a = 0.05 + 0.3 * U(rng), bb = 0.05 + 0.3 * U(rng), c = 0.05 + 0.3 * U(rng);
-  const Vector3 pm(b.mass * (bb * bb + c * c) / 12, b.mass * (a * a + c * c) / 12, b.mass * (a * a + bb * bb) / 12);
-  const Matrix3 R = randomRotation(rng);
-  b.inertia = R * pm.asDiagonal() * R.transpose();
+  b = randomBoxBody(rng);
   act.gear = 5 + 95 * U(rng);
   act.rotorInertia = 1e-5 + 1e-4 * U(rng);
   act.viscousPos = act.viscousNeg = U(rng);
