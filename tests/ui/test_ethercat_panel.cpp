@@ -10,7 +10,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QtTest>
-
+#include <algorithm>
 #include <cmath>
 
 #include "maniplab/ui/ethercat_panel.hpp"
@@ -205,15 +205,21 @@ class TestEthercatPanel : public QObject {
     QVERIFY(!st.enabled);  // the backend disabled the drives after the run
     QVERIFY(panel.faultText().isEmpty());
     // Tracks like the simulation backend (sim/ethercat/README.md: 5 % + 2e-4 rad, widened by 2e-4 rad per
-    // control period in which the late controller made the drives hold a set-point one more cycle).
-    const double slack = 2e-4 * double(1 + panel.provider()->current()->lastRunOverruns());
+    // control period in which the drives held a set-point one more cycle: the controller answered late, or a
+    // bus cycle of the period was bad (a frame the loaded machine sent late or lost; the run's irregular
+    // periods count both). A run here under ctest -j2 once had a joint 2.3e-4 rad off with no overrun.)
+    const auto regularity = panel.provider()->current()->lastRun();
+    const long long held = std::max(regularity.overruns, regularity.irregular);
+    const double slack = 2e-4 * double(1 + held);
     for (std::size_t j = 0; j < 6; ++j) {
       const auto& a = sim.runs[0].metrics.joints[j];
       const auto& c = r.metrics.joints[j];
       QVERIFY2(std::abs(c.maxAbsError - a.maxAbsError) <= 0.05 * a.maxAbsError + slack,
-               qPrintable(QStringLiteral("joint %1: max error %2 vs %3").arg(j + 1).arg(c.maxAbsError).arg(a.maxAbsError)));
+               qPrintable(QStringLiteral("joint %1: max error %2 vs %3 (%4 overruns, %5 irregular periods)")
+                              .arg(j + 1).arg(c.maxAbsError).arg(a.maxAbsError).arg(regularity.overruns).arg(regularity.irregular)));
       QVERIFY2(std::abs(c.rmsError - a.rmsError) <= 0.05 * a.rmsError + slack,
-               qPrintable(QStringLiteral("joint %1: rms error %2 vs %3").arg(j + 1).arg(c.rmsError).arg(a.rmsError)));
+               qPrintable(QStringLiteral("joint %1: rms error %2 vs %3 (%4 overruns, %5 irregular periods)")
+                              .arg(j + 1).arg(c.rmsError).arg(a.rmsError).arg(regularity.overruns).arg(regularity.irregular)));
     }
   }
 
