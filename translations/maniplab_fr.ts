@@ -3899,6 +3899,11 @@
         <source>Screen as image (PNG/SVG)…</source>
         <translation>Écran en image (PNG/SVG)…</translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <comment>channel picker: source, what it is</comment>
+        <translation>%1 — %2</translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::ScopeScreen</name>

@@ -406,6 +406,34 @@ class TestMainWindowBehaviour : public QObject {
     }
   }
 
+  // The scope's channel picker names each per-joint channel's joint by its robot file's name (issue 29:
+  // a tree's q[9] is a finger); joints named only "q1", "q2" add nothing.
+  void scopePickerNamesTheJoints() {
+    MainWindow w;
+    w.resize(1500, 950);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* scope = w.findChild<ScopeWidget*>();
+    auto* picker = w.findChild<QComboBox*>(QStringLiteral("scopeSourceCombo"));
+    QVERIFY(scope && picker);
+    auto described = [&](const QString& name) {
+      const int s = int(scope->sources().indexOf(name));
+      return s >= 0 ? scope->sourceDescriptions().value(s) : QStringLiteral("(no source %1)").arg(name);
+    };
+    QCOMPARE(described(QStringLiteral("tau[2]")), QStringLiteral("shoulder"));  // the default Puma 560
+    QCOMPARE(described(QStringLiteral("q_d[6]")), QStringLiteral("wrist swivel"));
+    QCOMPARE(picker->itemText(int(scope->sources().indexOf(QStringLiteral("q[1]")))), QStringLiteral("q[1] — waist"));
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/panda_gripper_ctc_vs_pid.json"))));
+    QCOMPARE(described(QStringLiteral("q[9]")), QStringLiteral("panda_finger_joint2"));
+    QCOMPARE(described(QStringLiteral("tau[1]")), QStringLiteral("panda_joint1"));
+    for (int s = 0; s < scope->sources().size(); ++s)  // the tool's pose, energies...: no joint
+      if (!scope->sources()[s].contains(QLatin1Char('['))) QVERIFY2(scope->sourceDescriptions().value(s).isEmpty(), qPrintable(scope->sources()[s]));
+    QVERIFY(w.openFile(source(QStringLiteral("scenes/planar2r_teaching.json"))));
+    QVERIFY(!scope->sources().isEmpty());
+    for (const QString& d : scope->sourceDescriptions()) QVERIFY2(d.isEmpty(), qPrintable(d));
+    QCOMPARE(picker->itemText(int(scope->sources().indexOf(QStringLiteral("q[1]")))), QStringLiteral("q[1]"));
+  }
+
   // Simulation > Compare on the 6-joint Puma 560: joints 1-4 first, the scope's page selector shows
   // joints 5-6 (each joint: first run bright, second dark); a new run removes the pages.
   void comparisonShowsEveryJointOfThePuma() {

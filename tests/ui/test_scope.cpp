@@ -90,6 +90,7 @@ class TestScope : public QObject {
   void framesPaintedCountsReplotsThatReachTheScreen();
   void replotIfDueDrawsNewSamplesAtOnce();
   void channelPages();
+  void pickerDescribesTheSources();
 };
 
 void TestScope::gainOffsetMapping() {
@@ -680,6 +681,32 @@ void TestScope::channelPages() {
   QVERIFY(w.channelPages().isEmpty());
   QCOMPARE(w.channelPage(), -1);
   QVERIFY(!combo->isVisible());
+}
+
+// The channel picker names what a source is (a joint's name beside q[9]), with a tool tip; the legend keeps
+// the source's name; new sources clear the descriptions.
+void TestScope::pickerDescribesTheSources() {
+  ScopeWidget w;
+  w.resize(900, 500);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  w.setSources({"q[1]", "q[2]", "E_total"}, {"rad", "m", "J"});
+  w.setSourceDescriptions({"shoulder", "finger"});  // none for the third
+  QCOMPARE(w.sourceDescriptions(), (QStringList{"shoulder", "finger"}));
+  auto* picker = w.findChild<QComboBox*>("scopeSourceCombo");
+  QVERIFY(picker);
+  QCOMPARE(picker->count(), 3);
+  QCOMPARE(picker->itemText(0), QStringLiteral("q[1] — shoulder"));
+  QCOMPARE(picker->itemText(1), QStringLiteral("q[2] — finger"));
+  QCOMPARE(picker->itemText(2), QStringLiteral("E_total"));
+  QCOMPARE(picker->itemData(1, Qt::ToolTipRole).toString(), QStringLiteral("finger"));
+  QVERIFY(!picker->itemData(2, Qt::ToolTipRole).isValid());
+  w.setChannelSource(0, 1);
+  for (int k = 1; k < ScopeWidget::kChannels; ++k) w.setChannelSource(k, -1);
+  QCOMPARE(w.legendTexts(), (QStringList{"q[2] [m]"}));
+  w.setSources({"q[1]"}, {"rad"});
+  QVERIFY(w.sourceDescriptions().isEmpty());
+  QCOMPARE(picker->itemText(0), QStringLiteral("q[1]"));
 }
 
 QTEST_MAIN(TestScope)

@@ -229,6 +229,7 @@ struct MainWindow::Impl {
   void showComparison(const RunComparison& c);
   void onFinished(const RunOutcomes& out);
   void setScopeSources(const QStringList& names, const QStringList& units);
+  QStringList jointSourceDescriptions(const QStringList& names) const;
   void scopeSourcesFromScene();
   void compareOnScope();
   void showComparisonPage(int page);

@@ -3,6 +3,8 @@
 // comparison on the scope, the guided identification, the operation counts, and the exports.
 #include "main_window_impl.hpp"
 
+#include <QRegularExpression>
+
 namespace maniplab::ui {
 
 void MainWindow::Impl::run(bool startPaused) {
@@ -221,9 +223,26 @@ void MainWindow::Impl::onFinished(const RunOutcomes& out) {
   updateActions();
 }
 
+/// For the scope's channel picker: the joint a per-joint channel ("q[9]", "tau[9]", "q_d[9]"...) belongs to,
+/// by the name its robot file gives it (nothing for a joint without one, or named just "q9").
+QStringList MainWindow::Impl::jointSourceDescriptions(const QStringList& names) const {
+  QStringList out;
+  if (!scene()) return out;
+  const std::vector<std::string> joints = scene()->jointNames();
+  static const QRegularExpression perJoint(QStringLiteral("^[A-Za-z_]+\\[([0-9]+)\\]$"));
+  for (const QString& name : names) {
+    const QRegularExpressionMatch m = perJoint.match(name);
+    const int i = m.hasMatch() ? m.captured(1).toInt() : 0;
+    const QString joint = i >= 1 && std::size_t(i) <= joints.size() ? q(joints[std::size_t(i - 1)]) : QString();
+    out << (joint == QStringLiteral("q%1").arg(i) ? QString() : joint);
+  }
+  return out;
+}
+
 void MainWindow::Impl::setScopeSources(const QStringList& names, const QStringList& units) {
   sourceCount = int(names.size());
   scope->setSources(names, units);
+  scope->setSourceDescriptions(jointSourceDescriptions(names));
   const QStringList wanted = {QStringLiteral("q_d[1]"), QStringLiteral("q[1]"), QStringLiteral("q[2]"),
                               QStringLiteral("q[3]"),   QStringLiteral("e[1]"), QStringLiteral("e[2]"),
                               QStringLiteral("tau[1]"), QStringLiteral("tau[2]")};

@@ -144,6 +144,7 @@ struct ScopeControls::Impl {
     channelLabel = new QLabel;
     chForm->addRow(channelLabel, top);
     sourceCombo = new QComboBox;
+    sourceCombo->setObjectName(QStringLiteral("scopeSourceCombo"));
     sourceLabel = addFormRow(chForm, sourceCombo);
     gainSpin = valueSpin(1e-6, 1e9);
     gainLabel = addFormRow(chForm, gainSpin);
@@ -282,7 +283,11 @@ struct ScopeControls::Impl {
     QSignalBlocker b1(channelOn), b2(sourceCombo), b3(gainSpin), b4(offsetSpin);
     channelOn->setChecked(c.source >= 0);
     sourceCombo->clear();
-    sourceCombo->addItems(m.names);
+    for (int s = 0; s < m.names.size(); ++s) {
+      const QString what = m.descriptions.value(s);
+      sourceCombo->addItem(what.isEmpty() ? m.names[s] : ScopeControls::tr("%1 — %2", "channel picker: source, what it is").arg(m.names[s], what));
+      if (!what.isEmpty()) sourceCombo->setItemData(s, what, Qt::ToolTipRole);
+    }
     const int shown = c.source >= 0 ? c.source : c.lastSource;
     sourceCombo->setCurrentIndex(shown >= 0 && shown < m.names.size() ? shown : (m.names.isEmpty() ? -1 : 0));
     setSpin(gainSpin, c.gain);

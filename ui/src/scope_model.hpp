@@ -37,6 +37,7 @@ struct ScopeModel {
   };
   std::array<Channel, kChannels> ch;
   QStringList labels;  // what the legend calls each source (empty entry: its name)
+  QStringList descriptions;  // what each source is, shown in the channel picker beside its name (empty: nothing)
   bool legendShown = true;
   QMap<int, QString> groupTitles;  // scale group -> the title of its one legend line
 

@@ -352,6 +352,7 @@ void ScopeWidget::changeEvent(QEvent* e) {
 void ScopeWidget::setSources(const QStringList& names, const QStringList& units) {
   setChannelPages({});
   d->labels.clear();
+  d->descriptions.clear();
   d->groupTitles.clear();
   for (auto& c : d->ch) {
     c.scaleGroup = -1;
@@ -514,6 +515,13 @@ void ScopeWidget::setSourceLabels(const QStringList& labels) {
   d->labels = labels;
   d->changed();
 }
+
+void ScopeWidget::setSourceDescriptions(const QStringList& descriptions) {
+  d->descriptions = descriptions;
+  d->changed();
+}
+
+QStringList ScopeWidget::sourceDescriptions() const { return d->descriptions; }
 
 QStringList ScopeWidget::legendTexts() const { return d->screen->legendLines(); }
 

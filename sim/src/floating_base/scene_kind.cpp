@@ -30,6 +30,7 @@ class SatelliteAnyScene final : public SceneOf<SatelliteScene> {
     return {s};
   }
   int jointCount() const override { return data.model.arm.nq; }
+  std::vector<std::string> jointNames() const override { return data.model.arm.jointName; }
   std::vector<ChannelInfo> channels(bool) const override { return satelliteChannels(data.model.arm.nq); }
   SceneRun run(const PlannedRun& planned, const SceneRunHooks& hooks) const override;
 };

@@ -19,6 +19,7 @@ class OrthoglideAnyScene final : public SceneOf<OrthoglideScene> {
   std::vector<ControllerSpec> controllers() const override { return data.controllers; }
   int jointCount() const override { return 3; }
   std::string jointNoun() const override { return "actuator"; }
+  std::vector<std::string> jointNames() const override { return orthoglideJointModel(data.robot.model).jointName; }
   std::string describeLimitEvent(const JointLimitEvent& e) const override {  // the actuators are prismatic
     char q[32];
     std::snprintf(q, sizeof q, "%g", e.position);

@@ -121,6 +121,7 @@ class SerialScene final : public SceneOf<Scene> {
   void setDuration(double seconds) override { data.duration = seconds; }
   std::vector<ControllerSpec> controllers() const override { return data.controllers; }
   int jointCount() const override { return data.robot.model.nq; }
+  std::vector<std::string> jointNames() const override { return data.robot.model.jointName; }
   std::string describeLimitEvent(const JointLimitEvent& e) const override;
   std::vector<ChannelInfo> channels(bool energy) const override { return serialChannels(data, energy); }
   std::vector<PlannedRun> plan(const std::vector<int>& controllers) const override;

@@ -103,6 +103,9 @@ class AnyScene {
   virtual int jointCount() const = 0;
   /// What q[i] is, for messages: "joint" or "actuator".
   virtual std::string jointNoun() const { return "joint"; }
+  /// The name of each joint q[1..jointCount()] as its robot file gives it (an empty entry: the joint has
+  /// none; an empty vector: none has). The traces' comment line describes them further (coordinateLabels).
+  virtual std::vector<std::string> jointNames() const { return {}; }
   /// A limit passage as a line of text, e.g. "joint 3 (elbow) passed its upper limit (q = 0.7855)".
   virtual std::string describeLimitEvent(const JointLimitEvent& e) const;
   /// The channels a run records (recorder order), with the energy group when `energy` is set.

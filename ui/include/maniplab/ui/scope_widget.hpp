@@ -132,6 +132,11 @@ class ScopeWidget : public QWidget {
   /// What the legend calls each source (e.g. "pid: error of joint 1"); an empty or missing entry: the
   /// source's name. setSources clears the labels.
   void setSourceLabels(const QStringList& labels);
+  /// What each source is in words, shown in the channel picker after its name and as the item's tool tip
+  /// (e.g. "panda_finger_joint2" for q[9]: "q[9] — panda_finger_joint2"); an empty or missing entry: the name
+  /// alone. The legend keeps the names (or labels). setSources clears the descriptions.
+  void setSourceDescriptions(const QStringList& descriptions);
+  QStringList sourceDescriptions() const;
   /// The legend drawn on the screen (top left): one line per channel on, in its colour, in channel
   /// order: "LABEL [UNIT]" (or "LABEL" without a unit).
   /// A group with a title (setLegendGroupTitle) has one line instead: "TITLE [UNIT]: A, B" listing
