@@ -175,6 +175,10 @@ class TestMainWindowBehaviour : public QObject {
 
     // Trails: a run draws both; each toggle hides its own trail only, which keeps its points.
     QVERIFY(runFor(w, 0.4, "actionSpeed1"));  // real time: the view is posed at every batch of rows
+    // The trails' points are uploaded (and a trail of two points or more enabled) once per event-loop pass,
+    // by a queued call: rows that came with the end of the run (a loaded machine delivers them late, in one
+    // batch) are drawn after that pass. Failed 2 of 16 runs two at a time before this line.
+    QCoreApplication::processEvents();
     QVERIFY2(view->desiredTrailSize() >= 2 && view->actualTrailSize() >= 2,
              qPrintable(QStringLiteral("%1 %2").arg(view->desiredTrailSize()).arg(view->actualTrailSize())));
     QVERIFY(view->desiredTrailDrawn() && view->actualTrailDrawn());
