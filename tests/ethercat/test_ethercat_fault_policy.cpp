@@ -72,14 +72,15 @@ std::string stallEvidence(const MasterStatus& st) {
          std::to_string(s.missedCycles);
 }
 
-/// The budget is time (25 ms = 10 periods of 2.5 ms), the stop comes at the first bad cycle sent more
-/// than 25 ms after the last good one. Cycle n is sent at its deadline plus a wake-up latency below one
-/// period (a later wake-up skips the deadlines that passed, counted as missed), and deadlines are one
-/// period apart (give or take the distributed clocks' correction, a few ns once locked). So with g the last good cycle and k deadlines skipped in between, the gap at cycle n is
-/// (n - g + k) periods plus a difference of two latencies, within (-1, 1) period: the stop comes at
-/// n - g = 10 or 11 on regular periods (12 allowed for the corrections), and k cycles earlier when k deadlines were skipped (the gap is
-/// time, as the drives' watchdogs are). n - g counts the bad cycles, the fault cycle included; k is at
-/// most the run's missed deadlines.
+/// The budget is time (25 ms = 10 periods of 2.5 ms): the stop comes at the first bad cycle sent more
+/// than 25 ms after the last good one, as the drives' watchdogs count time too. Cycle n is sent at its
+/// deadline plus a wake-up latency below one period (a later wake-up skips the deadlines that passed,
+/// counted as missed), and deadlines are one period apart (give or take the distributed clocks'
+/// correction, a few ns once locked). With g the last good cycle and k deadlines skipped in between, the
+/// gap at cycle n is (n - g + k) periods plus a difference of two latencies, within (-1, 1) period: the stop
+/// comes at n - g = 10 or 11 on regular periods (12 allowed for the corrections), k cycles earlier when k
+/// deadlines were skipped. n - g counts the bad cycles, the fault cycle included; k is at most the run's
+/// missed deadlines.
 void checkLatency(const Outcome& o, const char* what) {
   const long latency = long(o.status.faultCycle) - o.injectedAt + 1;
   const long missed = long(o.status.stats.missedCycles);
