@@ -10,6 +10,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QtTest>
+
 #include <algorithm>
 #include <cmath>
 
