@@ -26,9 +26,12 @@
 // Files: tests/data/urdf/trees/gripper_arm.urdf (6-DOF arm, two-jaw gripper: right jaw mimics the left
 // one, each pad mimics its jaw with an offset, a camera on a fixed branch), two_arm_torso.urdf (a torso
 // turning on a pedestal with a head, two 6-DOF arms with two-finger grippers, a mast on the fixed base),
-// tests/data/urdf/franka_panda/panda.urdf (Franka Emika's description, Apache-2.0). Every candidate chain
+// tests/data/urdf/franka_panda/panda.urdf (Franka Emika's description, Apache-2.0),
+// tests/data/urdf/baxter/baxter.urdf (Rethink Robotics' Baxter as published, BSD). Every candidate chain
 // of each file is checked, with default and with stated locked positions; the tests are shown to fail on
 // a wrong lumping (locked positions that differ from MuJoCo's, a lumped link's inertia changed by 1 %).
+// Whole trees also against Orocos KDL's tree solver on a KDL tree built here from the file (kdlTreeOfFile),
+// and their forward dynamics (ABA) against MuJoCo's mj_forward and KDL's M and bias.
 #include <QtTest/QtTest>
 
 #include <QFile>
@@ -42,6 +45,7 @@
 #include <random>
 #include <set>
 
+#include "maniplab/model/aba.hpp"
 #include "maniplab/model/coupled_dynamics.hpp"
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/forward_kinematics.hpp"
@@ -51,6 +55,10 @@
 
 #ifdef MANIPLAB_TEST_HAVE_MUJOCO
 #include <mujoco/mujoco.h>
+#endif
+#ifdef MANIPLAB_TEST_HAVE_KDL
+#include <kdl/tree.hpp>
+#include <kdl/treeidsolver_recursive_newton_euler.hpp>
 #endif
 
 using namespace maniplab;
@@ -62,6 +70,7 @@ const std::string kSrc = MANIPLAB_SOURCE_DIR;
 const std::string kGripperArm = kSrc + "/tests/data/urdf/trees/gripper_arm.urdf";
 const std::string kTwoArm = kSrc + "/tests/data/urdf/trees/two_arm_torso.urdf";
 const std::string kPanda = kSrc + "/tests/data/urdf/franka_panda/panda.urdf";
+const std::string kBaxter = kSrc + "/tests/data/urdf/baxter/baxter.urdf";
 
 std::string readAll(const std::string& path) {
   QFile f(QString::fromStdString(path));
@@ -80,6 +89,9 @@ bool hasDiag(const std::vector<Diagnostic>& ds, Diagnostic::Severity s, const st
 struct FileJoint {
   std::string type, mimic;
   double multiplier = 1, offset = 0;
+  std::string parent, child;                              // links
+  Vector3 xyz = Vector3::Zero(), rpy = Vector3::Zero();   // <origin>
+  Vector3 axis = Vector3::UnitX();                        // URDF's default axis
 };
 struct FileInertial {
   Vector3 xyz = Vector3::Zero(), rpy = Vector3::Zero();
@@ -106,6 +118,7 @@ FileTree readFile(const std::string& text) {
   while (!x.atEnd()) {
     x.readNext();
     if (x.isEndElement() && x.name() == u"inertial") inInertial = false;
+    if (x.isEndElement() && x.name() == u"joint") joint.clear();
     if (!x.isStartElement()) continue;
     const auto a = x.attributes();
     if (x.name() == u"joint" && a.hasAttribute("type")) {
@@ -115,6 +128,13 @@ FileTree readFile(const std::string& text) {
     } else if (x.name() == u"link") {
       link = a.value("name").toString().toStdString();
       joint.clear();
+    } else if (!joint.empty() && (x.name() == u"parent" || x.name() == u"child")) {
+      (x.name() == u"parent" ? t.joints[joint].parent : t.joints[joint].child) = a.value("link").toString().toStdString();
+    } else if (!joint.empty() && x.name() == u"origin") {
+      t.joints[joint].xyz = vec3(a.value("xyz"));
+      t.joints[joint].rpy = vec3(a.value("rpy"));
+    } else if (!joint.empty() && x.name() == u"axis") {
+      t.joints[joint].axis = vec3(a.value("xyz"));
     } else if (x.name() == u"mimic" && !joint.empty()) {
       FileJoint& j = t.joints[joint];
       j.mimic = a.value("joint").toString().toStdString();
@@ -246,6 +266,7 @@ struct Mujoco {
 
 struct CrossCheck {
   double tau = 0, mass = 0, tool = 0;  ///< worst relative differences over the states
+  double qdd = -1;  ///< forward dynamics (ABA against mj_forward), when every MuJoCo joint is a model joint; else -1
   int states = 0;
   std::string error;
 };
@@ -324,6 +345,30 @@ CrossCheck crossCheck(const std::string& text, const Model& model, const std::st
     mujocoDynamics(mj, model, dof, q, qd, qdd, tauMj, Mmj);
     r.tau = std::max(r.tau, relErr(rnea(model, data, q, qd, qdd, noFriction), tauMj));
     r.mass = std::max(r.mass, relErr(crba(model, data, q), Mmj));
+    if (mj.m->nv == n) {  // forward dynamics: MuJoCo's whole model is the model's tree
+      // random torques; MuJoCo without its constraint solver (the file's joint limits) and without passive
+      // forces (the file's <dynamics damping>, which ManipLab reads as viscous friction, off here too)
+      const VectorX tau = 20.0 * randomVectorX(rng, n, 1.0);
+      const int flags = mj.m->opt.disableflags;
+      mj.m->opt.disableflags |= mjDSBL_CONSTRAINT | mjDSBL_PASSIVE;
+      mju_zero(mj.d->qfrc_applied, mj.m->nv);
+      mju_zero(mj.d->xfrc_applied, 6 * mj.m->nbody);
+      mju_zero(mj.d->ctrl, mj.m->nu);
+      for (int i = 0; i < n; ++i) {
+        mj.d->qpos[mj.m->jnt_qposadr[mj.joint(model.jointName[std::size_t(i)])]] = q[i];
+        mj.d->qvel[dof[std::size_t(i)]] = qd[i];
+        mj.d->qfrc_applied[dof[std::size_t(i)]] = tau[i];
+      }
+      mj_forward(mj.m, mj.d);
+      mj.m->opt.disableflags = flags;
+      VectorX qddMj(n);
+      for (int i = 0; i < n; ++i) qddMj[i] = mj.d->qacc[dof[std::size_t(i)]];
+      if (const int bad = aba(model, data, q, qd, tau, noFriction); bad != -1) {  // -1: no singular joint
+        r.error = "ABA: status " + std::to_string(bad);
+        return r;
+      }
+      r.qdd = std::max(r.qdd, relErr(data.qdd, qddMj));
+    }
     forwardKinematics(model, data, q);
     if (tipBody > 0) {
       Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
@@ -336,6 +381,75 @@ CrossCheck crossCheck(const std::string& text, const Model& model, const std::st
     ++r.states;
   }
   return r;
+}
+#endif
+
+#ifdef MANIPLAB_TEST_HAVE_KDL
+/// The file's tree in Orocos KDL, built here from what Qt's XML reader read (neither urdfdom nor ManipLab's
+/// importer): every link is a segment on its parent link. A moving joint is a fixed segment carrying the
+/// joint's <origin> (roll-pitch-yaw about fixed axes, URDF's convention) and then the child link's segment
+/// turning about (sliding along) the <axis> at its root; a fixed joint, a mimic or a stated one is a fixed
+/// segment at its locked position (the rules of urdf_file.hpp, expectedLock). Each link carries its mass,
+/// centre of mass and inertia about the centre of mass in the link frame (<inertial> origin applied).
+struct KdlFile {
+  KDL::Tree tree{"?"};
+  std::map<std::string, int> qnr;  ///< moving joint -> its index in KDL's joint arrays
+  std::string error;
+};
+KdlFile kdlTreeOfFile(const FileTree& t, const std::set<std::string>& moving, const std::map<std::string, double>& stated) {
+  KdlFile k;
+  std::set<std::string> children;
+  for (const auto& [n, j] : t.joints) children.insert(j.child);
+  std::string root;
+  for (const auto& [n, j] : t.joints)
+    if (!children.count(j.parent)) root = j.parent;
+  if (root.empty()) {
+    k.error = "no root link";
+    return k;
+  }
+  auto frame = [](const Vector3& xyz, const Vector3& rpy) {
+    return KDL::Frame(KDL::Rotation::RPY(rpy.x(), rpy.y(), rpy.z()), KDL::Vector(xyz.x(), xyz.y(), xyz.z()));
+  };
+  auto inertia = [&](const std::string& link) {
+    const auto it = t.inertials.find(link);
+    if (it == t.inertials.end()) return KDL::RigidBodyInertia();
+    const FileInertial& in = it->second;
+    const Matrix3 R = rpyMatrix(in.rpy), I = R * in.I * R.transpose();
+    return KDL::RigidBodyInertia(in.mass, KDL::Vector(in.xyz.x(), in.xyz.y(), in.xyz.z()),
+                                 KDL::RotationalInertia(I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(0, 2), I(1, 2)));
+  };
+  k.tree = KDL::Tree(root);
+  std::vector<std::string> pending{root};  // links whose child joints are still to add (parents first)
+  while (!pending.empty()) {
+    const std::string link = pending.back();
+    pending.pop_back();
+    for (const auto& [name, j] : t.joints) {
+      if (j.parent != link) continue;
+      const KDL::Frame origin = frame(j.xyz, j.rpy);
+      KDL::Vector axis(j.axis.x(), j.axis.y(), j.axis.z());
+      axis.Normalize();
+      const bool prismatic = j.type == "prismatic";
+      if (moving.count(name)) {
+        k.tree.addSegment(KDL::Segment(j.child + "__origin", KDL::Joint(KDL::Joint::None), origin), link);
+        const KDL::Joint joint(name, KDL::Vector::Zero(), axis, prismatic ? KDL::Joint::TransAxis : KDL::Joint::RotAxis);
+        k.tree.addSegment(KDL::Segment(j.child, joint, KDL::Frame::Identity(), inertia(j.child)), j.child + "__origin");
+      } else {
+        KDL::Frame at = origin;
+        if (j.type != "fixed") {
+          const double v = expectedLock(t, name, moving, stated);
+          at = origin * (prismatic ? KDL::Frame(axis * v) : KDL::Frame(KDL::Rotation::Rot(axis, v)));
+        }
+        k.tree.addSegment(KDL::Segment(j.child, KDL::Joint(KDL::Joint::None), at, inertia(j.child)), link);
+      }
+      pending.push_back(j.child);
+    }
+  }
+  for (const auto& [name, element] : k.tree.getSegments()) {
+    const KDL::Joint& joint = GetTreeElementSegment(element).getJoint();
+    if (joint.getType() != KDL::Joint::None) k.qnr[joint.getName()] = int(GetTreeElementQNr(element));
+  }
+  if (k.qnr.size() != moving.size()) k.error = "KDL's tree has " + std::to_string(k.qnr.size()) + " moving joints";
+  return k;
 }
 #endif
 
@@ -520,6 +634,9 @@ class TestUrdfTree : public QObject {
                    "left_finger_joint1=0.015;head_pan=0.7;mast_tilt=-0.5");
     QTest::newRow("Franka Panda") << QString::fromStdString(kPanda) << QString();
     QTest::newRow("Franka Panda, fingers open") << QString::fromStdString(kPanda) << QString("panda_finger_joint1=0.035");
+    QTest::newRow("Baxter") << QString::fromStdString(kBaxter) << QString();
+    QTest::newRow("Baxter, left arm and head stated")
+        << QString::fromStdString(kBaxter) << QString("left_s0=0.3;left_s1=-0.6;left_e1=1.2;left_w1=0.8;head_pan=-0.4");
   }
   void everyCandidateChainAgreesWithMujoco() {
 #ifndef MANIPLAB_TEST_HAVE_MUJOCO
@@ -633,6 +750,9 @@ class TestUrdfTree : public QObject {
     QTest::newRow("Franka Panda") << QString::fromStdString(kPanda) << QString() << 8 << true;
     QTest::newRow("Franka Panda, fingers open") << QString::fromStdString(kPanda) << QString("panda_finger_joint1=0.035") << 7
                                                 << true;
+    // Rethink's Baxter as published: the head and both arms, 15 joints on the torso
+    QTest::newRow("Baxter") << QString::fromStdString(kBaxter) << QString() << 15 << false;
+    QTest::newRow("Baxter, head stated") << QString::fromStdString(kBaxter) << QString("head_pan=0.5") << 14 << false;
   }
   void wholeTreeAgreesWithMujoco() {
 #ifndef MANIPLAB_TEST_HAVE_MUJOCO
@@ -680,10 +800,98 @@ class TestUrdfTree : public QObject {
     QVERIFY2(x.error.empty(), x.error.c_str());
     const CrossCheck y = crossCheck(text, m, "", locks, 4, nullptr, false);
     const double tolAsLoaded = std::max(1e-12, 10 * mj.inertiaRounding(t));
-    qInfo("%s whole tree (%d joints): tau %.1e, M %.1e; MuJoCo's own inertias: tau %.1e, M %.1e",
-          qPrintable(QFileInfo(file).fileName()), m.nq, x.tau, x.mass, y.tau, y.mass);
+    qInfo("%s whole tree (%d joints): tau %.1e, M %.1e, qdd %.1e; MuJoCo's own inertias: tau %.1e, M %.1e, qdd %.1e",
+          qPrintable(QFileInfo(file).fileName()), m.nq, x.tau, x.mass, x.qdd, y.tau, y.mass, y.qdd);
     QVERIFY2(x.tau < 1e-12 && x.mass < 1e-12, qPrintable(QString("tau %1, M %2").arg(x.tau).arg(x.mass)));
+    // forward dynamics wherever MuJoCo's model is the whole tree (no mimic or stated joint held there)
+    int movable = 0;
+    for (const auto& [name, j] : t.joints) movable += int(j.type == "revolute" || j.type == "continuous" || j.type == "prismatic");
+    QCOMPARE(x.qdd >= 0, m.nq == movable);
+    // (q̈ = M⁻¹(τ − b) carries M's conditioning: Baxter measured 4.4e-13)
+    QVERIFY2(x.qdd < 1e-10, qPrintable(QString("qdd %1").arg(x.qdd)));
+    QVERIFY2(y.qdd < tolAsLoaded, qPrintable(QString("qdd (MuJoCo's inertias) %1").arg(y.qdd)));
     QVERIFY2(y.tau < tolAsLoaded && y.mass < tolAsLoaded, qPrintable(QString("tau %1, M %2").arg(y.tau).arg(y.mass)));
+#endif
+  }
+
+  /// The whole tree against Orocos KDL's tree solver (Debian's liborocos-kdl; Smits, Bruyninckx et al.), on
+  /// the tree built from the file by this test (kdlTreeOfFile: Qt's XML reader, neither urdfdom nor
+  /// ManipLab's importer): tau (TreeIdSolver_RNE, gravity on) against RNEA without friction, M column by
+  /// column from KDL's RNE (no gravity, no velocity, qdd = e_k) against CRBA, and qdd = M^-1 (tau - b) from
+  /// KDL's M and bias against ABA.
+  void wholeTreeAgreesWithKdl_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("stated");
+    QTest::newRow("Baxter") << QString::fromStdString(kBaxter) << QString();
+    QTest::newRow("Baxter, head and left elbow stated") << QString::fromStdString(kBaxter) << QString("head_pan=0.5;left_e1=1.1");
+    QTest::newRow("Franka Panda") << QString::fromStdString(kPanda) << QString();
+    QTest::newRow("two-arm torso") << QString::fromStdString(kTwoArm) << QString();
+    QTest::newRow("gripper arm") << QString::fromStdString(kGripperArm) << QString();
+  }
+  void wholeTreeAgreesWithKdl() {
+#ifndef MANIPLAB_TEST_HAVE_KDL
+    QFAIL("Orocos KDL (liborocos-kdl-dev, install-deps.sh) was not found at configure time");
+#else
+    QFETCH(QString, file);
+    QFETCH(QString, stated);
+    const std::string text = readAll(file.toStdString());
+    QVERIFY(!text.empty());
+    std::map<std::string, double> locks;
+    for (const QString& kv : stated.split(';', Qt::SkipEmptyParts))
+      locks[kv.section('=', 0, 0).toStdString()] = kv.section('=', 1).toDouble();
+    UrdfImportOptions o;
+    o.wholeTree = true;
+    o.lockedPositions = locks;
+    const RobotLoadResult r = parseUrdf(text, file.toStdString(), o);
+    QVERIFY2(r.ok(), r.report().c_str());
+    const Model& m = r.model;
+    const int n = m.nq;
+    const FileTree t = readFile(text);
+    const KdlFile k = kdlTreeOfFile(t, std::set<std::string>(m.jointName.begin(), m.jointName.end()), locks);
+    QVERIFY2(k.error.empty(), k.error.c_str());
+    std::vector<unsigned> at(static_cast<std::size_t>(n));  // model joint -> KDL index
+    for (int i = 0; i < n; ++i) at[std::size_t(i)] = unsigned(k.qnr.at(m.jointName[std::size_t(i)]));
+    auto toKdl = [&](const VectorX& v) {
+      KDL::JntArray a{unsigned(n)};
+      for (int i = 0; i < n; ++i) a(at[std::size_t(i)]) = v[i];
+      return a;
+    };
+    auto fromKdl = [&](const KDL::JntArray& a) {
+      VectorX v(n);
+      for (int i = 0; i < n; ++i) v[i] = a(at[std::size_t(i)]);
+      return v;
+    };
+    KDL::TreeIdSolver_RNE withG(k.tree, KDL::Vector(m.gravity.x(), m.gravity.y(), m.gravity.z())),
+        noG(k.tree, KDL::Vector::Zero());
+    RneaOptions noFriction;
+    noFriction.friction = false;  // the file's <dynamics damping> became viscous friction; KDL has none
+    Data data(m);
+    std::mt19937 rng(20261129);
+    double worstTau = 0, worstM = 0, worstQdd = 0;
+    for (int s = 0; s < 12; ++s) {
+      const VectorX q = randomVectorX(rng, n, 1.5), qd = randomVectorX(rng, n, 1.0), qdd = randomVectorX(rng, n, 1.0);
+      const VectorX zero = VectorX::Zero(n);
+      KDL::JntArray out{unsigned(n)};
+      QVERIFY(withG.CartToJnt(toKdl(q), toKdl(qd), toKdl(qdd), KDL::WrenchMap(), out) >= 0);
+      worstTau = std::max(worstTau, relErr(rnea(m, data, q, qd, qdd, noFriction), fromKdl(out)));
+      QVERIFY(withG.CartToJnt(toKdl(q), toKdl(qd), toKdl(zero), KDL::WrenchMap(), out) >= 0);
+      const VectorX bias = fromKdl(out);
+      MatrixX M(n, n);
+      for (int c = 0; c < n; ++c) {
+        VectorX e = zero;
+        e[c] = 1;
+        QVERIFY(noG.CartToJnt(toKdl(q), toKdl(zero), toKdl(e), KDL::WrenchMap(), out) >= 0);
+        M.col(c) = fromKdl(out);
+      }
+      worstM = std::max(worstM, relErr(crba(m, data, q), M));
+      const VectorX tau = 20.0 * randomVectorX(rng, n, 1.0);
+      QCOMPARE(aba(m, data, q, qd, tau, noFriction), -1);
+      worstQdd = std::max(worstQdd, relErr(data.qdd, VectorX(M.ldlt().solve(tau - bias))));
+    }
+    qInfo("%s whole tree (%d joints) against KDL: tau %.1e, M %.1e, qdd %.1e", qPrintable(QFileInfo(file).fileName()), n,
+          worstTau, worstM, worstQdd);
+    QVERIFY2(worstTau < 1e-12 && worstM < 1e-12, qPrintable(QString("tau %1, M %2").arg(worstTau).arg(worstM)));
+    QVERIFY2(worstQdd < 1e-10, qPrintable(QString("qdd %1").arg(worstQdd)));  // M's conditioning (see above)
 #endif
   }
 
