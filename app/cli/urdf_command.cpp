@@ -137,8 +137,9 @@ const Registration kUrdfExport{{"urdf-export",
                                 "                                           keep gravity, rotors, asymmetric friction, home)\n",
                                 &cmdUrdfExport, 60}};
 const Registration kUrdfImport{{"urdf-import",
-                                "  urdf-import ROBOT.urdf --out ROBOT.json   convert a URDF serial chain (or, with --tip, one chain of\n"
-                                "                                           a tree) to a ManipLab robot file\n",
+                                "  urdf-import ROBOT.urdf [--tip LINK | --tree] --out ROBOT.json\n"
+                                "                                   convert a URDF robot to a ManipLab robot file: a chain,\n"
+                                "                                   one chain of a tree (--tip) or the whole tree (--tree)\n",
                                 &cmdUrdfImport, 61}};
 
 }  // namespace
