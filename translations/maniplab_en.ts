@@ -3240,6 +3240,13 @@
         <source>Save the tree with File &gt; Save As before saving the scene</source>
         <translation>Save the tree with File &gt; Save As before saving the scene</translation>
     </message>
+    <message numerus="yes">
+        <source>Robot %1 loaded into the current scene: its trajectory and gains, written for %2 joints, were fitted to the robot&apos;s %n joint(s) (new joints hold their home position with the last joint&apos;s gains): check them in the control panel</source>
+        <translation>
+            <numerusform>Robot %1 loaded into the current scene: its trajectory and gains, written for %2 joints, were fitted to the robot&apos;s %n joint (new joints hold their home position with the last joint&apos;s gains): check them in the control panel</numerusform>
+            <numerusform>Robot %1 loaded into the current scene: its trajectory and gains, written for %2 joints, were fitted to the robot&apos;s %n joints (new joints hold their home position with the last joint&apos;s gains): check them in the control panel</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

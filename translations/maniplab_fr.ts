@@ -3240,6 +3240,13 @@
         <source>Save the tree with File &gt; Save As before saving the scene</source>
         <translation>Enregistrez l&apos;arbre par Fichier &gt; Enregistrer sous avant d&apos;enregistrer la scène</translation>
     </message>
+    <message numerus="yes">
+        <source>Robot %1 loaded into the current scene: its trajectory and gains, written for %2 joints, were fitted to the robot&apos;s %n joint(s) (new joints hold their home position with the last joint&apos;s gains): check them in the control panel</source>
+        <translation>
+            <numerusform>Robot %1 chargé dans la scène courante : sa trajectoire et ses gains, écrits pour %2 articulations, ont été ajustés au robot, qui a %n articulation (les nouvelles articulations restent à leur position de repos avec les gains de la dernière) : vérifiez-les dans le panneau de commande</numerusform>
+            <numerusform>Robot %1 chargé dans la scène courante : sa trajectoire et ses gains, écrits pour %2 articulations, ont été ajustés au robot, qui a %n articulations (les nouvelles articulations restent à leur position de repos avec les gains de la dernière) : vérifiez-les dans le panneau de commande</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>maniplab::ui::MessageArea</name>

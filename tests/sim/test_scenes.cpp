@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "maniplab/model/robot_file.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/scene_kind.hpp"
 
@@ -55,6 +56,69 @@ class Scenes : public QObject {
     const auto traj = makeTrajectory(r.scene);
     QCOMPARE(traj->dof(), r.scene.robot.model.nq);
     for (const auto& c : r.scene.controllers) QVERIFY(makeController(c, r.scene.robot.model) != nullptr);
+  }
+
+  /// fitSceneToRobot: every shipped serial scene given another robot (fewer joints, more, a tree) keeps a
+  /// trajectory and controllers of the new robot's length: the reader's shape checks pass, the trajectory
+  /// is built with the robot's joints (Cartesian ones aside, whose inverse kinematics is the robot's own),
+  /// each per-joint gain has one value per joint.
+  void fittedToAnotherRobot_data() { shippedScenesLoad_data(); }
+  void fittedToAnotherRobot() {
+    QFETCH(QString, file);
+    for (const char* robot : {"robots/planar2r.json", "robots/stanford.json", "robots/two_arm_torso_mdh.json"}) {
+      SceneLoadResult r = loadSceneFile((MANIPLAB_SOURCE_DIR "/scenes/" + file).toStdString());
+      QVERIFY2(r.ok(), r.report().c_str());
+      Scene& s = r.scene;
+      const int oldN = s.robot.model.nq;
+      s.robot = loadRobotFile(std::string(MANIPLAB_SOURCE_DIR "/") + robot);
+      QVERIFY2(s.robot.ok(), s.robot.report().c_str());
+      const int n = s.robot.model.nq;
+      QCOMPARE(fitSceneToRobot(s, oldN), oldN != n);
+      const auto diags = validateTrajectory(s.trajectory, s.robot.model, "t.json");
+      for (const auto& d : diags) QVERIFY2(d.severity != Diagnostic::Severity::Error, (robot + (": " + d.path + " " + d.message)).c_str());
+      const std::string type = s.trajectory.value("type", "");
+      if (type.rfind("cartesian", 0) != 0 && type != "umis_thesis_line") QCOMPARE(makeTrajectory(s)->dof(), n);
+      for (const auto& c : s.controllers) {
+        if (c.type == "operational_space") continue;
+        for (const VectorX* v : {&c.kp, &c.kv, &c.ki, &c.derivativeFilter, &c.saturation, &c.trackingTime})
+          QVERIFY2(v->size() == 0 || v->size() == n, qPrintable(QString("%1 %2: %3 values").arg(robot, c.name.c_str()).arg(v->size())));
+        QVERIFY(makeController(c, s.robot.model) != nullptr);
+      }
+    }
+  }
+  /// The values fitSceneToRobot writes: the first joints' kept, a new joint at the robot's home with the
+  /// last joint's gains; fewer joints: the first ones.
+  void fittedValues() {
+    SceneLoadResult r = loadSceneFile(MANIPLAB_SOURCE_DIR "/scenes/planar2r_teaching.json");
+    QVERIFY2(r.ok(), r.report().c_str());
+    Scene& s = r.scene;
+    s.robot = loadRobotFile(MANIPLAB_SOURCE_DIR "/robots/scara.json");
+    QVERIFY(s.robot.ok());
+    const int n = s.robot.model.nq;
+    QVERIFY(n > 2);
+    QVERIFY(fitSceneToRobot(s, 2));
+    QCOMPARE(int(s.trajectory["from"].size()), n);
+    QCOMPARE(s.trajectory["from"][0].get<double>(), -1.5707963267948966);
+    for (int j = 2; j < n; ++j) {
+      QCOMPARE(s.trajectory["from"][std::size_t(j)].get<double>(), s.robot.model.home[j]);
+      QCOMPARE(s.trajectory["to"][std::size_t(j)].get<double>(), s.robot.model.home[j]);
+    }
+    const ControllerSpec& pid = s.controllers[0];
+    QCOMPARE(pid.type, std::string("pid"));
+    QCOMPARE(pid.kp[0], 400.0);
+    QCOMPARE(pid.kp[1], 200.0);
+    for (int j = 2; j < n; ++j) QCOMPARE(pid.kp[j], 200.0);
+    QVERIFY(!fitSceneToRobot(s, n));  // the same count: nothing to do
+    // fewer joints: the via points of the Puma scene keep their first two values
+    SceneLoadResult puma = loadSceneFile(MANIPLAB_SOURCE_DIR "/scenes/default.json");
+    QVERIFY2(puma.ok(), puma.report().c_str());
+    const nlohmann::json points = puma.scene.trajectory["points"];
+    puma.scene.robot = loadRobotFile(MANIPLAB_SOURCE_DIR "/robots/planar2r.json");
+    QVERIFY(fitSceneToRobot(puma.scene, 6));
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      QCOMPARE(puma.scene.trajectory["points"][k].size(), std::size_t(2));
+      QCOMPARE(puma.scene.trajectory["points"][k][1].get<double>(), points[k][1].get<double>());
+    }
   }
 
   void baseSceneIsValid() {

@@ -517,11 +517,18 @@ bool MainWindow::Impl::robotIntoScene(const RobotLoadResult& r, const QFileInfo&
     return false;
   }
   QString why;
+  const int oldJoints = scene() ? scene()->jointCount() : -1;
   if (!document.replaceRobot(r, fi.absoluteFilePath(), &why)) {
     error(MainWindow::tr("%1: %2").arg(path, why));
     return false;
   }
-  if (r.model.nq != 0)
+  if (r.model.nq != 0 && oldJoints > 0 && oldJoints != r.model.nq)
+    message(MessageArea::Severity::Warning, MainWindow::tr("Robot %1 loaded into the current scene: its trajectory and gains, written for %2 joints, were "
+                           "fitted to the robot's %n joint(s) (new joints hold their home position with the last "
+                           "joint's gains): check them in the control panel", "", r.model.nq)
+                .arg(fi.fileName())
+                .arg(oldJoints));
+  else if (r.model.nq != 0)
     info(MainWindow::tr("Robot %1 loaded into the current scene (the trajectory and gains must match its %n joint(s))", "",
                         r.model.nq)
              .arg(fi.fileName()));

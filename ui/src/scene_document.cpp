@@ -66,8 +66,10 @@ bool SceneDocument::replaceRobot(const RobotLoadResult& robot, const QString& ro
   }
   auto copy = std::make_shared<sim::SerialScene>(*serial);
   sim::Scene& s = copy->data;
+  const int oldJoints = s.robot.model.nq;
   s.robot = robot;
   s.robotFile = QFileInfo(robotPath).absoluteFilePath().toStdString();
+  sim::fitSceneToRobot(s, oldJoints);  // another joint count: the trajectory and gains follow
   if (s.q0.size() != robot.model.nq) s.q0.resize(0), s.qd0.resize(0);
   const QString path = path_;
   setScene(std::move(copy), path);

@@ -58,6 +58,16 @@ SceneLoadResult parseScene(const std::string& jsonText, const std::string& fileN
 /// /trajectory. Shapes only; checkSceneTrajectory also builds the trajectory.
 std::vector<Diagnostic> validateTrajectory(const nlohmann::json& trajectory, const Model& model,
                                            const std::string& fileName = {});
+/// After scene.robot was replaced by a robot with another number of joints than `oldJoints` (File > Open
+/// of a robot or a URDF import in the GUI), makes every per-joint value of the scene that robot's length,
+/// so that the scene runs: the trajectory's joint positions (quintic, trapezoidal and hold from/to/q,
+/// Fourier q0, via points) with the new joints at the robot's home, trapezoidal limits as the last old
+/// joint's, Fourier rows of zeros; every controller's per-joint gains, filters, saturations and tracking
+/// times as the last old joint's (operational-space gains are per Cartesian axis and stay); the initial
+/// state is cleared (the trajectory's start, at rest). Fewer joints: the first ones are kept. Values given
+/// once for every joint stay as they are. Returns false, changing nothing, when the counts are equal (or
+/// the old scene had no joint).
+bool fitSceneToRobot(Scene& scene, int oldJoints);
 /// Everything parseScene checks about scene.trajectory: validateTrajectory, then (without errors) the
 /// trajectory is built as for a run (via-point times, trapezoidal limits, Cartesian IK...; a failure is
 /// an error at /trajectory) and a trajectory longer than scene.duration is a warning at /duration.

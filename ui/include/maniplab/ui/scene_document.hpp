@@ -45,8 +45,9 @@ class SceneDocument : public QObject {
   /// A new scene: the planar 2R arm of the shipped robots holding its home pose under PD + gravity
   /// (robots are resolved from `dataDirectory`).
   bool newScene(const QString& dataDirectory, std::vector<Diagnostic>* diagnostics = nullptr);
-  /// Puts a loaded robot into the open serial scene (the scene then names `robotPath` and is modified).
-  /// False with *why when there is no serial scene open.
+  /// Puts a loaded robot into the open serial scene (the scene then names `robotPath` and is modified). A
+  /// robot with another number of joints gets the scene's trajectory and gains fitted to its joints
+  /// (sim::fitSceneToRobot). False with *why when there is no serial scene open.
   bool replaceRobot(const RobotLoadResult& robot, const QString& robotPath, QString* why = nullptr);
 
   /// Writes `edited` (the open scene as the editors made it) to `path` and makes it the open document
