@@ -85,6 +85,22 @@ bool hasDiag(const std::vector<Diagnostic>& ds, Diagnostic::Severity s, const st
   return false;
 }
 
+/// "JOINT=VALUE;..." (a data row's locked positions stated by the user) as UrdfImportOptions takes them.
+std::map<std::string, double> statedLocks(const QString& stated) {
+  std::map<std::string, double> locks;
+  for (const QString& kv : stated.split(';', Qt::SkipEmptyParts))
+    locks[kv.section('=', 0, 0).toStdString()] = kv.section('=', 1).toDouble();
+  return locks;
+}
+
+/// The whole tree of a URDF text (`--tree`) with the stated locked positions.
+RobotLoadResult wholeTree(const std::string& text, const std::string& file, const std::map<std::string, double>& locks) {
+  UrdfImportOptions o;
+  o.wholeTree = true;
+  o.lockedPositions = locks;
+  return parseUrdf(text, file, o);
+}
+
 // --- What the file says, read with Qt's XML reader (independent of urdfdom) ---------------------------
 struct FileJoint {
   std::string type, mimic;
@@ -646,9 +662,7 @@ class TestUrdfTree : public QObject {
     QFETCH(QString, stated);
     const std::string text = readAll(file.toStdString());
     QVERIFY(!text.empty());
-    std::map<std::string, double> locks;
-    for (const QString& kv : stated.split(';', Qt::SkipEmptyParts))
-      locks[kv.section('=', 0, 0).toStdString()] = kv.section('=', 1).toDouble();
+    const std::map<std::string, double> locks = statedLocks(stated);
     Mujoco mj(forMujoco(text));
     QVERIFY2(mj.m, mj.error.c_str());
     const double rounding = mj.inertiaRounding(readFile(text));
@@ -764,13 +778,8 @@ class TestUrdfTree : public QObject {
     QFETCH(bool, chain);
     const std::string text = readAll(file.toStdString());
     QVERIFY(!text.empty());
-    std::map<std::string, double> locks;
-    for (const QString& kv : stated.split(';', Qt::SkipEmptyParts))
-      locks[kv.section('=', 0, 0).toStdString()] = kv.section('=', 1).toDouble();
-    UrdfImportOptions o;
-    o.wholeTree = true;
-    o.lockedPositions = locks;
-    const RobotLoadResult r = parseUrdf(text, file.toStdString(), o);
+    const std::map<std::string, double> locks = statedLocks(stated);
+    const RobotLoadResult r = wholeTree(text, file.toStdString(), locks);
     QVERIFY2(r.ok(), r.report().c_str());
     const Model& m = r.model;
     QCOMPARE(m.nq, joints);
@@ -836,13 +845,8 @@ class TestUrdfTree : public QObject {
     QFETCH(QString, stated);
     const std::string text = readAll(file.toStdString());
     QVERIFY(!text.empty());
-    std::map<std::string, double> locks;
-    for (const QString& kv : stated.split(';', Qt::SkipEmptyParts))
-      locks[kv.section('=', 0, 0).toStdString()] = kv.section('=', 1).toDouble();
-    UrdfImportOptions o;
-    o.wholeTree = true;
-    o.lockedPositions = locks;
-    const RobotLoadResult r = parseUrdf(text, file.toStdString(), o);
+    const std::map<std::string, double> locks = statedLocks(stated);
+    const RobotLoadResult r = wholeTree(text, file.toStdString(), locks);
     QVERIFY2(r.ok(), r.report().c_str());
     const Model& m = r.model;
     const int n = m.nq;
