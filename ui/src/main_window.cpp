@@ -523,9 +523,11 @@ bool MainWindow::Impl::robotIntoScene(const RobotLoadResult& r, const QFileInfo&
     return false;
   }
   if (r.model.nq != 0 && oldJoints > 0 && oldJoints != r.model.nq)
-    message(MessageArea::Severity::Warning, MainWindow::tr("Robot %1 loaded into the current scene: its trajectory and gains, written for %2 joints, were "
-                           "fitted to the robot's %n joint(s) (new joints hold their home position with the last "
-                           "joint's gains): check them in the control panel", "", r.model.nq)
+    message(MessageArea::Severity::Warning,
+            MainWindow::tr("Robot %1 loaded into the current scene: its trajectory and gains, written for %2 joints, "
+                           "were fitted to the robot's %n joint(s) (new joints hold their home position with the "
+                           "last joint's gains): check them in the control panel",
+                           "", r.model.nq)
                 .arg(fi.fileName())
                 .arg(oldJoints));
   else if (r.model.nq != 0)

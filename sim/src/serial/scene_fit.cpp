@@ -1,7 +1,7 @@
 // A serial scene fitted to a robot with another number of joints (scene.hpp, fitSceneToRobot).
 #include "maniplab/sim/scene.hpp"
 
-#include <algorithm>
+#include <vector>
 
 namespace maniplab::sim {
 
