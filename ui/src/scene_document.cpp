@@ -69,8 +69,7 @@ bool SceneDocument::replaceRobot(const RobotLoadResult& robot, const QString& ro
   const int oldJoints = s.robot.model.nq;
   s.robot = robot;
   s.robotFile = QFileInfo(robotPath).absoluteFilePath().toStdString();
-  sim::fitSceneToRobot(s, oldJoints);  // another joint count: the trajectory and gains follow
-  if (s.q0.size() != robot.model.nq) s.q0.resize(0), s.qd0.resize(0);
+  sim::fitSceneToRobot(s, oldJoints);  // another joint count: the trajectory, gains and initial state follow
   const QString path = path_;
   setScene(std::move(copy), path);
   setModified(true);  // the scene file names another robot
