@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "maniplab/ethercat/distributed_clocks.hpp"
@@ -609,6 +610,10 @@ class TestEthercatMaster : public QObject {
              std::string("drive.xml:/EtherCATInfo/Descriptions/Devices/Device/RxPdo/Entry/BitLen: error: 'x' is not a whole number (decimal, or #x hexadecimal)"));
     QCOMPARE(err(v + "<Device><Type>T</Type><TxPdo><Index>#x1A00</Index><Entry><Index>#x6041</Index><BitLen>65</BitLen></Entry></TxPdo></Device></Devices></Descriptions></EtherCATInfo>"),
              std::string("drive.xml:/EtherCATInfo/Descriptions/Devices/Device/TxPdo/Entry/BitLen: error: 65 is out of range (accepted: 1 to 64 bits)"));
+    QCOMPARE(err(v + "<Device><Type>T</Type><Sm StartAddress=\"#xFFFFFFFFFFFFFFFFF\">Outputs</Sm></Device></Devices></Descriptions></EtherCATInfo>"),
+             std::string("drive.xml:/EtherCATInfo/Descriptions/Devices/Device/Sm/@StartAddress: error: #xFFFFFFFFFFFFFFFFF is out of range (accepted: #x0 to #xFFFF)"));
+    QCOMPARE(err(v + "<Device><Type>T</Type><Sm StartAddress=\"#xFFFFFFFFFFFFFFFFG\">Outputs</Sm></Device></Devices></Descriptions></EtherCATInfo>"),
+             std::string("drive.xml:/EtherCATInfo/Descriptions/Devices/Device/Sm/@StartAddress: error: '#xFFFFFFFFFFFFFFFFG' is not a whole number (decimal, or #x hexadecimal)"));
     QCOMPARE(errorOf([] { esi::load("/nonexistent/x.xml"); }), std::string("/nonexistent/x.xml: error: cannot open the ESI file (No such file or directory)"));
     std::int64_t x = 0;
     QVERIFY(esi::parseNumber("#x1A00", x) && x == 0x1A00);
@@ -616,6 +621,16 @@ class TestEthercatMaster : public QObject {
     QVERIFY(esi::parseNumber("-3", x) && x == -3);
     QVERIFY(!esi::parseNumber("#x", x));
     QVERIFY(!esi::parseNumber("1.5", x));
+    // The 64-bit range, checked digit by digit (a fuzzed 17-digit hexadecimal number overflowed).
+    QVERIFY(esi::parseNumber("#x7FFFFFFFFFFFFFFF", x) && x == std::numeric_limits<std::int64_t>::max());
+    QVERIFY(esi::parseNumber("-9223372036854775807", x) && x == -std::numeric_limits<std::int64_t>::max());
+    QVERIFY(esi::parseNumber("#x0000000000000000001", x) && x == 1);
+    x = 5;
+    QVERIFY(!esi::parseNumber("#x8000000000000000", x));
+    QVERIFY(!esi::parseNumber("#xFFFFFFFFFFFFFFFFF", x));
+    QVERIFY(!esi::parseNumber("9223372036854775808", x));
+    QVERIFY(!esi::parseNumber("99999999999999999999999", x));
+    QCOMPARE(x, std::int64_t(5));
   }
 };
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <stdexcept>
 
 #include "maniplab/sim/reader_error.hpp"
@@ -28,6 +29,37 @@ std::string trim(const char* s) {
 }
 
 std::string text(const XMLElement* e) { return e ? trim(e->GetText()) : std::string(); }
+
+/// parseNumber, telling apart a number beyond 64 bits (`tooLarge`, false returned) from a text that is no number.
+bool readNumber(const std::string& t0, std::int64_t& out, bool& tooLarge) {
+  tooLarge = false;
+  std::string t = trim(t0.c_str());
+  bool neg = false;
+  if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
+    neg = t[0] == '-';
+    t = t.substr(1);
+  }
+  int base = 10;
+  if (t.size() > 2 && (t[0] == '#' || t[0] == '0') && (t[1] == 'x' || t[1] == 'X')) {
+    t = t.substr(2);
+    base = 16;
+  }
+  if (t.empty()) return false;
+  std::int64_t v = 0;
+  for (char ch : t) {
+    int d;
+    if (ch >= '0' && ch <= '9') d = ch - '0';
+    else if (base == 16 && ch >= 'a' && ch <= 'f') d = ch - 'a' + 10;
+    else if (base == 16 && ch >= 'A' && ch <= 'F') d = ch - 'A' + 10;
+    else return tooLarge = false;  // not a number, however long
+    // Checked: the value must stay within int64 (a fuzzed "#xFFFF...F" of 17 digits overflowed here).
+    if (v > (std::numeric_limits<std::int64_t>::max() - d) / base) tooLarge = true;
+    else v = v * base + d;
+  }
+  if (tooLarge) return false;
+  out = neg ? -v : v;
+  return true;
+}
 
 const XMLElement* child(const XMLElement* e, const char* name) { return e ? e->FirstChildElement(name) : nullptr; }
 
@@ -88,7 +120,10 @@ struct Reader {
                       const std::function<void(const std::string&)>& fault) const {
     std::int64_t v = 0;
     if (t.empty()) fault("empty: expected a number (" + range(lo, hi, unit, hex) + ")");
-    if (!parseNumber(t, v)) fault("'" + t + "' is not a whole number (decimal, or #x hexadecimal)");
+    bool tooLarge = false;
+    if (!readNumber(t, v, tooLarge))
+      fault(tooLarge ? t + " is out of range (" + range(lo, hi, unit, hex) + ")"
+                     : "'" + t + "' is not a whole number (decimal, or #x hexadecimal)");
     if (v < lo || v > hi) fault(t + " is out of range (" + range(lo, hi, unit, hex) + ")");
     return v;
   }
@@ -267,29 +302,8 @@ std::string xmlErrorInWords(tinyxml2::XMLError e) {
 }  // namespace
 
 bool parseNumber(const std::string& t0, std::int64_t& out) {
-  std::string t = trim(t0.c_str());
-  bool neg = false;
-  if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
-    neg = t[0] == '-';
-    t = t.substr(1);
-  }
-  int base = 10;
-  if (t.size() > 2 && (t[0] == '#' || t[0] == '0') && (t[1] == 'x' || t[1] == 'X')) {
-    t = t.substr(2);
-    base = 16;
-  }
-  if (t.empty() || t.size() > 17) return false;
-  std::int64_t v = 0;
-  for (char ch : t) {
-    int d;
-    if (ch >= '0' && ch <= '9') d = ch - '0';
-    else if (base == 16 && ch >= 'a' && ch <= 'f') d = ch - 'a' + 10;
-    else if (base == 16 && ch >= 'A' && ch <= 'F') d = ch - 'A' + 10;
-    else return false;
-    v = v * base + d;
-  }
-  out = neg ? -v : v;
-  return true;
+  bool tooLarge = false;
+  return readNumber(t0, out, tooLarge);
 }
 
 std::uint32_t Pdo::bits() const {
