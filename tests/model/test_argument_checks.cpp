@@ -27,6 +27,9 @@
 #include "maniplab/model/rnea.hpp"
 #include "maniplab/model/umis_inverse_kinematics.hpp"
 #include "support/random_chain.hpp"
+#include "support/test_main.hpp"
+
+namespace test_argument_checks {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -232,5 +235,7 @@ class ArgumentChecks : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(ArgumentChecks)
-#include "test_argument_checks.moc"
+MANIPLAB_TEST_GUILESS_MAIN(ArgumentChecks)
+#include "test_argument_checks.moc"  // (in the namespace, as the class)
+
+}  // namespace test_argument_checks

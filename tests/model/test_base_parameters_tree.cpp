@@ -27,6 +27,9 @@
 #include "maniplab/model/standard_parameters.hpp"
 #include "support/ident_robots.hpp"
 #include "support/random_tree.hpp"
+#include "support/test_main.hpp"
+
+namespace test_base_parameters_tree {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -294,5 +297,7 @@ class BaseParametersTree : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(BaseParametersTree)
-#include "test_base_parameters_tree.moc"
+MANIPLAB_TEST_APPLESS_MAIN(BaseParametersTree)
+#include "test_base_parameters_tree.moc"  // (in the namespace, as the class)
+
+}  // namespace test_base_parameters_tree

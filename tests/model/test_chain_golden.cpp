@@ -12,6 +12,9 @@
 #include "chain_golden.hpp"
 #include "maniplab/model/kernel_isa.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "support/test_main.hpp"
+
+namespace test_chain_golden {
 
 using namespace maniplab;
 
@@ -92,5 +95,7 @@ class TestChainGolden : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestChainGolden)
-#include "test_chain_golden.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestChainGolden)
+#include "test_chain_golden.moc"  // (in the namespace, as the class)
+
+}  // namespace test_chain_golden

@@ -19,6 +19,9 @@
 #include "maniplab/model/umis_inverse_kinematics.hpp"
 #include "support/random_chain.hpp"
 #include "support/umis_kinematics.hpp"
+#include "support/test_main.hpp"
+
+namespace test_closed_forms {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -261,5 +264,7 @@ class ClosedForms : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(ClosedForms)
-#include "test_closed_forms.moc"
+MANIPLAB_TEST_APPLESS_MAIN(ClosedForms)
+#include "test_closed_forms.moc"  // (in the namespace, as the class)
+
+}  // namespace test_closed_forms

@@ -28,6 +28,9 @@
 #include "maniplab/model/energy_momentum.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "support/random_tree.hpp"
+#include "support/test_main.hpp"
+
+namespace test_coupled_dynamics {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -348,5 +351,7 @@ class TestCoupledDynamics : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCoupledDynamics)
-#include "test_coupled_dynamics.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestCoupledDynamics)
+#include "test_coupled_dynamics.moc"  // (in the namespace, as the class)
+
+}  // namespace test_coupled_dynamics

@@ -3,6 +3,9 @@
 
 #include "maniplab/model/dual.hpp"
 #include "support/crosscheck.hpp"
+#include "support/test_main.hpp"
+
+namespace test_dynamics_crosscheck {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -123,5 +126,7 @@ class DynamicsCrossCheck : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(DynamicsCrossCheck)
-#include "test_dynamics_crosscheck.moc"
+MANIPLAB_TEST_APPLESS_MAIN(DynamicsCrossCheck)
+#include "test_dynamics_crosscheck.moc"  // (in the namespace, as the class)
+
+}  // namespace test_dynamics_crosscheck

@@ -16,6 +16,9 @@
 #include "maniplab/model/kernel_isa.hpp"
 #include "maniplab/model/rnea.hpp"
 #include "support/random_chain.hpp"
+#include "support/test_main.hpp"
+
+namespace test_kernel_isa {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -171,5 +174,7 @@ class KernelIsaTest : public QObject {
   KernelIsa startIsa_ = KernelIsa::Baseline;
 };
 
-QTEST_APPLESS_MAIN(KernelIsaTest)
-#include "test_kernel_isa.moc"
+MANIPLAB_TEST_APPLESS_MAIN(KernelIsaTest)
+#include "test_kernel_isa.moc"  // (in the namespace, as the class)
+
+}  // namespace test_kernel_isa

@@ -16,6 +16,9 @@
 #include "maniplab/model/robot_file.hpp"
 #include "support/random_chain.hpp"
 #include "support/random_tree.hpp"
+#include "support/test_main.hpp"
+
+namespace test_operation_counts {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -355,5 +358,7 @@ class OperationCounts : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(OperationCounts)
-#include "test_operation_counts.moc"
+MANIPLAB_TEST_GUILESS_MAIN(OperationCounts)
+#include "test_operation_counts.moc"  // (in the namespace, as the class)
+
+}  // namespace test_operation_counts

@@ -17,6 +17,9 @@
 #include "maniplab/model/json_reader.hpp"
 #include "maniplab/model/model_messages.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "support/test_main.hpp"
+
+namespace test_robot_file {
 
 using namespace maniplab;
 using json = nlohmann::json;
@@ -1163,5 +1166,7 @@ void TestRobotFile::roundTrip() {
   QVERIFY2(why.isEmpty(), qPrintable(why));
 }
 
-QTEST_APPLESS_MAIN(TestRobotFile)
-#include "test_robot_file.moc"
+MANIPLAB_TEST_APPLESS_MAIN(TestRobotFile)
+#include "test_robot_file.moc"  // (in the namespace, as the class)
+
+}  // namespace test_robot_file

@@ -18,6 +18,9 @@
 #include "maniplab/model/data.hpp"
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "support/test_main.hpp"
+
+namespace test_robot_file_tree {
 
 using namespace maniplab;
 using json = nlohmann::json;
@@ -213,5 +216,7 @@ class TestRobotFileTree : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestRobotFileTree)
-#include "test_robot_file_tree.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestRobotFileTree)
+#include "test_robot_file_tree.moc"  // (in the namespace, as the class)
+
+}  // namespace test_robot_file_tree

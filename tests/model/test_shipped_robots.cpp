@@ -6,6 +6,9 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/model/umis_inverse_kinematics.hpp"
 #include "support/crosscheck.hpp"
+#include "support/test_main.hpp"
+
+namespace test_shipped_robots {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -125,5 +128,7 @@ class ShippedRobots : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(ShippedRobots)
-#include "test_shipped_robots.moc"
+MANIPLAB_TEST_APPLESS_MAIN(ShippedRobots)
+#include "test_shipped_robots.moc"  // (in the namespace, as the class)
+
+}  // namespace test_shipped_robots

@@ -61,6 +61,9 @@
 #ifdef MANIPLAB_TEST_HAVE_MUJOCO
 #include <mujoco/mujoco.h>
 #endif
+#include "support/test_main.hpp"
+
+namespace test_tree_dynamics {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -640,5 +643,7 @@ class TreeDynamics : public QObject {
 #endif
 };
 
-QTEST_APPLESS_MAIN(TreeDynamics)
-#include "test_tree_dynamics.moc"
+MANIPLAB_TEST_APPLESS_MAIN(TreeDynamics)
+#include "test_tree_dynamics.moc"  // (in the namespace, as the class)
+
+}  // namespace test_tree_dynamics

@@ -28,6 +28,9 @@
 #include <kdl/chainfksolverpos_recursive.hpp>
 #include <kdl/treeidsolver_recursive_newton_euler.hpp>
 #endif
+#include "support/test_main.hpp"
+
+namespace test_tree_kdl {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -198,5 +201,7 @@ class TreeKdl : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TreeKdl)
-#include "test_tree_kdl.moc"
+MANIPLAB_TEST_APPLESS_MAIN(TreeKdl)
+#include "test_tree_kdl.moc"  // (in the namespace, as the class)
+
+}  // namespace test_tree_kdl

@@ -26,6 +26,9 @@
 #include "maniplab/model/atomic_file.hpp"
 #include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/sim/traces/recorder.hpp"
+#include "support/test_main.hpp"
+
+namespace test_atomic_file {
 
 using namespace maniplab;
 namespace fs = std::filesystem;
@@ -166,5 +169,7 @@ class AtomicFile : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(AtomicFile)
-#include "test_atomic_file.moc"
+MANIPLAB_TEST_GUILESS_MAIN(AtomicFile)
+#include "test_atomic_file.moc"  // (in the namespace, as the class)
+
+}  // namespace test_atomic_file

@@ -8,6 +8,9 @@
 #include "maniplab/sim/control/gain_design.hpp"
 #include "maniplab/sim/control/model_controllers.hpp"
 #include "maniplab/sim/control/pid_controller.hpp"
+#include "support/test_main.hpp"
+
+namespace test_controllers {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -163,5 +166,7 @@ class Controllers : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(Controllers)
-#include "test_controllers.moc"
+MANIPLAB_TEST_APPLESS_MAIN(Controllers)
+#include "test_controllers.moc"  // (in the namespace, as the class)
+
+}  // namespace test_controllers

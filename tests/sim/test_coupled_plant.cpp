@@ -23,6 +23,9 @@
 #include "maniplab/sim/simulated_plant.hpp"
 #include "maniplab/sim/simulation.hpp"
 #include "maniplab/sim/traces/csv.hpp"
+#include "support/test_main.hpp"
+
+namespace test_coupled_plant {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -184,5 +187,7 @@ class CoupledPlant : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(CoupledPlant)
-#include "test_coupled_plant.moc"
+MANIPLAB_TEST_GUILESS_MAIN(CoupledPlant)
+#include "test_coupled_plant.moc"  // (in the namespace, as the class)
+
+}  // namespace test_coupled_plant

@@ -23,6 +23,9 @@
 
 #include "maniplab/sim/traces/csv.hpp"
 #include "support/reader_rule.hpp"
+#include "support/test_main.hpp"
+
+namespace test_csv {
 
 using namespace maniplab::sim;
 
@@ -485,5 +488,7 @@ class TestCsv : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCsv)
-#include "test_csv.moc"
+MANIPLAB_TEST_APPLESS_MAIN(TestCsv)
+#include "test_csv.moc"  // (in the namespace, as the class)
+
+}  // namespace test_csv

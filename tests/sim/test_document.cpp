@@ -17,6 +17,9 @@
 #include <unistd.h>
 
 #include "maniplab/sim/document.hpp"
+#include "support/test_main.hpp"
+
+namespace test_document {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -216,5 +219,7 @@ class DocumentTest : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(DocumentTest)
-#include "test_document.moc"
+MANIPLAB_TEST_GUILESS_MAIN(DocumentTest)
+#include "test_document.moc"  // (in the namespace, as the class)
+
+}  // namespace test_document

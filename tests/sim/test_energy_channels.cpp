@@ -8,6 +8,9 @@
 
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
+#include "support/test_main.hpp"
+
+namespace test_energy_channels {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -57,5 +60,7 @@ class EnergyChannels : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(EnergyChannels)
-#include "test_energy_channels.moc"
+MANIPLAB_TEST_GUILESS_MAIN(EnergyChannels)
+#include "test_energy_channels.moc"  // (in the namespace, as the class)
+
+}  // namespace test_energy_channels

@@ -14,6 +14,9 @@
 #include "maniplab/sim/integration/integrator.hpp"
 #include "maniplab/sim/orthoglide/plant.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
+#include "support/test_main.hpp"
+
+namespace test_integrator {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -453,5 +456,7 @@ class IntegratorTest : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(IntegratorTest)
-#include "test_integrator.moc"
+MANIPLAB_TEST_GUILESS_MAIN(IntegratorTest)
+#include "test_integrator.moc"  // (in the namespace, as the class)
+
+}  // namespace test_integrator

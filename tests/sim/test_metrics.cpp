@@ -21,6 +21,9 @@
 #include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/sim/traces/energy_balance.hpp"
 #include "maniplab/sim/traces/metrics.hpp"
+#include "support/test_main.hpp"
+
+namespace test_metrics {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -534,5 +537,7 @@ class TestMetrics : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestMetrics)
-#include "test_metrics.moc"
+MANIPLAB_TEST_APPLESS_MAIN(TestMetrics)
+#include "test_metrics.moc"  // (in the namespace, as the class)
+
+}  // namespace test_metrics

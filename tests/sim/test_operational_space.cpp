@@ -19,6 +19,9 @@
 #include "maniplab/sim/trajectories/cartesian_line.hpp"
 #include "maniplab/sim/trajectories/quintic.hpp"
 #include "support/random_chain.hpp"
+#include "support/test_main.hpp"
+
+namespace test_operational_space {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -304,5 +307,7 @@ class OperationalSpace : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(OperationalSpace)
-#include "test_operational_space.moc"
+MANIPLAB_TEST_GUILESS_MAIN(OperationalSpace)
+#include "test_operational_space.moc"  // (in the namespace, as the class)
+
+}  // namespace test_operational_space

@@ -14,6 +14,9 @@
 #include "maniplab/sim/control/operational_space_controller.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
+#include "support/test_main.hpp"
+
+namespace test_operational_space_scenes {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -210,5 +213,7 @@ class OperationalSpaceScenes : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(OperationalSpaceScenes)
-#include "test_operational_space_scenes.moc"
+MANIPLAB_TEST_GUILESS_MAIN(OperationalSpaceScenes)
+#include "test_operational_space_scenes.moc"  // (in the namespace, as the class)
+
+}  // namespace test_operational_space_scenes

@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "maniplab/sim/traces/recorder.hpp"
+#include "support/test_main.hpp"
+
+namespace test_recorder {
 
 using namespace maniplab::sim;
 
@@ -204,5 +207,7 @@ class TestRecorder : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestRecorder)
-#include "test_recorder.moc"
+MANIPLAB_TEST_APPLESS_MAIN(TestRecorder)
+#include "test_recorder.moc"  // (in the namespace, as the class)
+
+}  // namespace test_recorder

@@ -16,6 +16,9 @@
 #include "maniplab/sim/orthoglide/simulation.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/scene_kind.hpp"
+#include "support/test_main.hpp"
+
+namespace test_scene_kinds {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -338,5 +341,7 @@ class SceneKinds : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(SceneKinds)
-#include "test_scene_kinds.moc"
+MANIPLAB_TEST_GUILESS_MAIN(SceneKinds)
+#include "test_scene_kinds.moc"  // (in the namespace, as the class)
+
+}  // namespace test_scene_kinds

@@ -9,6 +9,9 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/scene_kind.hpp"
+#include "support/test_main.hpp"
+
+namespace test_scenes {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -278,5 +281,7 @@ class Scenes : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(Scenes)
-#include "test_scenes.moc"
+MANIPLAB_TEST_GUILESS_MAIN(Scenes)
+#include "test_scenes.moc"  // (in the namespace, as the class)
+
+}  // namespace test_scenes

@@ -10,6 +10,9 @@
 #include "maniplab/sim/traces/csv.hpp"
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/trajectories/quintic.hpp"
+#include "support/test_main.hpp"
+
+namespace test_simulation {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -339,5 +342,7 @@ class Simulation : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(Simulation)
-#include "test_simulation.moc"
+MANIPLAB_TEST_GUILESS_MAIN(Simulation)
+#include "test_simulation.moc"  // (in the namespace, as the class)
+
+}  // namespace test_simulation

@@ -19,6 +19,9 @@
 #include "maniplab/sim/trajectories/limit_check.hpp"
 #include "maniplab/sim/trajectories/quintic.hpp"
 #include "maniplab/sim/trajectories/quintic_spline.hpp"
+#include "support/test_main.hpp"
+
+namespace test_trajectory_limits {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -265,5 +268,7 @@ class TrajectoryLimits : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TrajectoryLimits)
-#include "test_trajectory_limits.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TrajectoryLimits)
+#include "test_trajectory_limits.moc"  // (in the namespace, as the class)
+
+}  // namespace test_trajectory_limits

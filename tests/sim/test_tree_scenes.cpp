@@ -15,6 +15,9 @@
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
 #include "maniplab/sim/simulation.hpp"
+#include "support/test_main.hpp"
+
+namespace test_tree_scenes {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -115,5 +118,7 @@ class TreeScenes : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TreeScenes)
-#include "test_tree_scenes.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TreeScenes)
+#include "test_tree_scenes.moc"  // (in the namespace, as the class)
+
+}  // namespace test_tree_scenes
