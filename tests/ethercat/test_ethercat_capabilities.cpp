@@ -20,6 +20,9 @@
 #include "support/ethercat_fixture.hpp"
 #include "support/timing_tolerance.hpp"
 #include "support/veth.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_capabilities {
 
 using namespace maniplab;
 
@@ -185,5 +188,7 @@ class TestEthercatCapabilities : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatCapabilities)
-#include "test_ethercat_capabilities.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatCapabilities)
+#include "test_ethercat_capabilities.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_capabilities

@@ -21,6 +21,9 @@
 #include "maniplab/ethercat/tracking_bound.hpp"
 #include "support/ethercat_fixture.hpp"
 #include "support/timing_tolerance.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_cli {
 
 using namespace maniplab;
 
@@ -323,5 +326,7 @@ class TestEthercatCli : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatCli)
-#include "test_ethercat_cli.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatCli)
+#include "test_ethercat_cli.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_cli

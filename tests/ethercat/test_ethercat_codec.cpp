@@ -6,6 +6,9 @@
 #include "maniplab/ethercat/frame.hpp"
 #include "maniplab/ethercat/protocol.hpp"
 #include "maniplab/ethercat/virtual_esc.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_codec {
 
 using namespace maniplab::ethercat;
 
@@ -223,5 +226,7 @@ class TestEthercatCodec : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatCodec)
-#include "test_ethercat_codec.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatCodec)
+#include "test_ethercat_codec.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_codec

@@ -10,6 +10,9 @@
 #include "maniplab/ethercat/coe.hpp"
 #include "maniplab/ethercat/protocol.hpp"
 #include "maniplab/ethercat/sii.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_coe {
 
 using namespace maniplab::ethercat;
 using Bytes = std::vector<std::uint8_t>;
@@ -478,5 +481,7 @@ class TestEthercatCoe : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatCoe)
-#include "test_ethercat_coe.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatCoe)
+#include "test_ethercat_coe.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_coe

@@ -20,6 +20,9 @@
 
 #include "maniplab/ethercat/coe.hpp"
 #include "support/ethercat_fixture.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_coe_client {
 
 using namespace maniplab;
 using namespace maniplab::ethercat;
@@ -330,5 +333,7 @@ class TestEthercatCoeClient : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatCoeClient)
-#include "test_ethercat_coe_client.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatCoeClient)
+#include "test_ethercat_coe_client.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_coe_client

@@ -15,6 +15,9 @@
 
 #include "maniplab/sim/scene.hpp"
 #include "support/ethercat_fixture.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_fault_policy {
 
 using namespace maniplab;
 using namespace maniplab::ethercat;
@@ -363,5 +366,7 @@ class TestEthercatFaultPolicy : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatFaultPolicy)
-#include "test_ethercat_fault_policy.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatFaultPolicy)
+#include "test_ethercat_fault_policy.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_fault_policy

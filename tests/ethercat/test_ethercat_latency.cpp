@@ -5,6 +5,9 @@
 #include <QtTest>
 
 #include "maniplab/ethercat/latency_check.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_latency {
 
 using namespace maniplab::ethercat;
 
@@ -135,5 +138,7 @@ class TestEthercatLatency : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatLatency)
-#include "test_ethercat_latency.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatLatency)
+#include "test_ethercat_latency.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_latency

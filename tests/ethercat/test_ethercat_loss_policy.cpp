@@ -9,6 +9,9 @@
 #include <string>
 
 #include "maniplab/ethercat/loss_policy.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_loss_policy {
 
 using namespace maniplab::ethercat;
 
@@ -180,5 +183,7 @@ class TestEthercatLossPolicy : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatLossPolicy)
-#include "test_ethercat_loss_policy.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatLossPolicy)
+#include "test_ethercat_loss_policy.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_loss_policy

@@ -23,6 +23,9 @@
 #include "maniplab/ethercat/sdo_value.hpp"
 #include "maniplab/ethercat/coe.hpp"
 #include "support/reader_rule.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_master {
 
 using namespace maniplab::ethercat;
 
@@ -298,21 +301,21 @@ class TestEthercatMaster : public QObject {
     QFETCH(QString, reason);
     const std::string text = json.toLatin1().toStdString();  // bytes as written (the non-UTF-8 row keeps its 0xFF)
     const std::string msg = errorOf([&] { parseDriveProfile(text, "bad.json"); });
-    const std::string broken = test::readerRuleBroken(msg, "bad.json", location.toStdString(), reason.toStdString());
+    const std::string broken = maniplab::test::readerRuleBroken(msg, "bad.json", location.toStdString(), reason.toStdString());
     QVERIFY2(broken.empty(), broken.c_str());
   }
 
   // The file itself: missing, a directory (as `run --drive-profile` and `ecat-esi` open them).
   void readersNameAMissingFileOrADirectory() {
     const std::string dir = std::string(MANIPLAB_SOURCE_DIR) + "/tests/data/esi";
-    std::string broken = test::readerRuleBroken(errorOf([&] { loadDriveProfile(dir); }), dir, "", "this is a directory, not a drive profile");
+    std::string broken = maniplab::test::readerRuleBroken(errorOf([&] { loadDriveProfile(dir); }), dir, "", "this is a directory, not a drive profile");
     QVERIFY2(broken.empty(), broken.c_str());
-    broken = test::readerRuleBroken(errorOf([&] { esi::load(dir); }), dir, "", "this is a directory, not an ESI file");
+    broken = maniplab::test::readerRuleBroken(errorOf([&] { esi::load(dir); }), dir, "", "this is a directory, not an ESI file");
     QVERIFY2(broken.empty(), broken.c_str());
     const std::string missing = dir + "/no-such-file.xml";
-    broken = test::readerRuleBroken(errorOf([&] { esi::load(missing); }), missing, "", "cannot open the ESI file (No such file or directory)");
+    broken = maniplab::test::readerRuleBroken(errorOf([&] { esi::load(missing); }), missing, "", "cannot open the ESI file (No such file or directory)");
     QVERIFY2(broken.empty(), broken.c_str());
-    broken = test::readerRuleBroken(errorOf([&] { loadDriveProfile(missing); }), missing, "",
+    broken = maniplab::test::readerRuleBroken(errorOf([&] { loadDriveProfile(missing); }), missing, "",
                                     "cannot open the drive profile (No such file or directory)");
     QVERIFY2(broken.empty(), broken.c_str());
   }
@@ -327,11 +330,11 @@ class TestEthercatMaster : public QObject {
       return tmp.filePath(name).toStdString();
     };
     const std::string profile = sized("big.json", (1 << 20) + 1);  // 1 MiB: a profile is a few hundred bytes
-    std::string broken = test::readerRuleBroken(errorOf([&] { loadDriveProfile(profile); }), profile, "",
+    std::string broken = maniplab::test::readerRuleBroken(errorOf([&] { loadDriveProfile(profile); }), profile, "",
                                                 "the drive profile has 1048577 bytes, more than the 1048576 a drive profile may have");
     QVERIFY2(broken.empty(), broken.c_str());
     const std::string esiFile = sized("big.xml", (qint64(256) << 20) + 1);  // 256 MiB: vendors' files reach tens of MB
-    broken = test::readerRuleBroken(errorOf([&] { esi::load(esiFile); }), esiFile, "",
+    broken = maniplab::test::readerRuleBroken(errorOf([&] { esi::load(esiFile); }), esiFile, "",
                                     "the ESI file has 268435457 bytes, more than the 268435456 an ESI file may have");
     QVERIFY2(broken.empty(), broken.c_str());
   }
@@ -403,7 +406,7 @@ class TestEthercatMaster : public QObject {
     QFETCH(QString, reason);
     const std::string xml = replaced(fileText(dataPath("esi/maniplab_test_drives.xml")), from.toStdString(), to.toStdString());
     const std::string msg = errorOf([&] { esi::parse(xml, "drive.xml"); });
-    const std::string broken = test::readerRuleBroken(msg, "drive.xml", location.toStdString(), reason.toStdString());
+    const std::string broken = maniplab::test::readerRuleBroken(msg, "drive.xml", location.toStdString(), reason.toStdString());
     QVERIFY2(broken.empty(), broken.c_str());
   }
 
@@ -411,7 +414,7 @@ class TestEthercatMaster : public QObject {
   void esiWholeFile() {
     QVERIFY(errorOf([] { esi::parse(fileText(dataPath("esi/maniplab_test_drives.xml")), "drive.xml"); }).empty());
     const std::string broken =
-        test::readerRuleBroken(errorOf([] { esi::parse(" \n", "drive.xml"); }), "drive.xml", "", "the file is empty (expected an <EtherCATInfo> document)");
+        maniplab::test::readerRuleBroken(errorOf([] { esi::parse(" \n", "drive.xml"); }), "drive.xml", "", "the file is empty (expected an <EtherCATInfo> document)");
     QVERIFY2(broken.empty(), broken.c_str());
   }
 
@@ -634,5 +637,7 @@ class TestEthercatMaster : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatMaster)
-#include "test_ethercat_master.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatMaster)
+#include "test_ethercat_master.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_master

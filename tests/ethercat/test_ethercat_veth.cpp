@@ -27,6 +27,9 @@
 #include "support/ethercat_fixture.hpp"
 #include "support/timing_tolerance.hpp"
 #include "support/veth.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_veth {
 
 using namespace maniplab;
 
@@ -281,5 +284,7 @@ class TestEthercatVeth : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatVeth)
-#include "test_ethercat_veth.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatVeth)
+#include "test_ethercat_veth.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_veth

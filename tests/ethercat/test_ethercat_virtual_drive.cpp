@@ -16,6 +16,9 @@
 #include "maniplab/ethercat/sii.hpp"
 #include "maniplab/ethercat/virtual_drives.hpp"
 #include "maniplab/model/robot_file.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_virtual_drive {
 
 using namespace maniplab;
 using namespace maniplab::ethercat;
@@ -687,5 +690,7 @@ class TestEthercatVirtualDrive : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEthercatVirtualDrive)
-#include "test_ethercat_virtual_drive.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestEthercatVirtualDrive)
+#include "test_ethercat_virtual_drive.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_virtual_drive

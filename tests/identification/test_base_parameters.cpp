@@ -25,6 +25,9 @@
 #include "maniplab/model/rnea.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 #include "support/ident_robots.hpp"
+#include "support/test_main.hpp"
+
+namespace test_base_parameters {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -583,5 +586,7 @@ class BaseParameters : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(BaseParameters)
-#include "test_base_parameters.moc"
+MANIPLAB_TEST_APPLESS_MAIN(BaseParameters)
+#include "test_base_parameters.moc"  // (in the namespace, as the class)
+
+}  // namespace test_base_parameters

@@ -18,6 +18,9 @@
 #include "maniplab/model/rnea.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 #include "support/ident_robots.hpp"
+#include "support/test_main.hpp"
+
+namespace test_base_parameters_random {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -133,5 +136,7 @@ class BaseParametersRandom : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(BaseParametersRandom)
-#include "test_base_parameters_random.moc"
+MANIPLAB_TEST_APPLESS_MAIN(BaseParametersRandom)
+#include "test_base_parameters_random.moc"  // (in the namespace, as the class)
+
+}  // namespace test_base_parameters_random

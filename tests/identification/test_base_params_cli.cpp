@@ -9,6 +9,9 @@
 #include <fstream>
 
 #include <nlohmann/json.hpp>
+#include "support/test_main.hpp"
+
+namespace test_base_params_cli {
 
 using json = nlohmann::json;
 
@@ -149,5 +152,7 @@ class BaseParamsCli : public QObject {
   }
 };
 
-QTEST_MAIN(BaseParamsCli)
-#include "test_base_params_cli.moc"
+MANIPLAB_TEST_MAIN(BaseParamsCli)
+#include "test_base_params_cli.moc"  // (in the namespace, as the class)
+
+}  // namespace test_base_params_cli

@@ -42,6 +42,9 @@
 #include "maniplab/sim/trajectories/fourier.hpp"
 #include "support/ident_robots.hpp"
 #include "support/reader_rule.hpp"
+#include "support/test_main.hpp"
+
+namespace test_identification {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -695,5 +698,7 @@ class Identification : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(Identification)
-#include "test_identification.moc"
+MANIPLAB_TEST_APPLESS_MAIN(Identification)
+#include "test_identification.moc"  // (in the namespace, as the class)
+
+}  // namespace test_identification

@@ -16,6 +16,9 @@
 #include "maniplab/model/rnea.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 #include "support/ident_robots.hpp"
+#include "support/test_main.hpp"
+
+namespace test_regressor {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -232,5 +235,7 @@ class Regressor : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(Regressor)
-#include "test_regressor.moc"
+MANIPLAB_TEST_APPLESS_MAIN(Regressor)
+#include "test_regressor.moc"  // (in the namespace, as the class)
+
+}  // namespace test_regressor

@@ -12,6 +12,9 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/model/standard_parameters.hpp"
 #include "maniplab/sim/identification/sequential.hpp"
+#include "support/test_main.hpp"
+
+namespace test_sequential_identification {
 
 using namespace maniplab;
 using namespace maniplab::sim;
@@ -116,5 +119,7 @@ class SequentialIdentification : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(SequentialIdentification)
-#include "test_sequential_identification.moc"
+MANIPLAB_TEST_GUILESS_MAIN(SequentialIdentification)
+#include "test_sequential_identification.moc"  // (in the namespace, as the class)
+
+}  // namespace test_sequential_identification

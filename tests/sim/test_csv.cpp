@@ -403,7 +403,7 @@ class TestCsv : public QObject {
   }
 
   // Every readCsv fault at its line and column (with the column's header name where it has one), said
-  // once, in words (README "What the CSV readers refuse"): test::readerRuleBroken compares the whole message.
+  // once, in words (README "What the CSV readers refuse"): maniplab::test::readerRuleBroken compares the whole message.
   void readDiagnostics_data() {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("location");
@@ -455,7 +455,7 @@ class TestCsv : public QObject {
     } catch (const std::runtime_error& e) {
       msg = e.what();
     }
-    const std::string broken = test::readerRuleBroken(msg, p, location.toStdString(), reason.toStdString());
+    const std::string broken = maniplab::test::readerRuleBroken(msg, p, location.toStdString(), reason.toStdString());
     QVERIFY2(broken.empty(), broken.c_str());
   }
 
@@ -468,7 +468,7 @@ class TestCsv : public QObject {
       } catch (const std::runtime_error& e) {
         msg = e.what();
       }
-      const std::string broken = test::readerRuleBroken(msg, p, "", reason);
+      const std::string broken = maniplab::test::readerRuleBroken(msg, p, "", reason);
       QVERIFY2(broken.empty(), broken.c_str());
     }
   }

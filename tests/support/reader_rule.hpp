@@ -6,7 +6,7 @@
 // tests/identification.
 #include <string>
 
-namespace test {
+namespace maniplab::test {
 
 inline std::size_t occurrences(const std::string& text, const std::string& needle) {
   std::size_t n = 0;
@@ -36,4 +36,4 @@ inline std::string readerRuleBroken(const std::string& message, const std::strin
   return {};
 }
 
-}  // namespace test
+}  // namespace maniplab::test

@@ -19,6 +19,9 @@
 #include "maniplab/model/rnea.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "support/random_chain.hpp"
+#include "support/test_main.hpp"
+
+namespace test_urdf {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -477,5 +480,7 @@ class TestUrdf : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestUrdf)
-#include "test_urdf.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestUrdf)
+#include "test_urdf.moc"  // (in the namespace, as the class)
+
+}  // namespace test_urdf

@@ -19,6 +19,9 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/urdf/urdf_file.hpp"
 #include "support/random_chain.hpp"
+#include "support/test_main.hpp"
+
+namespace test_urdf_cli {
 
 using namespace maniplab;
 
@@ -236,5 +239,7 @@ class UrdfCli : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(UrdfCli)
-#include "test_urdf_cli.moc"
+MANIPLAB_TEST_GUILESS_MAIN(UrdfCli)
+#include "test_urdf_cli.moc"  // (in the namespace, as the class)
+
+}  // namespace test_urdf_cli

@@ -60,6 +60,9 @@
 #include <kdl/tree.hpp>
 #include <kdl/treeidsolver_recursive_newton_euler.hpp>
 #endif
+#include "support/test_main.hpp"
+
+namespace test_urdf_tree {
 
 using namespace maniplab;
 using namespace maniplab::testing;
@@ -1071,5 +1074,7 @@ class TestUrdfTree : public QObject {
 
 };
 
-QTEST_GUILESS_MAIN(TestUrdfTree)
-#include "test_urdf_tree.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestUrdfTree)
+#include "test_urdf_tree.moc"  // (in the namespace, as the class)
+
+}  // namespace test_urdf_tree

@@ -19,6 +19,9 @@
 #include "maniplab/model/crba.hpp"
 #include "maniplab/model/rnea.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "support/test_main.hpp"
+
+namespace test_urdf_wiring {
 
 using namespace maniplab;
 using nlohmann::json;
@@ -177,5 +180,7 @@ class UrdfWiring : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(UrdfWiring)
-#include "test_urdf_wiring.moc"
+MANIPLAB_TEST_GUILESS_MAIN(UrdfWiring)
+#include "test_urdf_wiring.moc"  // (in the namespace, as the class)
+
+}  // namespace test_urdf_wiring

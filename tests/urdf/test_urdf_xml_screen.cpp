@@ -14,6 +14,9 @@
 #include <string>
 
 #include "maniplab/urdf/urdf_file.hpp"
+#include "support/test_main.hpp"
+
+namespace test_urdf_xml_screen {
 
 using namespace maniplab;
 
@@ -130,5 +133,7 @@ class TestUrdfXmlScreen : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestUrdfXmlScreen)
-#include "test_urdf_xml_screen.moc"
+MANIPLAB_TEST_GUILESS_MAIN(TestUrdfXmlScreen)
+#include "test_urdf_xml_screen.moc"  // (in the namespace, as the class)
+
+}  // namespace test_urdf_xml_screen
