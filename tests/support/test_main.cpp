@@ -3,7 +3,6 @@
 #include "support/test_main.hpp"
 
 #include <cstdio>
-#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
