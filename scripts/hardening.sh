@@ -7,15 +7,16 @@
 #  (a') asan-gui : that same clang tree, the Qt widget library and a subset of the widget tests (ASAN_GUI_TESTS,
 #             a ctest regex; ASAN_GUI_TESTS=all: every test labelled widgets but the timing one): the Qt 3D
 #             view (test_robot_view, test_robot_view_kinds, test_robot_view_lifetime: Qt 3D node lifetimes),
-#             the main window (test_main_window_behaviour; test_recovery: crash recovery), the
-#             chain editor and the oscilloscope (test_chain_editor, test_scope). The GUI ones run under
+#             the main window (test_main_window_behaviour; test_recovery: crash recovery), and every
+#             offscreen widget test of the tests_ui bundle (the chain editor, the oscilloscope, the panels and
+#             dialogs, the simulation worker: 64 s under ASan on the VM). The GUI ones run under
 #             xvfb-run as ctest registers them (Mesa's llvmpipe), with ASan + UBSan; the offscreen ones also
 #             with LeakSanitizer (the Xvfb ones too with ASAN_GUI_LEAKS=1: slow, see the job). Suppressions
 #             of third-party code only, each entry explained: tests/asan-qt.supp, tests/lsan-qt.supp. Not in
 #             the subset: test_gui (its twelve shipped-scene runs did not finish in its 300 s ctest timeout
 #             under ASan on the loaded VM; those runs' simulation code is the asan job's),
 #             test_control_panel_scene (111 s under ASan: left out to keep CI well under an hour) and the
-#             other panels' tests (each test adds about a minute of build on 2 cores).
+#             other GUI tests of the tests_ui_gui bundle (built with it, not run: each adds its run under Xvfb).
 #  (b) fuzz : the libFuzzer targets of tests/fuzz/ in that same tree (the four file readers and the six of what
 #             the EtherCAT master reads: received frames, mailbox messages, the master's exchange with a slave
 #             whose replies are altered, SII images, ESI files, drive profiles); each runs FUZZ_SECONDS (default 60),
@@ -42,7 +43,7 @@ SRC=$(pwd)
 DIR=${HARDENING_DIR:-$SRC/build-hardening}
 JOBS=${JOBS:-2}
 ASAN_SCOPE=${ASAN_SCOPE:-model-sim}
-ASAN_GUI_TESTS=${ASAN_GUI_TESTS:-'^(test_robot_view|test_robot_view_kinds|test_robot_view_lifetime|test_main_window_behaviour|test_recovery|test_chain_editor|test_scope)$'}
+ASAN_GUI_TESTS=${ASAN_GUI_TESTS:-'^(test_robot_view|test_robot_view_kinds|test_robot_view_lifetime|test_main_window_behaviour|test_recovery|test_chain_editor|test_scope|test_scope_markers|test_scope_long_run|test_teach_panel|test_trajectory_checks|test_algorithms_dialog|test_conservation_panel|test_identification_panel|test_sequential_identification_dialog|test_orthoglide_editor|test_ethercat_panel|test_worker_kinds|test_view_without_opengl)$'}
 TSAN_TESTS=${TSAN_TESTS:-'^(test_ethercat_bus|test_ethercat_faults|test_simulation|test_worker_threads)$'}
 jobs_to_run=("$@")
 [ ${#jobs_to_run[@]} -eq 0 ] && jobs_to_run=(ci)

@@ -45,14 +45,7 @@ std::atomic<int> g_eigenGuardHits{0};
 #include "maniplab/sim/simulation.hpp"
 #include "maniplab/sim/traces/recorder.hpp"
 #include "support/random_chain.hpp"
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define MANIPLAB_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define MANIPLAB_SANITIZED 1
-#endif
-#endif
+#include "support/sanitized.hpp"
 
 namespace {
 // initial-exec TLS: no allocation (and no recursion into malloc) on first access.
@@ -60,7 +53,7 @@ __attribute__((tls_model("initial-exec"))) thread_local bool g_counting = false;
 __attribute__((tls_model("initial-exec"))) thread_local long g_allocations = 0;
 }  // namespace
 
-#ifndef MANIPLAB_SANITIZED
+#ifndef MANIPLAB_TEST_SANITIZED
 extern "C" {
 void* __libc_malloc(std::size_t);
 void* __libc_calloc(std::size_t, std::size_t);
@@ -107,7 +100,7 @@ class NoAllocation : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-#ifdef MANIPLAB_SANITIZED
+#ifdef MANIPLAB_TEST_SANITIZED
     QSKIP("a sanitizer runtime replaces malloc: allocations are not counted in this build");
 #endif
   }

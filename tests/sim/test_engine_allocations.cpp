@@ -14,6 +14,7 @@
 #include "maniplab/sim/floating_base/plant.hpp"
 #include "maniplab/sim/orthoglide/plant.hpp"
 #include "maniplab/sim/scene.hpp"
+#include "support/sanitized.hpp"
 
 // Heap-allocation counter: glibc lets a program interpose its allocation functions. Every allocation
 // (operator new, Eigen's aligned_malloc and conservativeResize, aligned operator new) ends in one of
@@ -29,15 +30,7 @@ std::atomic<long> g_mallocs{0};
 }  // namespace
 
 // Not under a sanitizer: its runtime owns these functions, and memory from glibc's would reach its free().
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define MANIPLAB_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define MANIPLAB_SANITIZED 1
-#endif
-#if defined(__GLIBC__) && !defined(MANIPLAB_SANITIZED)
+#if defined(__GLIBC__) && !defined(MANIPLAB_TEST_SANITIZED)
 extern "C" {
 void* __libc_malloc(std::size_t) noexcept;
 void* __libc_calloc(std::size_t, std::size_t) noexcept;

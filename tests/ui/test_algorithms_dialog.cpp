@@ -9,6 +9,9 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/ui/algorithms_dialog.hpp"
 #include "support/prefix_translator.hpp"
+#include "support/test_main.hpp"
+
+namespace test_algorithms_dialog {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -68,5 +71,7 @@ class TestAlgorithmsDialog : public QObject {
   }
 };
 
-QTEST_MAIN(TestAlgorithmsDialog)
-#include "test_algorithms_dialog.moc"
+MANIPLAB_TEST_MAIN(TestAlgorithmsDialog)
+#include "test_algorithms_dialog.moc"  // (in the namespace, as the class)
+
+}  // namespace test_algorithms_dialog

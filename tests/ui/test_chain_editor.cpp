@@ -19,6 +19,9 @@
 #include "maniplab/ui/chain_editor.hpp"
 #include "maniplab/ui/chain_editor_convert.hpp"
 #include "support/prefix_translator.hpp"
+#include "support/test_main.hpp"
+
+namespace test_chain_editor {
 
 using namespace maniplab;
 using maniplab::ui::ChainEditor;
@@ -608,7 +611,7 @@ void TestChainEditor::retranslatesOnLanguageChange() {
   QCOMPARE(ed.findChild<QLineEdit*>("rotor_axis")->toolTip(), axisTip);
 }
 
-QTEST_MAIN(TestChainEditor)
+MANIPLAB_TEST_MAIN(TestChainEditor)
 // A coupled (mimic) joint keeps following its source when joints are added, removed or moved; removing the
 // source makes it independent (robots/panda_hand.json: joint 9, the second finger, follows joint 8).
 void TestChainEditor::mimicSourcesFollowTheNumbering() {
@@ -690,4 +693,6 @@ void TestChainEditor::couplingPanelEditsTheMimic() {
   QCOMPARE(ed.model().coupling[1].offset, M_PI / 2);
 }
 
-#include "test_chain_editor.moc"
+#include "test_chain_editor.moc"  // (in the namespace, as the class)
+
+}  // namespace test_chain_editor

@@ -35,6 +35,9 @@
 #include "maniplab/ui/scope_overlay.hpp"
 #include "maniplab/ui/scope_widget.hpp"
 #include "support/main_window_driver.hpp"
+#include "support/test_main.hpp"
+
+namespace test_comparison_view {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -553,5 +556,7 @@ class TestComparisonView : public QObject {
   }
 };
 
-QTEST_MAIN(TestComparisonView)
-#include "test_comparison_view.moc"
+MANIPLAB_TEST_MAIN(TestComparisonView)
+#include "test_comparison_view.moc"  // (in the namespace, as the class)
+
+}  // namespace test_comparison_view

@@ -11,6 +11,9 @@
 #include "maniplab/sim/scene.hpp"
 #include "maniplab/sim/simulated_plant.hpp"
 #include "maniplab/ui/conservation_panel.hpp"
+#include "support/test_main.hpp"
+
+namespace test_conservation_panel {
 
 using namespace maniplab;
 using maniplab::ui::ConservationPanel;
@@ -192,5 +195,7 @@ class ConservationPanelTest : public QObject {
   }
 };
 
-QTEST_MAIN(ConservationPanelTest)
-#include "test_conservation_panel.moc"
+MANIPLAB_TEST_MAIN(ConservationPanelTest)
+#include "test_conservation_panel.moc"  // (in the namespace, as the class)
+
+}  // namespace test_conservation_panel

@@ -50,6 +50,9 @@
 #include "maniplab/ui/trajectory_editor.hpp"
 #include "kinds/orthoglide.hpp"  // the control panel's rules for Orthoglide scenes (ui/src)
 #include "support/main_window_driver.hpp"
+#include "support/test_main.hpp"
+
+namespace test_control_panel_scene {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -884,5 +887,7 @@ class TestControlPanelScene : public QObject {
   }
 };
 
-QTEST_MAIN(TestControlPanelScene)
-#include "test_control_panel_scene.moc"
+MANIPLAB_TEST_MAIN(TestControlPanelScene)
+#include "test_control_panel_scene.moc"  // (in the namespace, as the class)
+
+}  // namespace test_control_panel_scene

@@ -18,6 +18,9 @@
 #include "maniplab/ui/object_dictionary_browser.hpp"
 #include "maniplab/ui/simulation_worker.hpp"
 #include "support/timing_tolerance.hpp"
+#include "support/test_main.hpp"
+
+namespace test_ethercat_panel {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -423,5 +426,7 @@ class TestEthercatPanel : public QObject {
   }
 };
 
-QTEST_MAIN(TestEthercatPanel)
-#include "test_ethercat_panel.moc"
+MANIPLAB_TEST_MAIN(TestEthercatPanel)
+#include "test_ethercat_panel.moc"  // (in the namespace, as the class)
+
+}  // namespace test_ethercat_panel

@@ -16,6 +16,9 @@
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/scope_widget.hpp"
 #include "support/main_window_driver.hpp"
+#include "support/test_main.hpp"
+
+namespace test_gui_ethercat {
 
 using namespace maniplab::ui;
 using maniplab::test::runFor;
@@ -74,5 +77,7 @@ class TestGuiEthercat : public QObject {
   }
 };
 
-QTEST_MAIN(TestGuiEthercat)
-#include "test_gui_ethercat.moc"
+MANIPLAB_TEST_MAIN(TestGuiEthercat)
+#include "test_gui_ethercat.moc"  // (in the namespace, as the class)
+
+}  // namespace test_gui_ethercat

@@ -17,6 +17,9 @@
 #include "maniplab/sim/simulation.hpp"
 #include "maniplab/ui/identification_panel.hpp"
 #include "maniplab/ui/simulation_worker.hpp"
+#include "support/test_main.hpp"
+
+namespace test_identification_panel {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -227,5 +230,7 @@ class TestIdentificationPanel : public QObject {
   }
 };
 
-QTEST_MAIN(TestIdentificationPanel)
-#include "test_identification_panel.moc"
+MANIPLAB_TEST_MAIN(TestIdentificationPanel)
+#include "test_identification_panel.moc"  // (in the namespace, as the class)
+
+}  // namespace test_identification_panel

@@ -39,6 +39,9 @@
 #include "maniplab/ui/robot_view.hpp"
 #include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 #include "maniplab/ui/scope_widget.hpp"
+#include "support/test_main.hpp"
+
+namespace test_main_window_behaviour {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -568,5 +571,7 @@ class TestMainWindowBehaviour : public QObject {
   }
 };
 
-QTEST_MAIN(TestMainWindowBehaviour)
-#include "test_main_window_behaviour.moc"
+MANIPLAB_TEST_MAIN(TestMainWindowBehaviour)
+#include "test_main_window_behaviour.moc"  // (in the namespace, as the class)
+
+}  // namespace test_main_window_behaviour

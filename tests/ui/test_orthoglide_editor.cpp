@@ -11,6 +11,9 @@
 #include "maniplab/ui/orthoglide_editor.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "kinds/orthoglide_drawing.hpp"  // ui/src: the Orthoglide's drawing
+#include "support/test_main.hpp"
+
+namespace test_orthoglide_editor {
 
 using namespace maniplab;
 using maniplab::ui::OrthoglideDrawing;
@@ -118,5 +121,7 @@ class TestOrthoglideEditor : public QObject {
   }
 };
 
-QTEST_MAIN(TestOrthoglideEditor)
-#include "test_orthoglide_editor.moc"
+MANIPLAB_TEST_MAIN(TestOrthoglideEditor)
+#include "test_orthoglide_editor.moc"  // (in the namespace, as the class)
+
+}  // namespace test_orthoglide_editor

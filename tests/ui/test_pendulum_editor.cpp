@@ -21,6 +21,9 @@
 #include "maniplab/ui/robot_view.hpp"
 #include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 #include "support/main_window_driver.hpp"
+#include "support/test_main.hpp"
+
+namespace test_pendulum_editor {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -151,5 +154,7 @@ class TestPendulumEditor : public QObject {
   QTemporaryDir dir_;
 };
 
-QTEST_MAIN(TestPendulumEditor)
-#include "test_pendulum_editor.moc"
+MANIPLAB_TEST_MAIN(TestPendulumEditor)
+#include "test_pendulum_editor.moc"  // (in the namespace, as the class)
+
+}  // namespace test_pendulum_editor

@@ -29,6 +29,9 @@
 #include "maniplab/ui/robot_shapes.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
+#include "support/test_main.hpp"
+
+namespace test_robot_shapes {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -457,5 +460,7 @@ class TestRobotShapes : public QObject {
   }
 };
 
-QTEST_MAIN(TestRobotShapes)
-#include "test_robot_shapes.moc"
+MANIPLAB_TEST_MAIN(TestRobotShapes)
+#include "test_robot_shapes.moc"  // (in the namespace, as the class)
+
+}  // namespace test_robot_shapes

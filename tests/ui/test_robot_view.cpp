@@ -20,6 +20,9 @@
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
+#include "support/test_main.hpp"
+
+namespace test_robot_view {
 
 using namespace maniplab;
 using maniplab::ui::RobotView;
@@ -407,5 +410,7 @@ class TestRobotView : public QObject {
   }
 };
 
-QTEST_MAIN(TestRobotView)
-#include "test_robot_view.moc"
+MANIPLAB_TEST_MAIN(TestRobotView)
+#include "test_robot_view.moc"  // (in the namespace, as the class)
+
+}  // namespace test_robot_view

@@ -23,6 +23,9 @@
 #include "kinds/arm_drawing.hpp"  // ui/src: the kinds' drawings
 #include "kinds/floating_base_drawing.hpp"
 #include "kinds/orthoglide_drawing.hpp"
+#include "support/test_main.hpp"
+
+namespace test_robot_view_kinds {
 
 using namespace maniplab;
 using maniplab::ui::RobotView;
@@ -427,5 +430,7 @@ class TestRobotViewKinds : public QObject {
   }
 };
 
-QTEST_MAIN(TestRobotViewKinds)
-#include "test_robot_view_kinds.moc"
+MANIPLAB_TEST_MAIN(TestRobotViewKinds)
+#include "test_robot_view_kinds.moc"  // (in the namespace, as the class)
+
+}  // namespace test_robot_view_kinds

@@ -20,6 +20,9 @@
 #include "maniplab/ui/robot_view.hpp"
 #include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 #include "qt3d_node_tree.hpp"     // ui/src
+#include "support/test_main.hpp"
+
+namespace test_robot_view_lifetime {
 
 using namespace maniplab;
 using maniplab::ui::RobotView;
@@ -129,5 +132,7 @@ class TestRobotViewLifetime : public QObject {
   }
 };
 
-QTEST_MAIN(TestRobotViewLifetime)
-#include "test_robot_view_lifetime.moc"
+MANIPLAB_TEST_MAIN(TestRobotViewLifetime)
+#include "test_robot_view_lifetime.moc"  // (in the namespace, as the class)
+
+}  // namespace test_robot_view_lifetime

@@ -17,6 +17,9 @@
 #include "maniplab/ui/robot_view.hpp"
 #include "kinds/arm_drawing.hpp"  // ui/src: the serial arm's drawing
 #include "maniplab/urdf/urdf_file.hpp"
+#include "support/test_main.hpp"
+
+namespace test_robot_view_meshes {
 
 using namespace maniplab;
 using maniplab::ui::RobotView;
@@ -129,5 +132,7 @@ class TestRobotViewMeshes : public QObject {
   }
 };
 
-QTEST_MAIN(TestRobotViewMeshes)
-#include "test_robot_view_meshes.moc"
+MANIPLAB_TEST_MAIN(TestRobotViewMeshes)
+#include "test_robot_view_meshes.moc"  // (in the namespace, as the class)
+
+}  // namespace test_robot_view_meshes

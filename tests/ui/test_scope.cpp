@@ -25,6 +25,9 @@
 #include "maniplab/ui/scope_ring.hpp"
 #include "maniplab/ui/scope_widget.hpp"
 #include "support/prefix_translator.hpp"
+#include "support/test_main.hpp"
+
+namespace test_scope {
 
 using maniplab::ui::ScopeWidget;
 using maniplab::ui::ScopeRing;
@@ -709,8 +712,7 @@ void TestScope::pickerDescribesTheSources() {
   QCOMPARE(picker->itemText(0), QStringLiteral("q[1]"));
 }
 
-QTEST_MAIN(TestScope)
-#include "test_scope.moc"
+MANIPLAB_TEST_MAIN(TestScope)
 
 // The block-summarised, unrolled min/max and the aggregate of the ring equal a plain scan over random
 // ranges, with NaNs, across the wrap-around of the ring and for ranges shorter than a block.
@@ -793,3 +795,7 @@ void TestScope::streamingRedrawShowsNewSamples() {
   QVERIFY(after != before);
   Q_UNUSED(lo0);
 }
+
+#include "test_scope.moc"  // (in the namespace, as the class)
+
+}  // namespace test_scope

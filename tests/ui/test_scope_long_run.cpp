@@ -13,6 +13,10 @@
 
 #include "maniplab/ui/scope_ring.hpp"
 #include "maniplab/ui/scope_widget.hpp"
+#include "support/sanitized.hpp"
+#include "support/test_main.hpp"
+
+namespace test_scope_long_run {
 
 using maniplab::ui::ScopeRing;
 using maniplab::ui::ScopeWidget;
@@ -91,8 +95,13 @@ class TestScopeLongRun : public QObject {
           "%.1f MB",
           rows, sources, capacity, rssFull / 1e6, rssEnd / 1e6);
     QCOMPARE(scope.capacity(), capacity);
-    // 18 more minutes of data (216 000 000 bytes of samples) must not have grown the process
+    // 18 more minutes of data (216 000 000 bytes of samples) must not have grown the process. Not under a
+    // sanitizer: AddressSanitizer keeps freed blocks in its quarantine (256 MB by default) and maps shadow
+    // memory, so the resident size grows whatever the scope does (measured: 43.7 MB); its leak check at exit
+    // stands in for this bound there.
+#ifndef MANIPLAB_TEST_SANITIZED
     QVERIFY2(rssEnd - rssFull < 16e6, qPrintable(QString("RSS grew by %1 MB").arg((rssEnd - rssFull) / 1e6)));
+#endif
     // the roll display shows the newest data, with a bounded point count
     const ScopeWidget::Window w = scope.visibleWindow();
     QVERIFY(w.valid);
@@ -110,5 +119,7 @@ class TestScopeLongRun : public QObject {
   }
 };
 
-QTEST_MAIN(TestScopeLongRun)
-#include "test_scope_long_run.moc"
+MANIPLAB_TEST_MAIN(TestScopeLongRun)
+#include "test_scope_long_run.moc"  // (in the namespace, as the class)
+
+}  // namespace test_scope_long_run

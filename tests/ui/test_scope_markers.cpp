@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "maniplab/ui/scope_widget.hpp"
+#include "support/test_main.hpp"
+
+namespace test_scope_markers {
 
 using namespace maniplab::ui;
 
@@ -77,5 +80,7 @@ class TestScopeMarkers : public QObject {
   }
 };
 
-QTEST_MAIN(TestScopeMarkers)
-#include "test_scope_markers.moc"
+MANIPLAB_TEST_MAIN(TestScopeMarkers)
+#include "test_scope_markers.moc"  // (in the namespace, as the class)
+
+}  // namespace test_scope_markers

@@ -12,6 +12,9 @@
 #include "maniplab/model/standard_parameters.hpp"
 #include "maniplab/sim/identification/sequential.hpp"
 #include "maniplab/ui/sequential_identification_dialog.hpp"
+#include "support/test_main.hpp"
+
+namespace test_sequential_identification_dialog {
 
 using namespace maniplab;
 
@@ -98,5 +101,7 @@ class SequentialDialogTest : public QObject {
   }
 };
 
-QTEST_MAIN(SequentialDialogTest)
-#include "test_sequential_identification_dialog.moc"
+MANIPLAB_TEST_MAIN(SequentialDialogTest)
+#include "test_sequential_identification_dialog.moc"  // (in the namespace, as the class)
+
+}  // namespace test_sequential_identification_dialog

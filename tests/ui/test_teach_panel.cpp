@@ -7,6 +7,9 @@
 #include "maniplab/model/forward_kinematics.hpp"
 #include "maniplab/model/robot_file.hpp"
 #include "maniplab/ui/teach_panel.hpp"
+#include "support/test_main.hpp"
+
+namespace test_teach_panel {
 
 using namespace maniplab;
 
@@ -70,5 +73,7 @@ class TeachPanelTest : public QObject {
   }
 };
 
-QTEST_MAIN(TeachPanelTest)
-#include "test_teach_panel.moc"
+MANIPLAB_TEST_MAIN(TeachPanelTest)
+#include "test_teach_panel.moc"  // (in the namespace, as the class)
+
+}  // namespace test_teach_panel

@@ -18,6 +18,9 @@
 #include "maniplab/sim/traces/metrics.hpp"
 #include "maniplab/ui/metrics_view.hpp"
 #include "maniplab/ui/trajectory_editor.hpp"
+#include "support/test_main.hpp"
+
+namespace test_trajectory_checks {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -125,5 +128,7 @@ class TestTrajectoryChecks : public QObject {
   }
 };
 
-QTEST_MAIN(TestTrajectoryChecks)
-#include "test_trajectory_checks.moc"
+MANIPLAB_TEST_MAIN(TestTrajectoryChecks)
+#include "test_trajectory_checks.moc"  // (in the namespace, as the class)
+
+}  // namespace test_trajectory_checks

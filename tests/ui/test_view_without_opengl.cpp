@@ -11,6 +11,9 @@
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/robot_view.hpp"
 #include "support/main_window_driver.hpp"
+#include "support/test_main.hpp"
+
+namespace test_view_without_opengl {
 
 using namespace maniplab;
 
@@ -44,5 +47,7 @@ class TestViewWithoutOpenGl : public QObject {
   }
 };
 
-QTEST_MAIN(TestViewWithoutOpenGl)
-#include "test_view_without_opengl.moc"
+MANIPLAB_TEST_MAIN(TestViewWithoutOpenGl)
+#include "test_view_without_opengl.moc"  // (in the namespace, as the class)
+
+}  // namespace test_view_without_opengl

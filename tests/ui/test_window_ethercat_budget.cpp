@@ -23,6 +23,9 @@
 #include "maniplab/ui/main_window.hpp"
 #include "maniplab/ui/message_area.hpp"
 #include "support/main_window_driver.hpp"
+#include "support/test_main.hpp"
+
+namespace test_window_ethercat_budget {
 
 using namespace maniplab;
 using namespace maniplab::ui;
@@ -192,5 +195,7 @@ class TestWindowEthercatBudget : public QObject {
   }
 };
 
-QTEST_MAIN(TestWindowEthercatBudget)
-#include "test_window_ethercat_budget.moc"
+MANIPLAB_TEST_MAIN(TestWindowEthercatBudget)
+#include "test_window_ethercat_budget.moc"  // (in the namespace, as the class)
+
+}  // namespace test_window_ethercat_budget

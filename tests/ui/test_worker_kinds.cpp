@@ -19,6 +19,9 @@
 #include "kinds/orthoglide_drawing.hpp"  // ui/src: the Orthoglide's drawing
 #include "maniplab/ui/simulation_worker.hpp"
 #include "maniplab/ui/view_feed.hpp"
+#include "support/test_main.hpp"
+
+namespace test_worker_kinds {
 
 using namespace maniplab;
 using maniplab::ui::RunOutcomes;
@@ -311,5 +314,7 @@ class TestWorkerKinds : public QObject {
   }
 };
 
-QTEST_MAIN(TestWorkerKinds)
-#include "test_worker_kinds.moc"
+MANIPLAB_TEST_MAIN(TestWorkerKinds)
+#include "test_worker_kinds.moc"  // (in the namespace, as the class)
+
+}  // namespace test_worker_kinds
