@@ -9,7 +9,7 @@
 #             view (test_robot_view, test_robot_view_kinds, test_robot_view_lifetime: Qt 3D node lifetimes),
 #             the main window (test_main_window_behaviour; test_recovery: crash recovery), and every
 #             offscreen widget test of the tests_ui bundle (the chain editor, the oscilloscope, the panels and
-#             dialogs, the simulation worker: 64 s under ASan on the VM). The GUI ones run under
+#             dialogs, the simulation worker: 14 tests, 69-74 s under ASan on the VM). The GUI ones run under
 #             xvfb-run as ctest registers them (Mesa's llvmpipe), with ASan + UBSan; the offscreen ones also
 #             with LeakSanitizer (the Xvfb ones too with ASAN_GUI_LEAKS=1: slow, see the job). Suppressions
 #             of third-party code only, each entry explained: tests/asan-qt.supp, tests/lsan-qt.supp. Not in
