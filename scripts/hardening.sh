@@ -43,7 +43,13 @@ SRC=$(pwd)
 DIR=${HARDENING_DIR:-$SRC/build-hardening}
 JOBS=${JOBS:-2}
 ASAN_SCOPE=${ASAN_SCOPE:-model-sim}
-ASAN_GUI_TESTS=${ASAN_GUI_TESTS:-'^(test_robot_view|test_robot_view_kinds|test_robot_view_lifetime|test_main_window_behaviour|test_recovery|test_chain_editor|test_scope|test_scope_markers|test_scope_long_run|test_teach_panel|test_trajectory_checks|test_algorithms_dialog|test_conservation_panel|test_identification_panel|test_sequential_identification_dialog|test_orthoglide_editor|test_ethercat_panel|test_worker_kinds|test_view_without_opengl)$'}
+# (the Xvfb tests, then the offscreen ones: every test of the tests_ui bundle)
+asan_gui_default='^(test_robot_view|test_robot_view_kinds|test_robot_view_lifetime|test_main_window_behaviour|test_recovery'
+asan_gui_default+='|test_chain_editor|test_scope|test_scope_markers|test_scope_long_run|test_teach_panel|test_trajectory_checks'
+asan_gui_default+='|test_algorithms_dialog|test_conservation_panel|test_identification_panel'
+asan_gui_default+='|test_sequential_identification_dialog|test_orthoglide_editor|test_ethercat_panel|test_worker_kinds'
+asan_gui_default+='|test_view_without_opengl)$'
+ASAN_GUI_TESTS=${ASAN_GUI_TESTS:-$asan_gui_default}
 TSAN_TESTS=${TSAN_TESTS:-'^(test_ethercat_bus|test_ethercat_faults|test_simulation|test_worker_threads)$'}
 jobs_to_run=("$@")
 [ ${#jobs_to_run[@]} -eq 0 ] && jobs_to_run=(ci)
