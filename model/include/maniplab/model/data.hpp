@@ -1,6 +1,7 @@
 #pragma once
 // Preallocated workspace of the algorithms (Pinocchio-style Data). Construct once per model; the
 // algorithms then run without heap allocation. One Data per thread.
+#include <type_traits>
 #include <vector>
 
 #include "maniplab/model/model.hpp"
@@ -30,6 +31,7 @@ template <typename S> struct DataTpl {
     force.assign(N, V3::Zero()); moment.assign(N, V3::Zero());
     rotorMoment.assign(N + 1, V3::Zero());
     compMass.assign(N, S(0)); compFirst.assign(N, V3::Zero()); compInertia.assign(N, M3::Zero());
+    if constexpr (std::is_same_v<S, double>) crbaPacked.assign(N, CrbaPacked{});
     tau = VectorXT<S>::Zero(n); qdd = VectorXT<S>::Zero(n); g = VectorXT<S>::Zero(n);
     nle = VectorXT<S>::Zero(n); tmp = VectorXT<S>::Zero(n); friction = VectorXT<S>::Zero(n);
     M = MatrixXT<S>::Zero(n, n); C = MatrixXT<S>::Zero(n, n); L = MatrixXT<S>::Zero(n, n);
@@ -58,6 +60,15 @@ template <typename S> struct DataTpl {
   std::vector<TransformT<S>> crbaX;  ///< CRBA: R_i relative to R_1
   Matrix6XT<S> motionSubspace;       ///< CRBA: S_i [angular; linear] in R_1 at its origin
   Matrix6XT<S> crbaF;                ///< CRBA: F_i = I^c_i S_i (momentum of composite i under unit rate q̇_i)
+  /// Scratch of the AVX2 + FMA CRBA on trees (double only; model/src/crba_tree_packed.hpp): per joint, its
+  /// pose relative to R_1 (columns of R, then o), its body's then composite's inertia columns about the
+  /// origin of R_1 and first moment (lane 3: mass), and S_i (angular, linear), each 3-vector padded to 4.
+  struct alignas(32) CrbaPacked {
+    double pose[16];
+    double inertia[16];
+    double subspace[8];
+  };
+  std::vector<CrbaPacked> crbaPacked;
   Matrix6XT<S> christoffelA, christoffelB;  ///< massMatrixDerivatives: S_k x S_m and I^c_k S_m
   // Articulated-body algorithm (spatial 6-vectors: angular first, then linear, at O_i^+, in R_i)
   std::vector<Eigen::Matrix<S, 6, 6>> abaIA;
