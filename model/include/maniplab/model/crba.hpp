@@ -13,7 +13,10 @@
 // transform (a joint on the base: the base's pose relative to R_1, the inverse of joint 1's transform),
 // composite i = body i + the composites of its children, and M_ji = S_j . F_i only for the ancestors j of
 // i, found by walking j = lambda(j) up from i (branch-induced sparsity, RBDA §6.5); every other entry is
-// zero. For a chain the operations are those of the chain algorithm, in the same order.
+// zero. For a chain the operations are those of the chain algorithm, in the same order. For double on a
+// tree, the AVX2 + FMA clone (kernel_isa.hpp) runs this pass with every 3-vector in a 4-lane vector
+// (model/src/crba_tree_packed.hpp; the same quantities, results equal to rounding); the baseline code and
+// every other scalar type run crbaPass below.
 // The rotor spin momentum alpha_i j_mi eps_{i-1} (full rotor model, Llibre, Mampey & Chrétien 1983 §III), a free vector carried by
 // body i-1, is added to F_i for the entries j < i; the armature term alpha_i^2 j_mi on the diagonal in both
 // rotor models.
