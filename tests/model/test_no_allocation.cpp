@@ -45,6 +45,7 @@ std::atomic<int> g_eigenGuardHits{0};
 #include "maniplab/sim/simulation.hpp"
 #include "maniplab/sim/traces/recorder.hpp"
 #include "support/random_chain.hpp"
+#include "support/random_tree.hpp"
 #include "support/sanitized.hpp"
 
 namespace {
@@ -136,6 +137,10 @@ class NoAllocation : public QObject {
     QTest::addRow("umis (file)") << "umis.json" << 0;
     QTest::addRow("random R/P n=12 armature") << "" << 1;
     QTest::addRow("random R/P n=12 full rotor") << "" << 2;
+    // Trees (Model::parent): the same guarantee (issue 29); on an AVX2 CPU crba runs its packed tree pass.
+    QTest::addRow("two_arm_torso_mdh (file)") << "two_arm_torso_mdh.json" << 0;
+    QTest::addRow("random tree R/P n=14 armature") << "tree" << 1;
+    QTest::addRow("random tree R/P n=14 full rotor") << "tree" << 2;
   }
   void dynamicsCore() {
     QFETCH(QString, robot);
@@ -146,6 +151,12 @@ class NoAllocation : public QObject {
       RandomChainOptions o;
       o.n = 12;
       m = randomChain(rng, o);
+    } else if (robot == QLatin1String("tree")) {
+      std::mt19937 rng(2941);
+      RandomTreeOptions o;
+      o.n = 14;
+      m = randomStructuredTree(rng, o);
+      QVERIFY(!m.isChain());
     } else {
       const RobotLoadResult r = loadRobotFile(robotPath(robot.toUtf8().constData()).toStdString());
       QVERIFY2(r.ok(), r.report().c_str());
