@@ -13,7 +13,7 @@ namespace {
 // form of the tree pass (crba_tree_packed.hpp), which the AVX2 lanes make faster than the scalar one.
 MANIPLAB_AVX2_FMA_KERNEL const MatrixX& crbaAvx2Fma(const Model& model, Data& data, const VectorX& q,
                                                     bool transformsReady) {
-  if (model.isChain() || model.nq == 0) return crbaBody(model, data, q, transformsReady);
+  if (model.isChain() || model.nq == 0) return crbaPass<false>(model, data, q, transformsReady);
   return packed::crbaTree(model, data, q, transformsReady);
 }
 }  // namespace

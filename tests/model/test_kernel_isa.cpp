@@ -219,14 +219,13 @@ class KernelIsaTest : public QObject {
           for (int j = 0; j < n; ++j)
             if (!m.isAncestor(i, j) && !m.isAncestor(j, i)) QCOMPARE(Mf(i, j), 0.0);
         differs = differs || Mf != Mb;
-        auto rel = [](const auto& a, const auto& b) { return (a - b).norm() / std::max(1.0, b.norm()); };
-        worst = std::max(worst, rel(Mf, Mb));
-        worst = std::max(worst, rel(fma.crbaF, base.crbaF));
-        worst = std::max(worst, rel(fma.motionSubspace, base.motionSubspace));
+        worst = std::max(worst, relDiff(Mf, Mb));
+        worst = std::max(worst, relDiff(fma.crbaF, base.crbaF));
+        worst = std::max(worst, relDiff(fma.motionSubspace, base.motionSubspace));
         for (int i = 0; i < n; ++i) {
           const auto k = std::size_t(i);
-          worst = std::max(worst, rel(fma.crbaX[k].R, base.crbaX[k].R) + rel(fma.crbaX[k].p, base.crbaX[k].p));
-          worst = std::max(worst, rel(fma.compInertia[k], base.compInertia[k]) + rel(fma.compFirst[k], base.compFirst[k]));
+          worst = std::max(worst, relDiff(fma.crbaX[k].R, base.crbaX[k].R) + relDiff(fma.crbaX[k].p, base.crbaX[k].p));
+          worst = std::max(worst, relDiff(fma.compInertia[k], base.compInertia[k]) + relDiff(fma.compFirst[k], base.compFirst[k]));
           worst = std::max(worst, std::abs(fma.compMass[k] - base.compMass[k]) / base.compMass[k]);
         }
       }
